@@ -1,0 +1,126 @@
+import fs from "node:fs";
+import cookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { Redis } from "ioredis";
+import type { Logger } from "pino";
+import type { Config } from "./config.js";
+import type { Db } from "./db/database.js";
+import { registerAccountRoutes } from "./features/accounts/accounts.routes.js";
+import { AccountsService } from "./features/accounts/accounts.service.js";
+import { CodesService } from "./features/accounts/codes.service.js";
+import { SessionsService } from "./features/accounts/sessions.service.js";
+import { registerSystemRoutes } from "./features/system/system.routes.js";
+import { SystemService } from "./features/system/system.service.js";
+import type { Clock } from "./lib/clock.js";
+import { Passwords } from "./lib/passwords.js";
+import { Limiter } from "./lib/rate-limits.js";
+import { type CodeSender, Mailer } from "./mail/mailer.js";
+import { registerBodyParsers } from "./plugins/body.js";
+import { createCalls } from "./plugins/calls.js";
+import { registerEnvelope } from "./plugins/envelope.js";
+
+/** What the app is built from; tests pass their own clock, database and mail sink. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  redis?: Redis | undefined;
+  /** Overrides SMTP delivery (tests use a real SMTP server instead, through config). */
+  codeSender?: CodeSender;
+  /** Check every answer against its descriptor. */
+  validateResponses?: boolean;
+  /** A prefix for shared keys in Redis, so test runs do not meet. */
+  keyPrefix?: string;
+}
+
+/** The services the app runs, for main.ts (seeding) and tests. */
+export interface AppServices {
+  system: SystemService;
+  sessions: SessionsService;
+  accounts: AccountsService;
+  codes: CodesService;
+  mailer: Mailer;
+}
+
+const API_PREFIX = /^\/+(common|enterprise|manage|index)\//i;
+
+/** Builds the HTTP app and registers everything, in order. */
+export function buildApp(deps: AppDeps): { app: FastifyInstance; services: AppServices } {
+  const { config, db, clock, logger } = deps;
+  const app = Fastify({
+    // pino's Logger is a FastifyBaseLogger; naming the base type keeps one app type everywhere.
+    loggerInstance: logger as FastifyBaseLogger,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    routerOptions: { caseSensitive: false, ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
+    // Existing clients may add `.html` to an API path (wire-contract.md §1.1).
+    rewriteUrl: (request) => {
+      const url = request.url ?? "/";
+      if (!API_PREFIX.test(url)) return url;
+      return url.replace(/\.html(?=$|\?)/i, "");
+    },
+  });
+
+  const prefix = deps.keyPrefix ?? "parley";
+  const limiter = (name: string, points: number, windowSeconds: number) =>
+    new Limiter(name, { points, windowSeconds }, deps.redis, prefix);
+
+  const system = new SystemService(db, clock, config.DEMO_MODE);
+  const sessions = new SessionsService(db, clock);
+  const passwords = new Passwords({ memoryKib: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST });
+  const mailer = new Mailer(
+    logger,
+    config.SMTP_HOST
+      ? {
+          host: config.SMTP_HOST,
+          port: config.SMTP_PORT,
+          secure: config.SMTP_SECURE,
+          user: config.SMTP_USER,
+          pass: config.SMTP_PASS,
+          from: config.SMTP_FROM,
+        }
+      : undefined,
+    async () => (await system.config()).sysInfo.name,
+  );
+  const codes = new CodesService(
+    db,
+    clock,
+    deps.codeSender ?? mailer,
+    limiter("sendcode-ip", config.RATE_SENDCODE_IP, config.RATE_SENDCODE_WINDOW_S),
+  );
+  const accounts = new AccountsService(
+    db,
+    clock,
+    passwords,
+    sessions,
+    codes,
+    system,
+    {
+      loginPerAccount: limiter("login-account", config.RATE_LOGIN_ACCOUNT, config.RATE_LOGIN_WINDOW_S),
+      loginPerAddress: limiter("login-ip", config.RATE_LOGIN_IP, config.RATE_LOGIN_WINDOW_S),
+      registerPerAddress: limiter("register-ip", config.RATE_REGISTER_IP, config.RATE_REGISTER_WINDOW_S),
+    },
+    logger,
+  );
+
+  void app.register(cookie);
+  registerBodyParsers(app, config.BODY_LIMIT_BYTES);
+  registerEnvelope(app);
+  const calls = createCalls(app, {
+    sessions,
+    validateResponses: deps.validateResponses ?? false,
+    demoMode: config.DEMO_MODE,
+    publicUrl: config.PUBLIC_URL?.replace(/\/+$/, ""),
+  });
+  registerSystemRoutes(calls, system);
+  registerAccountRoutes(calls, accounts, codes);
+
+  if (fs.existsSync(config.WEB_DIST)) {
+    void app.register(fastifyStatic, { root: config.WEB_DIST, prefix: "/", wildcard: false, index: "index.html" });
+  }
+
+  app.addHook("onClose", () => mailer.close());
+  return { app, services: { system, sessions, accounts, codes, mailer } };
+}

@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import { migrations } from "./migrations/index.js";
+import type { Database } from "./schema.js";
+
+/** Where the data lives: a SQLite file, or a PostgreSQL URL (with an optional schema). */
+export type DatabaseTarget =
+  | { kind: "sqlite"; file: string }
+  | { kind: "postgres"; url: string; schema?: string | undefined };
+
+/** The database handle every repository receives. */
+export type Db = Kysely<Database>;
+
+const INT8_OID = 20;
+
+/** Opens the database for either dialect; the one place a connection is made. */
+export function createDatabase(target: DatabaseTarget): Db {
+  if (target.kind === "sqlite") {
+    fs.mkdirSync(path.dirname(target.file), { recursive: true });
+    const sqlite = new SQLite(target.file);
+    sqlite.pragma("journal_mode = WAL");
+    // FULL syncs the WAL on every commit, so an acknowledged write survives power loss.
+    sqlite.pragma("synchronous = FULL");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("busy_timeout = 5000");
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 10,
+    ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+    types: {
+      // Times are bigint milliseconds; they fit a JavaScript number exactly.
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Whether the handle talks to PostgreSQL. */
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error !== undefined || failed) {
+    const cause = error instanceof Error ? error : new Error(String(error));
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${cause.message}`, { cause });
+  }
+}

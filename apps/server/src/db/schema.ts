@@ -1,0 +1,189 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/*
+ * The database as Kysely sees it. Times are integer milliseconds; flags are 0/1 integers;
+ * JSON is stored as text so both dialects read it the same way.
+ */
+
+export interface UsersTable {
+  user_id: Generated<number>;
+  account: string;
+  realname: string;
+  password_hash: string;
+  avatar: Generated<string>;
+  email: Generated<string>;
+  sex: Generated<number>;
+  role: Generated<number>;
+  motto: Generated<string>;
+  remark: Generated<string>;
+  name_py: Generated<string>;
+  setting: Generated<string>;
+  is_auth: Generated<number>;
+  status: Generated<number>;
+  lang: string | null;
+  cs_uid: number | null;
+  friend_limit: Generated<number>;
+  group_limit: Generated<number>;
+  last_login_at: number | null;
+  last_login_ip: Generated<string>;
+  login_count: Generated<number>;
+  register_ip: Generated<string>;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface SessionsTable {
+  session_id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  remember: Generated<number>;
+  terminal: Generated<string>;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  created_at: number;
+  expires_at: number;
+  last_seen_at: number;
+  revoked_at: number | null;
+  revoke_reason: string | null;
+}
+
+export interface VerificationCodesTable {
+  code_id: Generated<number>;
+  account: string;
+  type: number;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface ConfigTable {
+  name: string;
+  value: string;
+  updated_at: number;
+}
+
+export interface FriendApplicationsTable {
+  application_id: Generated<number>;
+  from_user_id: number;
+  to_user_id: number;
+  remark: Generated<string>;
+  /** 0 refused, 1 agreed, 2 waiting */
+  status: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FriendsTable {
+  user_id: number;
+  friend_user_id: number;
+  nickname: Generated<string>;
+  created_at: number;
+}
+
+export interface GroupsTable {
+  group_id: Generated<number>;
+  name: string;
+  name_py: Generated<string>;
+  avatar: Generated<string>;
+  owner_id: number;
+  created_by: number;
+  notice: Generated<string>;
+  setting: Generated<string>;
+  status: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface GroupMembersTable {
+  group_id: number;
+  user_id: number;
+  /** 1 owner, 2 administrator, 3 member */
+  role: Generated<number>;
+  invited_by: number | null;
+  joined_at: number;
+  muted_until: number | null;
+}
+
+export interface ConversationsTable {
+  /** `<low uid>-<high uid>` for 1:1, `group-N` for groups (wire-contract.md §4.4). */
+  conversation_id: string;
+  is_group: Generated<number>;
+  last_seq: Generated<number>;
+  last_msg_id: number | null;
+  last_send_time: number | null;
+  created_at: number;
+}
+
+export interface MessagesTable {
+  msg_id: Generated<number>;
+  conversation_id: string;
+  seq: number;
+  client_msg_id: string;
+  from_user: number;
+  to_user: number;
+  is_group: Generated<number>;
+  type: Generated<string>;
+  content: string;
+  at: Generated<string>;
+  pid: number | null;
+  file_id: number | null;
+  extends: Generated<string>;
+  is_read: Generated<number>;
+  is_undo: Generated<number>;
+  created_at: number;
+}
+
+export interface UserConversationsTable {
+  user_id: number;
+  conversation_id: string;
+  /** The contact id as the client knows it: the other user's id, or `group-N`. */
+  peer_id: string;
+  is_group: Generated<number>;
+  is_top: Generated<number>;
+  is_notice: Generated<number>;
+  unread: Generated<number>;
+  is_at: Generated<number>;
+  last_read_seq: Generated<number>;
+  last_send_time: number | null;
+  draft: Generated<string>;
+  updated_at: number;
+}
+
+export interface FilesTable {
+  file_id: Generated<number>;
+  user_id: number;
+  name: string;
+  ext: Generated<string>;
+  mime: Generated<string>;
+  size: number;
+  /** 1 document, 2 image, 3 audio, 4 video, 9 other (wire-contract.md §5.8) */
+  cate: Generated<number>;
+  storage_key: string;
+  md5: string;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  verification_codes: VerificationCodesTable;
+  config: ConfigTable;
+  friend_applications: FriendApplicationsTable;
+  friends: FriendsTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  user_conversations: UserConversationsTable;
+  files: FilesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;

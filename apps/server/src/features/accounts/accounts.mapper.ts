@@ -1,0 +1,58 @@
+import { DEFAULT_USER_SETTING, type UserInfo, type UserSetting } from "@parley/protocol";
+import type { UserRow } from "../../db/schema.js";
+
+const DEFAULT_AVATAR = "/static/img/avatar.png";
+
+function toBool(value: unknown, fallback: boolean): boolean {
+  if (typeof value === "boolean") return value;
+  if (value === "true" || value === "1" || value === 1) return true;
+  if (value === "false" || value === "0" || value === 0) return false;
+  return fallback;
+}
+
+/** The stored settings object with the four flags as booleans and sendKey as an int (wire-contract.md §2.9). */
+export function toUserSetting(raw: string): UserSetting {
+  let stored: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed === "object" && parsed !== null) stored = parsed as Record<string, unknown>;
+  } catch {
+    stored = {};
+  }
+  const sendKey = Number(stored.sendKey);
+  return {
+    sendKey: sendKey === 2 ? 2 : 1,
+    theme: typeof stored.theme === "string" && stored.theme ? stored.theme : DEFAULT_USER_SETTING.theme,
+    isVoice: toBool(stored.isVoice, DEFAULT_USER_SETTING.isVoice),
+    avatarCricle: toBool(stored.avatarCricle, DEFAULT_USER_SETTING.avatarCricle),
+    hideMessageName: toBool(stored.hideMessageName, DEFAULT_USER_SETTING.hideMessageName),
+    hideMessageTime: toBool(stored.hideMessageTime, DEFAULT_USER_SETTING.hideMessageTime),
+  };
+}
+
+/** An avatar address for the wire: the stored one, or the default picture. */
+export function avatarUrl(avatar: string, publicUrl: string): string {
+  if (/^https?:\/\//.test(avatar)) return avatar;
+  return `${publicUrl}${avatar || DEFAULT_AVATAR}`;
+}
+
+/** The one place a user row becomes the signed-in user's UserInfo; no secret leaves. */
+export function toUserInfo(row: UserRow, publicUrl: string): UserInfo {
+  return {
+    user_id: row.user_id,
+    id: row.user_id,
+    account: row.account,
+    realname: row.realname,
+    displayName: row.realname,
+    avatar: avatarUrl(row.avatar, publicUrl),
+    email: row.email,
+    sex: row.sex,
+    role: row.role,
+    motto: row.motto,
+    name_py: row.name_py,
+    setting: toUserSetting(row.setting),
+    is_auth: row.is_auth,
+    status: row.status,
+    lang: row.lang,
+  };
+}

@@ -1,0 +1,56 @@
+import type { Db } from "../../db/database.js";
+
+export async function lastCodeTime(db: Db, account: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom("verification_codes")
+    .select("created_at")
+    .where("account", "=", account)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at;
+}
+
+export async function insertCode(
+  db: Db,
+  code: { account: string; type: number; code_hash: string; created_at: number; expires_at: number },
+): Promise<void> {
+  await db.insertInto("verification_codes").values(code).execute();
+}
+
+export function latestLiveCode(db: Db, account: string, type: number, now: number) {
+  return db
+    .selectFrom("verification_codes")
+    .select(["code_id", "code_hash", "attempts"])
+    .where("account", "=", account)
+    .where("type", "=", type)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .orderBy("created_at", "desc")
+    .orderBy("code_id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Marks a code used; false when another request used it first. */
+export async function useCode(db: Db, codeId: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable("verification_codes")
+    .set({ used_at: now })
+    .where("code_id", "=", codeId)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Counts a wrong guess; burns the code at the limit. */
+export async function countWrongGuess(db: Db, codeId: number, maxAttempts: number, now: number): Promise<void> {
+  await db
+    .updateTable("verification_codes")
+    .set((eb) => ({
+      attempts: eb("attempts", "+", 1),
+      used_at: eb.case().when("attempts", ">=", maxAttempts - 1).then(now).else(null).end(),
+    }))
+    .where("code_id", "=", codeId)
+    .execute();
+}

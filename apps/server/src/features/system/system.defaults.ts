@@ -1,0 +1,54 @@
+import type { ChatInfo, FileUploadInfo, SysInfo } from "@parley/protocol";
+
+/*
+ * What a first start seeds (decisions.md "First start defaults"): open registration,
+ * everyone can chat, so a newcomer can try the product at once. Values are strings, as the
+ * wire contract has them.
+ */
+
+export const DEFAULT_SYS_INFO: SysInfo = {
+  name: "Parley",
+  logo: "",
+  description: "Self-hosted instant messaging",
+  state: "1",
+  closeTips: "系统升级维护中，请稍候再试！",
+  runMode: "1",
+  regtype: "1",
+  regauth: "0",
+  multipleLogin: "1",
+  ipregion: "1",
+  diyName: "0",
+};
+
+export const DEFAULT_CHAT_INFO: ChatInfo = {
+  online: "1",
+  webrtc: "0",
+  groupChat: "1",
+  simpleChat: "1",
+  redoTime: "120",
+  groupUserMax: "0",
+  dbDelMsg: "1",
+  sendInterval: "0",
+  stun: "",
+  stunUser: "",
+  stunPass: "",
+};
+
+export const DEFAULT_FILE_UPLOAD: FileUploadInfo = {
+  size: "50",
+  preview: "",
+  fileExt: [
+    "jpg", "jpeg", "ico", "webp", "bmp", "gif", "png", "pdf", "mp3", "wav", "wmv", "amr", "mp4", "3gp",
+    "avi", "m2v", "mkv", "mov", "ppt", "pptx", "doc", "docx", "xls", "xlsx", "txt", "md", "hevc", "zip",
+  ],
+};
+
+/** The config rows and their first values. */
+export const DEFAULT_CONFIG = {
+  sysInfo: DEFAULT_SYS_INFO,
+  chatInfo: DEFAULT_CHAT_INFO,
+  fileUpload: DEFAULT_FILE_UPLOAD,
+} as const;
+
+/** The name of one config row. */
+export type ConfigName = keyof typeof DEFAULT_CONFIG;

@@ -1,0 +1,44 @@
+import { hash, verify } from "@node-rs/argon2";
+
+// Algorithm.Argon2id; the package exports a const enum, which isolated modules cannot read.
+const ARGON2ID = 2;
+
+/** argon2id cost; tests lower it so suites do not crawl (decisions.md). */
+export interface PasswordCost {
+  memoryKib: number;
+  timeCost: number;
+}
+
+/** Hashes and checks passwords with argon2id. */
+export class Passwords {
+  private dummy: Promise<string> | undefined;
+
+  constructor(private readonly cost: PasswordCost) {}
+
+  hash(password: string): Promise<string> {
+    return hash(password, {
+      algorithm: ARGON2ID,
+      memoryCost: Math.max(this.cost.memoryKib, 8),
+      timeCost: Math.max(this.cost.timeCost, 1),
+      parallelism: 1,
+    });
+  }
+
+  async verify(stored: string, password: string): Promise<boolean> {
+    try {
+      return await verify(stored, password);
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Spends the same work as a real check, for an account that does not exist, so the
+   * answer's timing does not tell whether it does.
+   */
+  async verifyNothing(password: string): Promise<false> {
+    this.dummy ??= this.hash("parley-dummy-password");
+    await this.verify(await this.dummy, password);
+    return false;
+  }
+}

@@ -1,0 +1,60 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Logger } from "pino";
+
+/** Delivers a verification code to an account. */
+export interface CodeSender {
+  sendCode(account: string, code: string, purpose: string): Promise<void>;
+}
+
+/** SMTP settings from the environment. */
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  secure: boolean;
+  user?: string | undefined;
+  pass?: string | undefined;
+  from: string;
+}
+
+/**
+ * Sends codes to email accounts over SMTP when it is configured; otherwise, and for phone
+ * accounts (no SMS gateway yet), writes them to the log for the operator.
+ */
+export class Mailer implements CodeSender {
+  private readonly transport: Transporter | undefined;
+
+  constructor(
+    private readonly logger: Logger,
+    private readonly smtp: SmtpSettings | undefined,
+    private readonly productName: () => Promise<string>,
+  ) {
+    this.transport = smtp
+      ? nodemailer.createTransport({
+          host: smtp.host,
+          port: smtp.port,
+          secure: smtp.secure,
+          ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.pass ?? "" } } : {}),
+          // A local relay without a certificate is common; STARTTLS is still used when offered.
+          tls: { rejectUnauthorized: false },
+        })
+      : undefined;
+  }
+
+  async sendCode(account: string, code: string, purpose: string): Promise<void> {
+    if (!this.transport || !this.smtp || !account.includes("@")) {
+      this.logger.info({ account, purpose, code }, "verification code (no mail delivery configured)");
+      return;
+    }
+    const name = await this.productName();
+    await this.transport.sendMail({
+      from: this.smtp.from,
+      to: account,
+      subject: `${name} verification code: ${code}`,
+      text: `Your ${name} verification code is ${code}. It is valid for 5 minutes and can be used once.\n\n您的验证码是 ${code}，5 分钟内有效，仅可使用一次。`,
+    });
+  }
+
+  close(): void {
+    this.transport?.close();
+  }
+}

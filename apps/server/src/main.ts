@@ -1,0 +1,53 @@
+import path from "node:path";
+import { pino } from "pino";
+import { buildApp } from "./app.js";
+import { loadConfig } from "./config.js";
+import { createDatabase, migrateToLatest } from "./db/database.js";
+import { systemClock } from "./lib/clock.js";
+
+/** Config → database (migrated, seeded) → app → listen; stops cleanly on SIGTERM and SIGINT. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.LOG_LEVEL });
+  const db = createDatabase(
+    config.DATABASE_URL
+      ? { kind: "postgres", url: config.DATABASE_URL }
+      : { kind: "sqlite", file: path.join(config.DATA_DIR, "parley.sqlite") },
+  );
+  await migrateToLatest(db);
+  logger.info({ database: config.DATABASE_URL ? "postgres" : "sqlite" }, "database migrated");
+  if (process.argv.includes("--migrate-only")) {
+    await db.destroy();
+    return;
+  }
+
+  const { app, services } = buildApp({ config, db, clock: systemClock, logger });
+  await services.system.seedDefaults();
+  await services.accounts.ensureAdministrator(config.ADMIN_ACCOUNT, config.ADMIN_PASSWORD);
+  if (config.DEMO_MODE) await services.accounts.ensureDemoAccounts(config.DEMO_PASSWORD);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "stopping");
+    app
+      .close()
+      .then(() => db.destroy())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, "unclean stop");
+        process.exit(1);
+      });
+  };
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  logger.info(`Parley is serving on http://localhost:${config.PORT}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

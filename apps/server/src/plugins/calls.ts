@@ -1,0 +1,144 @@
+import {
+  type CallDescriptor,
+  type CallRequest,
+  type CallResponse,
+  Codes,
+  isLanguage,
+  type Language,
+  MESSAGE_KEYS,
+  type MessageKey,
+} from "@parley/protocol";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { AppError, noSession, refuse } from "../lib/errors.js";
+import { readFields } from "./body.js";
+import { envelope } from "./envelope.js";
+import { LANG_COOKIE, requestLanguage } from "./language.js";
+import type { SessionContext, SessionResolver } from "./session.js";
+
+/** What a handler knows about the caller. */
+export interface CallContext {
+  readonly ip: string;
+  readonly userAgent: string;
+  readonly lang: Language;
+  /** Absolute base for links: PUBLIC_URL, else this request's own origin. */
+  readonly publicUrl: string;
+  /** The caller's session; null only on public and optional calls. */
+  readonly session: SessionContext | null;
+  /** The raw token the caller presented, when any. */
+  readonly token: string | null;
+  /** Keeps a visitor's language in a cookie. */
+  rememberLanguage(lang: Language): void;
+}
+
+/** A call's answer: its `data`, and optionally a message key, `count` and `page`. */
+export interface Answer<T> {
+  data: T;
+  key?: MessageKey;
+  count?: number;
+  page?: number;
+  /** Answer in this language (after the caller switched it). */
+  lang?: Language;
+}
+
+type Handler<C extends CallDescriptor> = (
+  input: CallRequest<C>,
+  ctx: CallContext,
+) => Promise<Answer<CallResponse<C>>>;
+
+interface CallsOptions {
+  sessions: SessionResolver;
+  /** Check every answer against its descriptor (tests and development). */
+  validateResponses: boolean;
+  demoMode: boolean;
+  publicUrl: string | undefined;
+}
+
+const KNOWN_KEYS = new Set<string>(MESSAGE_KEYS);
+
+/** The first problem of a failed parse, as a message key the user can act on. */
+function issueToError(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  if (!issue) return refuse("request.invalid");
+  if (KNOWN_KEYS.has(issue.message)) return refuse(issue.message as MessageKey);
+  const field = issue.path.map(String).join(".") || "body";
+  return refuse("request.invalidField", { field });
+}
+
+/** Registers calls on one app; features receive it from app.ts. */
+export interface Calls {
+  register<C extends CallDescriptor>(call: C, handler: Handler<C>): void;
+}
+
+function tokenFrom(request: FastifyRequest): string | null {
+  const header = request.headers.authorization ?? request.headers.authtoken;
+  const raw = Array.isArray(header) ? header[0] : header;
+  if (!raw) return null;
+  const token = raw.trim().replace(/^bearer\s+/i, "");
+  return token.length > 0 && token.length <= 512 ? token : null;
+}
+
+/**
+ * Registers one call at its root path (POST, matched case-insensitively): parse the body
+ * with the descriptor, resolve the session its auth needs, run the handler, answer the
+ * envelope.
+ */
+export function createCalls(app: FastifyInstance, shared: CallsOptions): Calls {
+  app.decorateRequest("userLang", null);
+  return {
+    register: (call, handler) => registerCall(app, shared, call, handler),
+  };
+}
+
+function registerCall<C extends CallDescriptor>(
+  app: FastifyInstance,
+  shared: CallsOptions,
+  call: C,
+  handler: Handler<C>,
+): void {
+  app.post(call.path, async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = tokenFrom(request);
+    let session: SessionContext | null = null;
+    if (call.auth !== "public" && token) {
+      try {
+        session = await shared.sessions.resolve(token);
+      } catch (error) {
+        if (call.auth !== "optional") throw error;
+      }
+    }
+    if ((call.auth === "session" || call.auth === "admin") && !session) throw noSession();
+    if (call.auth === "admin" && session && session.role <= 0 && !shared.demoMode) throw refuse("request.notFound");
+    request.userLang = session?.lang ?? null;
+
+    const parsed = (call.request as z.ZodType).safeParse(await readFields(request));
+    if (!parsed.success) throw issueToError(parsed.error);
+
+    const ctx: CallContext = {
+      ip: request.ip,
+      userAgent: String(request.headers["user-agent"] ?? "").slice(0, 512),
+      lang: requestLanguage(request),
+      publicUrl: shared.publicUrl ?? `${request.protocol}://${request.host}`,
+      session,
+      token,
+      rememberLanguage: (lang) => {
+        void reply.setCookie(LANG_COOKIE, lang, {
+          path: "/",
+          sameSite: "lax",
+          httpOnly: true,
+          maxAge: 365 * 24 * 3600,
+        });
+      },
+    };
+    const answer = await handler(parsed.data as CallRequest<C>, ctx);
+    if (shared.validateResponses) {
+      const checked = (call.response as z.ZodType).safeParse(answer.data);
+      if (!checked.success) {
+        throw new Error(`${call.path} answered outside its descriptor: ${checked.error.message}`);
+      }
+    }
+    const lang = answer.lang && isLanguage(answer.lang) ? answer.lang : ctx.lang;
+    return reply.send(
+      envelope(lang, Codes.ok, answer.key ?? "ok", answer.data, { count: answer.count, page: answer.page }),
+    );
+  });
+}

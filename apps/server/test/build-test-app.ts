@@ -1,0 +1,103 @@
+import type { AddressInfo } from "node:net";
+import type { AnyEnvelope } from "@parley/protocol";
+import type { FastifyInstance } from "fastify";
+import { pino } from "pino";
+import qs from "qs";
+import { type AppServices, buildApp } from "../src/app.js";
+import { loadConfig } from "../src/config.js";
+import type { Db } from "../src/db/database.js";
+import { ManualClock } from "../src/lib/clock.js";
+import { createTestDb, type TestDb } from "./test-db.js";
+
+/** How a test posts: form-encoded like existing clients (the default), JSON, or a raw body. */
+export interface PostOptions {
+  token?: string | undefined;
+  json?: boolean;
+  headers?: Record<string, string>;
+  raw?: string | Buffer | FormData;
+}
+
+export interface TestApp {
+  url: string;
+  app: FastifyInstance;
+  services: AppServices;
+  db: Db;
+  testDb: TestDb;
+  clock: ManualClock;
+  /** POSTs a call and answers the HTTP status and the parsed envelope. */
+  post(path: string, body?: object, options?: PostOptions): Promise<AnyEnvelope & { status: number }>;
+  close(): Promise<void>;
+}
+
+/** The environment tests run with: cheap argon2, quiet logs, limits from the defaults. */
+export function testEnv(overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    LOG_LEVEL: "silent",
+    ARGON2_MEMORY_KIB: "64",
+    ARGON2_TIME_COST: "1",
+    ADMIN_ACCOUNT: "admin",
+    ADMIN_PASSWORD: "admin-pass1",
+    WEB_DIST: "/nonexistent",
+    ...overrides,
+  };
+}
+
+/** Starts the real app on a loopback port against a fresh migrated database. */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { testDb?: TestDb; clock?: ManualClock } = {},
+): Promise<TestApp> {
+  const testDb = options.testDb ?? (await createTestDb());
+  const config = loadConfig(testEnv(env));
+  const clock = options.clock ?? new ManualClock(Date.now());
+  const { app, services } = buildApp({
+    config,
+    db: testDb.db,
+    clock,
+    logger: pino({ level: config.LOG_LEVEL }),
+    validateResponses: true,
+    keyPrefix: `test-${Math.random().toString(36).slice(2)}`,
+  });
+  await services.system.seedDefaults();
+  await services.accounts.ensureAdministrator(config.ADMIN_ACCOUNT, config.ADMIN_PASSWORD);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const post: TestApp["post"] = async (path, body = {}, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.Authorization = opts.token;
+    let payload: string | Buffer | FormData;
+    if (opts.raw !== undefined) payload = opts.raw;
+    else if (opts.json) {
+      headers["Content-Type"] ??= "application/json";
+      payload = JSON.stringify(body);
+    } else {
+      headers["Content-Type"] ??= "application/x-www-form-urlencoded;charset=UTF-8";
+      payload = qs.stringify(body);
+    }
+    const response = await fetch(url + path, { method: "POST", headers, body: payload });
+    const text = await response.text();
+    let parsed: AnyEnvelope;
+    try {
+      parsed = JSON.parse(text) as AnyEnvelope;
+    } catch {
+      throw new Error(`${path} answered ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`);
+    }
+    return { ...parsed, status: response.status };
+  };
+
+  return {
+    url,
+    app,
+    services,
+    db: testDb.db,
+    testDb,
+    clock,
+    post,
+    close: async () => {
+      await app.close();
+      await testDb.db.destroy();
+      if (!options.testDb) await testDb.drop();
+    },
+  };
+}

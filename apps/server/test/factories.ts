@@ -1,0 +1,34 @@
+import { randomBytes } from "node:crypto";
+import type { TestApp } from "./build-test-app.js";
+
+/** A registered user with a live session. */
+export interface TestUser {
+  userId: number;
+  account: string;
+  password: string;
+  token: string;
+}
+
+let counter = 0;
+
+/** A fresh account name that satisfies regauth 0. */
+export function newAccount(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}${counter}${randomBytes(3).toString("hex")}`;
+}
+
+/** Registers a user through the API and logs them in. */
+export async function registerAndLogin(api: TestApp, overrides: { realname?: string } = {}): Promise<TestUser> {
+  const account = newAccount();
+  const password = "secret12";
+  const registered = await api.post("/common/pub/register", {
+    account,
+    realname: overrides.realname ?? "Tester",
+    password,
+  });
+  if (registered.code !== 0) throw new Error(`register failed: ${registered.msg}`);
+  const login = await api.post("/common/pub/login", { account, password });
+  if (login.code !== 0) throw new Error(`login failed: ${login.msg}`);
+  const data = login.data as { authToken: string; userInfo: { user_id: number } };
+  return { userId: data.userInfo.user_id, account, password, token: data.authToken };
+}

@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { createDatabase, type Db, migrateToLatest } from "../src/db/database.js";
+
+/** A fresh, migrated database: a SQLite file, or a PostgreSQL schema with TEST_DATABASE_URL. */
+export interface TestDb {
+  db: Db;
+  dialect: "sqlite" | "postgres";
+  /** Re-opens the same data (a restart). */
+  reopen(): Db;
+  drop(): Promise<void>;
+}
+
+export async function createTestDb(): Promise<TestDb> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const schema = `t_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const target = { kind: "postgres" as const, url, schema };
+    const db = createDatabase(target);
+    await migrateToLatest(db);
+    return {
+      db,
+      dialect: "postgres",
+      reopen: () => createDatabase(target),
+      drop: async () => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-test-"));
+  const file = path.join(dir, "parley.sqlite");
+  const db = createDatabase({ kind: "sqlite", file });
+  await migrateToLatest(db);
+  return {
+    db,
+    dialect: "sqlite",
+    reopen: () => createDatabase({ kind: "sqlite", file }),
+    drop: () => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      return Promise.resolve();
+    },
+  };
+}

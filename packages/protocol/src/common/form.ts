@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+/*
+ * Existing clients send form-encoded bodies, where every value is a string
+ * (wire-contract.md §1.2); our own client may send JSON with real numbers and booleans.
+ * These helpers accept both and nothing else: an object or an array where a scalar
+ * belongs is refused.
+ */
+
+const INT_PATTERN = /^-?\d{1,15}$/;
+
+/** A string field; a number is taken as its decimal text. */
+export function formString() {
+  return z.preprocess((v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : v), z.string());
+}
+
+/** An integer field sent as a number or as decimal text. */
+export function formInt() {
+  return z.preprocess(
+    (v) => (typeof v === "string" && INT_PATTERN.test(v.trim()) ? Number(v.trim()) : v),
+    z.number().int().safe(),
+  );
+}
+
+const TRUE_WORDS = new Set(["1", "true", "on", "yes"]);
+const FALSE_WORDS = new Set(["0", "false", "off", "no", ""]);
+
+/** A boolean field: `true`/`false`, `1`/`0`, `"true"`/`"false"`, `"on"`/`"off"`. */
+export function formBool() {
+  return z.preprocess((v) => {
+    if (typeof v === "number") return v === 1 ? true : v === 0 ? false : v;
+    if (typeof v === "string") {
+      const word = v.trim().toLowerCase();
+      if (TRUE_WORDS.has(word)) return true;
+      if (FALSE_WORDS.has(word)) return false;
+    }
+    return v;
+  }, z.boolean());
+}
+
+/** An optional field where an empty string means "not sent" (qs turns `null` into `key=`). */
+export function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
+}

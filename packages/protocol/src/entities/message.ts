@@ -1,0 +1,52 @@
+import { z } from "zod";
+
+/** Message types of SPEC §3 and the wire contract. */
+export const MESSAGE_TYPES = ["text", "image", "voice", "video", "file", "emoji", "event", "webrtc"] as const;
+/** One message type. */
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/** The sender as a message carries it. */
+export const MessageSenderSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  realname: z.string(),
+  displayName: z.string(),
+  account: z.string(),
+  avatar: z.string(),
+  name_py: z.string(),
+});
+/** The sender as a message carries it. */
+export type MessageSender = z.infer<typeof MessageSenderSchema>;
+
+/** A stored message (wire-contract.md §2.9 Message and Sent message). */
+export const MessageSchema = z.object({
+  /** Database key, used as `last_id`. */
+  msg_id: z.number().int(),
+  /** The sender's client id (UUID); unique per sender. */
+  id: z.string(),
+  /** Position in its conversation, strictly increasing. */
+  seq: z.number().int(),
+  status: z.literal("succeed"),
+  type: z.string(),
+  content: z.string(),
+  /** ms */
+  sendTime: z.number(),
+  is_read: z.number().int(),
+  is_group: z.number().int(),
+  at: z.array(z.string()),
+  /** Where the receiver files it: the other party's id in a 1:1 push, `group-N` for groups. */
+  toContactId: z.union([z.number().int(), z.string()]),
+  /** The conversation as the sender addressed it. */
+  toUser: z.union([z.number().int(), z.string()]),
+  from_user: z.number().int(),
+  fromUser: MessageSenderSchema,
+  file_id: z.number().int(),
+  fileName: z.string(),
+  fileSize: z.number(),
+  preview: z.string(),
+  download: z.string(),
+  pid: z.number().int(),
+  extends: z.record(z.string(), z.unknown()),
+});
+/** A stored message. */
+export type Message = z.infer<typeof MessageSchema>;

@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+/** A user's interface preferences (wire-contract.md §2.9 UserInfo.setting). */
+export const UserSettingSchema = z.object({
+  /** 1: Enter sends, Ctrl+Enter breaks the line; 2: the reverse (decisions.md). */
+  sendKey: z.number().int(),
+  theme: z.string(),
+  isVoice: z.boolean(),
+  avatarCricle: z.boolean(),
+  hideMessageName: z.boolean(),
+  hideMessageTime: z.boolean(),
+});
+/** A user's interface preferences. */
+export type UserSetting = z.infer<typeof UserSettingSchema>;
+
+/** The settings a new account starts with. */
+export const DEFAULT_USER_SETTING: UserSetting = {
+  sendKey: 1,
+  theme: "default",
+  isVoice: true,
+  avatarCricle: false,
+  hideMessageName: false,
+  hideMessageTime: false,
+};
+
+/**
+ * The signed-in user as login and register return it (wire-contract.md §2.9 UserInfo):
+ * never a password hash or anything derived from it.
+ */
+export const UserInfoSchema = z.object({
+  user_id: z.number().int(),
+  id: z.number().int(),
+  account: z.string(),
+  realname: z.string(),
+  displayName: z.string(),
+  avatar: z.string(),
+  email: z.string(),
+  sex: z.number().int(),
+  role: z.number().int(),
+  motto: z.string(),
+  name_py: z.string(),
+  setting: UserSettingSchema,
+  is_auth: z.number().int(),
+  status: z.number().int(),
+  /** The user's interface language, or null when they never chose one. */
+  lang: z.string().nullable(),
+});
+/** The signed-in user. */
+export type UserInfo = z.infer<typeof UserInfoSchema>;

@@ -1,0 +1,28 @@
+import type { z } from "zod";
+
+/**
+ * Who may make a call: anyone; anyone, with the session used when there is one; a
+ * signed-in user; an administrator (role above 0, or demo mode).
+ */
+export type CallAuth = "public" | "optional" | "session" | "admin";
+
+/** One call of the wire: its root path, who may make it, its request and its `data`. */
+export interface CallDescriptor<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  /** The canonical path; the server also matches it case-insensitively. */
+  readonly path: `/${string}`;
+  readonly auth: CallAuth;
+  readonly request: Req;
+  readonly response: Res;
+}
+
+/** Declares a call descriptor, keeping its exact schema types. */
+export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(
+  descriptor: CallDescriptor<Req, Res>,
+): CallDescriptor<Req, Res> {
+  return descriptor;
+}
+
+/** The parsed request of a call. */
+export type CallRequest<C extends CallDescriptor> = z.output<C["request"]>;
+/** The `data` a call answers with. */
+export type CallResponse<C extends CallDescriptor> = z.output<C["response"]>;

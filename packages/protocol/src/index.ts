@@ -1,0 +1,14 @@
+export * from "./common/codes.js";
+export * from "./common/envelope.js";
+export * from "./common/form.js";
+export * from "./common/message-keys.js";
+export * from "./entities/config.js";
+export * from "./entities/contact.js";
+export * from "./entities/message.js";
+export * from "./entities/user.js";
+export * from "./http/define.js";
+export * as im from "./http/im.js";
+export * as pub from "./http/pub.js";
+export * from "./rules/account.js";
+export * from "./rules/languages.js";
+export * from "./rules/limits.js";
