@@ -3,7 +3,13 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "protocol", root: "packages/protocol", include: ["src/**/*.test.ts"] } },
+      {
+        test: {
+          name: "protocol",
+          root: "packages/protocol",
+          include: ["src/**/*.test.ts"],
+        },
+      },
       {
         test: {
           name: "server",

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
-import type { Logger } from "pino";
+import type { FastifyBaseLogger as Logger } from "fastify";
 import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
 import { registerAccountRoutes } from "./features/accounts/accounts.routes.js";
@@ -47,14 +47,20 @@ export interface AppServices {
 const API_PREFIX = /^\/+(common|enterprise|manage|index)\//i;
 
 /** Builds the HTTP app and registers everything, in order. */
-export function buildApp(deps: AppDeps): { app: FastifyInstance; services: AppServices } {
+export function buildApp(deps: AppDeps): {
+  app: FastifyInstance;
+  services: AppServices;
+} {
   const { config, db, clock, logger } = deps;
   const app = Fastify({
-    // pino's Logger is a FastifyBaseLogger; naming the base type keeps one app type everywhere.
-    loggerInstance: logger as FastifyBaseLogger,
+    loggerInstance: logger,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
-    routerOptions: { caseSensitive: false, ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
+    routerOptions: {
+      caseSensitive: false,
+      ignoreDuplicateSlashes: true,
+      ignoreTrailingSlash: true,
+    },
     // Existing clients may add `.html` to an API path (wire-contract.md §1.1).
     rewriteUrl: (request) => {
       const url = request.url ?? "/";
@@ -69,7 +75,10 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; services: AppSe
 
   const system = new SystemService(db, clock, config.DEMO_MODE);
   const sessions = new SessionsService(db, clock);
-  const passwords = new Passwords({ memoryKib: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST });
+  const passwords = new Passwords({
+    memoryKib: config.ARGON2_MEMORY_KIB,
+    timeCost: config.ARGON2_TIME_COST,
+  });
   const mailer = new Mailer(
     logger,
     config.SMTP_HOST
@@ -88,7 +97,11 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; services: AppSe
     db,
     clock,
     deps.codeSender ?? mailer,
-    limiter("sendcode-ip", config.RATE_SENDCODE_IP, config.RATE_SENDCODE_WINDOW_S),
+    limiter(
+      "sendcode-ip",
+      config.RATE_SENDCODE_IP,
+      config.RATE_SENDCODE_WINDOW_S,
+    ),
   );
   const accounts = new AccountsService(
     db,
@@ -98,9 +111,21 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; services: AppSe
     codes,
     system,
     {
-      loginPerAccount: limiter("login-account", config.RATE_LOGIN_ACCOUNT, config.RATE_LOGIN_WINDOW_S),
-      loginPerAddress: limiter("login-ip", config.RATE_LOGIN_IP, config.RATE_LOGIN_WINDOW_S),
-      registerPerAddress: limiter("register-ip", config.RATE_REGISTER_IP, config.RATE_REGISTER_WINDOW_S),
+      loginPerAccount: limiter(
+        "login-account",
+        config.RATE_LOGIN_ACCOUNT,
+        config.RATE_LOGIN_WINDOW_S,
+      ),
+      loginPerAddress: limiter(
+        "login-ip",
+        config.RATE_LOGIN_IP,
+        config.RATE_LOGIN_WINDOW_S,
+      ),
+      registerPerAddress: limiter(
+        "register-ip",
+        config.RATE_REGISTER_IP,
+        config.RATE_REGISTER_WINDOW_S,
+      ),
     },
     logger,
   );
@@ -118,7 +143,12 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; services: AppSe
   registerAccountRoutes(calls, accounts, codes);
 
   if (fs.existsSync(config.WEB_DIST)) {
-    void app.register(fastifyStatic, { root: config.WEB_DIST, prefix: "/", wildcard: false, index: "index.html" });
+    void app.register(fastifyStatic, {
+      root: config.WEB_DIST,
+      prefix: "/",
+      wildcard: false,
+      index: "index.html",
+    });
   }
 
   app.addHook("onClose", () => mailer.close());

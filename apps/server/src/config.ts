@@ -2,24 +2,37 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const projectRoot = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../..",
+);
 
 const flag = z
   .enum(["0", "1", "true", "false", ""])
   .default("0")
   .transform((v) => v === "1" || v === "true");
-const int = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+const int = (fallback: number) =>
+  z.coerce.number().int().min(0).default(fallback);
 const blankToUndefined = (v: unknown) => (v === "" ? undefined : v);
 
 const EnvSchema = z.object({
   PORT: int(8080),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default(path.join(projectRoot, "data")),
-  DATABASE_URL: z.preprocess(blankToUndefined, z.string().startsWith("postgres").optional()),
-  REDIS_URL: z.preprocess(blankToUndefined, z.string().startsWith("redis").optional()),
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    z.string().startsWith("postgres").optional(),
+  ),
+  REDIS_URL: z.preprocess(
+    blankToUndefined,
+    z.string().startsWith("redis").optional(),
+  ),
   PUBLIC_URL: z.preprocess(blankToUndefined, z.url().optional()),
   ADMIN_ACCOUNT: z.string().min(4).max(32).default("admin"),
-  ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().min(6).max(16).optional()),
+  ADMIN_PASSWORD: z.preprocess(
+    blankToUndefined,
+    z.string().min(6).max(16).optional(),
+  ),
   SMTP_HOST: z.preprocess(blankToUndefined, z.string().optional()),
   SMTP_PORT: int(587),
   SMTP_USER: z.preprocess(blankToUndefined, z.string().optional()),
@@ -28,7 +41,9 @@ const EnvSchema = z.object({
   SMTP_SECURE: flag,
   DEMO_MODE: flag,
   DEMO_PASSWORD: z.string().min(6).max(16).default("123456"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+    .default("info"),
   TRUST_PROXY: flag,
   ALLOWED_ORIGINS: z
     .string()
@@ -59,7 +74,9 @@ export type Config = z.infer<typeof EnvSchema>;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join(".")}: ${issue.message}`,
+    );
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   return parsed.data;

@@ -15,16 +15,28 @@ async function main(): Promise<void> {
       : { kind: "sqlite", file: path.join(config.DATA_DIR, "parley.sqlite") },
   );
   await migrateToLatest(db);
-  logger.info({ database: config.DATABASE_URL ? "postgres" : "sqlite" }, "database migrated");
+  logger.info(
+    { database: config.DATABASE_URL ? "postgres" : "sqlite" },
+    "database migrated",
+  );
   if (process.argv.includes("--migrate-only")) {
     await db.destroy();
     return;
   }
 
-  const { app, services } = buildApp({ config, db, clock: systemClock, logger });
+  const { app, services } = buildApp({
+    config,
+    db,
+    clock: systemClock,
+    logger,
+  });
   await services.system.seedDefaults();
-  await services.accounts.ensureAdministrator(config.ADMIN_ACCOUNT, config.ADMIN_PASSWORD);
-  if (config.DEMO_MODE) await services.accounts.ensureDemoAccounts(config.DEMO_PASSWORD);
+  await services.accounts.ensureAdministrator(
+    config.ADMIN_ACCOUNT,
+    config.ADMIN_PASSWORD,
+  );
+  if (config.DEMO_MODE)
+    await services.accounts.ensureDemoAccounts(config.DEMO_PASSWORD);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -48,6 +60,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -25,12 +25,18 @@ export interface TestApp {
   testDb: TestDb;
   clock: ManualClock;
   /** POSTs a call and answers the HTTP status and the parsed envelope. */
-  post(path: string, body?: object, options?: PostOptions): Promise<AnyEnvelope & { status: number }>;
+  post(
+    path: string,
+    body?: object,
+    options?: PostOptions,
+  ): Promise<AnyEnvelope & { status: number }>;
   close(): Promise<void>;
 }
 
 /** The environment tests run with: cheap argon2, quiet logs, limits from the defaults. */
-export function testEnv(overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
+export function testEnv(
+  overrides: Record<string, string> = {},
+): NodeJS.ProcessEnv {
   return {
     LOG_LEVEL: "silent",
     ARGON2_MEMORY_KIB: "64",
@@ -59,7 +65,10 @@ export async function startTestApp(
     keyPrefix: `test-${Math.random().toString(36).slice(2)}`,
   });
   await services.system.seedDefaults();
-  await services.accounts.ensureAdministrator(config.ADMIN_ACCOUNT, config.ADMIN_PASSWORD);
+  await services.accounts.ensureAdministrator(
+    config.ADMIN_ACCOUNT,
+    config.ADMIN_PASSWORD,
+  );
   await app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -72,16 +81,23 @@ export async function startTestApp(
       headers["Content-Type"] ??= "application/json";
       payload = JSON.stringify(body);
     } else {
-      headers["Content-Type"] ??= "application/x-www-form-urlencoded;charset=UTF-8";
+      headers["Content-Type"] ??=
+        "application/x-www-form-urlencoded;charset=UTF-8";
       payload = qs.stringify(body);
     }
-    const response = await fetch(url + path, { method: "POST", headers, body: payload });
+    const response = await fetch(url + path, {
+      method: "POST",
+      headers,
+      body: payload,
+    });
     const text = await response.text();
     let parsed: AnyEnvelope;
     try {
       parsed = JSON.parse(text) as AnyEnvelope;
     } catch {
-      throw new Error(`${path} answered ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`);
+      throw new Error(
+        `${path} answered ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`,
+      );
     }
     return { ...parsed, status: response.status };
   };

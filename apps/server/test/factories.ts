@@ -18,7 +18,10 @@ export function newAccount(prefix = "user"): string {
 }
 
 /** Registers a user through the API and logs them in. */
-export async function registerAndLogin(api: TestApp, overrides: { realname?: string } = {}): Promise<TestUser> {
+export async function registerAndLogin(
+  api: TestApp,
+  overrides: { realname?: string } = {},
+): Promise<TestUser> {
   const account = newAccount();
   const password = "secret12";
   const registered = await api.post("/common/pub/register", {
@@ -26,9 +29,18 @@ export async function registerAndLogin(api: TestApp, overrides: { realname?: str
     realname: overrides.realname ?? "Tester",
     password,
   });
-  if (registered.code !== 0) throw new Error(`register failed: ${registered.msg}`);
+  if (registered.code !== 0)
+    throw new Error(`register failed: ${registered.msg}`);
   const login = await api.post("/common/pub/login", { account, password });
   if (login.code !== 0) throw new Error(`login failed: ${login.msg}`);
-  const data = login.data as { authToken: string; userInfo: { user_id: number } };
-  return { userId: data.userInfo.user_id, account, password, token: data.authToken };
+  const data = login.data as {
+    authToken: string;
+    userInfo: { user_id: number };
+  };
+  return {
+    userId: data.userInfo.user_id,
+    account,
+    password,
+    token: data.authToken,
+  };
 }

@@ -19,7 +19,8 @@ export interface SmtpSink {
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
-  const waiters: Array<{ to: string; resolve: (mail: ReceivedMail) => void }> = [];
+  const waiters: Array<{ to: string; resolve: (mail: ReceivedMail) => void }> =
+    [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -29,7 +30,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const mail: ReceivedMail = {
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          from: session.envelope.mailFrom
+            ? session.envelope.mailFrom.address
+            : "",
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString("utf8"),
         };
@@ -52,12 +55,21 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     mails,
     nextCode: async (to) => {
       const pending = mails.find((m) => !seen.has(m) && m.to.includes(to));
-      const mail = pending ?? (await new Promise<ReceivedMail>((resolve) => waiters.push({ to, resolve })));
+      const mail =
+        pending ??
+        (await new Promise<ReceivedMail>((resolve) =>
+          waiters.push({ to, resolve }),
+        ));
       seen.add(mail);
       const match = /verification code is (\d{6})/.exec(mail.raw);
       if (!match?.[1]) throw new Error(`no code in mail to ${to}`);
       return match[1];
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      }),
   };
 }

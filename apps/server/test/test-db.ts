@@ -3,7 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { createDatabase, type Db, migrateToLatest } from "../src/db/database.js";
+import {
+  createDatabase,
+  type Db,
+  migrateToLatest,
+} from "../src/db/database.js";
 
 /** A fresh, migrated database: a SQLite file, or a PostgreSQL schema with TEST_DATABASE_URL. */
 export interface TestDb {

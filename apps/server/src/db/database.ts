@@ -1,7 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
+import {
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+} from "kysely";
 import pg from "pg";
 import { migrations } from "./migrations/index.js";
 import type { Database } from "./schema.js";
@@ -14,7 +20,11 @@ export type DatabaseTarget =
 /** The database handle every repository receives. */
 export type Db = Kysely<Database>;
 
-const INT8_OID = 20;
+// Times are bigint milliseconds and counts are bigint; both fit a JavaScript number exactly.
+const bigintAsNumber = new pg.TypeOverrides();
+bigintAsNumber.setTypeParser(pg.types.builtins.INT8, (value: string) =>
+  Number(value),
+);
 
 /** Opens the database for either dialect; the one place a connection is made. */
 export function createDatabase(target: DatabaseTarget): Db {
@@ -26,17 +36,15 @@ export function createDatabase(target: DatabaseTarget): Db {
     sqlite.pragma("synchronous = FULL");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return new Kysely<Database>({
+      dialect: new SqliteDialect({ database: sqlite }),
+    });
   }
   const pool = new pg.Pool({
     connectionString: target.url,
     max: 10,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
-    types: {
-      // Times are bigint milliseconds; they fit a JavaScript number exactly.
-      getTypeParser: ((oid: number, format?: "text" | "binary") =>
-        oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-    },
+    types: bigintAsNumber,
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
@@ -56,6 +64,9 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const failed = results?.find((r) => r.status === "Error");
   if (error !== undefined || failed) {
     const cause = error instanceof Error ? error : new Error(String(error));
-    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${cause.message}`, { cause });
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ""} failed: ${cause.message}`,
+      { cause },
+    );
   }
 }

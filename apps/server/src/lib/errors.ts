@@ -17,7 +17,10 @@ export class AppError extends Error {
 }
 
 /** A refusal the user can fix (code 400). */
-export function refuse(key: MessageKey, params: Record<string, string | number> = {}): AppError {
+export function refuse(
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+): AppError {
   return new AppError(key, Codes.refused, params);
 }
 
@@ -27,7 +30,10 @@ export function noSession(key: MessageKey = "session.missing"): AppError {
 }
 
 /** Too many attempts (code 429). */
-export function rateLimited(retryAfterMs: number, key: MessageKey = "request.rateLimited"): AppError {
+export function rateLimited(
+  retryAfterMs: number,
+  key: MessageKey = "request.rateLimited",
+): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   return new AppError(key, Codes.rateLimited, { seconds }, seconds);
 }

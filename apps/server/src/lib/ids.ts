@@ -1,4 +1,9 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import {
+  createHash,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from "node:crypto";
 
 /** An opaque session token: 256 random bits, base64url. */
 export function newToken(): string {
@@ -25,5 +30,8 @@ export function newCode(): string {
 /** A random password for the first administrator: 16 characters. */
 export function newPassword(): string {
   const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
-  return Array.from({ length: 16 }, () => alphabet[randomInt(0, alphabet.length)]).join("");
+  return Array.from(
+    { length: 16 },
+    () => alphabet[randomInt(0, alphabet.length)],
+  ).join("");
 }

@@ -62,14 +62,16 @@ const en: Catalog = {
   "lang.switched": "Language switched",
   "session.missing": "Please log in first",
   "session.expired": "Your session has expired, please log in again",
-  "session.evicted": "Your account has been logged in elsewhere and you have been forced to go offline",
+  "session.evicted":
+    "Your account has been logged in elsewhere and you have been forced to go offline",
   "session.disabled": "Your account has been disabled",
   "request.invalid": "The request is malformed",
   "request.invalidField": "The value of {field} is not valid",
   "request.tooLarge": "The request is too large",
   "request.unsupportedType": "Unsupported request format",
   "request.notFound": "No such call",
-  "request.rateLimited": "Too many attempts, please try again in {seconds} seconds",
+  "request.rateLimited":
+    "Too many attempts, please try again in {seconds} seconds",
   "server.error": "The server met an error, please try again later",
   "login.accountRequired": "Username cannot be empty",
   "login.passwordRequired": "Password cannot be empty",
@@ -81,11 +83,13 @@ const en: Catalog = {
   "login.disabled": "Your account has been disabled",
   "register.closed": "Registration is not open",
   "register.accountLength": "The account must be 4 to 32 characters",
-  "register.accountChars": "The account cannot contain Chinese characters, spaces or control characters",
+  "register.accountChars":
+    "The account cannot contain Chinese characters, spaces or control characters",
   "register.accountPlain": "Please input an account",
   "register.accountPhone": "Please input a valid phone number",
   "register.accountEmail": "Please input a valid email address",
-  "register.accountPhoneOrEmail": "Please input a valid phone number or email address",
+  "register.accountPhoneOrEmail":
+    "Please input a valid phone number or email address",
   "register.accountTaken": "This account is already registered",
   "register.realnameLength": "The nickname must be 2 to 16 characters",
   "register.passwordLength": "The password must be 6 to 16 characters",
@@ -94,7 +98,8 @@ const en: Catalog = {
   "code.accountRequired": "Please input the username",
   "code.accountFormat": "Please input a valid phone number or email address",
   "code.typeInvalid": "Unknown code type",
-  "code.tooSoon": "Codes are sent at most once a minute, please try again in {seconds} seconds",
+  "code.tooSoon":
+    "Codes are sent at most once a minute, please try again in {seconds} seconds",
   "code.accountTaken": "This account is already registered",
   "lang.invalid": "Unsupported language",
   "demo.readOnly": "Demo mode does not allow changes",
@@ -111,7 +116,11 @@ const en: Catalog = {
 const catalogs: Partial<Record<Language, Catalog>> = { zh, en, ft: zh };
 
 /** The human text for a key in a language, with `{name}` placeholders filled. */
-export function translate(key: MessageKey, lang: Language, params: Record<string, string | number> = {}): string {
+export function translate(
+  key: MessageKey,
+  lang: Language,
+  params: Record<string, string | number> = {},
+): string {
   const catalog = catalogs[lang] ?? en;
   return catalog[key].replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];

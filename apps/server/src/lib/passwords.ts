@@ -1,15 +1,12 @@
 import { hash, verify } from "@node-rs/argon2";
 
-// Algorithm.Argon2id; the package exports a const enum, which isolated modules cannot read.
-const ARGON2ID = 2;
-
 /** argon2id cost; tests lower it so suites do not crawl (decisions.md). */
 export interface PasswordCost {
   memoryKib: number;
   timeCost: number;
 }
 
-/** Hashes and checks passwords with argon2id. */
+/** Hashes and checks passwords with argon2id (the library's default algorithm). */
 export class Passwords {
   private dummy: Promise<string> | undefined;
 
@@ -17,7 +14,6 @@ export class Passwords {
 
   hash(password: string): Promise<string> {
     return hash(password, {
-      algorithm: ARGON2ID,
       memoryCost: Math.max(this.cost.memoryKib, 8),
       timeCost: Math.max(this.cost.timeCost, 1),
       parallelism: 1,

@@ -1,5 +1,10 @@
 import type { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 
 /** A window of `points` attempts per `windowSeconds`. */
 export interface LimitSpec {
@@ -20,8 +25,14 @@ export class Limiter {
     redis?: Redis,
     prefix = "parley",
   ) {
-    const options = { keyPrefix: `${prefix}:rl:${name}`, points: Math.max(spec.points, 1), duration: spec.windowSeconds };
-    this.limiter = redis ? new RateLimiterRedis({ ...options, storeClient: redis }) : new RateLimiterMemory(options);
+    const options = {
+      keyPrefix: `${prefix}:rl:${name}`,
+      points: Math.max(spec.points, 1),
+      duration: spec.windowSeconds,
+    };
+    this.limiter = redis
+      ? new RateLimiterRedis({ ...options, storeClient: redis })
+      : new RateLimiterMemory(options);
   }
 
   /** Whether the limit is off (0 points means unlimited). */
@@ -33,7 +44,9 @@ export class Limiter {
   async blockedFor(key: string): Promise<number> {
     if (this.off) return 0;
     const state = await this.limiter.get(key);
-    return state && state.consumedPoints >= this.spec.points ? Math.max(state.msBeforeNext, 1) : 0;
+    return state && state.consumedPoints >= this.spec.points
+      ? Math.max(state.msBeforeNext, 1)
+      : 0;
   }
 
   /** Counts one attempt. */

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import type { Logger } from "pino";
+import type { FastifyBaseLogger as Logger } from "fastify";
 
 /** Delivers a verification code to an account. */
 export interface CodeSender {
@@ -33,16 +33,25 @@ export class Mailer implements CodeSender {
           host: smtp.host,
           port: smtp.port,
           secure: smtp.secure,
-          ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.pass ?? "" } } : {}),
+          ...(smtp.user
+            ? { auth: { user: smtp.user, pass: smtp.pass ?? "" } }
+            : {}),
           // A local relay without a certificate is common; STARTTLS is still used when offered.
           tls: { rejectUnauthorized: false },
         })
       : undefined;
   }
 
-  async sendCode(account: string, code: string, purpose: string): Promise<void> {
+  async sendCode(
+    account: string,
+    code: string,
+    purpose: string,
+  ): Promise<void> {
     if (!this.transport || !this.smtp || !account.includes("@")) {
-      this.logger.info({ account, purpose, code }, "verification code (no mail delivery configured)");
+      this.logger.info(
+        { account, purpose, code },
+        "verification code (no mail delivery configured)",
+      );
       return;
     }
     const name = await this.productName();

@@ -23,13 +23,19 @@ export function parseForm(body: string): Record<string, unknown> {
 }
 
 /** Registers the form and multipart parsers; JSON uses Fastify's own (which refuses `__proto__`). */
-export function registerBodyParsers(app: FastifyInstance, bodyLimit: number): void {
+export function registerBodyParsers(
+  app: FastifyInstance,
+  bodyLimit: number,
+): void {
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
     { parseAs: "string", bodyLimit },
     (_request, body, done) => {
       try {
-        done(null, parseForm(typeof body === "string" ? body : body.toString("utf8")));
+        done(
+          null,
+          parseForm(typeof body === "string" ? body : body.toString("utf8")),
+        );
       } catch (error) {
         done(error as Error, undefined);
       }

@@ -10,7 +10,7 @@ import {
 } from "@parley/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { AppError, noSession, refuse } from "../lib/errors.js";
+import { type AppError, noSession, refuse } from "../lib/errors.js";
 import { readFields } from "./body.js";
 import { envelope } from "./envelope.js";
 import { LANG_COOKIE, requestLanguage } from "./language.js";
@@ -106,16 +106,23 @@ function registerCall<C extends CallDescriptor>(
         if (call.auth !== "optional") throw error;
       }
     }
-    if ((call.auth === "session" || call.auth === "admin") && !session) throw noSession();
-    if (call.auth === "admin" && session && session.role <= 0 && !shared.demoMode) throw refuse("request.notFound");
+    if ((call.auth === "session" || call.auth === "admin") && !session)
+      throw noSession();
+    if (
+      call.auth === "admin" &&
+      session &&
+      session.role <= 0 &&
+      !shared.demoMode
+    )
+      throw refuse("request.notFound");
     request.userLang = session?.lang ?? null;
 
-    const parsed = (call.request as z.ZodType).safeParse(await readFields(request));
+    const parsed = call.request.safeParse(await readFields(request));
     if (!parsed.success) throw issueToError(parsed.error);
 
     const ctx: CallContext = {
       ip: request.ip,
-      userAgent: String(request.headers["user-agent"] ?? "").slice(0, 512),
+      userAgent: (request.headers["user-agent"] ?? "").slice(0, 512),
       lang: requestLanguage(request),
       publicUrl: shared.publicUrl ?? `${request.protocol}://${request.host}`,
       session,
@@ -131,14 +138,20 @@ function registerCall<C extends CallDescriptor>(
     };
     const answer = await handler(parsed.data as CallRequest<C>, ctx);
     if (shared.validateResponses) {
-      const checked = (call.response as z.ZodType).safeParse(answer.data);
+      const checked = call.response.safeParse(answer.data);
       if (!checked.success) {
-        throw new Error(`${call.path} answered outside its descriptor: ${checked.error.message}`);
+        throw new Error(
+          `${call.path} answered outside its descriptor: ${checked.error.message}`,
+        );
       }
     }
-    const lang = answer.lang && isLanguage(answer.lang) ? answer.lang : ctx.lang;
+    const lang =
+      answer.lang && isLanguage(answer.lang) ? answer.lang : ctx.lang;
     return reply.send(
-      envelope(lang, Codes.ok, answer.key ?? "ok", answer.data, { count: answer.count, page: answer.page }),
+      envelope(lang, Codes.ok, answer.key ?? "ok", answer.data, {
+        count: answer.count,
+        page: answer.page,
+      }),
     );
   });
 }

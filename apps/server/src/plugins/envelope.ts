@@ -1,5 +1,10 @@
 import { Codes, type Language, type MessageKey } from "@parley/protocol";
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from "fastify";
 import { AppError } from "../lib/errors.js";
 import { translate } from "../lib/messages.js";
 import { requestLanguage } from "./language.js";
@@ -20,7 +25,11 @@ export function envelope(
   code: number,
   key: MessageKey,
   data: unknown = "",
-  extra: { count?: number; page?: number; params?: Record<string, string | number> } = {},
+  extra: {
+    count?: number;
+    page?: number;
+    params?: Record<string, string | number>;
+  } = {},
 ): Envelope {
   return {
     code,
@@ -33,7 +42,8 @@ export function envelope(
 }
 
 function fastifyErrorKey(error: FastifyError): MessageKey {
-  if (error.statusCode === 413 || error.code === "FST_REQ_FILE_TOO_LARGE") return "request.tooLarge";
+  if (error.statusCode === 413 || error.code === "FST_REQ_FILE_TOO_LARGE")
+    return "request.tooLarge";
   if (error.statusCode === 415) return "request.unsupportedType";
   return "request.invalid";
 }
@@ -43,20 +53,33 @@ function fastifyErrorKey(error: FastifyError): MessageKey {
  * never surfaces as a 500. Only a bug answers 500, and it is logged.
  */
 export function registerEnvelope(app: FastifyInstance): void {
-  app.setErrorHandler(async (error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
-    const lang = requestLanguage(request);
-    if (error instanceof AppError) {
-      if (error.retryAfterSeconds !== undefined) void reply.header("Retry-After", String(error.retryAfterSeconds));
-      return reply.code(200).send(envelope(lang, error.code, error.key, "", { params: error.params }));
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      request.log.info({ err: error }, "refused a malformed request");
-      return reply.code(200).send(envelope(lang, Codes.refused, fastifyErrorKey(error)));
-    }
-    request.log.error({ err: error }, "unexpected error");
-    return reply.code(500).send(envelope(lang, 500, "server.error"));
-  });
+  app.setErrorHandler(
+    async (
+      error: FastifyError | AppError,
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) => {
+      const lang = requestLanguage(request);
+      if (error instanceof AppError) {
+        if (error.retryAfterSeconds !== undefined)
+          void reply.header("Retry-After", String(error.retryAfterSeconds));
+        return reply
+          .code(200)
+          .send(
+            envelope(lang, error.code, error.key, "", { params: error.params }),
+          );
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        request.log.info({ err: error }, "refused a malformed request");
+        return reply
+          .code(200)
+          .send(envelope(lang, Codes.refused, fastifyErrorKey(error)));
+      }
+      request.log.error({ err: error }, "unexpected error");
+      return reply.code(500).send(envelope(lang, 500, "server.error"));
+    },
+  );
 
   app.setNotFoundHandler(async (request, reply) => {
     const lang = requestLanguage(request);

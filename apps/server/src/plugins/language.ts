@@ -1,4 +1,9 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language, languageFromAcceptLanguage } from "@parley/protocol";
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  type Language,
+  languageFromAcceptLanguage,
+} from "@parley/protocol";
 import type { FastifyRequest } from "fastify";
 
 /** The cookie that keeps a visitor's language choice before they sign in. */
@@ -19,5 +24,8 @@ export function requestLanguage(request: FastifyRequest): Language {
   if (isLanguage(request.userLang)) return request.userLang;
   const cookie = request.cookies[LANG_COOKIE];
   if (isLanguage(cookie)) return cookie;
-  return languageFromAcceptLanguage(request.headers["accept-language"]) ?? DEFAULT_LANGUAGE;
+  return (
+    languageFromAcceptLanguage(request.headers["accept-language"]) ??
+    DEFAULT_LANGUAGE
+  );
 }

@@ -1,7 +1,14 @@
-import { AnyEnvelopeSchema, type CallDescriptor, type CallResponse } from "@parley/protocol";
+import {
+  AnyEnvelopeSchema,
+  type CallDescriptor,
+  type CallResponse,
+} from "@parley/protocol";
 
 /** Posts a call as JSON and answers its `data`, checked against the call's descriptor. */
-export async function call<C extends CallDescriptor>(descriptor: C, body: object = {}): Promise<CallResponse<C>> {
+export async function call<C extends CallDescriptor>(
+  descriptor: C,
+  body: object = {},
+): Promise<CallResponse<C>> {
   const response = await fetch(descriptor.path, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

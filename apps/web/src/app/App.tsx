@@ -12,7 +12,14 @@ export function App() {
   }, []);
 
   return (
-    <main style={{ fontFamily: "system-ui, sans-serif", margin: "4rem auto", maxWidth: 480, textAlign: "center" }}>
+    <main
+      style={{
+        fontFamily: "system-ui, sans-serif",
+        margin: "4rem auto",
+        maxWidth: 480,
+        textAlign: "center",
+      }}
+    >
       <h1>{config?.sysInfo.name ?? "Parley"}</h1>
       <p role="status">{failed ? "—" : config ? `v${config.version}` : "…"}</p>
     </main>

@@ -11,14 +11,20 @@ const INT_PATTERN = /^-?\d{1,15}$/;
 
 /** A string field; a number is taken as its decimal text. */
 export function formString() {
-  return z.preprocess((v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : v), z.string());
+  return z.preprocess(
+    (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : v),
+    z.string(),
+  );
 }
 
 /** An integer field sent as a number or as decimal text. */
 export function formInt() {
   return z.preprocess(
-    (v) => (typeof v === "string" && INT_PATTERN.test(v.trim()) ? Number(v.trim()) : v),
-    z.number().int().safe(),
+    (v) =>
+      typeof v === "string" && INT_PATTERN.test(v.trim())
+        ? Number(v.trim())
+        : v,
+    z.number().int(),
   );
 }
 
@@ -40,5 +46,8 @@ export function formBool() {
 
 /** An optional field where an empty string means "not sent" (qs turns `null` into `key=`). */
 export function optional<T extends z.ZodType>(schema: T) {
-  return z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
+  return z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    schema.optional(),
+  );
 }

@@ -1,7 +1,16 @@
 import { z } from "zod";
 
 /** Message types of SPEC §3 and the wire contract. */
-export const MESSAGE_TYPES = ["text", "image", "voice", "video", "file", "emoji", "event", "webrtc"] as const;
+export const MESSAGE_TYPES = [
+  "text",
+  "image",
+  "voice",
+  "video",
+  "file",
+  "emoji",
+  "event",
+  "webrtc",
+] as const;
 /** One message type. */
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 

@@ -7,7 +7,10 @@ import type { z } from "zod";
 export type CallAuth = "public" | "optional" | "session" | "admin";
 
 /** One call of the wire: its root path, who may make it, its request and its `data`. */
-export interface CallDescriptor<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+export interface CallDescriptor<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+> {
   /** The canonical path; the server also matches it case-insensitively. */
   readonly path: `/${string}`;
   readonly auth: CallAuth;

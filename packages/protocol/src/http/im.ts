@@ -8,7 +8,9 @@ import { defineCall } from "./define.js";
 /** A contact id as clients send it: a user id, or `group-N`. */
 const ContactIdSchema = z.union([
   formInt(),
-  formString().pipe(z.string().regex(/^group-\d{1,12}$/, { error: "request.invalidField" })),
+  formString().pipe(
+    z.string().regex(/^group-\d{1,12}$/, { error: "request.invalidField" }),
+  ),
 ]);
 
 /** `enterprise/im/getContacts`: everyone the caller can chat with. */
@@ -28,8 +30,12 @@ export const sendMessage = defineCall({
   auth: "session",
   request: z.object({
     id: formString().pipe(z.uuid({ error: "request.invalidField" })),
-    type: formString().pipe(z.literal("text", { error: "request.invalidField" })).default("text"),
-    content: formString().pipe(z.string().max(Limits.fieldMax * 4, { error: "message.tooLong" })),
+    type: formString()
+      .pipe(z.literal("text", { error: "request.invalidField" }))
+      .default("text"),
+    content: formString().pipe(
+      z.string().max(Limits.fieldMax * 4, { error: "message.tooLong" }),
+    ),
     toContactId: ContactIdSchema,
     is_group: optional(formInt()),
     at: optional(z.array(formString()).max(1000)),
@@ -51,7 +57,9 @@ export const getMessageList = defineCall({
     page: optional(formInt().pipe(z.number().int().min(1).max(100_000))),
     limit: optional(formInt().pipe(z.number().int().min(1).max(100))),
     last_id: optional(formInt().pipe(z.number().int().min(0))),
-    type: optional(formString().pipe(z.enum(["all", "text", "image", "video", "file"]))),
+    type: optional(
+      formString().pipe(z.enum(["all", "text", "image", "video", "file"])),
+    ),
     keywords: optional(formString().pipe(z.string().max(255))),
   }),
   response: z.array(MessageSchema),

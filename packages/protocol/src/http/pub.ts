@@ -7,7 +7,8 @@ import { Limits } from "../rules/limits.js";
 import { defineCall } from "./define.js";
 
 /** A free-text field capped so no rule ever looks at an oversized value. */
-const text = (max: number = Limits.fieldMax) => formString().pipe(z.string().max(max, { error: "request.invalidField" }));
+const text = (max: number = Limits.fieldMax) =>
+  formString().pipe(z.string().max(max, { error: "request.invalidField" }));
 
 /** Answers that carry nothing: the old server's `''`. */
 const Empty = z.literal("");
@@ -52,9 +53,15 @@ export const register = defineCall({
   path: "/common/pub/register",
   auth: "public",
   request: z.object({
-    account: formString().pipe(z.string().max(255, { error: "register.accountLength" })).default(""),
-    realname: formString().pipe(z.string().max(255, { error: "register.realnameLength" })).default(""),
-    password: formString().pipe(z.string().max(255, { error: "register.passwordLength" })).default(""),
+    account: formString()
+      .pipe(z.string().max(255, { error: "register.accountLength" }))
+      .default(""),
+    realname: formString()
+      .pipe(z.string().max(255, { error: "register.realnameLength" }))
+      .default(""),
+    password: formString()
+      .pipe(z.string().max(255, { error: "register.passwordLength" }))
+      .default(""),
     code: optional(text(32)),
     inviteCode: optional(text(128)),
   }),
@@ -69,7 +76,9 @@ export const sendCode = defineCall({
   path: "/common/pub/sendCode",
   auth: "optional",
   request: z.object({
-    account: formString().pipe(z.string().max(255, { error: "code.accountFormat" })).default(""),
+    account: formString()
+      .pipe(z.string().max(255, { error: "code.accountFormat" }))
+      .default(""),
     type: formInt().pipe(z.literal(CODE_TYPES, { error: "code.typeInvalid" })),
   }),
   response: Empty,

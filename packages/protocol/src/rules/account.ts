@@ -22,6 +22,8 @@ export function isEmail(value: string): boolean {
 
 /** Length in characters (code points), so a CJK character or an emoji counts as one. */
 export function characterLength(value: string): number {
+  // Code points, deliberately: a limit must not depend on the viewer's locale segmentation.
+  // eslint-disable-next-line @typescript-eslint/no-misused-spread
   return [...value].length;
 }
 
@@ -48,10 +50,14 @@ export function accountMessageKey(regauth: RegAuth): MessageKey {
 }
 
 /** Checks a registration account against SPEC §5 for the given regauth; null when valid. */
-export function checkRegisterAccount(account: string, regauth: RegAuth): MessageKey | null {
+export function checkRegisterAccount(
+  account: string,
+  regauth: RegAuth,
+): MessageKey | null {
   if (account === "") return accountMessageKey(regauth);
   const length = characterLength(account);
-  if (length < Limits.accountMin || length > Limits.accountMax) return "register.accountLength";
+  if (length < Limits.accountMin || length > Limits.accountMax)
+    return "register.accountLength";
   if (FORBIDDEN_IN_ACCOUNT.test(account)) return "register.accountChars";
   const phone = isPhone(account);
   const email = isEmail(account);
@@ -70,13 +76,17 @@ export function checkRegisterAccount(account: string, regauth: RegAuth): Message
 /** Checks a realname or nickname: 2–16 characters after trimming (SPEC §5). */
 export function checkRealname(realname: string): MessageKey | null {
   const length = characterLength(realname.trim());
-  return length < Limits.realnameMin || length > Limits.realnameMax ? "register.realnameLength" : null;
+  return length < Limits.realnameMin || length > Limits.realnameMax
+    ? "register.realnameLength"
+    : null;
 }
 
 /** Checks a new password: 6–16 characters (SPEC §5). */
 export function checkPassword(password: string): MessageKey | null {
   const length = characterLength(password);
-  return length < Limits.passwordMin || length > Limits.passwordMax ? "register.passwordLength" : null;
+  return length < Limits.passwordMin || length > Limits.passwordMax
+    ? "register.passwordLength"
+    : null;
 }
 
 /** Whether a verification code has the shape decisions.md gives it: 6 digits. */

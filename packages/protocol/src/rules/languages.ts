@@ -3,7 +3,20 @@
  * simplified Chinese, English, traditional Chinese, Russian, German, Thai, Vietnamese,
  * Indonesian, French, Korean, Portuguese, Japanese.
  */
-export const LANGUAGES = ["zh", "en", "ft", "ry", "hy", "ty", "yn", "yny", "fy", "e", "ptyy", "dy"] as const;
+export const LANGUAGES = [
+  "zh",
+  "en",
+  "ft",
+  "ry",
+  "hy",
+  "ty",
+  "yn",
+  "yny",
+  "fy",
+  "e",
+  "ptyy",
+  "dy",
+] as const;
 
 /** One of the 12 interface language codes. */
 export type Language = (typeof LANGUAGES)[number];
@@ -13,7 +26,10 @@ export const DEFAULT_LANGUAGE: Language = "zh";
 
 /** Whether a value is one of the 12 language codes. */
 export function isLanguage(value: unknown): value is Language {
-  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+  return (
+    typeof value === "string" &&
+    (LANGUAGES as readonly string[]).includes(value)
+  );
 }
 
 const BCP47_TO_LANGUAGE: ReadonlyArray<readonly [RegExp, Language]> = [
@@ -35,14 +51,18 @@ const BCP47_TO_LANGUAGE: ReadonlyArray<readonly [RegExp, Language]> = [
  * The first of the 12 languages an `Accept-Language` header asks for, by its q order,
  * or undefined when it names none of them.
  */
-export function languageFromAcceptLanguage(header: string | undefined): Language | undefined {
+export function languageFromAcceptLanguage(
+  header: string | undefined,
+): Language | undefined {
   if (!header) return undefined;
   const ranked = header
     .split(",")
     .slice(0, 20)
     .map((part, index) => {
       const [tag = "", ...params] = part.trim().split(";");
-      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      const q = params
+        .map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1])
+        .find(Boolean);
       return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
     })
     .filter((entry) => entry.tag && entry.q > 0)

@@ -1,4 +1,8 @@
-import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter } from "kysely";
+import {
+  type ColumnDefinitionBuilder,
+  type Kysely,
+  PostgresAdapter,
+} from "kysely";
 
 /*
  * Frozen once landed: a later change adds a new migration, never edits this one.
@@ -16,8 +20,14 @@ function isPostgres(db: AnyDb): boolean {
 
 function serialKey(db: AnyDb) {
   return isPostgres(db)
-    ? { type: "bigserial" as const, build: (c: ColumnDefinitionBuilder) => c.primaryKey() }
-    : { type: "integer" as const, build: (c: ColumnDefinitionBuilder) => c.primaryKey().autoIncrement() };
+    ? {
+        type: "bigserial" as const,
+        build: (c: ColumnDefinitionBuilder) => c.primaryKey(),
+      }
+    : {
+        type: "integer" as const,
+        build: (c: ColumnDefinitionBuilder) => c.primaryKey().autoIncrement(),
+      };
 }
 
 export async function up(db: AnyDb): Promise<void> {
@@ -52,13 +62,19 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn("deleted_at", ms)
     .execute();
   // The contact list of run mode 1 walks active users in id order.
-  await db.schema.createIndex("users_status_id").on("users").columns(["status", "user_id"]).execute();
+  await db.schema
+    .createIndex("users_status_id")
+    .on("users")
+    .columns(["status", "user_id"])
+    .execute();
 
   await db.schema
     .createTable("sessions")
     .addColumn("session_id", key.type, key.build)
     .addColumn("token_hash", "char(64)", (c) => c.notNull().unique())
-    .addColumn("user_id", ms, (c) => c.notNull().references("users.user_id").onDelete("cascade"))
+    .addColumn("user_id", ms, (c) =>
+      c.notNull().references("users.user_id").onDelete("cascade"),
+    )
     .addColumn("remember", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("terminal", "varchar(32)", (c) => c.notNull().defaultTo("web"))
     .addColumn("ip", "varchar(64)", (c) => c.notNull().defaultTo(""))
@@ -69,7 +85,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn("revoked_at", ms)
     .addColumn("revoke_reason", "varchar(32)")
     .execute();
-  await db.schema.createIndex("sessions_user").on("sessions").columns(["user_id", "revoked_at"]).execute();
+  await db.schema
+    .createIndex("sessions_user")
+    .on("sessions")
+    .columns(["user_id", "revoked_at"])
+    .execute();
 
   await db.schema
     .createTable("verification_codes")
@@ -98,8 +118,12 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable("friend_applications")
     .addColumn("application_id", key.type, key.build)
-    .addColumn("from_user_id", ms, (c) => c.notNull().references("users.user_id").onDelete("cascade"))
-    .addColumn("to_user_id", ms, (c) => c.notNull().references("users.user_id").onDelete("cascade"))
+    .addColumn("from_user_id", ms, (c) =>
+      c.notNull().references("users.user_id").onDelete("cascade"),
+    )
+    .addColumn("to_user_id", ms, (c) =>
+      c.notNull().references("users.user_id").onDelete("cascade"),
+    )
     .addColumn("remark", "varchar(255)", (c) => c.notNull().defaultTo(""))
     .addColumn("status", "integer", (c) => c.notNull().defaultTo(2))
     .addColumn("created_at", ms, (c) => c.notNull())
@@ -118,8 +142,12 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable("friends")
-    .addColumn("user_id", ms, (c) => c.notNull().references("users.user_id").onDelete("cascade"))
-    .addColumn("friend_user_id", ms, (c) => c.notNull().references("users.user_id").onDelete("cascade"))
+    .addColumn("user_id", ms, (c) =>
+      c.notNull().references("users.user_id").onDelete("cascade"),
+    )
+    .addColumn("friend_user_id", ms, (c) =>
+      c.notNull().references("users.user_id").onDelete("cascade"),
+    )
     .addColumn("nickname", "varchar(255)", (c) => c.notNull().defaultTo(""))
     .addColumn("created_at", ms, (c) => c.notNull())
     .addPrimaryKeyConstraint("friends_pk", ["user_id", "friend_user_id"])
@@ -143,15 +171,23 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable("group_members")
-    .addColumn("group_id", ms, (c) => c.notNull().references("groups.group_id").onDelete("cascade"))
-    .addColumn("user_id", ms, (c) => c.notNull().references("users.user_id").onDelete("cascade"))
+    .addColumn("group_id", ms, (c) =>
+      c.notNull().references("groups.group_id").onDelete("cascade"),
+    )
+    .addColumn("user_id", ms, (c) =>
+      c.notNull().references("users.user_id").onDelete("cascade"),
+    )
     .addColumn("role", "integer", (c) => c.notNull().defaultTo(3))
     .addColumn("invited_by", ms)
     .addColumn("joined_at", ms, (c) => c.notNull())
     .addColumn("muted_until", ms)
     .addPrimaryKeyConstraint("group_members_pk", ["group_id", "user_id"])
     .execute();
-  await db.schema.createIndex("group_members_user").on("group_members").columns(["user_id", "group_id"]).execute();
+  await db.schema
+    .createIndex("group_members_user")
+    .on("group_members")
+    .columns(["user_id", "group_id"])
+    .execute();
 
   await db.schema
     .createTable("conversations")
@@ -167,7 +203,10 @@ export async function up(db: AnyDb): Promise<void> {
     .createTable("messages")
     .addColumn("msg_id", key.type, key.build)
     .addColumn("conversation_id", "varchar(64)", (c) =>
-      c.notNull().references("conversations.conversation_id").onDelete("cascade"),
+      c
+        .notNull()
+        .references("conversations.conversation_id")
+        .onDelete("cascade"),
     )
     .addColumn("seq", ms, (c) => c.notNull())
     .addColumn("client_msg_id", "varchar(64)", (c) => c.notNull())
@@ -183,8 +222,14 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn("is_read", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("is_undo", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("created_at", ms, (c) => c.notNull())
-    .addUniqueConstraint("messages_conversation_seq", ["conversation_id", "seq"])
-    .addUniqueConstraint("messages_sender_client_id", ["from_user", "client_msg_id"])
+    .addUniqueConstraint("messages_conversation_seq", [
+      "conversation_id",
+      "seq",
+    ])
+    .addUniqueConstraint("messages_sender_client_id", [
+      "from_user",
+      "client_msg_id",
+    ])
     .execute();
   // Paging by conversation with last_id (msg_id) as the cursor.
   await db.schema
@@ -195,9 +240,14 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable("user_conversations")
-    .addColumn("user_id", ms, (c) => c.notNull().references("users.user_id").onDelete("cascade"))
+    .addColumn("user_id", ms, (c) =>
+      c.notNull().references("users.user_id").onDelete("cascade"),
+    )
     .addColumn("conversation_id", "varchar(64)", (c) =>
-      c.notNull().references("conversations.conversation_id").onDelete("cascade"),
+      c
+        .notNull()
+        .references("conversations.conversation_id")
+        .onDelete("cascade"),
     )
     .addColumn("peer_id", "varchar(64)", (c) => c.notNull())
     .addColumn("is_group", "integer", (c) => c.notNull().defaultTo(0))
@@ -209,7 +259,10 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn("last_send_time", ms)
     .addColumn("draft", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("updated_at", ms, (c) => c.notNull())
-    .addPrimaryKeyConstraint("user_conversations_pk", ["user_id", "conversation_id"])
+    .addPrimaryKeyConstraint("user_conversations_pk", [
+      "user_id",
+      "conversation_id",
+    ])
     .execute();
   // The contact list: pinned first, then by last send time, per user.
   await db.schema
@@ -238,6 +291,14 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn("created_at", ms, (c) => c.notNull())
     .addColumn("deleted_at", ms)
     .execute();
-  await db.schema.createIndex("files_user").on("files").columns(["user_id", "created_at"]).execute();
-  await db.schema.createIndex("files_md5").on("files").columns(["md5"]).execute();
+  await db.schema
+    .createIndex("files_user")
+    .on("files")
+    .columns(["user_id", "created_at"])
+    .execute();
+  await db.schema
+    .createIndex("files_md5")
+    .on("files")
+    .columns(["md5"])
+    .execute();
 }

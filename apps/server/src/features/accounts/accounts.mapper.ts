@@ -1,4 +1,8 @@
-import { DEFAULT_USER_SETTING, type UserInfo, type UserSetting } from "@parley/protocol";
+import {
+  DEFAULT_USER_SETTING,
+  type UserInfo,
+  type UserSetting,
+} from "@parley/protocol";
 import type { UserRow } from "../../db/schema.js";
 
 const DEFAULT_AVATAR = "/static/img/avatar.png";
@@ -15,18 +19,31 @@ export function toUserSetting(raw: string): UserSetting {
   let stored: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed === "object" && parsed !== null) stored = parsed as Record<string, unknown>;
+    if (typeof parsed === "object" && parsed !== null)
+      stored = parsed as Record<string, unknown>;
   } catch {
     stored = {};
   }
   const sendKey = Number(stored.sendKey);
   return {
     sendKey: sendKey === 2 ? 2 : 1,
-    theme: typeof stored.theme === "string" && stored.theme ? stored.theme : DEFAULT_USER_SETTING.theme,
+    theme:
+      typeof stored.theme === "string" && stored.theme
+        ? stored.theme
+        : DEFAULT_USER_SETTING.theme,
     isVoice: toBool(stored.isVoice, DEFAULT_USER_SETTING.isVoice),
-    avatarCricle: toBool(stored.avatarCricle, DEFAULT_USER_SETTING.avatarCricle),
-    hideMessageName: toBool(stored.hideMessageName, DEFAULT_USER_SETTING.hideMessageName),
-    hideMessageTime: toBool(stored.hideMessageTime, DEFAULT_USER_SETTING.hideMessageTime),
+    avatarCricle: toBool(
+      stored.avatarCricle,
+      DEFAULT_USER_SETTING.avatarCricle,
+    ),
+    hideMessageName: toBool(
+      stored.hideMessageName,
+      DEFAULT_USER_SETTING.hideMessageName,
+    ),
+    hideMessageTime: toBool(
+      stored.hideMessageTime,
+      DEFAULT_USER_SETTING.hideMessageTime,
+    ),
   };
 }
 

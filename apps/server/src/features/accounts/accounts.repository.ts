@@ -1,27 +1,61 @@
 import type { Db } from "../../db/database.js";
 import type { NewUser, SessionRow, UserRow } from "../../db/schema.js";
 
-export function findUserByAccount(db: Db, account: string): Promise<UserRow | undefined> {
-  return db.selectFrom("users").selectAll().where("account", "=", account).where("deleted_at", "is", null).executeTakeFirst();
+export function findUserByAccount(
+  db: Db,
+  account: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where("account", "=", account)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
 }
 
-export function findUserById(db: Db, userId: number): Promise<UserRow | undefined> {
-  return db.selectFrom("users").selectAll().where("user_id", "=", userId).where("deleted_at", "is", null).executeTakeFirst();
+export function findUserById(
+  db: Db,
+  userId: number,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
 }
 
 export async function accountExists(db: Db, account: string): Promise<boolean> {
-  const row = await db.selectFrom("users").select("user_id").where("account", "=", account).executeTakeFirst();
+  const row = await db
+    .selectFrom("users")
+    .select("user_id")
+    .where("account", "=", account)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
-  return db.insertInto("users").values(user).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto("users")
+    .values(user)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-export async function recordLogin(db: Db, userId: number, ip: string, now: number): Promise<void> {
+export async function recordLogin(
+  db: Db,
+  userId: number,
+  ip: string,
+  now: number,
+): Promise<void> {
   await db
     .updateTable("users")
-    .set((eb) => ({ last_login_at: now, last_login_ip: ip, login_count: eb("login_count", "+", 1), updated_at: now }))
+    .set((eb) => ({
+      last_login_at: now,
+      last_login_ip: ip,
+      login_count: eb("login_count", "+", 1),
+      updated_at: now,
+    }))
     .where("user_id", "=", userId)
     .execute();
 }
@@ -32,7 +66,7 @@ export async function countAdmins(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("role", ">", 0)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 export interface NewSession {
@@ -47,14 +81,28 @@ export interface NewSession {
   last_seen_at: number;
 }
 
-export function insertSession(db: Db, session: NewSession): Promise<SessionRow> {
-  return db.insertInto("sessions").values(session).returningAll().executeTakeFirstOrThrow();
+export function insertSession(
+  db: Db,
+  session: NewSession,
+): Promise<SessionRow> {
+  return db
+    .insertInto("sessions")
+    .values(session)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** A session row with what authentication needs of its user. */
-export type SessionWithUser = SessionRow & { role: number; user_status: number; lang: string | null };
+export type SessionWithUser = SessionRow & {
+  role: number;
+  user_status: number;
+  lang: string | null;
+};
 
-export function findSessionByHash(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
+export function findSessionByHash(
+  db: Db,
+  tokenHash: string,
+): Promise<SessionWithUser | undefined> {
   return db
     .selectFrom("sessions")
     .innerJoin("users", "users.user_id", "sessions.user_id")
@@ -64,7 +112,12 @@ export function findSessionByHash(db: Db, tokenHash: string): Promise<SessionWit
     .executeTakeFirst();
 }
 
-export async function revokeSession(db: Db, sessionId: number, reason: string, now: number): Promise<boolean> {
+export async function revokeSession(
+  db: Db,
+  sessionId: number,
+  reason: string,
+  now: number,
+): Promise<boolean> {
   const result = await db
     .updateTable("sessions")
     .set({ revoked_at: now, revoke_reason: reason })
@@ -94,6 +147,14 @@ export async function revokeOtherSessions(
   return rows.map((row) => row.session_id);
 }
 
-export async function touchSession(db: Db, sessionId: number, now: number): Promise<void> {
-  await db.updateTable("sessions").set({ last_seen_at: now }).where("session_id", "=", sessionId).execute();
+export async function touchSession(
+  db: Db,
+  sessionId: number,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable("sessions")
+    .set({ last_seen_at: now })
+    .where("session_id", "=", sessionId)
+    .execute();
 }

@@ -9,7 +9,11 @@ let smtp: SmtpSink;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  api = await startTestApp({ SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtp.port), SMTP_FROM: "Parley <p@localhost>" });
+  api = await startTestApp({
+    SMTP_HOST: "127.0.0.1",
+    SMTP_PORT: String(smtp.port),
+    SMTP_FROM: "Parley <p@localhost>",
+  });
 });
 afterAll(async () => {
   await api.close();
@@ -18,7 +22,12 @@ afterAll(async () => {
 
 async function setSysInfo(patch: Record<string, string>): Promise<void> {
   const current = (await api.services.system.config()).sysInfo;
-  await writeConfig(api.db, "sysInfo", JSON.stringify({ ...current, ...patch }), api.clock.now());
+  await writeConfig(
+    api.db,
+    "sysInfo",
+    JSON.stringify({ ...current, ...patch }),
+    api.clock.now(),
+  );
 }
 
 async function userCount(): Promise<number> {
@@ -26,20 +35,28 @@ async function userCount(): Promise<number> {
     .selectFrom("users")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 describe("register", () => {
   it("creates the account and never answers a password hash", async () => {
     const account = newAccount();
-    const res = await api.post("/common/pub/register", { account, realname: "张三丰", password: "secret1" });
+    const res = await api.post("/common/pub/register", {
+      account,
+      realname: "张三丰",
+      password: "secret1",
+    });
     expect(res.code).toBe(0);
     const data = res.data as Record<string, unknown>;
     expect(data.account).toBe(account);
     expect(data.realname).toBe("张三丰");
     expect(data.name_py).toBe("zhangsanfeng");
     expect(JSON.stringify(res)).not.toMatch(/argon2|password/i);
-    const row = await api.db.selectFrom("users").selectAll().where("account", "=", account).executeTakeFirstOrThrow();
+    const row = await api.db
+      .selectFrom("users")
+      .selectAll()
+      .where("account", "=", account)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
   });
 
@@ -51,7 +68,11 @@ describe("register", () => {
     ["", "register.accountPlain"],
   ])("refuses account %j with %s", async (account, key) => {
     const before = await userCount();
-    const res = await api.post("/common/pub/register", { account, realname: "Tester", password: "secret1" });
+    const res = await api.post("/common/pub/register", {
+      account,
+      realname: "Tester",
+      password: "secret1",
+    });
     expect(res.code).toBe(400);
     expect(res.key).toBe(key);
     expect(res.msg.length).toBeGreaterThan(0);
@@ -62,7 +83,11 @@ describe("register", () => {
     const short = `a${Math.random().toString(36).slice(2, 5)}`;
     const long = `b${Date.now()}`.padEnd(32, "x");
     for (const account of [short, long]) {
-      const res = await api.post("/common/pub/register", { account, realname: "Tester", password: "secret1" });
+      const res = await api.post("/common/pub/register", {
+        account,
+        realname: "Tester",
+        password: "secret1",
+      });
       expect(res.code, res.msg).toBe(0);
     }
   });
@@ -73,7 +98,12 @@ describe("register", () => {
     ["password", "12345", "register.passwordLength"],
     ["password", "1".repeat(17), "register.passwordLength"],
   ])("refuses %s %j", async (field, value, key) => {
-    const body = { account: newAccount(), realname: "Tester", password: "secret1", [field]: value };
+    const body = {
+      account: newAccount(),
+      realname: "Tester",
+      password: "secret1",
+      [field]: value,
+    };
     const res = await api.post("/common/pub/register", body);
     expect(res.key).toBe(key);
   });
@@ -83,22 +113,38 @@ describe("register", () => {
       ["AB", "123456"],
       ["A".repeat(16), "1".repeat(16)],
     ] as const) {
-      const res = await api.post("/common/pub/register", { account: newAccount(), realname, password });
+      const res = await api.post("/common/pub/register", {
+        account: newAccount(),
+        realname,
+        password,
+      });
       expect(res.code, res.msg).toBe(0);
     }
   });
 
   it("refuses a taken account", async () => {
     const account = newAccount();
-    await api.post("/common/pub/register", { account, realname: "Tester", password: "secret1" });
-    const res = await api.post("/common/pub/register", { account, realname: "Other", password: "secret2" });
+    await api.post("/common/pub/register", {
+      account,
+      realname: "Tester",
+      password: "secret1",
+    });
+    const res = await api.post("/common/pub/register", {
+      account,
+      realname: "Other",
+      password: "secret2",
+    });
     expect(res.key).toBe("register.accountTaken");
   });
 
   it("refuses registration when regtype is not 1", async () => {
     await setSysInfo({ regtype: "2" });
     try {
-      const res = await api.post("/common/pub/register", { account: newAccount(), realname: "Tester", password: "secret1" });
+      const res = await api.post("/common/pub/register", {
+        account: newAccount(),
+        realname: "Tester",
+        password: "secret1",
+      });
       expect(res.key).toBe("register.closed");
     } finally {
       await setSysInfo({ regtype: "1" });
@@ -116,21 +162,35 @@ describe("register", () => {
       ["3", "plainname", "register.accountPhoneOrEmail"],
     ])("regauth %s refuses %s", async (regauth, account, key) => {
       await setSysInfo({ regauth });
-      const res = await api.post("/common/pub/register", { account, realname: "Tester", password: "secret1", code: "123456" });
+      const res = await api.post("/common/pub/register", {
+        account,
+        realname: "Tester",
+        password: "secret1",
+        code: "123456",
+      });
       expect(res.key).toBe(key);
     });
 
     it("needs a code whenever regauth is not 0, and takes only the mailed one, once", async () => {
       await setSysInfo({ regauth: "2" });
       const account = `${newAccount("mail")}@example.com`;
-      const missing = await api.post("/common/pub/register", { account, realname: "Tester", password: "secret1" });
+      const missing = await api.post("/common/pub/register", {
+        account,
+        realname: "Tester",
+        password: "secret1",
+      });
       expect(missing.key).toBe("register.codeRequired");
 
       const sent = await api.post("/common/pub/sendCode", { account, type: 2 });
       expect(sent.code, sent.msg).toBe(0);
       const code = await smtp.nextCode(account);
       const wrongCode = code === "000000" ? "111111" : "000000";
-      const wrong = await api.post("/common/pub/register", { account, realname: "Tester", password: "secret1", code: wrongCode });
+      const wrong = await api.post("/common/pub/register", {
+        account,
+        realname: "Tester",
+        password: "secret1",
+        code: wrongCode,
+      });
       expect(wrong.key).toBe("register.codeWrong");
 
       const ok = await api.post("/common/pub/register", {
@@ -148,10 +208,21 @@ describe("register", () => {
     it("accepts a phone account under regauth 3 with its code (delivered to the log)", async () => {
       await setSysInfo({ regauth: "3" });
       const account = `139${String(Date.now()).slice(-8)}`;
-      expect((await api.post("/common/pub/sendCode", { account, type: 2 })).code).toBe(0);
-      const row = await api.db.selectFrom("verification_codes").selectAll().where("account", "=", account).executeTakeFirst();
+      expect(
+        (await api.post("/common/pub/sendCode", { account, type: 2 })).code,
+      ).toBe(0);
+      const row = await api.db
+        .selectFrom("verification_codes")
+        .selectAll()
+        .where("account", "=", account)
+        .executeTakeFirst();
       expect(row?.code_hash).toMatch(/^[0-9a-f]{64}$/);
-      const res = await api.post("/common/pub/register", { account, realname: "Tester", password: "secret1", code: "999999" });
+      const res = await api.post("/common/pub/register", {
+        account,
+        realname: "Tester",
+        password: "secret1",
+        code: "999999",
+      });
       expect(res.key).toBe("register.codeWrong");
     });
   });
@@ -160,28 +231,53 @@ describe("register", () => {
 describe("login", () => {
   it("logs in by password and answers a bearer token, the user and no secret", async () => {
     const user = await registerAndLogin(api);
-    const res = await api.post("/common/pub/login", { account: user.account, password: user.password, rememberMe: "false" });
+    const res = await api.post("/common/pub/login", {
+      account: user.account,
+      password: user.password,
+      rememberMe: "false",
+    });
     expect(res.code).toBe(0);
-    const data = res.data as { authToken: string; sessionId: string; userInfo: { user_id: number }; expiresAt: number };
+    const data = res.data as {
+      authToken: string;
+      sessionId: string;
+      userInfo: { user_id: number };
+      expiresAt: number;
+    };
     expect(data.authToken).toMatch(/^bearer [A-Za-z0-9_-]{43}$/);
     expect(data.sessionId).not.toBe("");
     expect(data.userInfo.user_id).toBe(user.userId);
     expect(data.expiresAt - api.clock.now()).toBe(24 * 3600 * 1000);
     expect(JSON.stringify(res.data)).not.toMatch(/argon2|password_hash/);
-    const stored = await api.db.selectFrom("sessions").select("token_hash").execute();
-    expect(stored.map((s) => s.token_hash)).not.toContain(data.authToken.slice(7));
+    const stored = await api.db
+      .selectFrom("sessions")
+      .select("token_hash")
+      .execute();
+    expect(stored.map((s) => s.token_hash)).not.toContain(
+      data.authToken.slice(7),
+    );
   });
 
   it("remembers for 30 days by default", async () => {
     const user = await registerAndLogin(api);
-    const res = await api.post("/common/pub/login", { account: user.account, password: user.password });
-    expect((res.data as { expiresAt: number }).expiresAt - api.clock.now()).toBe(30 * 24 * 3600 * 1000);
+    const res = await api.post("/common/pub/login", {
+      account: user.account,
+      password: user.password,
+    });
+    expect(
+      (res.data as { expiresAt: number }).expiresAt - api.clock.now(),
+    ).toBe(30 * 24 * 3600 * 1000);
   });
 
   it("answers the same for an unknown account and a wrong password", async () => {
     const user = await registerAndLogin(api);
-    const unknown = await api.post("/common/pub/login", { account: newAccount(), password: "whatever1" });
-    const wrong = await api.post("/common/pub/login", { account: user.account, password: "wrong-pass" });
+    const unknown = await api.post("/common/pub/login", {
+      account: newAccount(),
+      password: "whatever1",
+    });
+    const wrong = await api.post("/common/pub/login", {
+      account: user.account,
+      password: "wrong-pass",
+    });
     expect(unknown).toEqual(wrong);
     expect(wrong.key).toBe("login.failed");
   });
@@ -198,10 +294,20 @@ describe("login", () => {
 
   it("logs in by a mailed 6-digit code, once", async () => {
     const account = `${newAccount("code")}@example.com`;
-    await api.post("/common/pub/register", { account, realname: "Tester", password: "secret1" });
-    expect((await api.post("/common/pub/sendCode", { account, type: 1 })).code).toBe(0);
+    await api.post("/common/pub/register", {
+      account,
+      realname: "Tester",
+      password: "secret1",
+    });
+    expect(
+      (await api.post("/common/pub/sendCode", { account, type: 1 })).code,
+    ).toBe(0);
     const code = await smtp.nextCode(account);
-    const first = await api.post("/common/pub/login", { account, code, password: "123456" });
+    const first = await api.post("/common/pub/login", {
+      account,
+      code,
+      password: "123456",
+    });
     expect(first.code, first.msg).toBe(0);
     const again = await api.post("/common/pub/login", { account, code });
     expect(again.key).toBe("login.codeWrong");
@@ -211,7 +317,10 @@ describe("login", () => {
     const user = await registerAndLogin(api);
     const res = await api.post("/common/pub/login", { token: user.token });
     expect(res.code, res.msg).toBe(0);
-    const data = res.data as { authToken: string; userInfo: { user_id: number } };
+    const data = res.data as {
+      authToken: string;
+      userInfo: { user_id: number };
+    };
     expect(data.userInfo.user_id).toBe(user.userId);
     expect(data.authToken).not.toBe(user.token);
     await api.post("/common/pub/logout", {}, { token: user.token });
@@ -221,8 +330,15 @@ describe("login", () => {
 
   it("refuses a disabled user", async () => {
     const user = await registerAndLogin(api);
-    await api.db.updateTable("users").set({ status: 0 }).where("user_id", "=", user.userId).execute();
-    const res = await api.post("/common/pub/login", { account: user.account, password: user.password });
+    await api.db
+      .updateTable("users")
+      .set({ status: 0 })
+      .where("user_id", "=", user.userId)
+      .execute();
+    const res = await api.post("/common/pub/login", {
+      account: user.account,
+      password: user.password,
+    });
     expect(res.key).toBe("login.disabled");
   });
 });
@@ -230,17 +346,25 @@ describe("login", () => {
 describe("sendCode", () => {
   it("sends at most one code per account per 60 s", async () => {
     const account = `${newAccount("rate")}@example.com`;
-    expect((await api.post("/common/pub/sendCode", { account, type: 2 })).code).toBe(0);
+    expect(
+      (await api.post("/common/pub/sendCode", { account, type: 2 })).code,
+    ).toBe(0);
     const again = await api.post("/common/pub/sendCode", { account, type: 2 });
     expect(again.code).toBe(429);
     expect(again.key).toBe("code.tooSoon");
     api.clock.advance(60_000);
-    expect((await api.post("/common/pub/sendCode", { account, type: 2 })).code).toBe(0);
+    expect(
+      (await api.post("/common/pub/sendCode", { account, type: 2 })).code,
+    ).toBe(0);
   });
 
   it("expires a code after 5 minutes", async () => {
     const account = `${newAccount("exp")}@example.com`;
-    await api.post("/common/pub/register", { account, realname: "Tester", password: "secret1" });
+    await api.post("/common/pub/register", {
+      account,
+      realname: "Tester",
+      password: "secret1",
+    });
     await api.post("/common/pub/sendCode", { account, type: 1 });
     const code = await smtp.nextCode(account);
     api.clock.advance(5 * 60_000 + 1);
@@ -250,7 +374,11 @@ describe("sendCode", () => {
 
   it("burns a code after 5 wrong guesses", async () => {
     const account = `${newAccount("burn")}@example.com`;
-    await api.post("/common/pub/register", { account, realname: "Tester", password: "secret1" });
+    await api.post("/common/pub/register", {
+      account,
+      realname: "Tester",
+      password: "secret1",
+    });
     api.clock.advance(60_000);
     await api.post("/common/pub/sendCode", { account, type: 1 });
     const code = await smtp.nextCode(account);
@@ -273,14 +401,21 @@ describe("sendCode", () => {
   });
 
   it("refuses a register code for a taken account, and mails nothing for a login code of an unknown one", async () => {
-    const user = await registerAndLogin(api);
-    void user;
     const taken = `${newAccount("taken")}@example.com`;
-    await api.post("/common/pub/register", { account: taken, realname: "Tester", password: "secret1" });
-    expect((await api.post("/common/pub/sendCode", { account: taken, type: 2 })).key).toBe("code.accountTaken");
+    await api.post("/common/pub/register", {
+      account: taken,
+      realname: "Tester",
+      password: "secret1",
+    });
+    expect(
+      (await api.post("/common/pub/sendCode", { account: taken, type: 2 })).key,
+    ).toBe("code.accountTaken");
     const unknown = `${newAccount("nobody")}@example.com`;
     const before = smtp.mails.length;
-    expect((await api.post("/common/pub/sendCode", { account: unknown, type: 1 })).code).toBe(0);
+    expect(
+      (await api.post("/common/pub/sendCode", { account: unknown, type: 1 }))
+        .code,
+    ).toBe(0);
     expect(smtp.mails.length).toBe(before);
   });
 });

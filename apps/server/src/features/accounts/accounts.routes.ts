@@ -7,14 +7,21 @@ function originOf(ctx: CallContext): Origin {
   return { ip: ctx.ip, userAgent: ctx.userAgent, publicUrl: ctx.publicUrl };
 }
 
-export function registerAccountRoutes(calls: Calls, accounts: AccountsService, codes: CodesService): void {
+export function registerAccountRoutes(
+  calls: Calls,
+  accounts: AccountsService,
+  codes: CodesService,
+): void {
   calls.register(pub.login, async (input, ctx) => ({
     data: await accounts.login(input, originOf(ctx)),
     key: "login.ok",
   }));
 
   calls.register(pub.logout, async (_input, ctx) => {
-    await accounts.logout(ctx.session?.sessionId ?? null, ctx.session?.userId ?? null);
+    await accounts.logout(
+      ctx.session?.sessionId ?? null,
+      ctx.session?.userId ?? null,
+    );
     return { data: "" as const, key: "logout.ok" };
   });
 

@@ -10,7 +10,7 @@ import {
   type UserInfo,
 } from "@parley/protocol";
 import { pinyin } from "pinyin-pro";
-import type { Logger } from "pino";
+import type { FastifyBaseLogger as Logger } from "fastify";
 import type { Db } from "../../db/database.js";
 import type { UserRow } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
@@ -72,7 +72,10 @@ export interface AccountLimits {
 
 /** A name's pinyin, for search and the letter index. */
 export function namePinyin(name: string): string {
-  return pinyin(name, { toneType: "none", type: "array", nonZh: "consecutive" }).join("").toLowerCase().slice(0, 255);
+  return pinyin(name, { toneType: "none", type: "array", nonZh: "consecutive" })
+    .join("")
+    .toLowerCase()
+    .slice(0, 255);
 }
 
 export class AccountsService {
@@ -93,15 +96,24 @@ export class AccountsService {
     const account = input.account.trim();
     const realname = input.realname.trim();
     const problem =
-      checkRegisterAccount(account, policy.regauth) ?? checkRealname(realname) ?? checkPassword(input.password);
+      checkRegisterAccount(account, policy.regauth) ??
+      checkRealname(realname) ??
+      checkPassword(input.password);
     if (problem) throw refuse(problem);
     const code = input.code?.trim() ?? "";
-    if (registerNeedsCode(policy.regauth) && !code) throw refuse("register.codeRequired");
+    if (registerNeedsCode(policy.regauth) && !code)
+      throw refuse("register.codeRequired");
 
-    const blockedMs = await this.limits.registerPerAddress.blockedFor(origin.ip);
+    const blockedMs = await this.limits.registerPerAddress.blockedFor(
+      origin.ip,
+    );
     if (blockedMs > 0) throw rateLimited(blockedMs);
-    if (await accountExists(this.db, account)) throw refuse("register.accountTaken");
-    if (registerNeedsCode(policy.regauth) && !(await this.codes.consume(account, 2, code))) {
+    if (await accountExists(this.db, account))
+      throw refuse("register.accountTaken");
+    if (
+      registerNeedsCode(policy.regauth) &&
+      !(await this.codes.consume(account, 2, code))
+    ) {
       throw refuse("register.codeWrong");
     }
 
@@ -123,7 +135,8 @@ export class AccountsService {
       });
     } catch (error) {
       // Two registrations of one account raced; the unique index let one through.
-      if (await accountExists(this.db, account)) throw refuse("register.accountTaken");
+      if (await accountExists(this.db, account))
+        throw refuse("register.accountTaken");
       throw error;
     }
     await this.limits.registerPerAddress.hit(origin.ip);
@@ -132,19 +145,30 @@ export class AccountsService {
 
   async login(input: LoginInput, origin: Origin): Promise<LoginResult> {
     const token = input.token?.trim().replace(/^bearer\s+/i, "");
-    const user = token ? await this.userForToken(token, origin) : await this.userForCredentials(input, origin);
+    const user = token
+      ? await this.userForToken(token, origin)
+      : await this.userForCredentials(input, origin);
 
     if (user.status !== 1) throw refuse("login.disabled");
     const policy = await this.system.policy();
     if (!policy.open && user.role <= 0) throw refuse("system.closed");
 
     const remember = input.rememberMe ?? true;
-    const { token: newToken, session } = await this.sessions.create(user.user_id, remember, {
-      ip: origin.ip,
-      userAgent: origin.userAgent,
-      terminal: input.terminal?.slice(0, 32) ?? "web",
-    });
-    if (!policy.multipleLogin) await this.sessions.revokeOthers(user.user_id, session.session_id, "evicted");
+    const { token: newToken, session } = await this.sessions.create(
+      user.user_id,
+      remember,
+      {
+        ip: origin.ip,
+        userAgent: origin.userAgent,
+        terminal: input.terminal?.slice(0, 32) ?? "web",
+      },
+    );
+    if (!policy.multipleLogin)
+      await this.sessions.revokeOthers(
+        user.user_id,
+        session.session_id,
+        "evicted",
+      );
     const now = this.clock.now();
     await recordLogin(this.db, user.user_id, origin.ip, now);
     if (isLanguage(input.lang) && input.lang !== user.lang) {
@@ -176,7 +200,10 @@ export class AccountsService {
     return user;
   }
 
-  private async userForCredentials(input: LoginInput, origin: Origin): Promise<UserRow> {
+  private async userForCredentials(
+    input: LoginInput,
+    origin: Origin,
+  ): Promise<UserRow> {
     const account = input.account?.trim() ?? "";
     const code = input.code?.trim() ?? "";
     const password = input.password ?? "";
@@ -209,17 +236,24 @@ export class AccountsService {
 
   /** Ends the caller's session, when the token is one; never fails. */
   async logout(sessionId: number | null, userId: number | null): Promise<void> {
-    if (sessionId !== null && userId !== null) await this.sessions.revoke(userId, sessionId, "logout");
+    if (sessionId !== null && userId !== null)
+      await this.sessions.revoke(userId, sessionId, "logout");
   }
 
   /**
    * Creates the first administrator when there is none: ADMIN_ACCOUNT with ADMIN_PASSWORD,
    * else a random password printed once.
    */
-  async ensureAdministrator(account: string, password: string | undefined): Promise<void> {
+  async ensureAdministrator(
+    account: string,
+    password: string | undefined,
+  ): Promise<void> {
     if ((await countAdmins(this.db)) > 0) return;
     if (await accountExists(this.db, account)) {
-      this.logger.warn({ account }, "no administrator exists and ADMIN_ACCOUNT is taken by a normal user");
+      this.logger.warn(
+        { account },
+        "no administrator exists and ADMIN_ACCOUNT is taken by a normal user",
+      );
       return;
     }
     const chosen = password ?? newPassword();
@@ -240,15 +274,35 @@ export class AccountsService {
         `\n  First administrator created.\n  account:  ${account}\n  password: ${chosen}\n  Change it after the first login.\n\n`,
       );
     } else {
-      this.logger.info({ account }, "first administrator created from ADMIN_ACCOUNT/ADMIN_PASSWORD");
+      this.logger.info(
+        { account },
+        "first administrator created from ADMIN_ACCOUNT/ADMIN_PASSWORD",
+      );
     }
   }
 
   /** Seeds the demo accounts of SPEC §9 (demo mode only). */
   async ensureDemoAccounts(password: string): Promise<void> {
     const names = [
-      "熊大", "熊二", "喜洋洋", "灰太狼", "奥特曼", "孙悟空", "猪八戒", "唐三藏", "沙悟净",
-      "刘备", "关羽", "张飞", "赵云", "曹操", "司马懿", "孙权", "周瑜", "诸葛亮", "吕布",
+      "熊大",
+      "熊二",
+      "喜洋洋",
+      "灰太狼",
+      "奥特曼",
+      "孙悟空",
+      "猪八戒",
+      "唐三藏",
+      "沙悟净",
+      "刘备",
+      "关羽",
+      "张飞",
+      "赵云",
+      "曹操",
+      "司马懿",
+      "孙权",
+      "周瑜",
+      "诸葛亮",
+      "吕布",
     ];
     const hash = await this.passwords.hash(password);
     const now = this.clock.now();

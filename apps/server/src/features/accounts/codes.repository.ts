@@ -1,6 +1,9 @@
 import type { Db } from "../../db/database.js";
 
-export async function lastCodeTime(db: Db, account: string): Promise<number | undefined> {
+export async function lastCodeTime(
+  db: Db,
+  account: string,
+): Promise<number | undefined> {
   const row = await db
     .selectFrom("verification_codes")
     .select("created_at")
@@ -13,12 +16,23 @@ export async function lastCodeTime(db: Db, account: string): Promise<number | un
 
 export async function insertCode(
   db: Db,
-  code: { account: string; type: number; code_hash: string; created_at: number; expires_at: number },
+  code: {
+    account: string;
+    type: number;
+    code_hash: string;
+    created_at: number;
+    expires_at: number;
+  },
 ): Promise<void> {
   await db.insertInto("verification_codes").values(code).execute();
 }
 
-export function latestLiveCode(db: Db, account: string, type: number, now: number) {
+export function latestLiveCode(
+  db: Db,
+  account: string,
+  type: number,
+  now: number,
+) {
   return db
     .selectFrom("verification_codes")
     .select(["code_id", "code_hash", "attempts"])
@@ -33,7 +47,11 @@ export function latestLiveCode(db: Db, account: string, type: number, now: numbe
 }
 
 /** Marks a code used; false when another request used it first. */
-export async function useCode(db: Db, codeId: number, now: number): Promise<boolean> {
+export async function useCode(
+  db: Db,
+  codeId: number,
+  now: number,
+): Promise<boolean> {
   const result = await db
     .updateTable("verification_codes")
     .set({ used_at: now })
@@ -44,12 +62,22 @@ export async function useCode(db: Db, codeId: number, now: number): Promise<bool
 }
 
 /** Counts a wrong guess; burns the code at the limit. */
-export async function countWrongGuess(db: Db, codeId: number, maxAttempts: number, now: number): Promise<void> {
+export async function countWrongGuess(
+  db: Db,
+  codeId: number,
+  maxAttempts: number,
+  now: number,
+): Promise<void> {
   await db
     .updateTable("verification_codes")
     .set((eb) => ({
       attempts: eb("attempts", "+", 1),
-      used_at: eb.case().when("attempts", ">=", maxAttempts - 1).then(now).else(null).end(),
+      used_at: eb
+        .case()
+        .when("attempts", ">=", maxAttempts - 1)
+        .then(now)
+        .else(null)
+        .end(),
     }))
     .where("code_id", "=", codeId)
     .execute();

@@ -6,12 +6,23 @@ import { hashSecret, newCode, sameDigest } from "../../lib/ids.js";
 import type { Limiter } from "../../lib/rate-limits.js";
 import type { CodeSender } from "../../mail/mailer.js";
 import { accountExists } from "./accounts.repository.js";
-import { countWrongGuess, insertCode, lastCodeTime, latestLiveCode, useCode } from "./codes.repository.js";
+import {
+  countWrongGuess,
+  insertCode,
+  lastCodeTime,
+  latestLiveCode,
+  useCode,
+} from "./codes.repository.js";
 
 /** What a code is for (SPEC §5): 1 login, 2 register, 3 change password, 4 change account. */
 export type CodeType = 1 | 2 | 3 | 4;
 
-const PURPOSES: Record<CodeType, string> = { 1: "login", 2: "register", 3: "change-password", 4: "change-account" };
+const PURPOSES: Record<CodeType, string> = {
+  1: "login",
+  2: "register",
+  3: "change-password",
+  4: "change-account",
+};
 
 /**
  * Verification codes (decisions.md): 6 digits, valid 5 minutes, single use, at most one per
@@ -28,7 +39,8 @@ export class CodesService {
   async send(account: string, type: CodeType, ip: string): Promise<void> {
     const trimmed = account.trim();
     if (!trimmed) throw refuse("code.accountRequired");
-    if (!isPhone(trimmed) && !isEmail(trimmed)) throw refuse("code.accountFormat");
+    if (!isPhone(trimmed) && !isEmail(trimmed))
+      throw refuse("code.accountFormat");
 
     const blockedMs = await this.perAddress.blockedFor(ip);
     if (blockedMs > 0) throw rateLimited(blockedMs);
@@ -57,7 +69,11 @@ export class CodesService {
   }
 
   /** Checks and uses a code; false when it is wrong, expired, used or burned. */
-  async consume(account: string, type: CodeType, code: string): Promise<boolean> {
+  async consume(
+    account: string,
+    type: CodeType,
+    code: string,
+  ): Promise<boolean> {
     if (!isCodeShape(code)) return false;
     const now = this.clock.now();
     const live = await latestLiveCode(this.db, account.trim(), type, now);

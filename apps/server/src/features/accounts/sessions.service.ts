@@ -17,7 +17,11 @@ import {
 export type RevokeReason = "logout" | "evicted" | "disabled" | "password";
 
 /** Told when sessions end, so their sockets can be closed at once. */
-export type SessionRevokedListener = (event: { userId: number; sessionIds: number[]; reason: RevokeReason }) => void;
+export type SessionRevokedListener = (event: {
+  userId: number;
+  sessionIds: number[];
+  reason: RevokeReason;
+}) => void;
 
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
@@ -37,9 +41,14 @@ export class SessionsService implements SessionResolver {
     this.listeners.push(listener);
   }
 
-  private emit(userId: number, sessionIds: number[], reason: RevokeReason): void {
+  private emit(
+    userId: number,
+    sessionIds: number[],
+    reason: RevokeReason,
+  ): void {
     if (sessionIds.length === 0) return;
-    for (const listener of this.listeners) listener({ userId, sessionIds, reason });
+    for (const listener of this.listeners)
+      listener({ userId, sessionIds, reason });
   }
 
   async create(
@@ -57,7 +66,8 @@ export class SessionsService implements SessionResolver {
       ip: meta.ip,
       user_agent: meta.userAgent,
       created_at: now,
-      expires_at: now + (remember ? Limits.rememberSessionMs : Limits.shortSessionMs),
+      expires_at:
+        now + (remember ? Limits.rememberSessionMs : Limits.shortSessionMs),
       last_seen_at: now,
     });
     return { token, session };
@@ -67,13 +77,17 @@ export class SessionsService implements SessionResolver {
     const row = await findSessionByHash(this.db, hashSecret(token));
     const now = this.clock.now();
     if (!row) throw noSession("session.missing");
-    if (row.revoked_at !== null) throw noSession(row.revoke_reason === "evicted" ? "session.evicted" : "session.expired");
+    if (row.revoked_at !== null)
+      throw noSession(
+        row.revoke_reason === "evicted" ? "session.evicted" : "session.expired",
+      );
     if (row.expires_at <= now) throw noSession("session.expired");
     if (row.user_status !== 1) {
       await this.revoke(row.user_id, row.session_id, "disabled");
       throw noSession("session.disabled");
     }
-    if (now - row.last_seen_at > TOUCH_INTERVAL_MS) await touchSession(this.db, row.session_id, now);
+    if (now - row.last_seen_at > TOUCH_INTERVAL_MS)
+      await touchSession(this.db, row.session_id, now);
     return {
       sessionId: row.session_id,
       userId: row.user_id,
@@ -82,13 +96,28 @@ export class SessionsService implements SessionResolver {
     };
   }
 
-  async revoke(userId: number, sessionId: number, reason: RevokeReason): Promise<void> {
-    if (await revokeSession(this.db, sessionId, reason, this.clock.now())) this.emit(userId, [sessionId], reason);
+  async revoke(
+    userId: number,
+    sessionId: number,
+    reason: RevokeReason,
+  ): Promise<void> {
+    if (await revokeSession(this.db, sessionId, reason, this.clock.now()))
+      this.emit(userId, [sessionId], reason);
   }
 
   /** Ends every other live session of the user (multipleLogin 0). */
-  async revokeOthers(userId: number, keepSessionId: number, reason: RevokeReason): Promise<void> {
-    const ids = await revokeOtherSessions(this.db, userId, keepSessionId, reason, this.clock.now());
+  async revokeOthers(
+    userId: number,
+    keepSessionId: number,
+    reason: RevokeReason,
+  ): Promise<void> {
+    const ids = await revokeOtherSessions(
+      this.db,
+      userId,
+      keepSessionId,
+      reason,
+      this.clock.now(),
+    );
     this.emit(userId, ids, reason);
   }
 }

@@ -11,7 +11,11 @@ import type { z } from "zod";
 import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
 import { DEFAULT_CONFIG } from "./system.defaults.js";
-import { insertConfigIfMissing, readConfigRows, updateUserLang } from "./system.repository.js";
+import {
+  insertConfigIfMissing,
+  readConfigRows,
+  updateUserLang,
+} from "./system.repository.js";
 
 /** The settings the server itself acts on, read from the config rows. */
 export interface SystemConfig {
@@ -34,11 +38,18 @@ export interface Policy {
  * Reads a stored row merged over its defaults, so a key added in a later version is
  * present even in an older database, and a damaged row falls back to the defaults.
  */
-function merged<S extends z.ZodType<object>>(schema: S, defaults: z.output<S>, raw: string | undefined): z.output<S> {
+function merged<S extends z.ZodType<object>>(
+  schema: S,
+  defaults: z.output<S>,
+  raw: string | undefined,
+): z.output<S> {
   if (raw === undefined) return defaults;
   try {
     const stored: unknown = JSON.parse(raw);
-    const candidate = typeof stored === "object" && stored !== null ? { ...(defaults as object), ...stored } : defaults;
+    const candidate =
+      typeof stored === "object" && stored !== null
+        ? { ...(defaults as object), ...stored }
+        : defaults;
     const parsed = schema.safeParse(candidate);
     return parsed.success ? parsed.data : defaults;
   } catch {
@@ -47,7 +58,9 @@ function merged<S extends z.ZodType<object>>(schema: S, defaults: z.output<S>, r
 }
 
 function regauthOf(value: string): RegAuth {
-  return value === "1" || value === "2" || value === "3" ? (Number(value) as RegAuth) : 0;
+  return value === "1" || value === "2" || value === "3"
+    ? (Number(value) as RegAuth)
+    : 0;
 }
 
 export class SystemService {
@@ -68,9 +81,21 @@ export class SystemService {
   async config(): Promise<SystemConfig> {
     const rows = await readConfigRows(this.db);
     return {
-      sysInfo: merged(SysInfoSchema, DEFAULT_CONFIG.sysInfo, rows.get("sysInfo")),
-      chatInfo: merged(ChatInfoSchema, DEFAULT_CONFIG.chatInfo, rows.get("chatInfo")),
-      fileUpload: merged(FileUploadInfoSchema, DEFAULT_CONFIG.fileUpload, rows.get("fileUpload")),
+      sysInfo: merged(
+        SysInfoSchema,
+        DEFAULT_CONFIG.sysInfo,
+        rows.get("sysInfo"),
+      ),
+      chatInfo: merged(
+        ChatInfoSchema,
+        DEFAULT_CONFIG.chatInfo,
+        rows.get("chatInfo"),
+      ),
+      fileUpload: merged(
+        FileUploadInfoSchema,
+        DEFAULT_CONFIG.fileUpload,
+        rows.get("fileUpload"),
+      ),
     };
   }
 
@@ -89,7 +114,12 @@ export class SystemService {
   /** The global config of SPEC §3 as getSystemInfo answers it. */
   async globalConfig(lang: Language): Promise<GlobalConfig> {
     const config = await this.config();
-    return { ...config, lang, demon_mode: this.demoMode ? 1 : 0, version: PRODUCT_VERSION };
+    return {
+      ...config,
+      lang,
+      demon_mode: this.demoMode ? 1 : 0,
+      version: PRODUCT_VERSION,
+    };
   }
 
   /** Keeps a signed-in user's language choice. */
