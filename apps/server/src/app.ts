@@ -10,6 +10,11 @@ import { registerAccountRoutes } from "./features/accounts/accounts.routes.js";
 import { AccountsService } from "./features/accounts/accounts.service.js";
 import { CodesService } from "./features/accounts/codes.service.js";
 import { SessionsService } from "./features/accounts/sessions.service.js";
+import { registerContactRoutes } from "./features/contacts/contacts.routes.js";
+import { ContactsService } from "./features/contacts/contacts.service.js";
+import { registerMessageRoutes } from "./features/messages/messages.routes.js";
+import { MessagesService } from "./features/messages/messages.service.js";
+import { registerSocketRoutes } from "./features/socket/socket.routes.js";
 import { registerSystemRoutes } from "./features/system/system.routes.js";
 import { SystemService } from "./features/system/system.service.js";
 import type { Clock } from "./lib/clock.js";
@@ -19,6 +24,9 @@ import { type CodeSender, Mailer } from "./mail/mailer.js";
 import { registerBodyParsers } from "./plugins/body.js";
 import { createCalls } from "./plugins/calls.js";
 import { registerEnvelope } from "./plugins/envelope.js";
+import { Gateway } from "./realtime/gateway.js";
+import { type Hub, InProcessHub } from "./realtime/hub.js";
+import { RedisHub } from "./realtime/redis-hub.js";
 
 /** What the app is built from; tests pass their own clock, database and mail sink. */
 export interface AppDeps {
@@ -26,7 +34,10 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   logger: Logger;
+  /** Shared counters for rate limits when several processes serve (REDIS_URL). */
   redis?: Redis | undefined;
+  /** The event hub; by default Redis when REDIS_URL is set, else in-process. */
+  hub?: Hub;
   /** Overrides SMTP delivery (tests use a real SMTP server instead, through config). */
   codeSender?: CodeSender;
   /** Check every answer against its descriptor. */
@@ -42,6 +53,9 @@ export interface AppServices {
   accounts: AccountsService;
   codes: CodesService;
   mailer: Mailer;
+  gateway: Gateway;
+  messages: MessagesService;
+  hub: Hub;
 }
 
 const API_PREFIX = /^\/+(common|enterprise|manage|index)\//i;
@@ -130,6 +144,23 @@ export function buildApp(deps: AppDeps): {
     logger,
   );
 
+  const hub =
+    deps.hub ?? (config.REDIS_URL ? new RedisHub(config.REDIS_URL, prefix, logger) : new InProcessHub());
+  const gateway = new Gateway({
+    hub,
+    resolveToken: (token) => sessions.resolve(token),
+    logger,
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    publicOrigin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined,
+  });
+  // A session that ends loses its sockets at once, on every process.
+  sessions.onRevoked(({ userId, sessionIds, reason }) => {
+    void gateway.endSessions(userId, sessionIds, reason);
+  });
+  gateway.attach(app.server);
+  const contacts = new ContactsService(db, clock, system, gateway);
+  const messages = new MessagesService(db, clock, system, gateway);
+
   void app.register(cookie);
   registerBodyParsers(app, config.BODY_LIMIT_BYTES);
   registerEnvelope(app);
@@ -141,6 +172,9 @@ export function buildApp(deps: AppDeps): {
   });
   registerSystemRoutes(calls, system);
   registerAccountRoutes(calls, accounts, codes);
+  registerSocketRoutes(calls, gateway);
+  registerContactRoutes(calls, contacts);
+  registerMessageRoutes(calls, messages);
 
   if (fs.existsSync(config.WEB_DIST)) {
     void app.register(fastifyStatic, {
@@ -151,6 +185,12 @@ export function buildApp(deps: AppDeps): {
     });
   }
 
-  app.addHook("onClose", () => mailer.close());
-  return { app, services: { system, sessions, accounts, codes, mailer } };
+  app.addHook("preClose", async () => {
+    await gateway.close();
+  });
+  app.addHook("onClose", async () => {
+    mailer.close();
+    if (!deps.hub) await hub.close();
+  });
+  return { app, services: { system, sessions, accounts, codes, mailer, gateway, messages, hub } };
 }

@@ -9,6 +9,8 @@ export * from "./entities/user.js";
 export * from "./http/define.js";
 export * as im from "./http/im.js";
 export * as pub from "./http/pub.js";
+export * as socket from "./http/socket.js";
 export * from "./rules/account.js";
 export * from "./rules/languages.js";
 export * from "./rules/limits.js";
+export * from "./ws/frames.js";

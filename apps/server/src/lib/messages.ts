@@ -51,6 +51,8 @@ const zh: Catalog = {
   "message.tooLong": "消息内容过长",
   "message.empty": "不能发送空消息",
   "contact.notFound": "联系人不存在",
+  "chat.singleDisabled": "单聊功能已被禁用",
+  "chat.notFriend": "对方不是你的好友",
 };
 
 const en: Catalog = {
@@ -107,6 +109,8 @@ const en: Catalog = {
   "message.tooLong": "The message is too long",
   "message.empty": "Cannot send an empty message",
   "contact.notFound": "No such contact",
+  "chat.singleDisabled": "The single chat function has been disabled",
+  "chat.notFriend": "This user is not your friend",
 };
 
 /*

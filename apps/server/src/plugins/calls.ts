@@ -31,6 +31,12 @@ export interface CallContext {
   rememberLanguage(lang: Language): void;
 }
 
+/** The session of a call whose auth demands one. */
+export function requireSession(ctx: CallContext): SessionContext {
+  if (!ctx.session) throw noSession();
+  return ctx.session;
+}
+
 /** A call's answer: its `data`, and optionally a message key, `count` and `page`. */
 export interface Answer<T> {
   data: T;

@@ -53,6 +53,8 @@ export const MESSAGE_KEYS = [
   "message.tooLong",
   "message.empty",
   "contact.notFound",
+  "chat.singleDisabled",
+  "chat.notFriend",
 ] as const;
 
 /** One stable message key. */

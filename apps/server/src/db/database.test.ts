@@ -1,0 +1,134 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, type TestDb } from "../../test/test-db.js";
+import { migrateToLatest } from "./database.js";
+
+let testDb: TestDb;
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+});
+afterAll(async () => {
+  await testDb.db.destroy();
+  await testDb.drop();
+});
+
+describe("the database", () => {
+  it("runs on the dialect the environment asks for", async () => {
+    const wanted = process.env.TEST_DATABASE_URL ? "postgres" : "sqlite";
+    expect(testDb.dialect).toBe(wanted);
+    if (process.env.REQUIRE_SERVICES === "1")
+      expect(testDb.dialect).toBe("postgres");
+    if (testDb.dialect === "postgres") {
+      const { rows } = await sql<{ v: string }>`select version() as v`.execute(
+        testDb.db,
+      );
+      expect(rows[0]?.v).toMatch(/PostgreSQL/);
+    }
+  });
+
+  it("migrates again without change", async () => {
+    await migrateToLatest(testDb.db);
+    const tables = await testDb.db.introspection.getTables();
+    const names = tables.map((t) => t.name);
+    for (const table of [
+      "users",
+      "sessions",
+      "verification_codes",
+      "config",
+      "friend_applications",
+      "friends",
+      "groups",
+      "group_members",
+      "conversations",
+      "messages",
+      "user_conversations",
+      "files",
+    ]) {
+      expect(names).toContain(table);
+    }
+  });
+
+  it("opens SQLite with WAL, foreign keys, full sync and a busy timeout", async () => {
+    if (testDb.dialect !== "sqlite") return;
+    const pragma = async (name: string) => {
+      const { rows } = await sql<
+        Record<string, unknown>
+      >`select * from ${sql.raw(`pragma_${name}`)}`.execute(testDb.db);
+      return Object.values(rows[0] ?? {})[0];
+    };
+    expect(await pragma("journal_mode")).toBe("wal");
+    expect(await pragma("foreign_keys")).toBe(1);
+    expect(await pragma("synchronous")).toBe(2);
+    expect(await pragma("busy_timeout")).toBe(5000);
+  });
+
+  it("refuses a second message with the same client id from one sender", async () => {
+    const now = Date.now();
+    const user = await testDb.db
+      .insertInto("users")
+      .values({
+        account: "uniq-user",
+        realname: "U",
+        password_hash: "x",
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("user_id")
+      .executeTakeFirstOrThrow();
+    await testDb.db
+      .insertInto("conversations")
+      .values({ conversation_id: "1-2", created_at: now })
+      .execute();
+    const message = {
+      conversation_id: "1-2",
+      client_msg_id: "c0ffee00-0000-4000-8000-000000000000",
+      from_user: user.user_id,
+      to_user: 2,
+      content: "hi",
+      created_at: now,
+    };
+    await testDb.db
+      .insertInto("messages")
+      .values({ ...message, seq: 1 })
+      .execute();
+    await expect(
+      testDb.db
+        .insertInto("messages")
+        .values({ ...message, seq: 2 })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      testDb.db
+        .insertInto("messages")
+        .values({ ...message, client_msg_id: "other", seq: 1 })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it("serves message paging and the contact list from indexes, not scans", async () => {
+    if (testDb.dialect !== "sqlite") return;
+    const plan = async (query: string) => {
+      const { rows } = await sql<{
+        detail: string;
+      }>`${sql.raw(`explain query plan ${query}`)}`.execute(testDb.db);
+      return rows.map((r) => r.detail).join("\n");
+    };
+    expect(
+      await plan(
+        "select * from messages where conversation_id = '1-2' and msg_id < 100 order by msg_id desc limit 10",
+      ),
+    ).toMatch(/USING (COVERING )?INDEX messages_conversation_msg/);
+    expect(
+      await plan(
+        "select * from user_conversations where user_id = 1 order by is_top desc, last_send_time desc limit 50",
+      ),
+    ).toMatch(/USING INDEX user_conversations_order/);
+    expect(await plan("select * from sessions where token_hash = 'x'")).toMatch(
+      /USING INDEX/,
+    );
+    expect(
+      await plan("select user_id from users where status = 1 order by user_id"),
+    ).toMatch(/USING (COVERING )?INDEX users_status_id/);
+  });
+});

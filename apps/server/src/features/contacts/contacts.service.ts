@@ -1,0 +1,77 @@
+import type { Contact } from "@parley/protocol";
+import type { Db } from "../../db/database.js";
+import type { Clock } from "../../lib/clock.js";
+import type { Gateway } from "../../realtime/gateway.js";
+import { avatarUrl } from "../accounts/accounts.mapper.js";
+import type { SystemService } from "../system/system.service.js";
+import { friendNicknames, listContactUsers, listUserConversations } from "./contacts.repository.js";
+
+/** The letter group of a name: its pinyin initial, or # (wire-contract.md §2.9). */
+function indexLetter(namePy: string): string {
+  const first = namePy.charAt(0).toUpperCase();
+  return /^[A-Z]$/.test(first) ? first : "#";
+}
+
+/**
+ * The contact list (wire-contract.md §5.2): in run mode 1 every other active user, in run
+ * mode 2 the user's friends; pinned first, then by last send time. Four queries whatever
+ * the number of users: no query per contact.
+ */
+export class ContactsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly system: SystemService,
+    private readonly gateway: Gateway,
+  ) {}
+
+  async list(userId: number, publicUrl: string): Promise<Contact[]> {
+    const { sysInfo } = await this.system.config();
+    const [users, states, nicknames] = await Promise.all([
+      listContactUsers(this.db, userId, sysInfo.runMode === "2"),
+      listUserConversations(this.db, userId),
+      friendNicknames(this.db, userId),
+    ]);
+    const online = await this.gateway.onlineAmong(users.map((u) => u.user_id));
+    const byPeer = new Map(states.map((s) => [s.peer_id, s]));
+    const now = this.clock.now();
+
+    const contacts = users.map((user): Contact => {
+      const state = byPeer.get(String(user.user_id));
+      const displayName = nicknames.get(user.user_id) ?? user.realname;
+      const contact: Contact = {
+        id: user.user_id,
+        displayName,
+        avatar: avatarUrl(user.avatar, publicUrl),
+        name_py: user.name_py,
+        index: indexLetter(user.name_py),
+        is_group: 0,
+        lastContent: state?.last_content ?? "",
+        lastSendTime: state?.last_send_time ?? now,
+        unread: state?.unread ?? 0,
+        is_top: state?.is_top ?? 0,
+        is_notice: state?.is_notice ?? 1,
+        is_at: state?.is_at ?? 0,
+        is_online: online.has(user.user_id) ? 1 : 0,
+        setting: [],
+        user_id: user.user_id,
+        realname: user.realname,
+        account: user.account,
+        email: user.email,
+        last_login_ip: user.last_login_ip,
+        location: "",
+      };
+      if (state?.last_type) contact.type = state.last_type;
+      return contact;
+    });
+
+    const hasMessages = (c: Contact) => (c.lastContent !== "" || c.unread > 0 ? 1 : 0);
+    return contacts.sort(
+      (a, b) =>
+        b.is_top - a.is_top ||
+        hasMessages(b) - hasMessages(a) ||
+        b.lastSendTime - a.lastSendTime ||
+        Number(a.id) - Number(b.id),
+    );
+  }
+}

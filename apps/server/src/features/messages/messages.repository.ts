@@ -1,0 +1,188 @@
+import { type Selectable, sql, type Transaction } from "kysely";
+import type { Db } from "../../db/database.js";
+import type { Database, MessagesTable } from "../../db/schema.js";
+
+export type MessageRow = Selectable<MessagesTable>;
+type Executor = Db | Transaction<Database>;
+
+/** The conversation key of a 1:1 chat: the two ids, lower first (wire-contract.md §4.4). */
+export function directConversationId(a: number, b: number): string {
+  return a < b ? `${a}-${b}` : `${b}-${a}`;
+}
+
+export function findByClientId(db: Executor, fromUser: number, clientMsgId: string): Promise<MessageRow | undefined> {
+  return db
+    .selectFrom("messages")
+    .selectAll()
+    .where("from_user", "=", fromUser)
+    .where("client_msg_id", "=", clientMsgId)
+    .executeTakeFirst();
+}
+
+/**
+ * Takes the conversation's next sequence number. The row update serialises concurrent
+ * senders of one conversation, so sequence order is commit order.
+ */
+export async function nextSeq(trx: Transaction<Database>, conversationId: string, isGroup: number, now: number) {
+  await trx
+    .insertInto("conversations")
+    .values({ conversation_id: conversationId, is_group: isGroup, created_at: now })
+    .onConflict((oc) => oc.column("conversation_id").doNothing())
+    .execute();
+  const row = await trx
+    .updateTable("conversations")
+    .set((eb) => ({ last_seq: eb("last_seq", "+", 1) }))
+    .where("conversation_id", "=", conversationId)
+    .returning("last_seq")
+    .executeTakeFirstOrThrow();
+  return row.last_seq;
+}
+
+export function insertMessage(
+  trx: Transaction<Database>,
+  message: {
+    conversation_id: string;
+    seq: number;
+    client_msg_id: string;
+    from_user: number;
+    to_user: number;
+    is_group: number;
+    type: string;
+    content: string;
+    at: string;
+    pid: number | null;
+    created_at: number;
+  },
+): Promise<MessageRow> {
+  return trx.insertInto("messages").values(message).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function markConversationLast(
+  trx: Transaction<Database>,
+  conversationId: string,
+  msgId: number,
+  now: number,
+): Promise<void> {
+  await trx
+    .updateTable("conversations")
+    .set({ last_msg_id: msgId, last_send_time: now })
+    .where("conversation_id", "=", conversationId)
+    .execute();
+}
+
+/** Creates or updates one user's view of a conversation after a message. */
+export async function touchUserConversation(
+  trx: Transaction<Database>,
+  state: {
+    userId: number;
+    conversationId: string;
+    peerId: string;
+    isGroup: number;
+    sendTime: number;
+    /** Whether this user received the message (one more unread) or sent it. */
+    received: boolean;
+  },
+): Promise<void> {
+  await trx
+    .insertInto("user_conversations")
+    .values({
+      user_id: state.userId,
+      conversation_id: state.conversationId,
+      peer_id: state.peerId,
+      is_group: state.isGroup,
+      unread: state.received ? 1 : 0,
+      last_send_time: state.sendTime,
+      updated_at: state.sendTime,
+    })
+    .onConflict((oc) =>
+      oc.columns(["user_id", "conversation_id"]).doUpdateSet((eb) => ({
+        unread: state.received ? eb("user_conversations.unread", "+", 1) : eb.ref("user_conversations.unread"),
+        last_send_time: eb.val(state.sendTime),
+        updated_at: eb.val(state.sendTime),
+      })),
+    )
+    .execute();
+}
+
+/** One page of a conversation, newest first: before `beforeMsgId` when given. */
+export function pageMessages(
+  db: Db,
+  conversationId: string,
+  options: { beforeMsgId?: number | undefined; limit: number; offset: number },
+): Promise<MessageRow[]> {
+  let query = db.selectFrom("messages").selectAll().where("conversation_id", "=", conversationId);
+  if (options.beforeMsgId !== undefined) query = query.where("msg_id", "<", options.beforeMsgId);
+  return query.orderBy("msg_id", "desc").limit(options.limit).offset(options.offset).execute();
+}
+
+/** Messages of a conversation for the history panel: newest first, filtered, with a total. */
+export async function searchMessages(
+  db: Db,
+  conversationId: string,
+  options: { types: string[] | null; keywords: string; limit: number; offset: number },
+): Promise<{ rows: MessageRow[]; total: number }> {
+  let query = db.selectFrom("messages").where("conversation_id", "=", conversationId);
+  if (options.types) query = query.where("type", "in", options.types);
+  if (options.keywords) {
+    const pattern = `%${options.keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // Both dialects take the escape character only when it is named.
+    query = query.where(sql<boolean>`content like ${pattern} escape '\\'`);
+  }
+  const [rows, total] = await Promise.all([
+    query.selectAll().orderBy("msg_id", "desc").limit(options.limit).offset(options.offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: total.n };
+}
+
+export function findUserConversation(db: Db, userId: number, conversationId: string) {
+  return db
+    .selectFrom("user_conversations")
+    .select(["last_read_seq", "unread"])
+    .where("user_id", "=", userId)
+    .where("conversation_id", "=", conversationId)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks what the reader received in a conversation read, from their last read position
+ * on (the unique (conversation, seq) index keeps this off a scan), and zeroes their
+ * unread counter. Answers the messages that changed.
+ */
+export async function markRead(
+  db: Db,
+  readerId: number,
+  conversationId: string,
+): Promise<Array<Pick<MessageRow, "msg_id" | "client_msg_id" | "from_user">>> {
+  return db.transaction().execute(async (trx) => {
+    const state = await trx
+      .selectFrom("user_conversations")
+      .select("last_read_seq")
+      .where("user_id", "=", readerId)
+      .where("conversation_id", "=", conversationId)
+      .executeTakeFirst();
+    const conversation = await trx
+      .selectFrom("conversations")
+      .select("last_seq")
+      .where("conversation_id", "=", conversationId)
+      .executeTakeFirst();
+    if (!state || !conversation) return [];
+    const changed = await trx
+      .updateTable("messages")
+      .set({ is_read: 1 })
+      .where("conversation_id", "=", conversationId)
+      .where("seq", ">", state.last_read_seq)
+      .where("seq", "<=", conversation.last_seq)
+      .where("to_user", "=", readerId)
+      .where("is_read", "=", 0)
+      .returning(["msg_id", "client_msg_id", "from_user"])
+      .execute();
+    await trx
+      .updateTable("user_conversations")
+      .set({ unread: 0, is_at: 0, last_read_seq: conversation.last_seq })
+      .where("user_id", "=", readerId)
+      .where("conversation_id", "=", conversationId)
+      .execute();
+    return changed;
+  });
+}

@@ -1,0 +1,329 @@
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import {
+  BIND_TIMEOUT_MS,
+  ClientFrameSchema,
+  CloseCodes,
+  HEARTBEAT_MS,
+  MAX_FRAME_BYTES,
+  type ServerEventData,
+  type ServerEventType,
+} from "@parley/protocol";
+import type { FastifyBaseLogger as Logger } from "fastify";
+import { type RawData, WebSocket, WebSocketServer } from "ws";
+import type { SessionContext } from "../plugins/session.js";
+import type { Hub, HubEvent } from "./hub.js";
+
+/** Past this many unsent bytes a socket is too slow; it is dropped and catches up over HTTP. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+interface Connection {
+  readonly clientId: string;
+  readonly ws: WebSocket;
+  userId: number | null;
+  sessionId: number | null;
+  bindTimer: NodeJS.Timeout | undefined;
+  alive: boolean;
+}
+
+export interface GatewayOptions {
+  hub: Hub;
+  resolveToken(token: string): Promise<SessionContext>;
+  logger: Logger;
+  /** Origins allowed besides the server's own. */
+  allowedOrigins: readonly string[];
+  /** The public origin, when configured (PUBLIC_URL). */
+  publicOrigin?: string | undefined;
+}
+
+function frameOf(type: string, data: unknown, time: number): string {
+  return JSON.stringify({ type, time: Math.floor(time / 1000), data });
+}
+
+/**
+ * The realtime channel at /wss (wire-contract.md §3): `init` with a client id on connect,
+ * binding only with a valid token, unbound sockets closed after 10 s, a heartbeat, frames of
+ * at most 64 KiB, the Origin checked, and a session's sockets closed the moment it ends.
+ */
+export class Gateway {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+  private readonly connections = new Map<string, Connection>();
+  private readonly byUser = new Map<number, Set<Connection>>();
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(private readonly options: GatewayOptions) {
+    options.hub.onEvent((event) => {
+      this.onHubEvent(event);
+    });
+    this.heartbeat = setInterval(() => {
+      this.beat();
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** Takes over `upgrade` requests for /wss on the HTTP server. */
+  attach(server: Server): void {
+    server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      this.upgrade(request, socket, head);
+    });
+  }
+
+  private originAllowed(request: IncomingMessage): boolean {
+    const origin = request.headers.origin;
+    // Non-browser clients send no Origin; a browser always does, so cross-site pages are caught.
+    if (!origin) return true;
+    const host = request.headers.host;
+    const own = host ? [`http://${host}`, `https://${host}`] : [];
+    if (this.options.publicOrigin) own.push(this.options.publicOrigin);
+    return own.includes(origin) || this.options.allowedOrigins.includes(origin);
+  }
+
+  private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const path = (request.url ?? "").split("?")[0]?.replace(/\/+$/, "").toLowerCase();
+    if (path !== "/wss") {
+      socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
+      return;
+    }
+    if (!this.originAllowed(request)) {
+      socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
+      return;
+    }
+    this.wss.handleUpgrade(request, socket, head, (ws) => {
+      this.accept(ws);
+    });
+  }
+
+  private accept(ws: WebSocket): void {
+    const connection: Connection = {
+      clientId: randomBytes(10).toString("hex"),
+      ws,
+      userId: null,
+      sessionId: null,
+      alive: true,
+      bindTimer: setTimeout(() => {
+        if (connection.userId === null) ws.close(CloseCodes.unbound, "not bound");
+      }, BIND_TIMEOUT_MS),
+    };
+    this.connections.set(connection.clientId, connection);
+    ws.on("message", (data: RawData, isBinary: boolean) => {
+      connection.alive = true;
+      void this.onMessage(connection, data, isBinary);
+    });
+    ws.on("pong", () => {
+      connection.alive = true;
+    });
+    ws.on("close", () => {
+      void this.onClose(connection);
+    });
+    ws.on("error", (error: Error) => {
+      // A frame over 64 KiB ends here with code 1009; ws closes the socket itself.
+      this.options.logger.debug({ err: error.message }, "socket error");
+    });
+    this.send(connection, JSON.stringify({ type: "init", client_id: connection.clientId }));
+  }
+
+  private send(connection: Connection, frame: string): void {
+    const { ws } = connection;
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      ws.terminate();
+      return;
+    }
+    ws.send(frame);
+  }
+
+  private async onMessage(connection: Connection, data: RawData, isBinary: boolean): Promise<void> {
+    if (isBinary) {
+      connection.ws.close(CloseCodes.policy, "text frames only");
+      return;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data.toString());
+    } catch {
+      connection.ws.close(CloseCodes.policy, "malformed frame");
+      return;
+    }
+    const frame = ClientFrameSchema.safeParse(parsed);
+    if (!frame.success) {
+      connection.ws.close(CloseCodes.policy, "unknown frame");
+      return;
+    }
+    switch (frame.data.type) {
+      case "ping":
+        this.send(connection, JSON.stringify({ type: "pong", multiport: this.multiport(connection) }));
+        return;
+      case "pong":
+        return;
+      case "bindUid": {
+        const token = frame.data.token.trim().replace(/^bearer\s+/i, "");
+        let session: SessionContext;
+        try {
+          session = await this.options.resolveToken(token);
+        } catch {
+          connection.ws.close(CloseCodes.policy, "invalid token");
+          return;
+        }
+        const claimed = frame.data.user_id;
+        if (claimed !== undefined && claimed !== "" && Number(claimed) !== session.userId) {
+          connection.ws.close(CloseCodes.policy, "user does not match token");
+          return;
+        }
+        await this.bind(connection, session);
+        this.send(connection, JSON.stringify({ type: "pong", multiport: this.multiport(connection) }));
+        return;
+      }
+    }
+  }
+
+  private multiport(connection: Connection): boolean {
+    return connection.userId !== null && (this.byUser.get(connection.userId)?.size ?? 0) > 1;
+  }
+
+  private async bind(connection: Connection, session: SessionContext): Promise<void> {
+    if (connection.ws.readyState !== WebSocket.OPEN) return;
+    if (connection.userId !== null && connection.userId !== session.userId) {
+      this.unbind(connection);
+    }
+    clearTimeout(connection.bindTimer);
+    connection.sessionId = session.sessionId;
+    if (connection.userId === session.userId) return;
+    connection.userId = session.userId;
+    let sockets = this.byUser.get(session.userId);
+    const first = !sockets;
+    if (!sockets) {
+      sockets = new Set();
+      this.byUser.set(session.userId, sockets);
+    }
+    sockets.add(connection);
+    if (first) {
+      await this.options.hub.setLocalPresence(session.userId, true);
+      await this.broadcast("isOnline", { id: session.userId, is_online: 1 });
+    }
+  }
+
+  /** Removes a connection from its user; answers the user id when it was their last socket here. */
+  private unbind(connection: Connection): number | null {
+    const userId = connection.userId;
+    if (userId === null) return null;
+    connection.userId = null;
+    connection.sessionId = null;
+    const sockets = this.byUser.get(userId);
+    sockets?.delete(connection);
+    if (sockets && sockets.size > 0) return null;
+    this.byUser.delete(userId);
+    return userId;
+  }
+
+  private async onClose(connection: Connection): Promise<void> {
+    clearTimeout(connection.bindTimer);
+    this.connections.delete(connection.clientId);
+    const lastHere = this.unbind(connection);
+    if (lastHere === null) return;
+    await this.options.hub.setLocalPresence(lastHere, false);
+    const stillOnline = await this.options.hub.onlineAmong([lastHere]);
+    if (!stillOnline.has(lastHere)) await this.broadcast("isOnline", { id: lastHere, is_online: 0 });
+  }
+
+  private beat(): void {
+    for (const connection of this.connections.values()) {
+      if (!connection.alive) {
+        connection.ws.terminate();
+        continue;
+      }
+      connection.alive = false;
+      connection.ws.ping();
+      this.send(connection, JSON.stringify({ type: "ping" }));
+    }
+  }
+
+  private onHubEvent(event: HubEvent): void {
+    switch (event.kind) {
+      case "users":
+        for (const userId of event.userIds) {
+          for (const connection of this.byUser.get(userId) ?? []) {
+            if (connection.clientId !== event.exceptClientId) this.send(connection, event.frame);
+          }
+        }
+        return;
+      case "all":
+        for (const sockets of this.byUser.values()) {
+          for (const connection of sockets) this.send(connection, event.frame);
+        }
+        return;
+      case "bind": {
+        const connection = this.connections.get(event.clientId);
+        if (connection) void this.bind(connection, event.session);
+        return;
+      }
+      case "sessionsEnded": {
+        const ended = new Set(event.sessionIds);
+        for (const connection of [...(this.byUser.get(event.userId) ?? [])]) {
+          if (connection.sessionId === null || !ended.has(connection.sessionId)) continue;
+          if (event.reason === "evicted") {
+            this.send(
+              connection,
+              frameOf("offline", { id: event.userId, client_id: event.byClientId ?? "", isMobile: false }, Date.now()),
+            );
+          }
+          connection.ws.close(CloseCodes.sessionEnded, event.reason);
+        }
+        return;
+      }
+    }
+  }
+
+  /** Pushes an event to every socket of these users, on every process. */
+  async toUsers<T extends ServerEventType>(
+    userIds: readonly number[],
+    type: T,
+    data: ServerEventData<T>,
+    options: { exceptClientId?: string | undefined } = {},
+  ): Promise<void> {
+    await this.options.hub.publish({
+      kind: "users",
+      userIds: [...new Set(userIds)],
+      frame: frameOf(type, data, Date.now()),
+      exceptClientId: options.exceptClientId,
+    });
+  }
+
+  /** Pushes an event to every signed-in socket, on every process. */
+  async broadcast<T extends ServerEventType>(type: T, data: ServerEventData<T>): Promise<void> {
+    await this.options.hub.publish({ kind: "all", frame: frameOf(type, data, Date.now()) });
+  }
+
+  /** Binds a socket, wherever it is connected, to a session checked over HTTP. */
+  async bindClient(clientId: string, session: SessionContext): Promise<void> {
+    await this.options.hub.publish({ kind: "bind", clientId, session });
+  }
+
+  /** Closes the sockets of ended sessions, on every process. */
+  async endSessions(userId: number, sessionIds: number[], reason: string): Promise<void> {
+    await this.options.hub.publish({ kind: "sessionsEnded", userId, sessionIds, reason });
+  }
+
+  /** Which of these users are online anywhere. */
+  onlineAmong(userIds: readonly number[]): Promise<Set<number>> {
+    return this.options.hub.onlineAmong(userIds);
+  }
+
+  /** The number of sockets on this process. */
+  get size(): number {
+    return this.connections.size;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    for (const connection of this.connections.values()) {
+      clearTimeout(connection.bindTimer);
+      connection.ws.close(1001, "server stopping");
+    }
+    await new Promise<void>((resolve) => {
+      this.wss.close(() => {
+        resolve();
+      });
+    });
+  }
+}

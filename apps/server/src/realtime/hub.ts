@@ -1,0 +1,59 @@
+import { EventEmitter } from "node:events";
+import type { SessionContext } from "../plugins/session.js";
+
+/**
+ * What travels between server processes. The hub knows no feature: it carries frames to
+ * users' sockets, broadcasts, and the news that sessions ended.
+ */
+export type HubEvent =
+  | { kind: "users"; userIds: number[]; frame: string; exceptClientId?: string | undefined }
+  | { kind: "all"; frame: string }
+  | { kind: "bind"; clientId: string; session: SessionContext }
+  | { kind: "sessionsEnded"; userId: number; sessionIds: number[]; reason: string; byClientId?: string | undefined };
+
+/** Carries events to every process's sockets, and shares who is online. */
+export interface Hub {
+  /** Delivers an event to every process, this one included. Never throws. */
+  publish(event: HubEvent): Promise<void>;
+  /** Registers this process's receiver. */
+  onEvent(handler: (event: HubEvent) => void): void;
+  /** Records that a user has (or no longer has) sockets on this process. */
+  setLocalPresence(userId: number, online: boolean): Promise<void>;
+  /** Which of these users have a socket on any process. */
+  onlineAmong(userIds: readonly number[]): Promise<Set<number>>;
+  close(): Promise<void>;
+}
+
+/** The default hub: one process, events delivered in memory. */
+export class InProcessHub implements Hub {
+  private readonly emitter = new EventEmitter();
+  private readonly online = new Set<number>();
+
+  constructor() {
+    this.emitter.setMaxListeners(0);
+  }
+
+  publish(event: HubEvent): Promise<void> {
+    this.emitter.emit("event", event);
+    return Promise.resolve();
+  }
+
+  onEvent(handler: (event: HubEvent) => void): void {
+    this.emitter.on("event", handler);
+  }
+
+  setLocalPresence(userId: number, online: boolean): Promise<void> {
+    if (online) this.online.add(userId);
+    else this.online.delete(userId);
+    return Promise.resolve();
+  }
+
+  onlineAmong(userIds: readonly number[]): Promise<Set<number>> {
+    return Promise.resolve(new Set(userIds.filter((id) => this.online.has(id))));
+  }
+
+  close(): Promise<void> {
+    this.emitter.removeAllListeners();
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,155 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger as Logger } from "fastify";
+import { Redis } from "ioredis";
+import type { Hub, HubEvent } from "./hub.js";
+
+const PROCESS_TTL_MS = 30_000;
+const HEARTBEAT_MS = 10_000;
+
+interface Envelope {
+  origin: string;
+  event: HubEvent;
+}
+
+/**
+ * Redis pub/sub between processes. Redis is an accelerator, never the record: each event
+ * is delivered to this process's own sockets first, then published; with Redis down, each
+ * process keeps serving its own sockets and clients catch up from the database.
+ *
+ * Presence: each process keeps its set of online users under its own key and a heartbeat
+ * in a sorted set; a process that died stops counting once its heartbeat is 30 s old.
+ */
+export class RedisHub implements Hub {
+  private readonly processId = randomUUID();
+  private readonly pub: Redis;
+  private readonly sub: Redis;
+  private readonly handlers: Array<(event: HubEvent) => void> = [];
+  private readonly localOnline = new Set<number>();
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    url: string,
+    private readonly prefix: string,
+    private readonly logger: Logger,
+  ) {
+    const options = { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false };
+    this.pub = new Redis(url, options);
+    this.sub = new Redis(url, { ...options, enableOfflineQueue: true });
+    for (const client of [this.pub, this.sub]) {
+      client.on("error", (error: Error) => {
+        this.logger.warn({ err: error.message }, "redis unavailable; serving local sockets only");
+      });
+    }
+    this.sub.on("message", (_channel: string, raw: string) => {
+      this.receive(raw);
+    });
+    this.sub.subscribe(this.channel).catch((error: unknown) => {
+      this.logger.warn({ err: String(error) }, "redis subscribe failed");
+    });
+    // Re-subscribes itself after a reconnect (ioredis autoResubscribe); the presence set
+    // is rewritten on every beat so a Redis restart heals within one beat.
+    this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+    void this.beat();
+  }
+
+  private get channel(): string {
+    return `${this.prefix}:hub`;
+  }
+
+  private get processesKey(): string {
+    return `${this.prefix}:processes`;
+  }
+
+  private usersKey(processId: string): string {
+    return `${this.prefix}:online:${processId}`;
+  }
+
+  private receive(raw: string): void {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(raw) as Envelope; // written only by this class
+    } catch {
+      return;
+    }
+    if (envelope.origin === this.processId) return;
+    this.deliver(envelope.event);
+  }
+
+  private deliver(event: HubEvent): void {
+    for (const handler of this.handlers) handler(event);
+  }
+
+  async publish(event: HubEvent): Promise<void> {
+    this.deliver(event);
+    try {
+      await this.pub.publish(this.channel, JSON.stringify({ origin: this.processId, event } satisfies Envelope));
+    } catch (error) {
+      this.logger.warn({ err: String(error) }, "redis publish failed; event delivered locally only");
+    }
+  }
+
+  onEvent(handler: (event: HubEvent) => void): void {
+    this.handlers.push(handler);
+  }
+
+  private async beat(): Promise<void> {
+    try {
+      const key = this.usersKey(this.processId);
+      const multi = this.pub.multi().zadd(this.processesKey, Date.now(), this.processId).del(key);
+      if (this.localOnline.size > 0) multi.sadd(key, ...[...this.localOnline].map(String));
+      await multi.pexpire(key, PROCESS_TTL_MS * 2).exec();
+    } catch {
+      // Redis is down: presence falls back to this process alone until it returns.
+    }
+  }
+
+  async setLocalPresence(userId: number, online: boolean): Promise<void> {
+    if (online) this.localOnline.add(userId);
+    else this.localOnline.delete(userId);
+    try {
+      const key = this.usersKey(this.processId);
+      if (online) await this.pub.multi().sadd(key, String(userId)).pexpire(key, PROCESS_TTL_MS * 2).exec();
+      else await this.pub.srem(key, String(userId));
+    } catch {
+      // Written again on the next heartbeat.
+    }
+  }
+
+  async onlineAmong(userIds: readonly number[]): Promise<Set<number>> {
+    const online = new Set(userIds.filter((id) => this.localOnline.has(id)));
+    if (userIds.length === 0) return online;
+    try {
+      const cutoff = Date.now() - PROCESS_TTL_MS;
+      const processes = (await this.pub.zrangebyscore(this.processesKey, cutoff, "+inf")).filter(
+        (id) => id !== this.processId,
+      );
+      if (processes.length === 0) return online;
+      const members = userIds.map(String);
+      const pipeline = this.pub.pipeline();
+      for (const processId of processes) pipeline.smismember(this.usersKey(processId), ...members);
+      const results = (await pipeline.exec()) ?? [];
+      for (const [error, flags] of results) {
+        if (error || !Array.isArray(flags)) continue;
+        flags.forEach((flag, index) => {
+          const userId = userIds[index];
+          if (flag === 1 && userId !== undefined) online.add(userId);
+        });
+      }
+    } catch {
+      // Without Redis, presence is what this process sees.
+    }
+    return online;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    try {
+      await this.pub.multi().zrem(this.processesKey, this.processId).del(this.usersKey(this.processId)).exec();
+    } catch {
+      // The entry expires by itself.
+    }
+    this.sub.disconnect();
+    this.pub.disconnect();
+  }
+}

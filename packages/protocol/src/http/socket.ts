@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { formInt, formString, optional } from "../common/form.js";
+import { defineCall } from "./define.js";
+
+const clientId = formString().pipe(z.string().min(1, { error: "request.invalidField" }).max(64));
+
+/**
+ * `common/pub/bindUid`: binds the caller's socket (by its `client_id`) to the caller's own
+ * session. `user_id` is never trusted: it must be the session's user or absent.
+ */
+export const bindUid = defineCall({
+  path: "/common/pub/bindUid",
+  auth: "session",
+  request: z.object({ client_id: clientId, user_id: optional(formInt()) }),
+  response: z.literal(""),
+});
+
+/** `common/pub/bindClientId`: the same binding under the other name clients use. */
+export const bindClientId = defineCall({
+  path: "/common/pub/bindClientId",
+  auth: "session",
+  request: z.object({ client_id: clientId, user_id: optional(formInt()) }),
+  response: z.literal(""),
+});
+
+/** `common/pub/offline`: the caller's own sockets go offline; another user's id is ignored. */
+export const offline = defineCall({
+  path: "/common/pub/offline",
+  auth: "session",
+  request: z.object({ user_id: optional(formInt()) }),
+  response: z.literal(""),
+});

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { MessageSchema } from "../entities/message.js";
+import { formInt, formString } from "../common/form.js";
+
+/** The largest frame either side may send: 64 KiB (reliability.md §7). */
+export const MAX_FRAME_BYTES = 64 * 1024;
+/** The server pings every 30 s; clients ping at their own pace (decisions.md). */
+export const HEARTBEAT_MS = 30_000;
+/** An unbound socket is closed after 10 s (decisions.md). */
+export const BIND_TIMEOUT_MS = 10_000;
+
+/** Close codes the server uses. */
+export const CloseCodes = {
+  /** The session ended: logout, eviction, expiry, a disabled account. */
+  sessionEnded: 4401,
+  /** No valid bindUid within 10 s. */
+  unbound: 4408,
+  /** A bad token or a malformed frame. */
+  policy: 1008,
+  /** A frame over 64 KiB. */
+  tooBig: 1009,
+} as const;
+
+/** What a client sends over the socket (wire-contract.md §3.3). */
+export const ClientFrameSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("ping") }),
+  z.object({ type: z.literal("pong") }),
+  z.object({
+    type: z.literal("bindUid"),
+    user_id: z.union([formInt(), formString()]).optional(),
+    token: z.string().max(600),
+  }),
+]);
+/** A frame from a client. */
+export type ClientFrame = z.infer<typeof ClientFrameSchema>;
+
+/** `init`: sent on connect, with the socket's client id at the top level. */
+export const InitFrameSchema = z.object({ type: z.literal("init"), client_id: z.string() });
+/** `pong`: the answer to a ping or a bind, with `multiport` at the top level. */
+export const PongFrameSchema = z.object({ type: z.literal("pong"), multiport: z.boolean() });
+/** The server's heartbeat. */
+export const PingFrameSchema = z.object({ type: z.literal("ping") });
+
+const event = <T extends string, D extends z.ZodType>(type: T, data: D) =>
+  z.object({ type: z.literal(type), time: z.number().int(), data });
+
+/** Every business event the server pushes: `{type, time (Unix s), data}` (wire-contract.md §3.4, §3.6). */
+export const ServerEventSchema = z.discriminatedUnion("type", [
+  event("simple", MessageSchema),
+  event("isOnline", z.object({ id: z.number().int(), is_online: z.number().int() })),
+  event("offline", z.object({ id: z.number().int(), client_id: z.string(), isMobile: z.boolean() })),
+  event("isRead", z.array(z.unknown())),
+  event("readAll", z.object({ toContactId: z.number().int() })),
+]);
+/** A business event pushed by the server. */
+export type ServerEvent = z.infer<typeof ServerEventSchema>;
+/** The name of a business event. */
+export type ServerEventType = ServerEvent["type"];
+/** The `data` of one business event. */
+export type ServerEventData<T extends ServerEventType> = Extract<ServerEvent, { type: T }>["data"];
+
+/** Any frame the server sends. */
+export const ServerFrameSchema = z.union([InitFrameSchema, PongFrameSchema, PingFrameSchema, ServerEventSchema]);
+/** Any frame the server sends. */
+export type ServerFrame = z.infer<typeof ServerFrameSchema>;
