@@ -2,7 +2,7 @@ import fs from "node:fs";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
-import type { Redis } from "ioredis";
+import { Redis } from "ioredis";
 import type { FastifyBaseLogger as Logger } from "fastify";
 import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
@@ -42,6 +42,8 @@ export interface AppDeps {
   codeSender?: CodeSender;
   /** Check every answer against its descriptor. */
   validateResponses?: boolean;
+  /** Shorter socket timers for tests. */
+  realtime?: { bindTimeoutMs?: number; heartbeatMs?: number };
   /** A prefix for shared keys in Redis, so test runs do not meet. */
   keyPrefix?: string;
 }
@@ -84,8 +86,19 @@ export function buildApp(deps: AppDeps): {
   });
 
   const prefix = deps.keyPrefix ?? "parley";
+  const redis =
+    deps.redis ??
+    (config.REDIS_URL
+      ? new Redis(config.REDIS_URL, {
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: false,
+        })
+      : undefined);
+  redis?.on("error", () => {
+    // Reported by the hub; the limits fall back to memory meanwhile.
+  });
   const limiter = (name: string, points: number, windowSeconds: number) =>
-    new Limiter(name, { points, windowSeconds }, deps.redis, prefix);
+    new Limiter(name, { points, windowSeconds }, redis, prefix);
 
   const system = new SystemService(db, clock, config.DEMO_MODE);
   const sessions = new SessionsService(db, clock);
@@ -145,13 +158,20 @@ export function buildApp(deps: AppDeps): {
   );
 
   const hub =
-    deps.hub ?? (config.REDIS_URL ? new RedisHub(config.REDIS_URL, prefix, logger) : new InProcessHub());
+    deps.hub ??
+    (config.REDIS_URL
+      ? new RedisHub(config.REDIS_URL, prefix, logger)
+      : new InProcessHub());
   const gateway = new Gateway({
     hub,
     resolveToken: (token) => sessions.resolve(token),
     logger,
     allowedOrigins: config.ALLOWED_ORIGINS,
-    publicOrigin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined,
+    bindTimeoutMs: deps.realtime?.bindTimeoutMs,
+    heartbeatMs: deps.realtime?.heartbeatMs,
+    publicOrigin: config.PUBLIC_URL
+      ? new URL(config.PUBLIC_URL).origin
+      : undefined,
   });
   // A session that ends loses its sockets at once, on every process.
   sessions.onRevoked(({ userId, sessionIds, reason }) => {
@@ -163,7 +183,7 @@ export function buildApp(deps: AppDeps): {
 
   void app.register(cookie);
   registerBodyParsers(app, config.BODY_LIMIT_BYTES);
-  registerEnvelope(app);
+  registerEnvelope(app, sessions);
   const calls = createCalls(app, {
     sessions,
     validateResponses: deps.validateResponses ?? false,
@@ -191,6 +211,19 @@ export function buildApp(deps: AppDeps): {
   app.addHook("onClose", async () => {
     mailer.close();
     if (!deps.hub) await hub.close();
+    if (!deps.redis) redis?.disconnect();
   });
-  return { app, services: { system, sessions, accounts, codes, mailer, gateway, messages, hub } };
+  return {
+    app,
+    services: {
+      system,
+      sessions,
+      accounts,
+      codes,
+      mailer,
+      gateway,
+      messages,
+      hub,
+    },
+  };
 }

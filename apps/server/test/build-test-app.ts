@@ -7,6 +7,7 @@ import { type AppServices, buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import type { Db } from "../src/db/database.js";
 import { ManualClock } from "../src/lib/clock.js";
+import type { Hub } from "../src/realtime/hub.js";
 import { createTestDb, type TestDb } from "./test-db.js";
 
 /** How a test posts: form-encoded like existing clients (the default), JSON, or a raw body. */
@@ -51,7 +52,12 @@ export function testEnv(
 /** Starts the real app on a loopback port against a fresh migrated database. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { testDb?: TestDb; clock?: ManualClock } = {},
+  options: {
+    testDb?: TestDb;
+    clock?: ManualClock;
+    realtime?: { bindTimeoutMs?: number; heartbeatMs?: number };
+    hub?: Hub;
+  } = {},
 ): Promise<TestApp> {
   const testDb = options.testDb ?? (await createTestDb());
   const config = loadConfig(testEnv(env));
@@ -62,6 +68,8 @@ export async function startTestApp(
     clock,
     logger: pino({ level: config.LOG_LEVEL }),
     validateResponses: true,
+    ...(options.realtime ? { realtime: options.realtime } : {}),
+    ...(options.hub ? { hub: options.hub } : {}),
     keyPrefix: `test-${Math.random().toString(36).slice(2)}`,
   });
   await services.system.seedDefaults();

@@ -10,7 +10,11 @@ export interface TestSocket {
   clientId: string;
   closed: Promise<{ code: number; reason: string }>;
   /** The next frame of a type (after any already taken) that matches. */
-  next(type: string, match?: (frame: Frame) => boolean, timeoutMs?: number): Promise<Frame>;
+  next(
+    type: string,
+    match?: (frame: Frame) => boolean,
+    timeoutMs?: number,
+  ): Promise<Frame>;
   /** Frames of a type received so far. */
   all(type: string): Frame[];
   send(frame: unknown): void;
@@ -19,7 +23,10 @@ export interface TestSocket {
   close(): Promise<void>;
 }
 
-export async function openSocket(baseUrl: string, options: { origin?: string } = {}): Promise<TestSocket> {
+export async function openSocket(
+  baseUrl: string,
+  options: { origin?: string } = {},
+): Promise<TestSocket> {
   const ws = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/wss`, {
     headers: options.origin ? { Origin: options.origin } : {},
   });
@@ -39,13 +46,21 @@ export async function openSocket(baseUrl: string, options: { origin?: string } =
   await new Promise<void>((resolve, reject) => {
     ws.once("open", () => resolve());
     ws.once("error", reject);
-    ws.once("unexpected-response", (_req, res) => reject(new Error(`upgrade refused with ${res.statusCode}`)));
+    ws.once("unexpected-response", (_req, res) =>
+      reject(new Error(`upgrade refused with ${res.statusCode}`)),
+    );
   });
 
-  const next: TestSocket["next"] = (type, match = () => true, timeoutMs = 5_000) =>
+  const next: TestSocket["next"] = (
+    type,
+    match = () => true,
+    timeoutMs = 5_000,
+  ) =>
     new Promise<Frame>((resolve, reject) => {
       const check = () => {
-        const found = frames.find((f) => !taken.has(f) && f.type === type && match(f));
+        const found = frames.find(
+          (f) => !taken.has(f) && f.type === type && match(f),
+        );
         if (found) {
           taken.add(found);
           listeners.delete(check);
@@ -59,7 +74,11 @@ export async function openSocket(baseUrl: string, options: { origin?: string } =
       };
       const timer = setTimeout(() => {
         listeners.delete(check);
-        reject(new Error(`no ${type} frame within ${timeoutMs} ms; got ${frames.map((f) => f.type).join(",")}`));
+        reject(
+          new Error(
+            `no ${type} frame within ${timeoutMs} ms; got ${frames.map((f) => f.type).join(",")}`,
+          ),
+        );
       }, timeoutMs);
       listeners.add(check);
       check();
@@ -75,7 +94,11 @@ export async function openSocket(baseUrl: string, options: { origin?: string } =
     all: (type) => frames.filter((f) => f.type === type),
     send: (frame) => ws.send(JSON.stringify(frame)),
     bind: async (token, userId) => {
-      socket.send({ type: "bindUid", token, ...(userId === undefined ? {} : { user_id: userId }) });
+      socket.send({
+        type: "bindUid",
+        token,
+        ...(userId === undefined ? {} : { user_id: userId }),
+      });
       return next("pong");
     },
     close: async () => {

@@ -30,8 +30,13 @@ export class Limiter {
       points: Math.max(spec.points, 1),
       duration: spec.windowSeconds,
     };
+    // With Redis down the limits fall back to this process's memory rather than fail.
     this.limiter = redis
-      ? new RateLimiterRedis({ ...options, storeClient: redis })
+      ? new RateLimiterRedis({
+          ...options,
+          storeClient: redis,
+          insuranceLimiter: new RateLimiterMemory(options),
+        })
       : new RateLimiterMemory(options);
   }
 

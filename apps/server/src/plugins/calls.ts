@@ -14,7 +14,11 @@ import { type AppError, noSession, refuse } from "../lib/errors.js";
 import { readFields } from "./body.js";
 import { envelope } from "./envelope.js";
 import { LANG_COOKIE, requestLanguage } from "./language.js";
-import type { SessionContext, SessionResolver } from "./session.js";
+import {
+  type SessionContext,
+  type SessionResolver,
+  tokenFromRequest,
+} from "./session.js";
 
 /** What a handler knows about the caller. */
 export interface CallContext {
@@ -76,14 +80,6 @@ export interface Calls {
   register<C extends CallDescriptor>(call: C, handler: Handler<C>): void;
 }
 
-function tokenFrom(request: FastifyRequest): string | null {
-  const header = request.headers.authorization ?? request.headers.authtoken;
-  const raw = Array.isArray(header) ? header[0] : header;
-  if (!raw) return null;
-  const token = raw.trim().replace(/^bearer\s+/i, "");
-  return token.length > 0 && token.length <= 512 ? token : null;
-}
-
 /**
  * Registers one call at its root path (POST, matched case-insensitively): parse the body
  * with the descriptor, resolve the session its auth needs, run the handler, answer the
@@ -103,7 +99,7 @@ function registerCall<C extends CallDescriptor>(
   handler: Handler<C>,
 ): void {
   app.post(call.path, async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = tokenFrom(request);
+    const token = tokenFromRequest(request);
     let session: SessionContext | null = null;
     if (call.auth !== "public" && token) {
       try {

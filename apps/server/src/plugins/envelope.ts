@@ -8,6 +8,7 @@ import type {
 import { AppError } from "../lib/errors.js";
 import { translate } from "../lib/messages.js";
 import { requestLanguage } from "./language.js";
+import { type SessionResolver, tokenFromRequest } from "./session.js";
 
 /** The five-key envelope of decisions.md, plus the machine key our own client reads. */
 export interface Envelope {
@@ -52,13 +53,25 @@ function fastifyErrorKey(error: FastifyError): MessageKey {
  * Every answered call is HTTP 200 with an envelope; a refusal never changes anything and
  * never surfaces as a 500. Only a bug answers 500, and it is logged.
  */
-export function registerEnvelope(app: FastifyInstance): void {
+export function registerEnvelope(
+  app: FastifyInstance,
+  sessions: SessionResolver,
+): void {
   app.setErrorHandler(
     async (
       error: FastifyError | AppError,
       request: FastifyRequest,
       reply: FastifyReply,
     ) => {
+      // A body refused before the call ran still answers in the signed-in user's language.
+      if (!request.userLang) {
+        const token = tokenFromRequest(request);
+        if (token)
+          request.userLang = await sessions.resolve(token).then(
+            (s) => s.lang,
+            () => null,
+          );
+      }
       const lang = requestLanguage(request);
       if (error instanceof AppError) {
         if (error.retryAfterSeconds !== undefined)

@@ -1,4 +1,5 @@
 import type { Language } from "@parley/protocol";
+import type { FastifyRequest } from "fastify";
 
 /** The caller as a valid session identifies them. */
 export interface SessionContext {
@@ -11,4 +12,16 @@ export interface SessionContext {
 /** Turns a presented token into a session, or throws the -1 refusal that fits. */
 export interface SessionResolver {
   resolve(token: string): Promise<SessionContext>;
+}
+
+/**
+ * The token a request presents: `Authorization` verbatim (`bearer <token>`, any case) or
+ * an `authToken` header (decisions.md).
+ */
+export function tokenFromRequest(request: FastifyRequest): string | null {
+  const header = request.headers.authorization ?? request.headers.authtoken;
+  const raw = Array.isArray(header) ? header[0] : header;
+  if (!raw) return null;
+  const token = raw.trim().replace(/^bearer\s+/i, "");
+  return token.length > 0 && token.length <= 512 ? token : null;
 }

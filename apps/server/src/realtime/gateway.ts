@@ -35,6 +35,10 @@ export interface GatewayOptions {
   allowedOrigins: readonly string[];
   /** The public origin, when configured (PUBLIC_URL). */
   publicOrigin?: string | undefined;
+  /** Defaults to 10 s (decisions.md); tests shorten it. */
+  bindTimeoutMs?: number | undefined;
+  /** Defaults to 30 s (SPEC §9); tests shorten it. */
+  heartbeatMs?: number | undefined;
 }
 
 function frameOf(type: string, data: unknown, time: number): string {
@@ -47,7 +51,11 @@ function frameOf(type: string, data: unknown, time: number): string {
  * at most 64 KiB, the Origin checked, and a session's sockets closed the moment it ends.
  */
 export class Gateway {
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_FRAME_BYTES,
+    perMessageDeflate: false,
+  });
   private readonly connections = new Map<string, Connection>();
   private readonly byUser = new Map<number, Set<Connection>>();
   private readonly heartbeat: NodeJS.Timeout;
@@ -58,15 +66,18 @@ export class Gateway {
     });
     this.heartbeat = setInterval(() => {
       this.beat();
-    }, HEARTBEAT_MS);
+    }, options.heartbeatMs ?? HEARTBEAT_MS);
     this.heartbeat.unref();
   }
 
   /** Takes over `upgrade` requests for /wss on the HTTP server. */
   attach(server: Server): void {
-    server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      this.upgrade(request, socket, head);
-    });
+    server.on(
+      "upgrade",
+      (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+        this.upgrade(request, socket, head);
+      },
+    );
   }
 
   private originAllowed(request: IncomingMessage): boolean {
@@ -79,8 +90,15 @@ export class Gateway {
     return own.includes(origin) || this.options.allowedOrigins.includes(origin);
   }
 
-  private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
-    const path = (request.url ?? "").split("?")[0]?.replace(/\/+$/, "").toLowerCase();
+  private upgrade(
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+  ): void {
+    const path = (request.url ?? "")
+      .split("?")[0]
+      ?.replace(/\/+$/, "")
+      .toLowerCase();
     if (path !== "/wss") {
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
       return;
@@ -102,8 +120,9 @@ export class Gateway {
       sessionId: null,
       alive: true,
       bindTimer: setTimeout(() => {
-        if (connection.userId === null) ws.close(CloseCodes.unbound, "not bound");
-      }, BIND_TIMEOUT_MS),
+        if (connection.userId === null)
+          ws.close(CloseCodes.unbound, "not bound");
+      }, this.options.bindTimeoutMs ?? BIND_TIMEOUT_MS),
     };
     this.connections.set(connection.clientId, connection);
     ws.on("message", (data: RawData, isBinary: boolean) => {
@@ -120,7 +139,10 @@ export class Gateway {
       // A frame over 64 KiB ends here with code 1009; ws closes the socket itself.
       this.options.logger.debug({ err: error.message }, "socket error");
     });
-    this.send(connection, JSON.stringify({ type: "init", client_id: connection.clientId }));
+    this.send(
+      connection,
+      JSON.stringify({ type: "init", client_id: connection.clientId }),
+    );
   }
 
   private send(connection: Connection, frame: string): void {
@@ -133,7 +155,11 @@ export class Gateway {
     ws.send(frame);
   }
 
-  private async onMessage(connection: Connection, data: RawData, isBinary: boolean): Promise<void> {
+  private async onMessage(
+    connection: Connection,
+    data: RawData,
+    isBinary: boolean,
+  ): Promise<void> {
     if (isBinary) {
       connection.ws.close(CloseCodes.policy, "text frames only");
       return;
@@ -152,7 +178,13 @@ export class Gateway {
     }
     switch (frame.data.type) {
       case "ping":
-        this.send(connection, JSON.stringify({ type: "pong", multiport: this.multiport(connection) }));
+        this.send(
+          connection,
+          JSON.stringify({
+            type: "pong",
+            multiport: this.multiport(connection),
+          }),
+        );
         return;
       case "pong":
         return;
@@ -166,22 +198,38 @@ export class Gateway {
           return;
         }
         const claimed = frame.data.user_id;
-        if (claimed !== undefined && claimed !== "" && Number(claimed) !== session.userId) {
+        if (
+          claimed !== undefined &&
+          claimed !== "" &&
+          Number(claimed) !== session.userId
+        ) {
           connection.ws.close(CloseCodes.policy, "user does not match token");
           return;
         }
         await this.bind(connection, session);
-        this.send(connection, JSON.stringify({ type: "pong", multiport: this.multiport(connection) }));
+        this.send(
+          connection,
+          JSON.stringify({
+            type: "pong",
+            multiport: this.multiport(connection),
+          }),
+        );
         return;
       }
     }
   }
 
   private multiport(connection: Connection): boolean {
-    return connection.userId !== null && (this.byUser.get(connection.userId)?.size ?? 0) > 1;
+    return (
+      connection.userId !== null &&
+      (this.byUser.get(connection.userId)?.size ?? 0) > 1
+    );
   }
 
-  private async bind(connection: Connection, session: SessionContext): Promise<void> {
+  private async bind(
+    connection: Connection,
+    session: SessionContext,
+  ): Promise<void> {
     if (connection.ws.readyState !== WebSocket.OPEN) return;
     if (connection.userId !== null && connection.userId !== session.userId) {
       this.unbind(connection);
@@ -223,7 +271,8 @@ export class Gateway {
     if (lastHere === null) return;
     await this.options.hub.setLocalPresence(lastHere, false);
     const stillOnline = await this.options.hub.onlineAmong([lastHere]);
-    if (!stillOnline.has(lastHere)) await this.broadcast("isOnline", { id: lastHere, is_online: 0 });
+    if (!stillOnline.has(lastHere))
+      await this.broadcast("isOnline", { id: lastHere, is_online: 0 });
   }
 
   private beat(): void {
@@ -243,7 +292,8 @@ export class Gateway {
       case "users":
         for (const userId of event.userIds) {
           for (const connection of this.byUser.get(userId) ?? []) {
-            if (connection.clientId !== event.exceptClientId) this.send(connection, event.frame);
+            if (connection.clientId !== event.exceptClientId)
+              this.send(connection, event.frame);
           }
         }
         return;
@@ -260,11 +310,20 @@ export class Gateway {
       case "sessionsEnded": {
         const ended = new Set(event.sessionIds);
         for (const connection of [...(this.byUser.get(event.userId) ?? [])]) {
-          if (connection.sessionId === null || !ended.has(connection.sessionId)) continue;
+          if (connection.sessionId === null || !ended.has(connection.sessionId))
+            continue;
           if (event.reason === "evicted") {
             this.send(
               connection,
-              frameOf("offline", { id: event.userId, client_id: event.byClientId ?? "", isMobile: false }, Date.now()),
+              frameOf(
+                "offline",
+                {
+                  id: event.userId,
+                  client_id: event.byClientId ?? "",
+                  isMobile: false,
+                },
+                Date.now(),
+              ),
             );
           }
           connection.ws.close(CloseCodes.sessionEnded, event.reason);
@@ -290,8 +349,14 @@ export class Gateway {
   }
 
   /** Pushes an event to every signed-in socket, on every process. */
-  async broadcast<T extends ServerEventType>(type: T, data: ServerEventData<T>): Promise<void> {
-    await this.options.hub.publish({ kind: "all", frame: frameOf(type, data, Date.now()) });
+  async broadcast<T extends ServerEventType>(
+    type: T,
+    data: ServerEventData<T>,
+  ): Promise<void> {
+    await this.options.hub.publish({
+      kind: "all",
+      frame: frameOf(type, data, Date.now()),
+    });
   }
 
   /** Binds a socket, wherever it is connected, to a session checked over HTTP. */
@@ -300,8 +365,17 @@ export class Gateway {
   }
 
   /** Closes the sockets of ended sessions, on every process. */
-  async endSessions(userId: number, sessionIds: number[], reason: string): Promise<void> {
-    await this.options.hub.publish({ kind: "sessionsEnded", userId, sessionIds, reason });
+  async endSessions(
+    userId: number,
+    sessionIds: number[],
+    reason: string,
+  ): Promise<void> {
+    await this.options.hub.publish({
+      kind: "sessionsEnded",
+      userId,
+      sessionIds,
+      reason,
+    });
   }
 
   /** Which of these users are online anywhere. */

@@ -6,10 +6,21 @@ import type { SessionContext } from "../plugins/session.js";
  * users' sockets, broadcasts, and the news that sessions ended.
  */
 export type HubEvent =
-  | { kind: "users"; userIds: number[]; frame: string; exceptClientId?: string | undefined }
+  | {
+      kind: "users";
+      userIds: number[];
+      frame: string;
+      exceptClientId?: string | undefined;
+    }
   | { kind: "all"; frame: string }
   | { kind: "bind"; clientId: string; session: SessionContext }
-  | { kind: "sessionsEnded"; userId: number; sessionIds: number[]; reason: string; byClientId?: string | undefined };
+  | {
+      kind: "sessionsEnded";
+      userId: number;
+      sessionIds: number[];
+      reason: string;
+      byClientId?: string | undefined;
+    };
 
 /** Carries events to every process's sockets, and shares who is online. */
 export interface Hub {
@@ -49,7 +60,9 @@ export class InProcessHub implements Hub {
   }
 
   onlineAmong(userIds: readonly number[]): Promise<Set<number>> {
-    return Promise.resolve(new Set(userIds.filter((id) => this.online.has(id))));
+    return Promise.resolve(
+      new Set(userIds.filter((id) => this.online.has(id))),
+    );
   }
 
   close(): Promise<void> {

@@ -32,12 +32,19 @@ export class RedisHub implements Hub {
     private readonly prefix: string,
     private readonly logger: Logger,
   ) {
-    const options = { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false };
+    const options = {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      lazyConnect: false,
+    };
     this.pub = new Redis(url, options);
     this.sub = new Redis(url, { ...options, enableOfflineQueue: true });
     for (const client of [this.pub, this.sub]) {
       client.on("error", (error: Error) => {
-        this.logger.warn({ err: error.message }, "redis unavailable; serving local sockets only");
+        this.logger.warn(
+          { err: error.message },
+          "redis unavailable; serving local sockets only",
+        );
       });
     }
     this.sub.on("message", (_channel: string, raw: string) => {
@@ -83,9 +90,15 @@ export class RedisHub implements Hub {
   async publish(event: HubEvent): Promise<void> {
     this.deliver(event);
     try {
-      await this.pub.publish(this.channel, JSON.stringify({ origin: this.processId, event } satisfies Envelope));
+      await this.pub.publish(
+        this.channel,
+        JSON.stringify({ origin: this.processId, event } satisfies Envelope),
+      );
     } catch (error) {
-      this.logger.warn({ err: String(error) }, "redis publish failed; event delivered locally only");
+      this.logger.warn(
+        { err: String(error) },
+        "redis publish failed; event delivered locally only",
+      );
     }
   }
 
@@ -96,8 +109,12 @@ export class RedisHub implements Hub {
   private async beat(): Promise<void> {
     try {
       const key = this.usersKey(this.processId);
-      const multi = this.pub.multi().zadd(this.processesKey, Date.now(), this.processId).del(key);
-      if (this.localOnline.size > 0) multi.sadd(key, ...[...this.localOnline].map(String));
+      const multi = this.pub
+        .multi()
+        .zadd(this.processesKey, Date.now(), this.processId)
+        .del(key);
+      if (this.localOnline.size > 0)
+        multi.sadd(key, ...[...this.localOnline].map(String));
       await multi.pexpire(key, PROCESS_TTL_MS * 2).exec();
     } catch {
       // Redis is down: presence falls back to this process alone until it returns.
@@ -109,7 +126,12 @@ export class RedisHub implements Hub {
     else this.localOnline.delete(userId);
     try {
       const key = this.usersKey(this.processId);
-      if (online) await this.pub.multi().sadd(key, String(userId)).pexpire(key, PROCESS_TTL_MS * 2).exec();
+      if (online)
+        await this.pub
+          .multi()
+          .sadd(key, String(userId))
+          .pexpire(key, PROCESS_TTL_MS * 2)
+          .exec();
       else await this.pub.srem(key, String(userId));
     } catch {
       // Written again on the next heartbeat.
@@ -121,13 +143,14 @@ export class RedisHub implements Hub {
     if (userIds.length === 0) return online;
     try {
       const cutoff = Date.now() - PROCESS_TTL_MS;
-      const processes = (await this.pub.zrangebyscore(this.processesKey, cutoff, "+inf")).filter(
-        (id) => id !== this.processId,
-      );
+      const processes = (
+        await this.pub.zrangebyscore(this.processesKey, cutoff, "+inf")
+      ).filter((id) => id !== this.processId);
       if (processes.length === 0) return online;
       const members = userIds.map(String);
       const pipeline = this.pub.pipeline();
-      for (const processId of processes) pipeline.smismember(this.usersKey(processId), ...members);
+      for (const processId of processes)
+        pipeline.smismember(this.usersKey(processId), ...members);
       const results = (await pipeline.exec()) ?? [];
       for (const [error, flags] of results) {
         if (error || !Array.isArray(flags)) continue;
@@ -145,7 +168,11 @@ export class RedisHub implements Hub {
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
     try {
-      await this.pub.multi().zrem(this.processesKey, this.processId).del(this.usersKey(this.processId)).exec();
+      await this.pub
+        .multi()
+        .zrem(this.processesKey, this.processId)
+        .del(this.usersKey(this.processId))
+        .exec();
     } catch {
       // The entry expires by itself.
     }

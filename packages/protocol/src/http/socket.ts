@@ -2,7 +2,9 @@ import { z } from "zod";
 import { formInt, formString, optional } from "../common/form.js";
 import { defineCall } from "./define.js";
 
-const clientId = formString().pipe(z.string().min(1, { error: "request.invalidField" }).max(64));
+const clientId = formString().pipe(
+  z.string().min(1, { error: "request.invalidField" }).max(64),
+);
 
 /**
  * `common/pub/bindUid`: binds the caller's socket (by its `client_id`) to the caller's own

@@ -35,9 +35,15 @@ export const ClientFrameSchema = z.discriminatedUnion("type", [
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
 /** `init`: sent on connect, with the socket's client id at the top level. */
-export const InitFrameSchema = z.object({ type: z.literal("init"), client_id: z.string() });
+export const InitFrameSchema = z.object({
+  type: z.literal("init"),
+  client_id: z.string(),
+});
 /** `pong`: the answer to a ping or a bind, with `multiport` at the top level. */
-export const PongFrameSchema = z.object({ type: z.literal("pong"), multiport: z.boolean() });
+export const PongFrameSchema = z.object({
+  type: z.literal("pong"),
+  multiport: z.boolean(),
+});
 /** The server's heartbeat. */
 export const PingFrameSchema = z.object({ type: z.literal("ping") });
 
@@ -47,8 +53,18 @@ const event = <T extends string, D extends z.ZodType>(type: T, data: D) =>
 /** Every business event the server pushes: `{type, time (Unix s), data}` (wire-contract.md §3.4, §3.6). */
 export const ServerEventSchema = z.discriminatedUnion("type", [
   event("simple", MessageSchema),
-  event("isOnline", z.object({ id: z.number().int(), is_online: z.number().int() })),
-  event("offline", z.object({ id: z.number().int(), client_id: z.string(), isMobile: z.boolean() })),
+  event(
+    "isOnline",
+    z.object({ id: z.number().int(), is_online: z.number().int() }),
+  ),
+  event(
+    "offline",
+    z.object({
+      id: z.number().int(),
+      client_id: z.string(),
+      isMobile: z.boolean(),
+    }),
+  ),
   event("isRead", z.array(z.unknown())),
   event("readAll", z.object({ toContactId: z.number().int() })),
 ]);
@@ -57,9 +73,17 @@ export type ServerEvent = z.infer<typeof ServerEventSchema>;
 /** The name of a business event. */
 export type ServerEventType = ServerEvent["type"];
 /** The `data` of one business event. */
-export type ServerEventData<T extends ServerEventType> = Extract<ServerEvent, { type: T }>["data"];
+export type ServerEventData<T extends ServerEventType> = Extract<
+  ServerEvent,
+  { type: T }
+>["data"];
 
 /** Any frame the server sends. */
-export const ServerFrameSchema = z.union([InitFrameSchema, PongFrameSchema, PingFrameSchema, ServerEventSchema]);
+export const ServerFrameSchema = z.union([
+  InitFrameSchema,
+  PongFrameSchema,
+  PingFrameSchema,
+  ServerEventSchema,
+]);
 /** Any frame the server sends. */
 export type ServerFrame = z.infer<typeof ServerFrameSchema>;

@@ -4,13 +4,24 @@ import type { Db } from "../../db/database.js";
 export function listContactUsers(db: Db, userId: number, friendsOnly: boolean) {
   let query = db
     .selectFrom("users")
-    .select(["user_id", "account", "realname", "avatar", "email", "name_py", "last_login_ip"])
+    .select([
+      "user_id",
+      "account",
+      "realname",
+      "avatar",
+      "email",
+      "name_py",
+      "last_login_ip",
+    ])
     .where("status", "=", 1)
     .where("deleted_at", "is", null)
     .where("user_id", "!=", userId);
   if (friendsOnly) {
     query = query.where("user_id", "in", (eb) =>
-      eb.selectFrom("friends").select("friend_user_id").where("friends.user_id", "=", userId),
+      eb
+        .selectFrom("friends")
+        .select("friend_user_id")
+        .where("friends.user_id", "=", userId),
     );
   }
   return query.orderBy("user_id").execute();
@@ -39,7 +50,10 @@ export function listUserConversations(db: Db, userId: number) {
 }
 
 /** Friend nicknames the user gave, by friend id. */
-export async function friendNicknames(db: Db, userId: number): Promise<Map<number, string>> {
+export async function friendNicknames(
+  db: Db,
+  userId: number,
+): Promise<Map<number, string>> {
   const rows = await db
     .selectFrom("friends")
     .select(["friend_user_id", "nickname"])

@@ -2,7 +2,10 @@ import { im } from "@parley/protocol";
 import { type Calls, requireSession } from "../../plugins/calls.js";
 import type { ContactsService } from "./contacts.service.js";
 
-export function registerContactRoutes(calls: Calls, contacts: ContactsService): void {
+export function registerContactRoutes(
+  calls: Calls,
+  contacts: ContactsService,
+): void {
   calls.register(im.getContacts, async (_input, ctx) => ({
     data: await contacts.list(requireSession(ctx).userId, ctx.publicUrl),
     // count: pending friend requests and page: the newest invite time, once friends land.

@@ -4,7 +4,11 @@ import type { Clock } from "../../lib/clock.js";
 import type { Gateway } from "../../realtime/gateway.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
 import type { SystemService } from "../system/system.service.js";
-import { friendNicknames, listContactUsers, listUserConversations } from "./contacts.repository.js";
+import {
+  friendNicknames,
+  listContactUsers,
+  listUserConversations,
+} from "./contacts.repository.js";
 
 /** The letter group of a name: its pinyin initial, or # (wire-contract.md §2.9). */
 function indexLetter(namePy: string): string {
@@ -65,7 +69,8 @@ export class ContactsService {
       return contact;
     });
 
-    const hasMessages = (c: Contact) => (c.lastContent !== "" || c.unread > 0 ? 1 : 0);
+    const hasMessages = (c: Contact) =>
+      c.lastContent !== "" || c.unread > 0 ? 1 : 0;
     return contacts.sort(
       (a, b) =>
         b.is_top - a.is_top ||

@@ -4,7 +4,10 @@ import { avatarUrl } from "../accounts/accounts.mapper.js";
 import type { MessageRow } from "./messages.repository.js";
 
 /** What a message needs of its sender. */
-export type SenderRow = Pick<UserRow, "user_id" | "realname" | "account" | "avatar" | "name_py">;
+export type SenderRow = Pick<
+  UserRow,
+  "user_id" | "realname" | "account" | "avatar" | "name_py"
+>;
 
 export function toSender(user: SenderRow, publicUrl: string): MessageSender {
   return {
@@ -21,7 +24,9 @@ export function toSender(user: SenderRow, publicUrl: string): MessageSender {
 function parseExtends(raw: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(raw);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }

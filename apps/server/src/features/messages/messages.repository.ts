@@ -10,7 +10,11 @@ export function directConversationId(a: number, b: number): string {
   return a < b ? `${a}-${b}` : `${b}-${a}`;
 }
 
-export function findByClientId(db: Executor, fromUser: number, clientMsgId: string): Promise<MessageRow | undefined> {
+export function findByClientId(
+  db: Executor,
+  fromUser: number,
+  clientMsgId: string,
+): Promise<MessageRow | undefined> {
   return db
     .selectFrom("messages")
     .selectAll()
@@ -23,10 +27,19 @@ export function findByClientId(db: Executor, fromUser: number, clientMsgId: stri
  * Takes the conversation's next sequence number. The row update serialises concurrent
  * senders of one conversation, so sequence order is commit order.
  */
-export async function nextSeq(trx: Transaction<Database>, conversationId: string, isGroup: number, now: number) {
+export async function nextSeq(
+  trx: Transaction<Database>,
+  conversationId: string,
+  isGroup: number,
+  now: number,
+) {
   await trx
     .insertInto("conversations")
-    .values({ conversation_id: conversationId, is_group: isGroup, created_at: now })
+    .values({
+      conversation_id: conversationId,
+      is_group: isGroup,
+      created_at: now,
+    })
     .onConflict((oc) => oc.column("conversation_id").doNothing())
     .execute();
   const row = await trx
@@ -54,7 +67,11 @@ export function insertMessage(
     created_at: number;
   },
 ): Promise<MessageRow> {
-  return trx.insertInto("messages").values(message).returningAll().executeTakeFirstOrThrow();
+  return trx
+    .insertInto("messages")
+    .values(message)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function markConversationLast(
@@ -96,7 +113,9 @@ export async function touchUserConversation(
     })
     .onConflict((oc) =>
       oc.columns(["user_id", "conversation_id"]).doUpdateSet((eb) => ({
-        unread: state.received ? eb("user_conversations.unread", "+", 1) : eb.ref("user_conversations.unread"),
+        unread: state.received
+          ? eb("user_conversations.unread", "+", 1)
+          : eb.ref("user_conversations.unread"),
         last_send_time: eb.val(state.sendTime),
         updated_at: eb.val(state.sendTime),
       })),
@@ -110,18 +129,33 @@ export function pageMessages(
   conversationId: string,
   options: { beforeMsgId?: number | undefined; limit: number; offset: number },
 ): Promise<MessageRow[]> {
-  let query = db.selectFrom("messages").selectAll().where("conversation_id", "=", conversationId);
-  if (options.beforeMsgId !== undefined) query = query.where("msg_id", "<", options.beforeMsgId);
-  return query.orderBy("msg_id", "desc").limit(options.limit).offset(options.offset).execute();
+  let query = db
+    .selectFrom("messages")
+    .selectAll()
+    .where("conversation_id", "=", conversationId);
+  if (options.beforeMsgId !== undefined)
+    query = query.where("msg_id", "<", options.beforeMsgId);
+  return query
+    .orderBy("msg_id", "desc")
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
 }
 
 /** Messages of a conversation for the history panel: newest first, filtered, with a total. */
 export async function searchMessages(
   db: Db,
   conversationId: string,
-  options: { types: string[] | null; keywords: string; limit: number; offset: number },
+  options: {
+    types: string[] | null;
+    keywords: string;
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ rows: MessageRow[]; total: number }> {
-  let query = db.selectFrom("messages").where("conversation_id", "=", conversationId);
+  let query = db
+    .selectFrom("messages")
+    .where("conversation_id", "=", conversationId);
   if (options.types) query = query.where("type", "in", options.types);
   if (options.keywords) {
     const pattern = `%${options.keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -129,13 +163,24 @@ export async function searchMessages(
     query = query.where(sql<boolean>`content like ${pattern} escape '\\'`);
   }
   const [rows, total] = await Promise.all([
-    query.selectAll().orderBy("msg_id", "desc").limit(options.limit).offset(options.offset).execute(),
-    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    query
+      .selectAll()
+      .orderBy("msg_id", "desc")
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+    query
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: total.n };
 }
 
-export function findUserConversation(db: Db, userId: number, conversationId: string) {
+export function findUserConversation(
+  db: Db,
+  userId: number,
+  conversationId: string,
+) {
   return db
     .selectFrom("user_conversations")
     .select(["last_read_seq", "unread"])

@@ -62,7 +62,9 @@ export class MessagesService {
     private readonly gateway: Gateway,
   ) {}
 
-  private async activeUser(userId: number): Promise<(SenderRow & { role: number }) | undefined> {
+  private async activeUser(
+    userId: number,
+  ): Promise<(SenderRow & { role: number }) | undefined> {
     return this.db
       .selectFrom("users")
       .select(["user_id", "realname", "account", "avatar", "name_py", "role"])
@@ -73,8 +75,15 @@ export class MessagesService {
   }
 
   /** The other party of a 1:1 chat, checked the same way whether missing or forbidden. */
-  private async peerOf(userId: number, toContactId: number | string): Promise<SenderRow & { role: number }> {
-    if (typeof toContactId !== "number" || toContactId <= 0 || toContactId === userId) {
+  private async peerOf(
+    userId: number,
+    toContactId: number | string,
+  ): Promise<SenderRow & { role: number }> {
+    if (
+      typeof toContactId !== "number" ||
+      toContactId <= 0 ||
+      toContactId === userId
+    ) {
       throw refuse("contact.notFound");
     }
     const peer = await this.db
@@ -88,18 +97,28 @@ export class MessagesService {
     return peer;
   }
 
-  private async mayChat(me: { user_id: number; role: number }, peer: { user_id: number; role: number }) {
+  private async mayChat(
+    me: { user_id: number; role: number },
+    peer: { user_id: number; role: number },
+  ) {
     const { sysInfo, chatInfo } = await this.system.config();
     const staff = me.role > 0 || peer.role > 0;
-    if (chatInfo.simpleChat === "0" && !staff) throw refuse("chat.singleDisabled");
+    if (chatInfo.simpleChat === "0" && !staff)
+      throw refuse("chat.singleDisabled");
     if (sysInfo.runMode === "2" && !staff) {
       const friends = await this.db
         .selectFrom("friends")
         .select("user_id")
         .where((eb) =>
           eb.or([
-            eb.and([eb("user_id", "=", me.user_id), eb("friend_user_id", "=", peer.user_id)]),
-            eb.and([eb("user_id", "=", peer.user_id), eb("friend_user_id", "=", me.user_id)]),
+            eb.and([
+              eb("user_id", "=", me.user_id),
+              eb("friend_user_id", "=", peer.user_id),
+            ]),
+            eb.and([
+              eb("user_id", "=", peer.user_id),
+              eb("friend_user_id", "=", me.user_id),
+            ]),
           ]),
         )
         .execute();
@@ -107,17 +126,23 @@ export class MessagesService {
     }
   }
 
-  async send(userId: number, input: SendInput, publicUrl: string): Promise<Message> {
+  async send(
+    userId: number,
+    input: SendInput,
+    publicUrl: string,
+  ): Promise<Message> {
     const existing = await findByClientId(this.db, userId, input.id);
     const me = await this.activeUser(userId);
     if (!me) throw refuse("contact.notFound");
-    if (existing) return this.present(existing, me, publicUrl, existing.to_user);
+    if (existing)
+      return this.present(existing, me, publicUrl, existing.to_user);
 
     const peer = await this.peerOf(userId, input.toContactId);
     await this.mayChat(me, peer);
     const text = visibleText(input.content);
     if (text.trim() === "") throw refuse("message.empty");
-    if ([...text].length > Limits.textMessageMax) throw refuse("message.tooLong");
+    if ([...text].length > Limits.textMessageMax)
+      throw refuse("message.tooLong");
 
     const conversationId = directConversationId(userId, peer.user_id);
     let row: MessageRow;
@@ -166,13 +191,35 @@ export class MessagesService {
 
     const sender = toSender(me, publicUrl);
     // Only now, after the commit: the receiver files it under the sender (wire-contract.md §2.9).
-    await this.gateway.toUsers([peer.user_id], "simple", toMessage(row, sender, { toContactId: userId, toUser: peer.user_id }));
-    await this.gateway.toUsers([userId], "simple", toMessage(row, sender, { toContactId: peer.user_id, toUser: peer.user_id }));
-    return toMessage(row, sender, { toContactId: peer.user_id, toUser: peer.user_id });
+    await this.gateway.toUsers(
+      [peer.user_id],
+      "simple",
+      toMessage(row, sender, { toContactId: userId, toUser: peer.user_id }),
+    );
+    await this.gateway.toUsers(
+      [userId],
+      "simple",
+      toMessage(row, sender, {
+        toContactId: peer.user_id,
+        toUser: peer.user_id,
+      }),
+    );
+    return toMessage(row, sender, {
+      toContactId: peer.user_id,
+      toUser: peer.user_id,
+    });
   }
 
-  private present(row: MessageRow, me: SenderRow, publicUrl: string, toUser: number): Message {
-    return toMessage(row, toSender(me, publicUrl), { toContactId: toUser, toUser });
+  private present(
+    row: MessageRow,
+    me: SenderRow,
+    publicUrl: string,
+    toUser: number,
+  ): Message {
+    return toMessage(row, toSender(me, publicUrl), {
+      toContactId: toUser,
+      toUser,
+    });
   }
 
   /**
@@ -180,7 +227,11 @@ export class MessagesService {
    * within the page, and the chat counts as read. With `type` (the history panel): newest
    * first by page, with the total.
    */
-  async list(userId: number, input: ListInput, publicUrl: string): Promise<{ messages: Message[]; count: number }> {
+  async list(
+    userId: number,
+    input: ListInput,
+    publicUrl: string,
+  ): Promise<{ messages: Message[]; count: number }> {
     const peer = await this.peerOf(userId, input.toContactId);
     const conversationId = directConversationId(userId, peer.user_id);
     const me = await this.activeUser(userId);
@@ -191,7 +242,10 @@ export class MessagesService {
     ]);
     const present = (row: MessageRow) => {
       const sender = senders.get(row.from_user) ?? toSender(peer, publicUrl);
-      return toMessage(row, sender, { toContactId: row.to_user, toUser: row.to_user });
+      return toMessage(row, sender, {
+        toContactId: row.to_user,
+        toUser: row.to_user,
+      });
     };
 
     if (input.type) {
@@ -206,7 +260,10 @@ export class MessagesService {
     }
 
     const limit = input.limit ?? Limits.messagePageSize;
-    const cursor = input.last_id !== undefined && input.last_id > 0 ? input.last_id : undefined;
+    const cursor =
+      input.last_id !== undefined && input.last_id > 0
+        ? input.last_id
+        : undefined;
     const rows = await pageMessages(this.db, conversationId, {
       beforeMsgId: cursor,
       limit,
@@ -220,13 +277,24 @@ export class MessagesService {
   /** Marks a 1:1 chat read and tells the other party's sockets which messages were read. */
   async read(userId: number, toContactId: number | string): Promise<void> {
     const peer = await this.peerOf(userId, toContactId);
-    const changed = await markRead(this.db, userId, directConversationId(userId, peer.user_id));
+    const changed = await markRead(
+      this.db,
+      userId,
+      directConversationId(userId, peer.user_id),
+    );
     if (changed.length === 0) return;
     await this.gateway.toUsers(
       [peer.user_id],
       "isRead",
-      changed.map((m) => ({ id: m.client_msg_id, msg_id: m.msg_id, is_read: 1, toContactId: userId })),
+      changed.map((m) => ({
+        id: m.client_msg_id,
+        msg_id: m.msg_id,
+        is_read: 1,
+        toContactId: userId,
+      })),
     );
-    await this.gateway.toUsers([peer.user_id], "readAll", { toContactId: userId });
+    await this.gateway.toUsers([peer.user_id], "readAll", {
+      toContactId: userId,
+    });
   }
 }
