@@ -4,7 +4,11 @@
 import { spawn } from "node:child_process";
 
 const children = [
-  spawn("npx", ["tsx", "watch", "--clear-screen=false", "apps/server/src/main.ts"], { stdio: "inherit" }),
+  spawn(
+    "npx",
+    ["tsx", "watch", "--clear-screen=false", "apps/server/src/main.ts"],
+    { stdio: "inherit" },
+  ),
   spawn("npm", ["run", "dev", "-w", "@parley/web"], { stdio: "inherit" }),
 ];
 

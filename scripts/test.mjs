@@ -13,8 +13,11 @@ function run(command, args, options = {}) {
 const hasBrowserFlows = existsSync("apps/web/e2e");
 if (hasBrowserFlows && !existsSync("/usr/bin/chromium")) {
   const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
-  const apt = (...args) => run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args);
-  console.log("Installing Debian's chromium and fonts-noto-cjk for the browser flows…");
+  const apt = (...args) =>
+    run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args);
+  console.log(
+    "Installing Debian's chromium and fonts-noto-cjk for the browser flows…",
+  );
   apt("update");
   apt("install", "-y", "chromium", "fonts-noto-cjk");
 }
@@ -22,5 +25,10 @@ if (hasBrowserFlows && !existsSync("/usr/bin/chromium")) {
 run("npx", ["vitest", "run"]);
 if (hasBrowserFlows) {
   run("npm", ["run", "build"]);
-  run("npx", ["vitest", "run", "--config", "apps/web/e2e/vitest.e2e.config.ts"]);
+  run("npx", [
+    "vitest",
+    "run",
+    "--config",
+    "apps/web/e2e/vitest.e2e.config.ts",
+  ]);
 }

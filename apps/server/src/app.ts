@@ -85,7 +85,7 @@ export function buildApp(deps: AppDeps): {
     },
   });
 
-  const prefix = deps.keyPrefix ?? "parley";
+  const prefix = deps.keyPrefix ?? config.REDIS_PREFIX;
   const redis =
     deps.redis ??
     (config.REDIS_URL
@@ -189,6 +189,7 @@ export function buildApp(deps: AppDeps): {
     validateResponses: deps.validateResponses ?? false,
     demoMode: config.DEMO_MODE,
     publicUrl: config.PUBLIC_URL?.replace(/\/+$/, ""),
+    bodyLimit: config.BODY_LIMIT_BYTES,
   });
   registerSystemRoutes(calls, system);
   registerAccountRoutes(calls, accounts, codes);

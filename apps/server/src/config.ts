@@ -23,10 +23,23 @@ const EnvSchema = z.object({
     blankToUndefined,
     z.string().startsWith("postgres").optional(),
   ),
+  /** A PostgreSQL schema to live in (created when missing); default: the search path. */
+  DATABASE_SCHEMA: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/)
+      .optional(),
+  ),
   REDIS_URL: z.preprocess(
     blankToUndefined,
     z.string().startsWith("redis").optional(),
   ),
+  /** Prefix of every Redis key and channel, so installations can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/)
+    .default("parley"),
   PUBLIC_URL: z.preprocess(blankToUndefined, z.url().optional()),
   ADMIN_ACCOUNT: z.string().min(4).max(32).default("admin"),
   ADMIN_PASSWORD: z.preprocess(

@@ -34,7 +34,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The environment tests run with: cheap argon2, quiet logs, limits from the defaults. */
+/** The environment tests run with: cheap argon2, quiet logs, per-address limits lifted. */
 export function testEnv(
   overrides: Record<string, string> = {},
 ): NodeJS.ProcessEnv {
@@ -45,6 +45,10 @@ export function testEnv(
     ADMIN_ACCOUNT: "admin",
     ADMIN_PASSWORD: "admin-pass1",
     WEB_DIST: "/nonexistent",
+    // Suites register many users from one address; the limit tests set their own.
+    RATE_REGISTER_IP: "0",
+    RATE_LOGIN_IP: "0",
+    RATE_SENDCODE_IP: "0",
     ...overrides,
   };
 }

@@ -12,6 +12,8 @@ import {
 /** A fresh, migrated database: a SQLite file, or a PostgreSQL schema with TEST_DATABASE_URL. */
 export interface TestDb {
   db: Db;
+  /** The PostgreSQL schema, when on PostgreSQL. */
+  schema?: string;
   dialect: "sqlite" | "postgres";
   /** Re-opens the same data (a restart). */
   reopen(): Db;
@@ -28,10 +30,11 @@ export async function createTestDb(): Promise<TestDb> {
     await admin.end();
     const target = { kind: "postgres" as const, url, schema };
     const db = createDatabase(target);
-    await migrateToLatest(db);
+    await migrateToLatest(db, schema);
     return {
       db,
       dialect: "postgres",
+      schema,
       reopen: () => createDatabase(target),
       drop: async () => {
         const client = new pg.Client({ connectionString: url });

@@ -28,7 +28,7 @@ describe("the database", () => {
   });
 
   it("migrates again without change", async () => {
-    await migrateToLatest(testDb.db);
+    await migrateToLatest(testDb.db, testDb.schema);
     const tables = await testDb.db.introspection.getTables();
     const names = tables.map((t) => t.name);
     for (const table of [

@@ -49,16 +49,34 @@ export function createDatabase(target: DatabaseTarget): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
+/** Creates a PostgreSQL schema when it is missing. */
+export async function ensureSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      `create schema if not exists "${schema.replace(/"/g, "")}"`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 /** Whether the handle talks to PostgreSQL. */
 export function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-/** Brings the schema up to date; throws with the failing migration's error. */
-export async function migrateToLatest(db: Db): Promise<void> {
+/**
+ * Brings the schema up to date; throws with the failing migration's error. On PostgreSQL
+ * with a named schema, the bookkeeping tables live in that schema too (Kysely would
+ * otherwise find another schema's).
+ */
+export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");

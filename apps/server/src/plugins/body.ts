@@ -51,15 +51,25 @@ export function registerBodyParsers(
  * order and re-parsed with the same bracket notation as forms; calls that take no file
  * refuse one.
  */
-export async function readFields(request: FastifyRequest): Promise<unknown> {
+export async function readFields(
+  request: FastifyRequest,
+  bodyLimit: number,
+): Promise<unknown> {
   if (!request.isMultipart()) return request.body ?? {};
   const params = new URLSearchParams();
+  let total = 0;
   for await (const part of request.parts()) {
     if (part.type === "file") {
       part.file.resume();
       throw refuse("request.unsupportedType");
     }
     if (typeof part.value !== "string") throw refuse("request.invalid");
+    // busboy cuts a field at the size limit instead of failing; a cut value is refused.
+    if (part.valueTruncated || part.fieldnameTruncated) {
+      throw refuse("request.tooLarge");
+    }
+    total += Buffer.byteLength(part.fieldname) + Buffer.byteLength(part.value);
+    if (total > bodyLimit) throw refuse("request.tooLarge");
     params.append(part.fieldname, part.value);
   }
   return parseForm(params.toString());

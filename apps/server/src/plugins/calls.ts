@@ -62,6 +62,7 @@ interface CallsOptions {
   validateResponses: boolean;
   demoMode: boolean;
   publicUrl: string | undefined;
+  bodyLimit: number;
 }
 
 const KNOWN_KEYS = new Set<string>(MESSAGE_KEYS);
@@ -70,8 +71,10 @@ const KNOWN_KEYS = new Set<string>(MESSAGE_KEYS);
 function issueToError(error: z.ZodError): AppError {
   const issue = error.issues[0];
   if (!issue) return refuse("request.invalid");
-  if (KNOWN_KEYS.has(issue.message)) return refuse(issue.message as MessageKey);
   const field = issue.path.map(String).join(".") || "body";
+  if (KNOWN_KEYS.has(issue.message)) {
+    return refuse(issue.message as MessageKey, { field });
+  }
   return refuse("request.invalidField", { field });
 }
 
@@ -119,7 +122,9 @@ function registerCall<C extends CallDescriptor>(
       throw refuse("request.notFound");
     request.userLang = session?.lang ?? null;
 
-    const parsed = call.request.safeParse(await readFields(request));
+    const parsed = call.request.safeParse(
+      await readFields(request, shared.bodyLimit),
+    );
     if (!parsed.success) throw issueToError(parsed.error);
 
     const ctx: CallContext = {

@@ -41,6 +41,13 @@ export interface GatewayOptions {
   heartbeatMs?: number | undefined;
 }
 
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
+  return Buffer.isBuffer(data)
+    ? data.toString("utf8")
+    : Buffer.from(new Uint8Array(data)).toString("utf8");
+}
+
 function frameOf(type: string, data: unknown, time: number): string {
   return JSON.stringify({ type, time: Math.floor(time / 1000), data });
 }
@@ -166,7 +173,7 @@ export class Gateway {
     }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(data.toString());
+      parsed = JSON.parse(rawText(data));
     } catch {
       connection.ws.close(CloseCodes.policy, "malformed frame");
       return;

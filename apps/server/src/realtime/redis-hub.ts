@@ -53,11 +53,11 @@ export class RedisHub implements Hub {
     this.sub.subscribe(this.channel).catch((error: unknown) => {
       this.logger.warn({ err: String(error) }, "redis subscribe failed");
     });
-    // Re-subscribes itself after a reconnect (ioredis autoResubscribe); the presence set
-    // is rewritten on every beat so a Redis restart heals within one beat.
+    // The subscriber re-subscribes by itself after a reconnect (ioredis autoResubscribe).
+    // Presence is written on every (re)connect and every beat, so a Redis restart heals.
+    this.pub.on("ready", () => void this.beat());
     this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
-    void this.beat();
   }
 
   private get channel(): string {

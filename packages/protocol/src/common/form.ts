@@ -13,8 +13,19 @@ const INT_PATTERN = /^-?\d{1,15}$/;
 export function formString() {
   return z.preprocess(
     (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : v),
-    z.string(),
+    z.string().refine(isCleanText, { error: "request.invalidField" }),
   );
+}
+
+// NUL, lone surrogates and U+FFFD (what broken UTF-8 decodes to) are never meant text,
+// and PostgreSQL refuses NUL in text outright.
+const UNCLEAN_TEXT =
+  // eslint-disable-next-line no-control-regex -- NUL is exactly what this pattern catches
+  /\u0000|\uFFFD|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a string holds only characters a person could have typed or pasted. */
+export function isCleanText(value: string): boolean {
+  return !UNCLEAN_TEXT.test(value);
 }
 
 /** An integer field sent as a number or as decimal text. */

@@ -44,7 +44,8 @@ export const login = defineCall({
 export const logout = defineCall({
   path: "/common/pub/logout",
   auth: "optional",
-  request: z.object({ client_id: optional(text(64)) }),
+  // Fields (the old client_id) are ignored: logout answers 0 whatever the body.
+  request: z.object({}),
   response: Empty,
 });
 

@@ -86,7 +86,11 @@ describe("checkRegisterAccount", () => {
   });
 
   it.each<AccountCase>([
-    ...underEveryRegauth("Chinese characters", "张三abc", "register.accountChars"),
+    ...underEveryRegauth(
+      "Chinese characters",
+      "张三abc",
+      "register.accountChars",
+    ),
     ...underEveryRegauth("only Chinese", "中文中文", "register.accountChars"),
     ...underEveryRegauth(
       "an astral Han character",
@@ -114,7 +118,11 @@ describe("checkRegisterAccount", () => {
     ),
     ...underEveryRegauth("NUL", "ab\u0000cd", "register.accountChars"),
     ...underEveryRegauth("DEL", "ab\u007fcd", "register.accountChars"),
-    ...underEveryRegauth("a no-break space", "ab\u00a0cd", "register.accountChars"),
+    ...underEveryRegauth(
+      "a no-break space",
+      "ab\u00a0cd",
+      "register.accountChars",
+    ),
     ...underEveryRegauth(
       "an ideographic space",
       "ab\u3000cd",
@@ -125,8 +133,16 @@ describe("checkRegisterAccount", () => {
       "ab\u200bcd",
       "register.accountChars",
     ),
-    ...underEveryRegauth("a byte-order mark", "\ufeffabcd", "register.accountChars"),
-    ...underEveryRegauth("a soft hyphen", "ab\u00adcd", "register.accountChars"),
+    ...underEveryRegauth(
+      "a byte-order mark",
+      "\ufeffabcd",
+      "register.accountChars",
+    ),
+    ...underEveryRegauth(
+      "a soft hyphen",
+      "ab\u00adcd",
+      "register.accountChars",
+    ),
   ])("$name → $expected", ({ account, regauth, expected }) => {
     expect(checkRegisterAccount(account, regauth)).toBe(expected);
   });
@@ -317,17 +333,28 @@ describe("checkRegisterAccount", () => {
       account: "a".repeat(32),
       expected: "register.accountPhoneOrEmail",
     },
-  ])("regauth 3 (phone or email): $name → $expected", ({ account, expected }) => {
-    expect(checkRegisterAccount(account, 3)).toBe(expected);
-  });
+  ])(
+    "regauth 3 (phone or email): $name → $expected",
+    ({ account, expected }) => {
+      expect(checkRegisterAccount(account, 3)).toBe(expected);
+    },
+  );
 });
 
 describe("checkRealname", () => {
   it.each<{ name: string; realname: string; expected: MessageKey | null }>([
     { name: "empty", realname: "", expected: "register.realnameLength" },
-    { name: "only spaces", realname: "    ", expected: "register.realnameLength" },
+    {
+      name: "only spaces",
+      realname: "    ",
+      expected: "register.realnameLength",
+    },
     { name: "1 character", realname: "a", expected: "register.realnameLength" },
-    { name: "1 Chinese character", realname: "张", expected: "register.realnameLength" },
+    {
+      name: "1 Chinese character",
+      realname: "张",
+      expected: "register.realnameLength",
+    },
     {
       name: "1 character inside spaces",
       realname: "  a  ",
@@ -337,9 +364,17 @@ describe("checkRealname", () => {
     { name: "2 Chinese characters", realname: "张三", expected: null },
     { name: "2 emoji", realname: "😀😀", expected: null },
     { name: "2 characters inside spaces", realname: "  ab  ", expected: null },
-    { name: "2 characters inside tab and newline", realname: "\tab\n", expected: null },
+    {
+      name: "2 characters inside tab and newline",
+      realname: "\tab\n",
+      expected: null,
+    },
     { name: "16 characters", realname: "a".repeat(16), expected: null },
-    { name: "16 Chinese characters", realname: "张".repeat(16), expected: null },
+    {
+      name: "16 Chinese characters",
+      realname: "张".repeat(16),
+      expected: null,
+    },
     {
       name: "16 emoji (32 UTF-16 units)",
       realname: "😀".repeat(16),
@@ -368,14 +403,22 @@ describe("checkRealname", () => {
 describe("checkPassword", () => {
   it.each<{ name: string; password: string; expected: MessageKey | null }>([
     { name: "empty", password: "", expected: "register.passwordLength" },
-    { name: "5 characters", password: "12345", expected: "register.passwordLength" },
+    {
+      name: "5 characters",
+      password: "12345",
+      expected: "register.passwordLength",
+    },
     {
       name: "5 emoji (10 UTF-16 units)",
       password: "😀".repeat(5),
       expected: "register.passwordLength",
     },
     { name: "6 characters", password: "123456", expected: null },
-    { name: "6 with a leading space (not trimmed)", password: " 12345", expected: null },
+    {
+      name: "6 with a leading space (not trimmed)",
+      password: " 12345",
+      expected: null,
+    },
     { name: "6 emoji", password: "😀".repeat(6), expected: null },
     { name: "16 characters", password: "p".repeat(16), expected: null },
     { name: "16 emoji", password: "😀".repeat(16), expected: null },
@@ -415,7 +458,11 @@ describe("stripChinese", () => {
     { name: "only Chinese", input: "中文", expected: "" },
     { name: "every occurrence", input: "a中b文c", expected: "abc" },
     { name: "astral Han", input: "ab𠀀cd", expected: "abcd" },
-    { name: "an email", input: "user@example.com", expected: "user@example.com" },
+    {
+      name: "an email",
+      input: "user@example.com",
+      expected: "user@example.com",
+    },
     {
       name: "Chinese punctuation is not Han",
       input: "a，b。",
@@ -450,7 +497,11 @@ describe("characterLength", () => {
     { name: "ASCII", input: "abc", expected: 3 },
     { name: "Chinese", input: "张三", expected: 2 },
     { name: "an emoji", input: "😀", expected: 1 },
-    { name: "a ZWJ family (code points, not graphemes)", input: "👨‍👩‍👧", expected: 5 },
+    {
+      name: "a ZWJ family (code points, not graphemes)",
+      input: "👨‍👩‍👧",
+      expected: 5,
+    },
   ])("$name → $expected", ({ input, expected }) => {
     expect(characterLength(input)).toBe(expected);
   });

@@ -32,19 +32,20 @@ export function isLanguage(value: unknown): value is Language {
   );
 }
 
+// A primary language subtag must end at "-" or the end: "kok" (Konkani) is not "ko".
 const BCP47_TO_LANGUAGE: ReadonlyArray<readonly [RegExp, Language]> = [
-  [/^zh-(tw|hk|mo|hant)/i, "ft"],
-  [/^zh/i, "zh"],
-  [/^en/i, "en"],
-  [/^ru/i, "ry"],
-  [/^de/i, "hy"],
-  [/^th/i, "ty"],
-  [/^vi/i, "yn"],
-  [/^(id|in)\b/i, "yny"],
-  [/^fr/i, "fy"],
-  [/^ko/i, "e"],
-  [/^pt/i, "ptyy"],
-  [/^ja/i, "dy"],
+  [/^zh-(tw|hk|mo|hant)(-|$)/i, "ft"],
+  [/^zh(-|$)/i, "zh"],
+  [/^en(-|$)/i, "en"],
+  [/^ru(-|$)/i, "ry"],
+  [/^de(-|$)/i, "hy"],
+  [/^th(-|$)/i, "ty"],
+  [/^vi(-|$)/i, "yn"],
+  [/^(id|in)(-|$)/i, "yny"],
+  [/^fr(-|$)/i, "fy"],
+  [/^ko(-|$)/i, "e"],
+  [/^pt(-|$)/i, "ptyy"],
+  [/^ja(-|$)/i, "dy"],
 ];
 
 /**
@@ -61,7 +62,7 @@ export function languageFromAcceptLanguage(
     .map((part, index) => {
       const [tag = "", ...params] = part.trim().split(";");
       const q = params
-        .map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1])
+        .map((p) => /^\s*q=([0-9.]+)\s*$/i.exec(p)?.[1])
         .find(Boolean);
       return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
     })

@@ -13,81 +13,57 @@ import {
  * succeeds, succeeds), and changes nothing in users, sessions or verification_codes.
  */
 
-type Fields = Record<string, unknown>;
-
-/** How much of the hostile input a call may legitimately accept. */
-type Lenience =
-  | "none" // every case must be refused
-  | "short" // an optional free-text field: a string of at most 64 characters is fine
-  | "all"; // the call ignores its fields
+type Fields = Record<string, string | number>;
 
 interface Call {
   path: string;
-  /** A body the call would accept; each case spoils one field of it. */
-  base: () => Fields;
-  /** The field transport cases spoil; prototype keys aim at it. */
+  /** The field whole-body cases aim prototype keys at. */
   key: string;
-  lenience: Lenience;
+  /** The call ignores its fields, so field-level cases succeed. */
+  ignoresFields: boolean;
   /** Refused cases carry a live session, to show a refusal leaves it alone. */
   withSession: boolean;
+  /** A body the call would accept; each case spoils one field of it. */
+  base: () => Fields;
 }
 
 let api: TestApp;
 let victim: TestUser;
 
+const call = (
+  path: string,
+  key: string,
+  ignoresFields: boolean,
+  withSession: boolean,
+  base: () => Fields = () => ({}),
+): Call => ({ path, key, ignoresFields, withSession, base });
+
 const CALLS = {
-  login: {
-    path: "/common/pub/login",
-    base: () => ({ account: victim.account, password: victim.password }),
-    key: "account",
-    lenience: "none",
-    withSession: false,
-  },
-  register: {
-    path: "/common/pub/register",
-    base: () => ({
-      account: newAccount("bad"),
-      realname: "Tester",
-      password: "secret12",
-    }),
-    key: "account",
-    lenience: "none",
-    withSession: false,
-  },
-  sendCode: {
-    path: "/common/pub/sendCode",
-    base: () => ({ account: `${newAccount("bad")}@example.com`, type: 2 }),
-    key: "account",
-    lenience: "none",
-    withSession: false,
-  },
-  switchLang: {
-    path: "/common/pub/switchLang",
-    base: () => ({ lang: "ty" }),
-    key: "lang",
-    lenience: "none",
-    withSession: true,
-  },
-  logout: {
-    path: "/common/pub/logout",
-    base: () => ({}),
-    key: "client_id",
-    lenience: "short",
-    withSession: true,
-  },
-  getSystemInfo: {
-    path: "/common/pub/getSystemInfo",
-    base: () => ({}),
-    key: "junk",
-    lenience: "all",
-    withSession: false,
-  },
-} satisfies Record<string, Call>;
+  login: call("/common/pub/login", "account", false, false, () => ({
+    account: victim.account,
+    password: victim.password,
+  })),
+  register: call("/common/pub/register", "account", false, false, () => ({
+    account: newAccount("bad"),
+    realname: "Tester",
+    password: "secret12",
+  })),
+  sendCode: call("/common/pub/sendCode", "account", false, false, () => ({
+    account: `${newAccount("bad")}@example.com`,
+    type: 2,
+  })),
+  switchLang: call("/common/pub/switchLang", "lang", false, true, () => ({
+    lang: "ty",
+  })),
+  // logout never fails: it ignores its fields (the old client_id among them).
+  logout: call("/common/pub/logout", "client_id", true, true),
+  getSystemInfo: call("/common/pub/getSystemInfo", "junk", true, false),
+};
 type CallName = keyof typeof CALLS;
 
 /** One request as the test helper sends it. */
 interface Send {
-  body?: Fields;
+  body?: object;
   json?: boolean;
   raw?: string | Buffer | FormData;
   contentType?: string;
@@ -108,28 +84,26 @@ interface Hostile {
   json?: boolean;
   /** Raw bytes in place of the form-encoded value. */
   bytes?: Buffer;
-  /** A string of at most 64 characters once decoded. */
-  short: boolean;
 }
 
 const deep = (levels: number): unknown =>
   levels === 0 ? "x" : { a: deep(levels - 1) };
 
 const HOSTILE: Hostile[] = [
-  { id: "missing", short: true },
-  { id: "form object account[a]=1", value: { a: "1" }, short: false },
-  { id: "form array", value: ["a", "b"], short: false },
-  { id: "form nested beyond depth 6", value: deep(9), short: false },
-  { id: 'JSON {"$gt":""}', value: { $gt: "" }, json: true, short: false },
-  { id: "JSON array", value: ["a"], json: true, short: false },
-  { id: "JSON boolean", value: true, json: true, short: false },
-  { id: "JSON nested object", value: deep(6), json: true, short: false },
-  { id: "10,000 characters", value: "a".repeat(10_000), short: false },
-  { id: "SQL ' OR 1=1--", value: "' OR 1=1--", short: true },
-  { id: "SQL DROP TABLE", value: "x'); DROP TABLE users;--", short: true },
-  { id: "NUL byte (form)", value: "ad\u0000min", short: true },
-  { id: "NUL byte (JSON)", value: "ad\u0000min", json: true, short: true },
-  { id: "invalid UTF-8", bytes: BAD_UTF8, short: true },
+  { id: "missing" },
+  { id: "form object field[a]=1", value: { a: "1" } },
+  { id: "form array", value: ["a", "b"] },
+  { id: "form nested beyond depth 6", value: deep(9) },
+  { id: 'JSON {"$gt":""}', value: { $gt: "" }, json: true },
+  { id: "JSON array", value: ["a"], json: true },
+  { id: "JSON boolean", value: true, json: true },
+  { id: "JSON nested object", value: deep(6), json: true },
+  { id: "10,000 characters", value: "a".repeat(10_000) },
+  { id: "SQL ' OR 1=1--", value: "' OR 1=1--" },
+  { id: "SQL DROP TABLE", value: "x'); DROP TABLE users;--" },
+  { id: "NUL byte (form)", value: "ad\u0000min" },
+  { id: "NUL byte (JSON)", value: "ad\u0000min", json: true },
+  { id: "invalid UTF-8", bytes: BAD_UTF8 },
 ];
 
 /** The fields each call is attacked on; `skip` names values that field may take. */
@@ -138,18 +112,13 @@ const TARGETS: { call: CallName; field: string; skip?: string[] }[] = [
   { call: "login", field: "password" },
   { call: "login", field: "token", skip: ["missing"] },
   { call: "register", field: "account" },
-  // A name or password may contain quotes and SQL words; they are stored verbatim.
+  // A name or password may hold quotes and SQL words (stored verbatim, so legitimate),
+  // never NUL or broken UTF-8.
   { call: "register", field: "realname", skip: ["SQL ' OR 1=1--"] },
   {
     call: "register",
     field: "password",
-    skip: [
-      "SQL ' OR 1=1--",
-      "SQL DROP TABLE",
-      "NUL byte (form)",
-      "NUL byte (JSON)",
-      "invalid UTF-8",
-    ],
+    skip: ["SQL ' OR 1=1--", "SQL DROP TABLE"],
   },
   { call: "sendCode", field: "account" },
   { call: "sendCode", field: "type" },
@@ -175,11 +144,6 @@ function fieldRequest(call: Call, field: string, hostile: Hostile): Send {
   return { body, json: hostile.json === true };
 }
 
-function legit(call: Call, hostile: Hostile): boolean {
-  if (call.lenience === "all") return true;
-  return call.lenience === "short" && hostile.short;
-}
-
 function jsonWith(base: Fields, extra: string): string {
   const inner = JSON.stringify(base).slice(1, -1);
   return `{${extra}${inner ? `,${inner}` : ""}}`;
@@ -194,77 +158,55 @@ function multipart(base: Fields, pad: number): FormData {
   return form;
 }
 
-/** Whole-body attacks: each keeps the call's valid fields, so only the attack can refuse it. */
-const TRANSPORT: {
-  id: string;
-  build: (base: Fields, key: string) => Send;
-  /** Ignored keys: a call that needs no field succeeds. */
-  lenient?: boolean;
-}[] = [
-  {
-    id: "malformed JSON",
-    build: (base) => ({
-      raw: JSON.stringify(base).slice(0, -1) + ',"x":',
-      contentType: JSON_TYPE,
-    }),
-  },
-  {
-    id: "empty body with a JSON content type",
-    build: () => ({ raw: "", contentType: JSON_TYPE }),
-  },
-  {
-    id: "text/plain",
-    build: (base) => ({ raw: qs.stringify(base), contentType: "text/plain" }),
-  },
-  {
-    id: "application/xml",
-    build: (base) => ({
-      raw: `<req>${qs.stringify(base)}</req>`,
-      contentType: "application/xml",
-    }),
-  },
-  {
-    id: "form body just over 1 MiB",
-    build: (base) => ({ body: { ...base, pad: "a".repeat(MIB) } }),
-  },
-  {
-    id: "JSON body just over 1 MiB",
-    build: (base) => ({ body: { ...base, pad: "a".repeat(MIB) }, json: true }),
-  },
-  {
-    id: "multipart body just over 1 MiB",
-    build: (base) => ({ raw: multipart(base, 530_000) }),
-  },
-  {
-    id: "JSON __proto__",
-    build: (base) => ({
-      raw: jsonWith(base, '"__proto__":{"role":1,"polluted":1}'),
-      contentType: JSON_TYPE,
-    }),
-  },
-  {
-    id: "JSON constructor.prototype",
-    build: (base) => ({
-      raw: jsonWith(base, '"constructor":{"prototype":{"polluted":1}}'),
-      contentType: JSON_TYPE,
-    }),
-  },
-  {
-    id: "form __proto__[key]",
-    lenient: true,
-    build: (base, key) => ({
-      raw: `${qs.stringify(without(base, key))}&__proto__[${key}]=${String(base[key] ?? "x")}&__proto__[polluted]=1`,
-      contentType: FORM,
-    }),
-  },
-  {
-    id: "form constructor[prototype][key]",
-    lenient: true,
-    build: (base, key) => ({
-      raw: `${qs.stringify(without(base, key))}&constructor[prototype][${key}]=${String(base[key] ?? "x")}&constructor[prototype][polluted]=1`,
-      contentType: FORM,
-    }),
-  },
+const raw = (text: string, contentType: string): Send => ({
+  raw: text,
+  contentType,
+});
+const protoForm = (base: Fields, key: string, prefix: string): Send =>
+  raw(
+    `${qs.stringify(without(base, key))}&${prefix}[${key}]=${base[key] ?? "x"}&${prefix}[polluted]=1`,
+    FORM,
+  );
+
+/**
+ * Whole-body attacks: each keeps the call's valid fields, so only the attack can refuse
+ * it. `lenient` ones only drop keys, which a call that needs no field survives.
+ */
+const TRANSPORT: [string, (base: Fields, key: string) => Send, boolean?][] = [
+  [
+    "malformed JSON",
+    (b) => raw(`${JSON.stringify(b).slice(0, -1)},"x":`, JSON_TYPE),
+  ],
+  ["empty body with a JSON content type", () => raw("", JSON_TYPE)],
+  ["text/plain", (b) => raw(qs.stringify(b), "text/plain")],
+  [
+    "application/xml",
+    (b) => raw(`<r>${qs.stringify(b)}</r>`, "application/xml"),
+  ],
+  [
+    "form body just over 1 MiB",
+    (b) => ({ body: { ...b, pad: "a".repeat(MIB) } }),
+  ],
+  [
+    "JSON body just over 1 MiB",
+    (b) => ({ body: { ...b, pad: "a".repeat(MIB) }, json: true }),
+  ],
+  ["multipart body just over 1 MiB", (b) => ({ raw: multipart(b, 530_000) })],
+  [
+    "JSON __proto__",
+    (b) => raw(jsonWith(b, '"__proto__":{"role":1,"polluted":1}'), JSON_TYPE),
+  ],
+  [
+    "JSON constructor.prototype",
+    (b) =>
+      raw(jsonWith(b, '"constructor":{"prototype":{"polluted":1}}'), JSON_TYPE),
+  ],
+  ["form __proto__[key]", (b, key) => protoForm(b, key, "__proto__"), true],
+  [
+    "form constructor[prototype][key]",
+    (b, key) => protoForm(b, key, "constructor[prototype]"),
+    true,
+  ],
 ];
 
 interface Case {
@@ -276,24 +218,23 @@ interface Case {
 
 const FIELD_CASES: Case[] = TARGETS.flatMap(({ call: name, field, skip }) =>
   HOSTILE.filter((hostile) => !skip?.includes(hostile.id)).map((hostile) => {
-    const call: Call = CALLS[name];
+    const call = CALLS[name];
     return {
       name: `${name} ${field}: ${hostile.id}`,
       call,
       request: () => fieldRequest(call, field, hostile),
-      ok: legit(call, hostile),
+      ok: call.ignoresFields,
     };
   }),
 );
 
-const TRANSPORT_CASES: Case[] = Object.entries(CALLS).flatMap(
-  ([name, call]: [string, Call]) =>
-    TRANSPORT.map((attack) => ({
-      name: `${name}: ${attack.id}`,
-      call,
-      request: () => attack.build(call.base(), call.key),
-      ok: attack.lenient === true && call.lenience !== "none",
-    })),
+const TRANSPORT_CASES: Case[] = Object.entries(CALLS).flatMap(([name, call]) =>
+  TRANSPORT.map(([id, build, lenient]) => ({
+    name: `${name}: ${id}`,
+    call,
+    request: () => build(call.base(), call.key),
+    ok: lenient === true && call.ignoresFields,
+  })),
 );
 
 async function count(
@@ -303,7 +244,7 @@ async function count(
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 /** Everything a call of this issue could change. */
@@ -345,13 +286,10 @@ async function check({ call, request, ok }: Case): Promise<void> {
     headers: send.contentType ? { "Content-Type": send.contentType } : {},
   });
   expect(res.status, res.msg).toBe(200);
-  const { status: _status, ...envelope } = res;
-  expect(Object.keys(envelope).sort()).toEqual(
-    ["code", "count", "data", "key", "msg", "page"].sort(),
-  );
+  const keys = Object.keys(res).filter((name) => name !== "status");
+  expect(keys.sort()).toEqual(["code", "count", "data", "key", "msg", "page"]);
   if (ok) expect(res.code, res.msg).toBe(0);
   else expect(res.code, `${res.key ?? ""} ${res.msg}`).not.toBe(0);
-  expect(typeof res.msg).toBe("string");
   expect(res.msg.trim()).not.toBe("");
   expect(res.msg).not.toBe(res.key);
   expect(res.msg).not.toMatch(/[{}]|Error|\n\s+at /);
@@ -398,8 +336,7 @@ describe("afterwards", () => {
       password: victim.password,
     });
     expect(login.code, login.msg).toBe(0);
-    const plain: Record<string, unknown> = {};
-    expect(plain.polluted).toBeUndefined();
-    expect(plain.role).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty("polluted");
+    expect(Object.prototype).not.toHaveProperty("role");
   });
 });

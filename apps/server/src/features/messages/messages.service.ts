@@ -1,4 +1,4 @@
-import { Limits, type Message } from "@parley/protocol";
+import { characterLength, Limits, type Message } from "@parley/protocol";
 import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
@@ -141,7 +141,7 @@ export class MessagesService {
     await this.mayChat(me, peer);
     const text = visibleText(input.content);
     if (text.trim() === "") throw refuse("message.empty");
-    if ([...text].length > Limits.textMessageMax)
+    if (characterLength(text) > Limits.textMessageMax)
       throw refuse("message.tooLong");
 
     const conversationId = directConversationId(userId, peer.user_id);

@@ -1,0 +1,374 @@
+import { randomUUID } from "node:crypto";
+import { type Contact, type Message, MessageSchema } from "@parley/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
+import { registerAndLogin, type TestUser } from "../../../test/factories.js";
+import { openSocket } from "../../../test/ws-client.js";
+
+let api: TestApp;
+
+beforeAll(async () => {
+  api = await startTestApp();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+function send(
+  from: TestUser,
+  to: number,
+  content: string,
+  id: string = randomUUID(),
+) {
+  return api.post(
+    "/enterprise/im/sendMessage",
+    { id, type: "text", content, toContactId: to, is_group: 0 },
+    { token: from.token },
+  );
+}
+
+async function page(
+  user: TestUser,
+  peer: number,
+  lastId = 0,
+): Promise<Message[]> {
+  const res = await api.post(
+    "/enterprise/im/getMessageList",
+    { toContactId: peer, is_group: 0, page: 1, limit: 10, last_id: lastId },
+    { token: user.token },
+  );
+  expect(res.code, res.msg).toBe(0);
+  return res.data as Message[];
+}
+
+async function contactsOf(user: TestUser): Promise<Contact[]> {
+  const res = await api.post(
+    "/enterprise/im/getContacts",
+    {},
+    { token: user.token },
+  );
+  expect(res.code).toBe(0);
+  return res.data as Contact[];
+}
+
+describe("one-to-one chat", () => {
+  it("delivers live: simple to the receiver filed under the sender, and to the sender's other sockets", async () => {
+    const alice = await registerAndLogin(api, { realname: "Alice" });
+    const bob = await registerAndLogin(api, { realname: "Bob" });
+    const bobSocket = await openSocket(api.url);
+    await bobSocket.bind(bob.token);
+    const aliceOther = await openSocket(api.url);
+    await aliceOther.bind(alice.token);
+
+    const res = await send(alice, bob.userId, "hello bob");
+    expect(res.code, res.msg).toBe(0);
+    const sent = MessageSchema.parse(res.data);
+    expect(sent).toMatchObject({
+      content: "hello bob",
+      status: "succeed",
+      toContactId: bob.userId,
+      seq: 1,
+    });
+
+    const pushed = await bobSocket.next("simple");
+    expect(pushed.data).toMatchObject({
+      id: sent.id,
+      msg_id: sent.msg_id,
+      toContactId: alice.userId,
+      toUser: bob.userId,
+    });
+    expect(MessageSchema.safeParse(pushed.data).success).toBe(true);
+    expect(typeof pushed.time).toBe("number");
+    const echoed = await aliceOther.next("simple");
+    expect(echoed.data).toMatchObject({ id: sent.id, toContactId: bob.userId });
+    await Promise.all([bobSocket.close(), aliceOther.close()]);
+  });
+
+  it("answers a retried client id with the stored message and stores it once", async () => {
+    const alice = await registerAndLogin(api);
+    const bob = await registerAndLogin(api);
+    const id = randomUUID();
+    const first = await send(alice, bob.userId, "once", id);
+    const results = await Promise.all([
+      send(alice, bob.userId, "once", id),
+      send(alice, bob.userId, "once", id),
+    ]);
+    for (const again of results)
+      expect((again.data as Message).msg_id).toBe(
+        (first.data as Message).msg_id,
+      );
+    const rows = await api.db
+      .selectFrom("messages")
+      .select("msg_id")
+      .where("client_msg_id", "=", id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    const bobContacts = await contactsOf(bob);
+    expect(bobContacts.find((c) => c.id === alice.userId)?.unread).toBe(1);
+  });
+
+  it("keeps another sender's client id apart from mine", async () => {
+    const alice = await registerAndLogin(api);
+    const bob = await registerAndLogin(api);
+    const id = randomUUID();
+    const a = await send(alice, bob.userId, "from alice", id);
+    const b = await send(bob, alice.userId, "from bob", id);
+    expect(b.code).toBe(0);
+    expect((b.data as Message).msg_id).not.toBe((a.data as Message).msg_id);
+    expect((b.data as Message).content).toBe("from bob");
+  });
+
+  it("pages with no gap and no repeat under concurrent sends, oldest first within a page", async () => {
+    const alice = await registerAndLogin(api);
+    const bob = await registerAndLogin(api);
+    const total = 37;
+    await Promise.all(
+      Array.from({ length: total }, (_, i) =>
+        i % 2 === 0
+          ? send(alice, bob.userId, `m${i}`)
+          : send(bob, alice.userId, `m${i}`),
+      ),
+    );
+    const seen: Message[] = [];
+    let lastId = 0;
+    for (;;) {
+      const batch = await page(alice, bob.userId, lastId);
+      const ids = batch.map((m) => m.msg_id);
+      expect(ids).toEqual([...ids].sort((x, y) => x - y));
+      seen.unshift(...batch);
+      if (batch.length < 10) break;
+      lastId = ids[0] ?? 0;
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen.map((m) => m.msg_id)).size).toBe(total);
+    expect(seen.map((m) => m.seq)).toEqual(
+      Array.from({ length: total }, (_, i) => i + 1),
+    );
+    const first = await page(alice, bob.userId);
+    expect(first.map((m) => m.seq)).toEqual([
+      28, 29, 30, 31, 32, 33, 34, 35, 36, 37,
+    ]);
+  });
+
+  it("keeps unread counts, clears them on read, and tells the sender", async () => {
+    const alice = await registerAndLogin(api);
+    const bob = await registerAndLogin(api);
+    const aliceSocket = await openSocket(api.url);
+    await aliceSocket.bind(alice.token);
+    for (let i = 0; i < 3; i += 1) await send(alice, bob.userId, `unread ${i}`);
+    let entry = (await contactsOf(bob)).find((c) => c.id === alice.userId);
+    expect(entry).toMatchObject({ unread: 3, lastContent: "unread 2" });
+    expect(
+      (await contactsOf(alice)).find((c) => c.id === bob.userId)?.unread,
+    ).toBe(0);
+
+    const read = await api.post(
+      "/enterprise/im/setMsgIsRead",
+      {
+        is_group: 0,
+        toContactId: alice.userId,
+        fromUser: alice.userId,
+        messages: [{ id: "x" }],
+      },
+      { token: bob.token },
+    );
+    expect(read.code).toBe(0);
+    const receipt = await aliceSocket.next("isRead");
+    expect((receipt.data as unknown[]).length).toBe(3);
+    expect(await aliceSocket.next("readAll")).toMatchObject({
+      data: { toContactId: bob.userId },
+    });
+    entry = (await contactsOf(bob)).find((c) => c.id === alice.userId);
+    expect(entry?.unread).toBe(0);
+    const history = await page(alice, bob.userId);
+    expect(history.every((m) => m.is_read === 1)).toBe(true);
+    await aliceSocket.close();
+  });
+
+  it("marks the chat read when its first page is opened", async () => {
+    const alice = await registerAndLogin(api);
+    const bob = await registerAndLogin(api);
+    await send(alice, bob.userId, "open me");
+    await page(bob, alice.userId);
+    expect(
+      (await contactsOf(bob)).find((c) => c.id === alice.userId)?.unread,
+    ).toBe(0);
+  });
+
+  it("sorts contacts pinned first, then by last send time", async () => {
+    const me = await registerAndLogin(api);
+    const a = await registerAndLogin(api);
+    const b = await registerAndLogin(api);
+    const c = await registerAndLogin(api);
+    await send(a, me.userId, "from a");
+    api.clock.advance(1000);
+    await send(b, me.userId, "from b");
+    api.clock.advance(1000);
+    await send(c, me.userId, "from c");
+    await api.db
+      .updateTable("user_conversations")
+      .set({ is_top: 1 })
+      .where("user_id", "=", me.userId)
+      .where("peer_id", "=", String(a.userId))
+      .execute();
+    const order = (await contactsOf(me)).map((x) => x.id);
+    expect(order.slice(0, 3)).toEqual([a.userId, c.userId, b.userId]);
+    const listed = (await contactsOf(me)).find((x) => x.id === c.userId);
+    expect(listed).toMatchObject({
+      is_group: 0,
+      is_top: 0,
+      is_notice: 1,
+      lastContent: "from c",
+      type: "text",
+    });
+  });
+
+  it("lists every other active user, never the caller or a disabled user", async () => {
+    const me = await registerAndLogin(api);
+    const gone = await registerAndLogin(api);
+    await api.db
+      .updateTable("users")
+      .set({ status: 0 })
+      .where("user_id", "=", gone.userId)
+      .execute();
+    const ids = (await contactsOf(me)).map((c) => c.id);
+    expect(ids).not.toContain(me.userId);
+    expect(ids).not.toContain(gone.userId);
+    const total = await api.db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", 1)
+      .executeTakeFirstOrThrow();
+    expect(ids).toHaveLength(total.n - 1);
+  });
+
+  it.each([
+    ["a missing user", 999_999, "contact.notFound"],
+    ["myself", "self", "contact.notFound"],
+    ["an empty text", "", "message.empty"],
+    ["text over 2048 characters", "x".repeat(2049), "message.tooLong"],
+  ])("refuses sending to %s and stores nothing", async (_name, target, key) => {
+    const alice = await registerAndLogin(api);
+    const bob = await registerAndLogin(api);
+    const to =
+      target === "self"
+        ? alice.userId
+        : typeof target === "number"
+          ? target
+          : bob.userId;
+    const content =
+      typeof target === "string" && target !== "self" ? target : "hi";
+    const before = await api.db
+      .selectFrom("messages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const res = await send(alice, to, content);
+    expect(res.code).toBe(400);
+    expect(res.key).toBe(key);
+    const after = await api.db
+      .selectFrom("messages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it("accepts exactly 2048 characters", async () => {
+    const alice = await registerAndLogin(api);
+    const bob = await registerAndLogin(api);
+    expect((await send(alice, bob.userId, "y".repeat(2048))).code).toBe(0);
+  });
+
+  it("answers a disabled user's id exactly like a missing one", async () => {
+    const alice = await registerAndLogin(api);
+    const gone = await registerAndLogin(api);
+    await api.db
+      .updateTable("users")
+      .set({ status: 0 })
+      .where("user_id", "=", gone.userId)
+      .execute();
+    const toGone = await send(alice, gone.userId, "hi");
+    const toNobody = await send(alice, 987_654, "hi");
+    expect(toGone).toEqual(toNobody);
+  });
+
+  it("refuses one-to-one chat when simpleChat is off", async () => {
+    const alice = await registerAndLogin(api);
+    const bob = await registerAndLogin(api);
+    const chatInfo = (await api.services.system.config()).chatInfo;
+    await api.db
+      .updateTable("config")
+      .set({ value: JSON.stringify({ ...chatInfo, simpleChat: "0" }) })
+      .where("name", "=", "chatInfo")
+      .execute();
+    try {
+      expect((await send(alice, bob.userId, "hi")).key).toBe(
+        "chat.singleDisabled",
+      );
+    } finally {
+      await api.db
+        .updateTable("config")
+        .set({ value: JSON.stringify(chatInfo) })
+        .where("name", "=", "chatInfo")
+        .execute();
+    }
+  });
+
+  it("lets a client that dropped its socket catch up on exactly what it missed", async () => {
+    const alice = await registerAndLogin(api);
+    const bob = await registerAndLogin(api);
+    const socket = await openSocket(api.url);
+    await socket.bind(bob.token);
+    await send(alice, bob.userId, "live one");
+    const live = await socket.next("simple");
+    await socket.close();
+    for (let i = 0; i < 4; i += 1) await send(alice, bob.userId, `missed ${i}`);
+    const again = await openSocket(api.url);
+    await again.bind(bob.token);
+    const contact = (await contactsOf(bob)).find((c) => c.id === alice.userId);
+    expect(contact).toMatchObject({ unread: 5, lastContent: "missed 3" });
+    const history = await page(bob, alice.userId);
+    const known = (live.data as Message).msg_id;
+    const missed = history
+      .filter((m) => m.msg_id > known)
+      .map((m) => m.content);
+    expect(missed).toEqual(["missed 0", "missed 1", "missed 2", "missed 3"]);
+    await again.close();
+  });
+
+  it("keeps the history panel newest first with a total and literal keyword matching", async () => {
+    const alice = await registerAndLogin(api);
+    const bob = await registerAndLogin(api);
+    for (const text of [
+      "100% sure",
+      "plain",
+      "under_score",
+      "another 100% case",
+    ])
+      await send(alice, bob.userId, text);
+    const res = await api.post(
+      "/enterprise/im/getMessageList",
+      {
+        toContactId: bob.userId,
+        is_group: 0,
+        type: "text",
+        keywords: "100%",
+        page: 1,
+        limit: 20,
+      },
+      { token: alice.token },
+    );
+    expect(res.count).toBe(2);
+    expect((res.data as Message[]).map((m) => m.content)).toEqual([
+      "another 100% case",
+      "100% sure",
+    ]);
+    const underscore = await api.post(
+      "/enterprise/im/getMessageList",
+      { toContactId: bob.userId, type: "all", keywords: "_" },
+      { token: alice.token },
+    );
+    expect((underscore.data as Message[]).map((m) => m.content)).toEqual([
+      "under_score",
+    ]);
+  });
+});

@@ -1,0 +1,156 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type ProcessDatabase,
+  type ServerProcess,
+  startServerProcess,
+} from "../../test/server-process.js";
+import { openSocket } from "../../test/ws-client.js";
+
+/*
+ * Two real server processes on one database and one Redis: PostgreSQL with
+ * TEST_DATABASE_URL, else one SQLite file; Redis from TEST_REDIS_URL, else the machine's
+ * own on 127.0.0.1:6379.
+ */
+const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const pgUrl = process.env.TEST_DATABASE_URL;
+const prefix = `test-${randomBytes(6).toString("hex")}`;
+
+let database: ProcessDatabase;
+let a: ServerProcess;
+let b: ServerProcess;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  if (pgUrl) {
+    const schema = `t_${randomBytes(6).toString("hex")}`;
+    database = { url: pgUrl, schema };
+    cleanup = async () => {
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    };
+  } else {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-scale-"));
+    database = { dataDir };
+    cleanup = () =>
+      Promise.resolve(fs.rmSync(dataDir, { recursive: true, force: true }));
+  }
+  const env = { REDIS_URL: redisUrl, REDIS_PREFIX: prefix };
+  a = await startServerProcess(database, env);
+  b = await startServerProcess(database, env);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([a.kill(), b.kill()]);
+  await cleanup();
+});
+
+async function user(on: ServerProcess, name: string) {
+  const account = `${name}${randomBytes(4).toString("hex")}`;
+  const reg = await on.post("/common/pub/register", {
+    account,
+    realname: name,
+    password: "secret12",
+  });
+  expect(reg.code, reg.msg).toBe(0);
+  const login = await on.post("/common/pub/login", {
+    account,
+    password: "secret12",
+  });
+  const data = login.data as {
+    authToken: string;
+    userInfo: { user_id: number };
+  };
+  return { token: data.authToken, userId: data.userInfo.user_id };
+}
+
+describe("two server processes on one database and one Redis", () => {
+  it("deliver a message sent through A to a socket on B", async () => {
+    const alice = await user(a, "alice");
+    const bob = await user(b, "bob");
+    const socket = await openSocket(b.url);
+    await socket.bind(bob.token);
+    const id = randomUUID();
+    const sent = await a.post(
+      "/enterprise/im/sendMessage",
+      {
+        id,
+        type: "text",
+        content: "across processes",
+        toContactId: bob.userId,
+      },
+      alice.token,
+    );
+    expect(sent.code, sent.msg).toBe(0);
+    const pushed = await socket.next("simple");
+    expect(pushed.data).toMatchObject({
+      id,
+      content: "across processes",
+      toContactId: alice.userId,
+    });
+    await socket.close();
+  });
+
+  it("show on B the presence of a user connected to A", async () => {
+    const carol = await user(a, "carol");
+    const dave = await user(b, "dave");
+    const socket = await openSocket(a.url);
+    await socket.bind(carol.token);
+    const online = async () => {
+      const res = await b.post("/enterprise/im/getContacts", {}, dave.token);
+      return (res.data as Array<{ id: number; is_online: number }>).find(
+        (c) => c.id === carol.userId,
+      )?.is_online;
+    };
+    expect(await online()).toBe(1);
+    await socket.close();
+    // The close is recorded on A before the socket's close resolves there; poll B briefly.
+    let state = await online();
+    for (let i = 0; i < 50 && state !== 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      state = await online();
+    }
+    expect(state).toBe(0);
+  });
+
+  it("close on A the socket of a session logged out through B", async () => {
+    const erin = await user(a, "erin");
+    const socket = await openSocket(a.url);
+    await socket.bind(erin.token);
+    expect((await b.post("/common/pub/logout", {}, erin.token)).code).toBe(0);
+    expect((await socket.closed).code).toBe(4401);
+  });
+
+  it("bind over HTTP on B a socket connected to A", async () => {
+    const frank = await user(a, "frank");
+    const grace = await user(a, "grace");
+    const socket = await openSocket(a.url);
+    const bound = await b.post(
+      "/common/pub/bindUid",
+      { client_id: socket.clientId },
+      frank.token,
+    );
+    expect(bound.code).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await b.post(
+      "/enterprise/im/sendMessage",
+      {
+        id: randomUUID(),
+        type: "text",
+        content: "bound remotely",
+        toContactId: frank.userId,
+      },
+      grace.token,
+    );
+    expect((await socket.next("simple")).data).toMatchObject({
+      content: "bound remotely",
+    });
+    await socket.close();
+  });
+});
