@@ -154,3 +154,37 @@ describe("two server processes on one database and one Redis", () => {
     await socket.close();
   });
 });
+
+describe("a process whose Redis is down", () => {
+  it("keeps serving its own sockets and acknowledges nothing it did not store", async () => {
+    const lonely = await startServerProcess(database, {
+      REDIS_URL: "redis://127.0.0.1:1",
+      REDIS_PREFIX: prefix,
+    });
+    try {
+      const henry = await user(lonely, "henry");
+      const iris = await user(lonely, "iris");
+      const socket = await openSocket(lonely.url);
+      await socket.bind(iris.token);
+      const id = randomUUID();
+      const sent = await lonely.post(
+        "/enterprise/im/sendMessage",
+        { id, type: "text", content: "no redis", toContactId: iris.userId },
+        henry.token,
+      );
+      expect(sent.code, sent.msg).toBe(0);
+      expect((await socket.next("simple")).data).toMatchObject({ id });
+      const history = await lonely.post(
+        "/enterprise/im/getMessageList",
+        { toContactId: henry.userId },
+        iris.token,
+      );
+      expect(
+        (history.data as Array<{ id: string }>).map((m) => m.id),
+      ).toContain(id);
+      await socket.close();
+    } finally {
+      await lonely.kill();
+    }
+  });
+});
