@@ -43,6 +43,8 @@ export function envelope(
 }
 
 function fastifyErrorKey(error: FastifyError): MessageKey {
+  // Calls take no file part (uploads set their own limits): a file is the wrong kind of body.
+  if (error.code === "FST_FILES_LIMIT") return "request.unsupportedType";
   if (error.statusCode === 413 || error.code === "FST_REQ_FILE_TOO_LARGE")
     return "request.tooLarge";
   if (error.statusCode === 415) return "request.unsupportedType";

@@ -210,7 +210,8 @@ describe("bodies", () => {
     form.append("file", new Blob(["hello"]), "hello.txt");
     const res = await api.post("/common/pub/switchLang", {}, { raw: form });
     expect(res.status).toBe(200);
-    expect(res.code).not.toBe(0);
+    expect(res.code).toBe(400);
+    expect(res.key).toBe("request.unsupportedType");
     expect(res.msg).not.toBe("");
   });
 });
