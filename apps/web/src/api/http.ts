@@ -1,20 +1,128 @@
 import {
   AnyEnvelopeSchema,
   type CallDescriptor,
+  type CallRequest,
   type CallResponse,
 } from "@parley/protocol";
+import { dialog, toast } from "../lib/feedback";
+import { i18n } from "../i18n";
+import { useSessionStore } from "../stores/session.store";
 
-/** Posts a call as JSON and answers its `data`, checked against the call's descriptor. */
+/** SPEC §9: a request gives up after 60 s. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** Codes SPEC §8 shows as a warning toast; other non-zero codes are error toasts. */
+const WARNING_CODES = new Set([400, 402, 403, 404, 405, 500, 502]);
+
+/** A call that answered with a non-zero code, or did not answer. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly key?: string,
+    /** The request never got an answer (network down, timeout). */
+    readonly network = false,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export interface CallOptions {
+  /** Show nothing on failure (the user card ignores non-zero codes, SPEC §8). */
+  silent?: boolean;
+}
+
+export interface Answer<T> {
+  data: T;
+  count: number;
+  page: number;
+  msg: string;
+}
+
+let onSessionEnded: () => void = () => {
+  window.location.reload();
+};
+
+/** Lets the app decide what a -1 does after the dialog (tests replace the reload). */
+export function setSessionEndedHandler(handler: () => void): void {
+  onSessionEnded = handler;
+}
+
+function sessionEnded(msg: string): void {
+  dialog({
+    title: i18n.t("common:dialog.title"),
+    content: msg,
+    okText: i18n.t("common:dialog.confirm"),
+    onOk: () => {
+      useSessionStore.getState().signOut();
+      onSessionEnded();
+    },
+  });
+}
+
+/**
+ * Posts one call as JSON with the session headers, and answers its checked `data`. Every
+ * failure of SPEC §8 is shown here, once, and thrown as an ApiError for the caller's state.
+ */
 export async function call<C extends CallDescriptor>(
   descriptor: C,
-  body: object = {},
-): Promise<CallResponse<C>> {
-  const response = await fetch(descriptor.path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const envelope = AnyEnvelopeSchema.parse(await response.json());
-  if (envelope.code !== 0) throw new Error(envelope.msg);
-  return descriptor.response.parse(envelope.data) as CallResponse<C>;
+  body: CallRequest<C> | Record<string, unknown> = {},
+  options: CallOptions = {},
+): Promise<Answer<CallResponse<C>>> {
+  const { token, sessionId } = useSessionStore.getState();
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+  };
+  if (token) headers.Authorization = token;
+  if (sessionId) headers.sessionId = sessionId;
+
+  let response: Response;
+  try {
+    response = await fetch(descriptor.path, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch {
+    const text = i18n.t("errors:network");
+    if (!options.silent) toast("error", text);
+    throw new ApiError(0, text, undefined, true);
+  }
+
+  let payload: unknown = null;
+  try {
+    payload = await response.json();
+  } catch {
+    payload = null;
+  }
+  const envelope = AnyEnvelopeSchema.safeParse(payload);
+
+  if (!response.ok && response.status >= 500 && !envelope.success) {
+    const text = i18n.t("errors:http500");
+    if (!options.silent) toast("error", text);
+    throw new ApiError(response.status, text);
+  }
+  if (!envelope.success) {
+    const text =
+      response.status === 500
+        ? i18n.t("errors:http500")
+        : i18n.t("errors:unknown");
+    if (!options.silent) toast("error", text);
+    throw new ApiError(response.status, text);
+  }
+
+  const { code, msg, key, data, count, page } = envelope.data;
+  if (code === 0) {
+    const parsed = descriptor.response.safeParse(data);
+    if (!parsed.success) throw new ApiError(0, i18n.t("errors:unknown"));
+    return { data: parsed.data as CallResponse<C>, count, page, msg };
+  }
+  if (code === -1) {
+    if (useSessionStore.getState().token) sessionEnded(msg);
+  } else if (!options.silent) {
+    toast(WARNING_CODES.has(code) ? "warning" : "error", msg);
+  }
+  throw new ApiError(code, msg, key);
 }

@@ -1,27 +1,63 @@
-import { type GlobalConfig, pub } from "@parley/protocol";
-import { useEffect, useState } from "react";
-import { call } from "../api/http";
+import { isLanguage, pub } from "@parley/protocol";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { App as AntApp, ConfigProvider, Spin } from "antd";
+import { Suspense, useEffect, useState } from "react";
+import { I18nextProvider } from "react-i18next";
+import { RouterProvider } from "react-router";
+import { call, setSessionEndedHandler } from "../api/http";
+import { i18n, LANGUAGE_TAGS } from "../i18n";
+import { setFeedback } from "../lib/feedback";
+import { ANTD_LOCALES } from "./antd-locales";
+import { createRouter } from "./router";
+import { Startup } from "./Startup";
+import { theme } from "./theme";
 
-/** The placeholder page until the client's skeleton lands: the product's name and state. */
+/** Hands antd's context-aware toasts and dialogs to the API layer. */
+function FeedbackBridge() {
+  const { message, modal } = AntApp.useApp();
+  useEffect(() => {
+    setFeedback({ message, modal });
+    return () => setFeedback(null);
+  }, [message, modal]);
+  return null;
+}
+
+// SPEC §8: confirming the -1 dialog fetches system info again, then reloads regardless.
+setSessionEndedHandler(() => {
+  void call(pub.getSystemInfo, {}, { silent: true })
+    .catch(() => undefined)
+    .finally(() => window.location.reload());
+});
+
+/** The app: providers, start-up, and the routes. */
 export function App() {
-  const [config, setConfig] = useState<GlobalConfig | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+      }),
+  );
+  const [router] = useState(createRouter);
+  const lang = isLanguage(i18n.language) ? i18n.language : "zh";
 
   useEffect(() => {
-    call(pub.getSystemInfo).then(setConfig, () => setFailed(true));
-  }, []);
+    document.documentElement.lang = LANGUAGE_TAGS[lang];
+  }, [lang]);
 
   return (
-    <main
-      style={{
-        fontFamily: "system-ui, sans-serif",
-        margin: "4rem auto",
-        maxWidth: 480,
-        textAlign: "center",
-      }}
-    >
-      <h1>{config?.sysInfo.name ?? "Parley"}</h1>
-      <p role="status">{failed ? "—" : config ? `v${config.version}` : "…"}</p>
-    </main>
+    <I18nextProvider i18n={i18n}>
+      <ConfigProvider locale={ANTD_LOCALES[lang]} theme={theme}>
+        <AntApp>
+          <FeedbackBridge />
+          <QueryClientProvider client={queryClient}>
+            <Startup>
+              <Suspense fallback={<Spin fullscreen />}>
+                <RouterProvider router={router} />
+              </Suspense>
+            </Startup>
+          </QueryClientProvider>
+        </AntApp>
+      </ConfigProvider>
+    </I18nextProvider>
   );
 }

@@ -1,0 +1,118 @@
+import { randomBytes } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newContext, Product, screenshot } from "./harness";
+
+/*
+ * Two people register in two browser profiles, log in, and chat live; the sender sees the
+ * read mark; a send while the server is down shows failed and succeeds on click; a server
+ * restart loses nothing on screen.
+ */
+let product: Product;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = new Product();
+  await product.start();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+  await product.dispose();
+});
+
+async function registerAndLogin(
+  page: Page,
+  account: string,
+  name: string,
+): Promise<void> {
+  await page.goto(`${product.url}/#/register`);
+  // The first visit reloads once into the browser's language (English here).
+  await page.getByRole("heading", { name: "Create an account" }).waitFor();
+  await page.getByLabel("Account").fill(account);
+  await page.getByLabel("Nickname").fill(name);
+  await page.getByLabel("Password", { exact: true }).fill("secret12");
+  await page.getByLabel("Repeat password").fill("secret12");
+  await page.getByRole("button", { name: "Register" }).click();
+  await page.waitForURL(/#\/login/);
+  await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+  await page.getByLabel("Account").fill(account);
+  await page.getByLabel("Password", { exact: true }).fill("secret12");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("navigation", { name: "Main menu" }).waitFor();
+}
+
+const bubbles = (page: Page) => page.getByTestId("message");
+
+async function send(page: Page, text: string): Promise<void> {
+  const editor = page.getByLabel("Message", { exact: true });
+  await editor.fill(text);
+  await editor.press("Enter");
+}
+
+async function connected(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      !document.body.innerText.includes("cannot receive messages in real time"),
+  );
+}
+
+describe("two people chatting in a real browser", () => {
+  it("register, chat live, read marks, a failed send resent, a restart survived", async () => {
+    const suffix = randomBytes(3).toString("hex");
+    const alice = await newContext(browser, "en-US");
+    const bob = await newContext(browser, "en-US");
+    await registerAndLogin(alice.page, `alice${suffix}`, "Alice");
+    await registerAndLogin(bob.page, `bob${suffix}`, "Bob");
+
+    // Alice opens Bob from the directory and writes.
+    await alice.page.getByRole("button", { name: "Contacts" }).click();
+    await alice.page.getByTestId("contact").filter({ hasText: "Bob" }).click();
+    await send(alice.page, "Hello Bob!");
+    const first = bubbles(alice.page).filter({ hasText: "Hello Bob!" });
+    await first.getByText("Unread").waitFor();
+
+    // Bob sees the chat appear live with an unread badge, opens it, and Alice sees "Read".
+    const chat = bob.page.getByTestId("contact").filter({ hasText: "Alice" });
+    await chat.getByText("Hello Bob!").waitFor();
+    expect(await chat.locator(".ant-badge-count").innerText()).toBe("1");
+    await chat.click();
+    await bubbles(bob.page).filter({ hasText: "Hello Bob!" }).waitFor();
+    await first.getByText("Read").waitFor();
+
+    await send(bob.page, "Hi Alice, 你好");
+    await bubbles(alice.page).filter({ hasText: "Hi Alice, 你好" }).waitFor();
+    await screenshot(alice.page, "chat-en-alice");
+    await screenshot(bob.page, "chat-en-bob");
+
+    // The server goes away: Alice's send fails, and succeeds on click once it is back.
+    await product.stop();
+    await send(alice.page, "Sent while the server was down");
+    const failed = bubbles(alice.page)
+      .filter({ hasText: "Sent while the server was down" })
+      .getByRole("button", { name: "Failed to send, click to resend" });
+    await failed.waitFor();
+    await screenshot(alice.page, "chat-en-failed");
+    await product.start();
+    await connected(alice.page);
+    await failed.click();
+    await bubbles(alice.page)
+      .filter({ hasText: "Sent while the server was down" })
+      .getByText(/Read|Unread/)
+      .waitFor();
+    await bubbles(bob.page)
+      .filter({ hasText: "Sent while the server was down" })
+      .waitFor();
+
+    // Nothing was lost on either screen, and nothing doubled.
+    for (const page of [alice.page, bob.page]) {
+      await expect.poll(() => bubbles(page).count()).toBe(3);
+      const texts = await bubbles(page).allInnerTexts();
+      expect(texts.join("\n")).toContain("Hello Bob!");
+      expect(texts.join("\n")).toContain("Hi Alice, 你好");
+    }
+    expect([...alice.errors, ...bob.errors]).toEqual([]);
+    await alice.context.close();
+    await bob.context.close();
+  });
+});

@@ -1,0 +1,137 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Page,
+} from "playwright-core";
+
+const root = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../..",
+);
+export const SCREENSHOTS = path.join(root, "apps/web/e2e/screenshots");
+
+/** The flags this machine kind needs for headless Chromium. */
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The built product (`npm run build`) served on a port, restartable on the same data. */
+export class Product {
+  private child: ChildProcess | null = null;
+  readonly dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-e2e-"));
+  port = 0;
+
+  constructor(private readonly env: Record<string, string> = {}) {}
+
+  get url(): string {
+    return `http://localhost:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    if (this.port === 0) this.port = await freePort();
+    const child = spawn(
+      process.execPath,
+      [path.join(root, "apps/server/dist/main.js")],
+      {
+        env: {
+          ...process.env,
+          PORT: String(this.port),
+          HOST: "127.0.0.1",
+          DATA_DIR: this.dataDir,
+          LOG_LEVEL: "warn",
+          ADMIN_ACCOUNT: "admin",
+          ADMIN_PASSWORD: "admin-pass1",
+          ARGON2_MEMORY_KIB: "1024",
+          ARGON2_TIME_COST: "1",
+          RATE_REGISTER_IP: "0",
+          RATE_LOGIN_IP: "0",
+          ...this.env,
+        },
+        stdio: ["ignore", "inherit", "inherit"],
+      },
+    );
+    this.child = child;
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (child.exitCode !== null)
+        throw new Error("the server exited at start");
+      try {
+        const res = await fetch(`${this.url}/common/pub/getSystemInfo`, {
+          method: "POST",
+        });
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error("the server did not start");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+    this.child = null;
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop();
+    fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A new browser profile in one language, with errors on the page collected. */
+export async function newContext(
+  browser: Browser,
+  locale: "en-US" | "zh-CN",
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    locale,
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(String(error)));
+  return { context, page, errors };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}

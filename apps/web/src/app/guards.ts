@@ -1,0 +1,74 @@
+/** What the routing guard knows (SPEC §4 Start-up and routing guard). */
+export interface GuardState {
+  path: string;
+  search: string;
+  signedIn: boolean;
+  role: number;
+  demoMode: boolean;
+  /** sysInfo.state is "0". */
+  closed: boolean;
+  closeTips: string;
+}
+
+/** Where to go instead, or an error to show as well. */
+export type GuardDecision =
+  { kind: "stay" } | { kind: "redirect"; to: string; error?: "noPermission" };
+
+const PUBLIC_PATHS = new Set(["/login", "/register", "/404"]);
+
+function isManagePath(path: string): boolean {
+  return path === "/manage" || path.startsWith("/manage/");
+}
+
+/**
+ * The routing guard as a pure function, in SPEC's order: a closed system first, then the
+ * console's permission, then visitors, then signed-in users on the login pages.
+ */
+export function decideRoute(state: GuardState): GuardDecision {
+  const { path, signedIn, demoMode } = state;
+  const admin = signedIn && (state.role > 0 || demoMode);
+
+  if (state.closed) {
+    if (admin || demoMode) {
+      return isManagePath(path)
+        ? { kind: "stay" }
+        : { kind: "redirect", to: "/manage/index" };
+    }
+    // A visitor may still be an administrator: the login page stays open to them.
+    if (path === "/404" || (!signedIn && path === "/login"))
+      return { kind: "stay" };
+    return {
+      kind: "redirect",
+      to: `/404?msg=${encodeURIComponent(state.closeTips)}`,
+    };
+  }
+
+  if (isManagePath(path)) {
+    if (!signedIn)
+      return {
+        kind: "redirect",
+        to: `/login?redirect=${encodeURIComponent(path)}`,
+      };
+    if (!admin) return { kind: "redirect", to: "/", error: "noPermission" };
+    return path === "/manage"
+      ? { kind: "redirect", to: "/manage/index" }
+      : { kind: "stay" };
+  }
+
+  if (!signedIn) {
+    if (PUBLIC_PATHS.has(path)) return { kind: "stay" };
+    const target =
+      path === "/"
+        ? ""
+        : `?redirect=${encodeURIComponent(path + state.search)}`;
+    return { kind: "redirect", to: `/login${target}` };
+  }
+
+  if (path === "/login" || path === "/register") {
+    const params = new URLSearchParams(state.search);
+    // A token login replaces the current session on purpose.
+    if (path === "/login" && params.get("token")) return { kind: "stay" };
+    return { kind: "redirect", to: demoMode ? "/demo" : "/" };
+  }
+  return { kind: "stay" };
+}

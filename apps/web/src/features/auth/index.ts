@@ -1,0 +1,1 @@
+export { useLogoutMutation } from "./auth.queries";

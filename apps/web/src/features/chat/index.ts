@@ -1,0 +1,1 @@
+export { useContactsQuery } from "./chat.queries";

@@ -1,0 +1,45 @@
+/*
+ * The values the client keeps between visits, under the keys existing clients use
+ * (SPEC §3 "Session values kept on the client"). Never a password.
+ */
+export const StorageKeys = {
+  token: "authToken",
+  sessionId: "sessionId",
+  user: "UserInfo",
+  clientId: "client_id",
+  config: "globalConfig",
+  lang: "lang",
+} as const;
+
+type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];
+
+export function readString(key: StorageKey): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function readJson(key: StorageKey): unknown {
+  const raw = readString(key);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+export function write(key: StorageKey, value: string | object | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else
+      localStorage.setItem(
+        key,
+        typeof value === "string" ? value : JSON.stringify(value),
+      );
+  } catch {
+    // Private mode or a full quota: the session simply lasts this page.
+  }
+}

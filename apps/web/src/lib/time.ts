@@ -1,0 +1,68 @@
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function startOfDay(ms: number): number {
+  const d = new Date(ms);
+  d.setHours(0, 0, 0, 0);
+  return d.getTime();
+}
+
+/**
+ * A message time as the chat shows it (SPEC §9): the time of day today, "yesterday",
+ * the weekday within the week, month and day this year, otherwise the full date.
+ */
+export function formatChatTime(
+  ms: number,
+  now: number,
+  locale: string,
+  words: { yesterday: string },
+): string {
+  const time = new Intl.DateTimeFormat(locale, {
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+  }).format(ms);
+  const today = startOfDay(now);
+  const day = startOfDay(ms);
+  if (day === today) return time;
+  if (day === today - DAY_MS) return `${words.yesterday} ${time}`;
+  if (day > today - 7 * DAY_MS && day < today) {
+    return `${new Intl.DateTimeFormat(locale, { weekday: "long" }).format(ms)} ${time}`;
+  }
+  if (new Date(ms).getFullYear() === new Date(now).getFullYear()) {
+    return `${new Intl.DateTimeFormat(locale, { month: "numeric", day: "numeric" }).format(ms)} ${time}`;
+  }
+  return `${new Intl.DateTimeFormat(locale, { year: "numeric", month: "numeric", day: "numeric" }).format(ms)} ${time}`;
+}
+
+/** The short form for the contact list: the time today, else the date. */
+export function formatListTime(
+  ms: number,
+  now: number,
+  locale: string,
+  words: { yesterday: string },
+): string {
+  const today = startOfDay(now);
+  const day = startOfDay(ms);
+  if (day === today) {
+    return new Intl.DateTimeFormat(locale, {
+      hour: "2-digit",
+      minute: "2-digit",
+      hour12: false,
+    }).format(ms);
+  }
+  if (day === today - DAY_MS) return words.yesterday;
+  if (new Date(ms).getFullYear() === new Date(now).getFullYear()) {
+    return new Intl.DateTimeFormat(locale, {
+      month: "numeric",
+      day: "numeric",
+    }).format(ms);
+  }
+  return new Intl.DateTimeFormat(locale, {
+    year: "2-digit",
+    month: "numeric",
+    day: "numeric",
+  }).format(ms);
+}
+
+/** SPEC §9: a time divider after a gap of one minute. */
+export const TIME_DIVIDER_GAP_MS = 60_000;
