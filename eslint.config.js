@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import i18next from "eslint-plugin-i18next";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -123,10 +124,12 @@ export default tseslint.config(
   },
   {
     files: ["apps/web/**/*.{ts,tsx}"],
-    plugins: { "react-hooks": reactHooks },
+    plugins: { "react-hooks": reactHooks, i18next },
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // UI text comes from the locale files (HOUSE-STYLE §6).
+      "i18next/no-literal-string": ["error", { mode: "jsx-text-only" }],
       "no-restricted-imports": [
         "error",
         {
@@ -139,5 +142,9 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ["apps/web/**/*.test.{ts,tsx}", "apps/web/e2e/**"],
+    rules: { "i18next/no-literal-string": "off" },
   },
 );

@@ -12,6 +12,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: "web",
+          root: "apps/web",
+          include: ["src/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["./src/test-setup.ts"],
+        },
+      },
+      {
+        test: {
           name: "server",
           root: "apps/server",
           include: ["src/**/*.test.ts"],

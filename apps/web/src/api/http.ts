@@ -91,12 +91,7 @@ export async function call<C extends CallDescriptor>(
     throw new ApiError(0, text, undefined, true);
   }
 
-  let payload: unknown = null;
-  try {
-    payload = await response.json();
-  } catch {
-    payload = null;
-  }
+  const payload: unknown = await response.json().catch(() => null);
   const envelope = AnyEnvelopeSchema.safeParse(payload);
 
   if (!response.ok && response.status >= 500 && !envelope.success) {

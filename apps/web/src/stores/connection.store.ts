@@ -6,8 +6,8 @@ export type ConnectionStatus = "idle" | "connecting" | "open" | "down";
 interface ConnectionState {
   status: ConnectionStatus;
   clientId: string | null;
-  setStatus(status: ConnectionStatus): void;
-  setClientId(clientId: string | null): void;
+  setStatus: (status: ConnectionStatus) => void;
+  setClientId: (clientId: string | null) => void;
 }
 
 export const useConnectionStore = create<ConnectionState>((set) => ({

@@ -13,13 +13,13 @@ interface SessionState {
   user: UserInfo | null;
   /** The global config as last fetched (SPEC §3 keeps it on the client). */
   config: GlobalConfig | null;
-  signIn(session: {
+  signIn: (session: {
     authToken: string;
     sessionId: string;
     userInfo: UserInfo;
-  }): void;
-  signOut(): void;
-  setConfig(config: GlobalConfig): void;
+  }) => void;
+  signOut: () => void;
+  setConfig: (config: GlobalConfig) => void;
 }
 
 function savedUser(): UserInfo | null {

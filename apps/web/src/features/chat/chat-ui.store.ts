@@ -12,11 +12,11 @@ interface ChatUiState {
   openContactId: number | null;
   /** Editor drafts per chat, restored on return (SPEC §4). */
   drafts: Record<number, string>;
-  setSection(section: ChatSection): void;
-  setTab(tab: ChatTab): void;
-  setSearch(search: string): void;
-  open(contactId: number | null): void;
-  saveDraft(contactId: number, text: string): void;
+  setSection: (section: ChatSection) => void;
+  setTab: (tab: ChatTab) => void;
+  setSearch: (search: string) => void;
+  open: (contactId: number | null) => void;
+  saveDraft: (contactId: number, text: string) => void;
 }
 
 export const useChatUiStore = create<ChatUiState>((set) => ({

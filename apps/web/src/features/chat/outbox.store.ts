@@ -12,9 +12,9 @@ export interface OutboxEntry {
 
 interface OutboxState {
   entries: OutboxEntry[];
-  put(entry: OutboxEntry): void;
-  setStatus(id: string, status: OutboxEntry["status"]): void;
-  remove(id: string): void;
+  put: (entry: OutboxEntry) => void;
+  setStatus: (id: string, status: OutboxEntry["status"]) => void;
+  remove: (id: string) => void;
 }
 
 /** Unacknowledged sends: UI state, not server data, so it survives refetches. */

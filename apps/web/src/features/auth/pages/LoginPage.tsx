@@ -37,10 +37,11 @@ export function LoginPage() {
   const token = params.get("token");
   const tokenTried = useRef(false);
 
-  const enter = () =>
-    navigate(redirect === "/" && demoMode ? "/demo" : redirect, {
+  const enter = () => {
+    void navigate(redirect === "/" && demoMode ? "/demo" : redirect, {
       replace: true,
     });
+  };
 
   useEffect(() => {
     if (!token || tokenTried.current) return;

@@ -19,7 +19,7 @@ import styles from "./chat.module.css";
 function NavButton(props: {
   label: string;
   active?: boolean;
-  onClick(): void;
+  onClick: () => void;
   children: ReactNode;
 }) {
   return (

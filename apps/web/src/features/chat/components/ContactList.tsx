@@ -3,6 +3,7 @@ import type { Contact } from "@parley/protocol";
 import { Avatar, Badge, Empty, Input, Segmented, Tag } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { useNow } from "../../../hooks/useNow";
 import { formatListTime } from "../../../lib/time";
 import { LANGUAGE_TAGS } from "../../../i18n";
 import { isLanguage, Limits } from "@parley/protocol";
@@ -53,7 +54,7 @@ interface Props {
   contacts: readonly Contact[];
   loading: boolean;
   showOnline: boolean;
-  onOpen(contact: Contact): void;
+  onOpen: (contact: Contact) => void;
 }
 
 /** The middle column: search, tabs, and the chats or the directory. */
@@ -67,7 +68,7 @@ export function ContactList({ contacts, loading, showOnline, onOpen }: Props) {
   );
   const locale =
     LANGUAGE_TAGS[isLanguage(i18n.language) ? i18n.language : "zh"];
-  const now = Date.now();
+  const now = useNow();
 
   return (
     <aside

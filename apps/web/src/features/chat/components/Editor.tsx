@@ -1,7 +1,6 @@
 import { SendOutlined } from "@ant-design/icons";
 import { Limits } from "@parley/protocol";
 import { Button, Input } from "antd";
-import type { TextAreaRef } from "antd/es/input/TextArea";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useChatUiStore } from "../chat-ui.store";
@@ -11,26 +10,27 @@ import { editorAction, hasContent } from "./editor-keys";
 interface Props {
   contactId: number;
   sendKey: number;
-  onSend(text: string): void;
+  onSend: (text: string) => void;
 }
 
-/** The text editor: sends by the sendKey setting; keeps a draft per chat. */
+/**
+ * The text editor: sends by the sendKey setting; mounted once per chat, it starts from
+ * that chat's draft and saves the draft when the chat is left (SPEC §4).
+ */
 export function Editor({ contactId, sendKey, onSend }: Props) {
   const { t } = useTranslation("chat");
-  const saveDraft = useChatUiStore((s) => s.saveDraft);
   const [text, setText] = useState(
     () => useChatUiStore.getState().drafts[contactId] ?? "",
   );
-  const textRef = useRef(text);
-  const input = useRef<TextAreaRef>(null);
-  textRef.current = text;
+  const latest = useRef(text);
 
   useEffect(() => {
-    setText(useChatUiStore.getState().drafts[contactId] ?? "");
-    input.current?.focus();
-    // The draft is saved when leaving the chat (SPEC §4).
-    return () => saveDraft(contactId, textRef.current);
-  }, [contactId, saveDraft]);
+    latest.current = text;
+  }, [text]);
+  useEffect(
+    () => () => useChatUiStore.getState().saveDraft(contactId, latest.current),
+    [contactId],
+  );
 
   const send = () => {
     if (!hasContent(text)) return;
@@ -56,8 +56,7 @@ export function Editor({ contactId, sendKey, onSend }: Props) {
       event.preventDefault();
       const target = event.currentTarget;
       const { selectionStart, selectionEnd } = target;
-      const next = `${text.slice(0, selectionStart)}\n${text.slice(selectionEnd)}`;
-      setText(next);
+      setText(`${text.slice(0, selectionStart)}\n${text.slice(selectionEnd)}`);
       requestAnimationFrame(() =>
         target.setSelectionRange(selectionStart + 1, selectionStart + 1),
       );
@@ -67,7 +66,7 @@ export function Editor({ contactId, sendKey, onSend }: Props) {
   return (
     <div className={styles.editor}>
       <Input.TextArea
-        ref={input}
+        autoFocus
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}

@@ -1,6 +1,7 @@
 import { isLanguage } from "@parley/protocol";
 import { Spin } from "antd";
 import { useTranslation } from "react-i18next";
+import { useNow } from "../../../hooks/useNow";
 import { Virtuoso } from "react-virtuoso";
 import { LANGUAGE_TAGS } from "../../../i18n";
 import { formatChatTime } from "../../../lib/time";
@@ -17,8 +18,8 @@ interface Props {
   olderCount: number;
   loadingOlder: boolean;
   hasOlder: boolean;
-  onLoadOlder(): void;
-  onResend(item: ChatItem): void;
+  onLoadOlder: () => void;
+  onResend: (item: ChatItem) => void;
 }
 
 /** The virtualised message list: starts at the bottom, follows new messages, loads older on scroll up. */
@@ -33,7 +34,7 @@ export function MessageList({
   const { t, i18n } = useTranslation("chat");
   const locale =
     LANGUAGE_TAGS[isLanguage(i18n.language) ? i18n.language : "zh"];
-  const now = Date.now();
+  const now = useNow();
 
   return (
     <div className={styles.messages}>

@@ -2,7 +2,11 @@ import { Alert, Button } from "antd";
 import { useTranslation } from "react-i18next";
 
 /** SPEC §2: shown when the socket is down, with a reconnect button. */
-export function NoConnectionBanner({ onReconnect }: { onReconnect(): void }) {
+export function NoConnectionBanner({
+  onReconnect,
+}: {
+  onReconnect: () => void;
+}) {
   const { t } = useTranslation("chat");
   return (
     <Alert

@@ -12,7 +12,7 @@ import {
   CommentOutlined,
 } from "@ant-design/icons";
 import { Avatar, Badge, Button, Dropdown, Layout, Menu } from "antd";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { useSessionStore } from "../../../stores/session.store";
@@ -45,9 +45,12 @@ export function ManageLayout() {
   const logout = useLogoutMutation();
   const width = useWindowWidth();
   const narrow = width < COLLAPSE_BELOW;
-  const [collapsed, setCollapsed] = useState(narrow);
-
-  useEffect(() => setCollapsed(narrow), [narrow]);
+  // A user's toggle holds until the window crosses the 900 px line again.
+  const [choice, setChoice] = useState<{
+    narrow: boolean;
+    collapsed: boolean;
+  } | null>(null);
+  const collapsed = choice?.narrow === narrow ? choice.collapsed : narrow;
 
   const current = location.pathname.split("/")[2] ?? "index";
 
@@ -58,7 +61,7 @@ export function ManageLayout() {
         collapsedWidth={SIDER_COLLAPSED_WIDTH}
         collapsible
         collapsed={collapsed}
-        onCollapse={setCollapsed}
+        onCollapse={(value) => setChoice({ narrow, collapsed: value })}
         theme="light"
         style={{ borderRight: "1px solid #eef0f3" }}
       >

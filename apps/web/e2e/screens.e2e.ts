@@ -1,0 +1,186 @@
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newContext, Product, screenshot } from "./harness";
+
+/*
+ * Every screen of this slice in Chinese and English, captured for a person to look at:
+ * login, register, 404 (plain and closed), the console shell (wide and narrow), and chat
+ * with long names, a pinned chat and a 99+ badge.
+ */
+let product: Product;
+let browser: Browser;
+
+async function api(
+  path: string,
+  body: object,
+  token?: string,
+): Promise<{ code: number; data: unknown }> {
+  const res = await fetch(`${product.url}${path}`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      ...(token ? { Authorization: token } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; data: unknown };
+}
+
+async function user(account: string, realname: string) {
+  expect(
+    (
+      await api("/common/pub/register", {
+        account,
+        realname,
+        password: "secret12",
+      })
+    ).code,
+  ).toBe(0);
+  const login = await api("/common/pub/login", {
+    account,
+    password: "secret12",
+  });
+  const data = login.data as {
+    authToken: string;
+    userInfo: { user_id: number };
+  };
+  return { token: data.authToken, id: data.userInfo.user_id };
+}
+
+beforeAll(async () => {
+  product = new Product();
+  await product.start();
+  browser = await launchBrowser();
+  // Seed a directory with long names in both scripts, and a busy chat for the admin.
+  const admin = await api("/common/pub/login", {
+    account: "admin",
+    password: "admin-pass1",
+  });
+  const adminData = admin.data as {
+    authToken: string;
+    userInfo: { user_id: number };
+  };
+  const long = await user("longname01", "超长名字的用户测试一下看看效果如");
+  const english = await user("maximilian", "Maximilian Alexa");
+  const busy = await user("busybody", "话痨");
+  for (let i = 0; i < 120; i += 1) {
+    await api(
+      "/enterprise/im/sendMessage",
+      {
+        id: randomUUID(),
+        type: "text",
+        content: `消息 ${i}`,
+        toContactId: adminData.userInfo.user_id,
+      },
+      busy.token,
+    );
+  }
+  await api(
+    "/enterprise/im/sendMessage",
+    {
+      id: randomUUID(),
+      type: "text",
+      content:
+        "这是一条很长很长的消息，用来看看气泡在窄屏和宽屏下如何换行，以及中文和 English mixed text 的显示效果。".repeat(
+          2,
+        ),
+      toContactId: adminData.userInfo.user_id,
+    },
+    long.token,
+  );
+  await api(
+    "/enterprise/im/sendMessage",
+    {
+      id: randomUUID(),
+      type: "text",
+      content: "Hi! Shall we meet at 3pm?",
+      toContactId: adminData.userInfo.user_id,
+    },
+    english.token,
+  );
+});
+afterAll(async () => {
+  await browser.close();
+  await product.dispose();
+});
+
+async function signIn(
+  page: Page,
+  heading: string,
+  labels: { account: string; password: string; submit: string },
+) {
+  await page.goto(`${product.url}/#/login`);
+  await page.getByRole("heading", { name: heading }).waitFor();
+  await page.getByLabel(labels.account).fill("admin");
+  await page.getByLabel(labels.password, { exact: true }).fill("admin-pass1");
+  await page.getByRole("button", { name: labels.submit }).click();
+  await page.getByTestId("contact").first().waitFor();
+}
+
+const LANGS = [
+  {
+    code: "zh",
+    locale: "zh-CN" as const,
+    login: "欢迎登录",
+    register: "注册账号",
+    labels: { account: "账号", password: "密码", submit: "登 录" },
+  },
+  {
+    code: "en",
+    locale: "en-US" as const,
+    login: "Welcome back",
+    register: "Create an account",
+    labels: { account: "Account", password: "Password", submit: "Log in" },
+  },
+];
+
+describe.each(LANGS)("the screens in $code", (lang) => {
+  it("login, register, 404, console shell and chat", async () => {
+    const { context, page, errors } = await newContext(browser, lang.locale);
+    await page.goto(`${product.url}/#/login`);
+    await page.getByRole("heading", { name: lang.login }).waitFor();
+    await screenshot(page, `login-${lang.code}`);
+
+    await page
+      .getByRole("button", { name: lang.code === "zh" ? "登 录" : "Log in" })
+      .click();
+    await page.locator(".ant-form-item-explain-error").first().waitFor();
+    await screenshot(page, `login-errors-${lang.code}`);
+
+    await page.goto(`${product.url}/#/register`);
+    await page.getByRole("heading", { name: lang.register }).waitFor();
+    await screenshot(page, `register-${lang.code}`);
+
+    await page.goto(`${product.url}/#/404`);
+    await page.getByText("404").first().waitFor();
+    await screenshot(page, `404-${lang.code}`);
+    await page.goto(
+      `${product.url}/#/404?msg=${encodeURIComponent("系统升级维护中，请稍候再试！")}`,
+    );
+    await page.getByText("系统升级维护中").waitFor();
+    await screenshot(page, `404-closed-${lang.code}`);
+
+    await signIn(page, lang.login, lang.labels);
+    // A signed-in user on an unknown path lands on 404.
+    await page.goto(`${product.url}/#/no-such-page`);
+    await page.waitForFunction(() => window.location.hash.startsWith("#/404"));
+    await page.goto(`${product.url}/#/chat`);
+    await page.getByTestId("contact").first().waitFor();
+    await page.getByTestId("contact").filter({ hasText: "Maximilian" }).click();
+    await page.getByTestId("message").first().waitFor();
+    await screenshot(page, `chat-${lang.code}`);
+    await page.getByTestId("contact").filter({ hasText: "话痨" }).click();
+    await page.getByText("消息 119").waitFor();
+    await screenshot(page, `chat-busy-${lang.code}`);
+
+    await page.goto(`${product.url}/#/manage/index`);
+    await page.locator(".ant-layout-sider").waitFor();
+    await screenshot(page, `manage-${lang.code}`);
+    await page.setViewportSize({ width: 820, height: 700 });
+    await page.locator(".ant-layout-sider-collapsed").waitFor();
+    await screenshot(page, `manage-narrow-${lang.code}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { decideRoute, type GuardState } from "./guards";
+
+const base: GuardState = {
+  path: "/",
+  search: "",
+  signedIn: true,
+  role: 0,
+  demoMode: false,
+  closed: false,
+  closeTips: "Down for maintenance",
+};
+
+const at = (patch: Partial<GuardState>) => decideRoute({ ...base, ...patch });
+
+describe("the routing guard (SPEC §4)", () => {
+  it.each([
+    ["/", ""],
+    ["/chat", "?redirect=%2Fchat"],
+    ["/manage/index", "?redirect=%2Fmanage%2Findex"],
+  ])("sends a visitor on %s to /login%s", (path, query) => {
+    expect(at({ path, signedIn: false })).toEqual({
+      kind: "redirect",
+      to: `/login${query}`,
+    });
+  });
+
+  it.each(["/login", "/register", "/404"])(
+    "lets a visitor stay on %s",
+    (path) => {
+      expect(at({ path, signedIn: false })).toEqual({ kind: "stay" });
+    },
+  );
+
+  it.each(["/login", "/register"])(
+    "sends a signed-in user away from %s to home",
+    (path) => {
+      expect(at({ path })).toEqual({ kind: "redirect", to: "/" });
+    },
+  );
+
+  it("sends a signed-in user away from /login to /demo in demo mode", () => {
+    expect(at({ path: "/login", demoMode: true })).toEqual({
+      kind: "redirect",
+      to: "/demo",
+    });
+  });
+
+  it("lets a token login replace the current session", () => {
+    expect(at({ path: "/login", search: "?token=abc" })).toEqual({
+      kind: "stay",
+    });
+  });
+
+  it("refuses /manage to a normal user with the no-permission error", () => {
+    expect(at({ path: "/manage/index" })).toEqual({
+      kind: "redirect",
+      to: "/",
+      error: "noPermission",
+    });
+  });
+
+  it.each<[Partial<GuardState>, string]>([
+    [{ role: 1 }, "an administrator"],
+    [{ role: 2 }, "a role-2 administrator"],
+    [{ demoMode: true }, "anyone in demo mode"],
+  ])("opens /manage/index to %s", (patch) => {
+    expect(at({ path: "/manage/index", ...patch })).toEqual({ kind: "stay" });
+  });
+
+  it("sends /manage itself to its home", () => {
+    expect(at({ path: "/manage", role: 1 })).toEqual({
+      kind: "redirect",
+      to: "/manage/index",
+    });
+  });
+
+  describe("when the system is closed", () => {
+    it("sends a normal user to /404 with the closing text", () => {
+      expect(at({ path: "/chat", closed: true })).toEqual({
+        kind: "redirect",
+        to: "/404?msg=Down%20for%20maintenance",
+      });
+    });
+
+    it("keeps the closing page where it is", () => {
+      expect(at({ path: "/404", closed: true })).toEqual({ kind: "stay" });
+    });
+
+    it("sends administrators and demo mode to /manage/index", () => {
+      expect(at({ path: "/chat", closed: true, role: 1 })).toEqual({
+        kind: "redirect",
+        to: "/manage/index",
+      });
+      expect(at({ path: "/", closed: true, demoMode: true })).toEqual({
+        kind: "redirect",
+        to: "/manage/index",
+      });
+      expect(at({ path: "/manage/index", closed: true, role: 1 })).toEqual({
+        kind: "stay",
+      });
+    });
+
+    it("keeps the login page open to visitors, who may be administrators", () => {
+      expect(at({ path: "/login", closed: true, signedIn: false })).toEqual({
+        kind: "stay",
+      });
+      expect(
+        at({ path: "/register", closed: true, signedIn: false }).kind,
+      ).toBe("redirect");
+    });
+  });
+
+  it("lets a signed-in user stay on the chat", () => {
+    expect(at({ path: "/chat" })).toEqual({ kind: "stay" });
+  });
+});

@@ -1,0 +1,102 @@
+import fs from "node:fs";
+import path from "node:path";
+import { LANGUAGES, MESSAGE_KEYS } from "@parley/protocol";
+import { describe, expect, it } from "vitest";
+import { i18n, LANGUAGE_NAMES, loadResources, NAMESPACES } from "./index";
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ""): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === "string"
+      ? [`${prefix}${key}`]
+      : flatten(value, `${prefix}${key}.`),
+  );
+}
+
+const resources = loadResources() as Record<string, Record<string, Tree>>;
+const keysOf = (lang: string, ns: string) =>
+  new Set(flatten(resources[lang]?.[ns] ?? {}));
+
+/** Every literal key a source file asks for, with its namespace. */
+function usedKeys(): Array<{ file: string; ns: string; key: string }> {
+  const root = path.resolve(__dirname, "..");
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+        files.push(full);
+    }
+  };
+  walk(root);
+  const found: Array<{ file: string; ns: string; key: string }> = [];
+  for (const file of files) {
+    const source = fs.readFileSync(file, "utf8");
+    const declared =
+      /useTranslation\(\s*(?:\[\s*)?"(\w+)"/.exec(source)?.[1] ?? "common";
+    for (const match of source.matchAll(/\bt\(\s*"([\w.:]+)"/g)) {
+      const raw = match[1] ?? "";
+      const [ns, key] = raw.includes(":")
+        ? (raw.split(":") as [string, string])
+        : [declared, raw];
+      found.push({ file: path.relative(root, file), ns, key });
+    }
+  }
+  return found;
+}
+
+describe("translations", () => {
+  it("registers all 12 languages of SPEC §1, each with a name, zh by default", () => {
+    expect(Object.keys(LANGUAGE_NAMES)).toEqual([...LANGUAGES]);
+    expect(i18n.options.supportedLngs).toEqual(
+      expect.arrayContaining([...LANGUAGES]),
+    );
+    for (const lang of LANGUAGES) expect(resources[lang], lang).toBeDefined();
+  });
+
+  it.each(NAMESPACES)("has the same keys in zh and en for %s", (ns) => {
+    const zh = keysOf("zh", ns);
+    const en = keysOf("en", ns);
+    expect(
+      [...zh].filter((k) => !en.has(k)),
+      "missing in en",
+    ).toEqual([]);
+    expect(
+      [...en].filter((k) => !zh.has(k)),
+      "missing in zh",
+    ).toEqual([]);
+  });
+
+  it("translates every server message key in zh and en", () => {
+    for (const lang of ["zh", "en"]) {
+      const keys = keysOf(lang, "errors");
+      expect(
+        MESSAGE_KEYS.filter((k) => !keys.has(`keys.${k}`)),
+        lang,
+      ).toEqual([]);
+    }
+  });
+
+  it("has every key the code asks for in zh and en", () => {
+    const used = usedKeys();
+    expect(used.length).toBeGreaterThan(50);
+    for (const lang of ["zh", "en"]) {
+      const missing = used.filter(({ ns, key }) => !keysOf(lang, ns).has(key));
+      expect(missing, lang).toEqual([]);
+    }
+  });
+
+  it("gives other languages no key that en lacks, so nothing stale lingers", () => {
+    for (const lang of LANGUAGES) {
+      for (const ns of NAMESPACES) {
+        const en = keysOf("en", ns);
+        expect(
+          [...keysOf(lang, ns)].filter((k) => !en.has(k)),
+          `${lang}/${ns}`,
+        ).toEqual([]);
+      }
+    }
+  });
+});
