@@ -171,8 +171,28 @@ describe.each(LANGS)("the screens in $code", (lang) => {
     await page.getByTestId("message").first().waitFor();
     await screenshot(page, `chat-${lang.code}`);
     await page.getByTestId("contact").filter({ hasText: "话痨" }).click();
-    await page.getByText("消息 119").waitFor();
+    await page
+      .getByTestId("message")
+      .getByText("消息 119", { exact: true })
+      .waitFor();
     await screenshot(page, `chat-busy-${lang.code}`);
+    // Scrolling up loads older pages until the start of the chat.
+    const scroller = page.getByTestId("virtuoso-scroller");
+    await expect
+      .poll(
+        async () => {
+          await scroller.evaluate((el) => {
+            el.scrollTop = 0;
+          });
+          return page
+            .getByTestId("message")
+            .getByText("消息 0", { exact: true })
+            .count();
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe(1);
+    await screenshot(page, `chat-history-start-${lang.code}`);
 
     await page.goto(`${product.url}/#/manage/index`);
     await page.locator(".ant-layout-sider").waitFor();

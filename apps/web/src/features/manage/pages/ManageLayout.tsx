@@ -11,12 +11,14 @@ import {
   UserOutlined,
   CommentOutlined,
 } from "@ant-design/icons";
+import { Limits } from "@parley/protocol";
 import { Avatar, Badge, Button, Dropdown, Layout, Menu } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { useSessionStore } from "../../../stores/session.store";
 import { useLogoutMutation } from "../../auth";
+import { useContactsQuery } from "../../chat";
 import { useWindowWidth } from "../../../hooks/useWindowWidth";
 
 /** SPEC §2 Console shell: 200 px side menu, 65 px collapsed, collapsed below 900 px. */
@@ -43,6 +45,11 @@ export function ManageLayout() {
   const location = useLocation();
   const user = useSessionStore((s) => s.user);
   const logout = useLogoutMutation();
+  const contacts = useContactsQuery();
+  const unread = (contacts.data ?? []).reduce(
+    (sum, c) => sum + (c.is_notice === 1 ? c.unread : 0),
+    0,
+  );
   const width = useWindowWidth();
   const narrow = width < COLLAPSE_BELOW;
   // A user's toggle holds until the window crosses the 900 px line again.
@@ -103,7 +110,7 @@ export function ManageLayout() {
             borderBottom: "1px solid #eef0f3",
           }}
         >
-          <Badge count={0} overflowCount={99}>
+          <Badge count={unread} overflowCount={Limits.unreadBadgeMax}>
             <Button
               type="primary"
               icon={<MessageOutlined />}

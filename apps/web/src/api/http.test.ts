@@ -1,0 +1,156 @@
+import { pub } from "@parley/protocol";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { MessageInstance } from "antd/es/message/interface";
+import type { HookAPI } from "antd/es/modal/useModal";
+import { resetFeedbackDebounce, setFeedback } from "../lib/feedback";
+import { useSessionStore } from "../stores/session.store";
+import { ApiError, call, setSessionEndedHandler } from "./http";
+
+/*
+ * SPEC §8, built once in the API layer: -1 is a dialog that signs out and reloads; codes
+ * 400/402/403/404/405/500/502 are warning toasts; any other non-zero code an error toast;
+ * HTTP 500 its own message. The server is a fetch double answering what each case needs.
+ */
+const open = vi.fn();
+const warning = vi.fn();
+const ended = vi.fn();
+
+function answer(body: unknown, status = 200) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(() =>
+      Promise.resolve(
+        new Response(typeof body === "string" ? body : JSON.stringify(body), {
+          status,
+        }),
+      ),
+    ),
+  );
+}
+
+const envelope = (code: number, msg: string, data: unknown = "") => ({
+  code,
+  msg,
+  data,
+  count: 0,
+  page: 0,
+});
+
+beforeEach(() => {
+  open.mockClear();
+  warning.mockClear();
+  ended.mockClear();
+  resetFeedbackDebounce();
+  // Only the two methods the module calls are needed.
+  setFeedback({
+    message: { open } as unknown as MessageInstance,
+    modal: { warning } as unknown as HookAPI,
+  });
+  setSessionEndedHandler(ended);
+  useSessionStore.getState().signIn({
+    authToken: "bearer t",
+    sessionId: "1",
+    userInfo: {
+      user_id: 1,
+      id: 1,
+      account: "a",
+      realname: "A",
+      displayName: "A",
+      avatar: "",
+      email: "",
+      sex: 2,
+      role: 0,
+      motto: "",
+      name_py: "",
+      setting: {
+        sendKey: 1,
+        theme: "default",
+        isVoice: true,
+        avatarCricle: false,
+        hideMessageName: false,
+        hideMessageTime: false,
+      },
+      is_auth: 0,
+      status: 1,
+      lang: null,
+    },
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("the API layer's error handling", () => {
+  it("sends the session token and answers checked data", async () => {
+    answer(envelope(0, "ok", { lang: "en" }));
+    const result = await call(pub.switchLang, { lang: "en" });
+    expect(result.data).toEqual({ lang: "en" });
+    const init = vi.mocked(fetch).mock.calls[0]?.[1];
+    expect(init?.headers).toMatchObject({
+      Authorization: "bearer t",
+      sessionId: "1",
+    });
+  });
+
+  it("shows -1 as a dialog whose confirm signs out and reloads", async () => {
+    answer(envelope(-1, "Please log in first"));
+    await expect(call(pub.logout)).rejects.toBeInstanceOf(ApiError);
+    expect(warning).toHaveBeenCalledTimes(1);
+    const options = warning.mock.calls[0]?.[0] as {
+      content: string;
+      onOk: () => void;
+    };
+    expect(options.content).toBe("Please log in first");
+    expect(ended).not.toHaveBeenCalled();
+    options.onOk();
+    expect(useSessionStore.getState().token).toBeNull();
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([400, 402, 403, 404, 405, 500, 502])(
+    "shows code %i as a warning toast",
+    async (code) => {
+      answer(envelope(code, "refused"));
+      await expect(call(pub.logout)).rejects.toMatchObject({
+        code,
+        message: "refused",
+      });
+      expect(open).toHaveBeenCalledWith(
+        expect.objectContaining({ type: "warning", content: "refused" }),
+      );
+    },
+  );
+
+  it("shows any other non-zero code as an error toast", async () => {
+    answer(envelope(429, "too many"));
+    await expect(call(pub.logout)).rejects.toMatchObject({ code: 429 });
+    expect(open).toHaveBeenCalledWith(
+      expect.objectContaining({ type: "error", content: "too many" }),
+    );
+  });
+
+  it("shows HTTP 500 without an envelope as the server-error message", async () => {
+    answer("<html>boom</html>", 500);
+    await expect(call(pub.logout)).rejects.toMatchObject({ code: 500 });
+    expect(open).toHaveBeenCalledWith(
+      expect.objectContaining({ type: "error" }),
+    );
+  });
+
+  it("stays silent when asked (the user card)", async () => {
+    answer(envelope(400, "refused"));
+    await expect(call(pub.logout, {}, { silent: true })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it("reports an unreachable server as a network error", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))),
+    );
+    await expect(call(pub.logout)).rejects.toMatchObject({ network: true });
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+});
