@@ -1,7 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 import qs from "qs";
 import { testEnv } from "./build-test-app.js";
 
@@ -106,4 +110,57 @@ export async function startServerProcess(
     },
     output: () => log,
   };
+}
+
+/**
+ * A database several processes can share: a fresh PostgreSQL schema with
+ * TEST_DATABASE_URL, else a fresh SQLite folder; and how to throw it away.
+ */
+export function createProcessDatabase(): {
+  database: ProcessDatabase;
+  cleanup: () => Promise<void>;
+} {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const schema = `t_${randomBytes(6).toString("hex")}`;
+    return {
+      database: { url, schema },
+      cleanup: async () => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.end();
+      },
+    };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-proc-"));
+  return {
+    database: { dataDir },
+    cleanup: () =>
+      Promise.resolve(fs.rmSync(dataDir, { recursive: true, force: true })),
+  };
+}
+
+/** Registers a user through a process's API and logs them in. */
+export async function userOn(
+  on: ServerProcess,
+  name: string,
+): Promise<{ token: string; userId: number }> {
+  const account = `${name}${randomBytes(4).toString("hex")}`;
+  const registered = await on.post("/common/pub/register", {
+    account,
+    realname: name,
+    password: "secret12",
+  });
+  if (registered.code !== 0)
+    throw new Error(`register failed: ${registered.msg}`);
+  const login = await on.post("/common/pub/login", {
+    account,
+    password: "secret12",
+  });
+  const data = login.data as {
+    authToken: string;
+    userInfo: { user_id: number };
+  };
+  return { token: data.authToken, userId: data.userInfo.user_id };
 }

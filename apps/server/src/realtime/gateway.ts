@@ -185,13 +185,7 @@ export class Gateway {
     }
     switch (frame.data.type) {
       case "ping":
-        this.send(
-          connection,
-          JSON.stringify({
-            type: "pong",
-            multiport: this.multiport(connection),
-          }),
-        );
+        this.pong(connection);
         return;
       case "pong":
         return;
@@ -214,16 +208,17 @@ export class Gateway {
           return;
         }
         await this.bind(connection, session);
-        this.send(
-          connection,
-          JSON.stringify({
-            type: "pong",
-            multiport: this.multiport(connection),
-          }),
-        );
+        this.pong(connection);
         return;
       }
     }
+  }
+
+  private pong(connection: Connection): void {
+    this.send(
+      connection,
+      JSON.stringify({ type: "pong", multiport: this.multiport(connection) }),
+    );
   }
 
   private multiport(connection: Connection): boolean {

@@ -1,13 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  createProcessDatabase,
   type ProcessDatabase,
   type ServerProcess,
   startServerProcess,
+  userOn,
 } from "../../test/server-process.js";
 import { openSocket } from "../../test/ws-client.js";
 
@@ -17,7 +15,6 @@ import { openSocket } from "../../test/ws-client.js";
  * own on 127.0.0.1:6379.
  */
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const pgUrl = process.env.TEST_DATABASE_URL;
 const prefix = `test-${randomBytes(6).toString("hex")}`;
 
 let database: ProcessDatabase;
@@ -26,21 +23,7 @@ let b: ServerProcess;
 let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
-  if (pgUrl) {
-    const schema = `t_${randomBytes(6).toString("hex")}`;
-    database = { url: pgUrl, schema };
-    cleanup = async () => {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    };
-  } else {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-scale-"));
-    database = { dataDir };
-    cleanup = () =>
-      Promise.resolve(fs.rmSync(dataDir, { recursive: true, force: true }));
-  }
+  ({ database, cleanup } = createProcessDatabase());
   const env = { REDIS_URL: redisUrl, REDIS_PREFIX: prefix };
   a = await startServerProcess(database, env);
   b = await startServerProcess(database, env);
@@ -51,29 +34,10 @@ afterAll(async () => {
   await cleanup();
 });
 
-async function user(on: ServerProcess, name: string) {
-  const account = `${name}${randomBytes(4).toString("hex")}`;
-  const reg = await on.post("/common/pub/register", {
-    account,
-    realname: name,
-    password: "secret12",
-  });
-  expect(reg.code, reg.msg).toBe(0);
-  const login = await on.post("/common/pub/login", {
-    account,
-    password: "secret12",
-  });
-  const data = login.data as {
-    authToken: string;
-    userInfo: { user_id: number };
-  };
-  return { token: data.authToken, userId: data.userInfo.user_id };
-}
-
 describe("two server processes on one database and one Redis", () => {
   it("deliver a message sent through A to a socket on B", async () => {
-    const alice = await user(a, "alice");
-    const bob = await user(b, "bob");
+    const alice = await userOn(a, "alice");
+    const bob = await userOn(b, "bob");
     const socket = await openSocket(b.url);
     await socket.bind(bob.token);
     const id = randomUUID();
@@ -98,8 +62,8 @@ describe("two server processes on one database and one Redis", () => {
   });
 
   it("show on B the presence of a user connected to A", async () => {
-    const carol = await user(a, "carol");
-    const dave = await user(b, "dave");
+    const carol = await userOn(a, "carol");
+    const dave = await userOn(b, "dave");
     const socket = await openSocket(a.url);
     await socket.bind(carol.token);
     const online = async () => {
@@ -120,7 +84,7 @@ describe("two server processes on one database and one Redis", () => {
   });
 
   it("close on A the socket of a session logged out through B", async () => {
-    const erin = await user(a, "erin");
+    const erin = await userOn(a, "erin");
     const socket = await openSocket(a.url);
     await socket.bind(erin.token);
     expect((await b.post("/common/pub/logout", {}, erin.token)).code).toBe(0);
@@ -128,8 +92,8 @@ describe("two server processes on one database and one Redis", () => {
   });
 
   it("bind over HTTP on B a socket connected to A", async () => {
-    const frank = await user(a, "frank");
-    const grace = await user(a, "grace");
+    const frank = await userOn(a, "frank");
+    const grace = await userOn(a, "grace");
     const socket = await openSocket(a.url);
     const bound = await b.post(
       "/common/pub/bindUid",
@@ -162,8 +126,8 @@ describe("a process whose Redis is down", () => {
       REDIS_PREFIX: prefix,
     });
     try {
-      const henry = await user(lonely, "henry");
-      const iris = await user(lonely, "iris");
+      const henry = await userOn(lonely, "henry");
+      const iris = await userOn(lonely, "iris");
       const socket = await openSocket(lonely.url);
       await socket.bind(iris.token);
       const id = randomUUID();

@@ -1,14 +1,12 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { randomUUID } from "node:crypto";
 import type { Message } from "@parley/protocol";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  createProcessDatabase,
   type ProcessDatabase,
   type ServerProcess,
   startServerProcess,
+  userOn,
 } from "../../../test/server-process.js";
 import { openSocket } from "../../../test/ws-client.js";
 
@@ -17,52 +15,15 @@ import { openSocket } from "../../../test/ws-client.js";
  * restart every acknowledged message is there exactly once, in a gapless sequence, and
  * retrying every send with its client id duplicates nothing.
  */
-const pgUrl = process.env.TEST_DATABASE_URL;
 let database: ProcessDatabase;
 let cleanup: () => Promise<void>;
 
 beforeAll(() => {
-  if (pgUrl) {
-    const schema = `t_${randomBytes(6).toString("hex")}`;
-    database = { url: pgUrl, schema };
-    cleanup = async () => {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    };
-  } else {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-kill-"));
-    database = { dataDir };
-    cleanup = () =>
-      Promise.resolve(fs.rmSync(dataDir, { recursive: true, force: true }));
-  }
+  ({ database, cleanup } = createProcessDatabase());
 });
 afterAll(async () => {
   await cleanup();
 });
-
-async function user(on: ServerProcess, name: string) {
-  const account = `${name}${randomBytes(4).toString("hex")}`;
-  expect(
-    (
-      await on.post("/common/pub/register", {
-        account,
-        realname: name,
-        password: "secret12",
-      })
-    ).code,
-  ).toBe(0);
-  const login = await on.post("/common/pub/login", {
-    account,
-    password: "secret12",
-  });
-  const data = login.data as {
-    authToken: string;
-    userInfo: { user_id: number };
-  };
-  return { token: data.authToken, userId: data.userInfo.user_id };
-}
 
 async function history(
   on: ServerProcess,
@@ -87,8 +48,8 @@ async function history(
 describe("a server killed in the middle of a burst", () => {
   it("keeps every acknowledged message exactly once, and retries duplicate nothing", async () => {
     const first = await startServerProcess(database);
-    const alice = await user(first, "alice");
-    const bob = await user(first, "bob");
+    const alice = await userOn(first, "alice");
+    const bob = await userOn(first, "bob");
     const total = 300;
     const ids = Array.from({ length: total }, () => randomUUID());
     const acked = new Set<string>();

@@ -1,14 +1,13 @@
-import { LockOutlined, SafetyOutlined, UserOutlined } from "@ant-design/icons";
-import { Button, Checkbox, Form, Input, Segmented, Space } from "antd";
+import { LockOutlined, UserOutlined } from "@ant-design/icons";
+import { Button, Checkbox, Form, Input, Segmented } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { Limits } from "@parley/protocol";
 import { i18n } from "../../../i18n";
 import { useSessionStore } from "../../../stores/session.store";
 import { useLoginMutation } from "../auth.queries";
 import { AuthLayout } from "../components/AuthLayout";
-import { SendCodeButton } from "../components/SendCodeButton";
+import { CodeField } from "../components/CodeField";
 import { loginErrors, type LoginMode } from "../login-rules";
 
 interface FormValues {
@@ -136,23 +135,12 @@ export function LoginPage() {
             />
           </Form.Item>
         ) : (
-          <Form.Item label={t("login.code")} required>
-            <Space.Compact style={{ width: "100%" }}>
-              <Form.Item name="code" noStyle rules={[rule("code")]}>
-                <Input
-                  prefix={<SafetyOutlined />}
-                  maxLength={Limits.codeLength}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  aria-label={t("login.code")}
-                />
-              </Form.Item>
-              <SendCodeButton
-                account={() => String(form.getFieldValue("account") ?? "")}
-                type={1}
-              />
-            </Space.Compact>
-          </Form.Item>
+          <CodeField
+            label={t("login.code")}
+            rule={rule("code")}
+            account={() => String(form.getFieldValue("account") ?? "")}
+            type={1}
+          />
         )}
         <div
           style={{

@@ -1,13 +1,13 @@
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { Limits, type RegAuth } from "@parley/protocol";
-import { Button, Form, Input, Space } from "antd";
+import { Button, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "../../../lib/feedback";
 import { useSessionStore } from "../../../stores/session.store";
 import { useRegisterMutation } from "../auth.queries";
 import { AuthLayout } from "../components/AuthLayout";
-import { SendCodeButton } from "../components/SendCodeButton";
+import { CodeField } from "../components/CodeField";
 import {
   normaliseAccount,
   registerErrors,
@@ -118,21 +118,12 @@ export function RegisterPage() {
           <Input maxLength={Limits.realnameMax} showCount />
         </Form.Item>
         {regauth !== 0 && (
-          <Form.Item label={t("auth:register.code")} required>
-            <Space.Compact style={{ width: "100%" }}>
-              <Form.Item name="code" noStyle rules={[rule("code")]}>
-                <Input
-                  maxLength={Limits.codeLength}
-                  inputMode="numeric"
-                  aria-label={t("auth:register.code")}
-                />
-              </Form.Item>
-              <SendCodeButton
-                account={() => String(form.getFieldValue("account") ?? "")}
-                type={2}
-              />
-            </Space.Compact>
-          </Form.Item>
+          <CodeField
+            label={t("auth:register.code")}
+            rule={rule("code")}
+            account={() => String(form.getFieldValue("account") ?? "")}
+            type={2}
+          />
         )}
         <Form.Item
           name="password"
