@@ -372,3 +372,39 @@ describe("one-to-one chat", () => {
     ]);
   });
 });
+
+describe("message content", () => {
+  it.each([
+    ["<script>fetch('http://127.0.0.1:9/hit')</script>hi", "hi"],
+    ['<img src="x" onerror="alert(1)">', '<img src="x" />'],
+    [
+      '<a href="javascript:alert(1)">x</a>',
+      '<a target="_blank" rel="noopener noreferrer">x</a>',
+    ],
+    ['<iframe src="http://evil.example"></iframe>ok', "ok"],
+    ["a < b & c", "a &lt; b &amp; c"],
+  ])(
+    "stores %j as %j, safe for clients that render HTML",
+    async (posted, stored) => {
+      const alice = await registerAndLogin(api);
+      const bob = await registerAndLogin(api);
+      const res = await send(alice, bob.userId, posted);
+      expect(res.code, res.msg).toBe(0);
+      expect((res.data as Message).content).toBe(stored);
+      const row = await api.db
+        .selectFrom("messages")
+        .select("content")
+        .where("client_msg_id", "=", (res.data as Message).id)
+        .executeTakeFirstOrThrow();
+      expect(row.content).toBe(stored);
+    },
+  );
+
+  it("refuses a message that is empty once cleaned", async () => {
+    const alice = await registerAndLogin(api);
+    const bob = await registerAndLogin(api);
+    expect((await send(alice, bob.userId, "<script>x</script>")).key).toBe(
+      "message.empty",
+    );
+  });
+});

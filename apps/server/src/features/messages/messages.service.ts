@@ -2,6 +2,7 @@ import { characterLength, Limits, type Message } from "@parley/protocol";
 import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
+import { cleanMessageHtml } from "../../lib/message-html.js";
 import type { Gateway } from "../../realtime/gateway.js";
 import type { SystemService } from "../system/system.service.js";
 import { toMessage, toSender, type SenderRow } from "./messages.mapper.js";
@@ -139,7 +140,8 @@ export class MessagesService {
 
     const peer = await this.peerOf(userId, input.toContactId);
     await this.mayChat(me, peer);
-    const text = visibleText(input.content);
+    const content = cleanMessageHtml(input.content);
+    const text = visibleText(content);
     if (text.trim() === "") throw refuse("message.empty");
     if (characterLength(text) > Limits.textMessageMax)
       throw refuse("message.tooLong");
@@ -158,7 +160,7 @@ export class MessagesService {
           to_user: peer.user_id,
           is_group: 0,
           type: input.type,
-          content: input.content,
+          content,
           at: "",
           pid: input.pid ?? null,
           created_at: now,

@@ -4,6 +4,7 @@ import { Avatar, Badge, Empty, Input, Segmented, Tag } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNow } from "../../../hooks/useNow";
+import { htmlToText } from "../../../lib/html-text";
 import { formatListTime } from "../../../lib/time";
 import { LANGUAGE_TAGS } from "../../../i18n";
 import { isLanguage, Limits } from "@parley/protocol";
@@ -162,7 +163,7 @@ export function ContactList({ contacts, loading, showOnline, onOpen }: Props) {
                 </span>
                 <span className={styles.contactPreview}>
                   {section === "messages"
-                    ? contact.lastContent
+                    ? htmlToText(contact.lastContent)
                     : (contact.account ?? "")}
                 </span>
               </span>

@@ -1,4 +1,5 @@
 import type { Message } from "@parley/protocol";
+import { htmlToText } from "../../../lib/html-text";
 import { TIME_DIVIDER_GAP_MS } from "../../../lib/time";
 import type { OutboxEntry } from "../outbox.store";
 import type { DeliveryStatus } from "./MessageStatus";
@@ -39,7 +40,7 @@ export function chatItems(
     rows.push({
       key,
       mine,
-      content: message.content,
+      content: htmlToText(message.content),
       sendTime: message.sendTime,
       status: "succeed",
       read: mine && message.is_group === 0 ? message.is_read === 1 : undefined,

@@ -1,0 +1,29 @@
+import sanitizeHtml from "sanitize-html";
+
+/*
+ * Existing clients render a text message's content as HTML (emoji as <img>, links as <a>),
+ * so whatever a sender posts is cut down to that, and nothing that runs: no scripts, no
+ * event handlers, no javascript: or data: links. Our own client shows content as text.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ["img", "a", "br"],
+  allowedAttributes: {
+    img: ["src", "alt", "class", "width", "height"],
+    a: ["href", "target", "rel"],
+  },
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesByTag: { img: ["http", "https"] },
+  allowProtocolRelative: false,
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer" },
+    }),
+  },
+  disallowedTagsMode: "discard",
+};
+
+/** A text message's content, safe to render as HTML in any client. */
+export function cleanMessageHtml(content: string): string {
+  return sanitizeHtml(content, OPTIONS);
+}
