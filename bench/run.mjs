@@ -84,6 +84,7 @@ async function calibrate() {
   await app.close();
 
   const wss = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+  await new Promise((resolve) => wss.once("listening", resolve));
   wss.on("connection", (ws) => ws.on("message", (data) => ws.send(data)));
   const wsPort = wss.address().port;
   const sockets = await Promise.all(
