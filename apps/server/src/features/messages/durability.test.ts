@@ -124,6 +124,8 @@ describe("a server killed in the middle of a burst", () => {
       ).find((c) => c.id === alice.userId);
       expect(entry?.unread).toBe(0);
       await socket.close();
+      // SIGTERM stops the server cleanly: it closes its sockets and database and exits 0.
+      expect(await second.kill("SIGTERM")).toBe(0);
     } finally {
       await second.kill();
     }
