@@ -82,6 +82,25 @@ describe("two people chatting in a real browser", () => {
 
     await send(bob.page, "Hi Alice, 你好");
     await bubbles(alice.page).filter({ hasText: "Hi Alice, 你好" }).waitFor();
+    // Bob switches the send shortcut: Enter now breaks the line, Ctrl+Enter sends.
+    await bob.page.getByRole("button", { name: "Settings" }).click();
+    await bob.page.getByRole("tab", { name: "General" }).click();
+    await bob.page
+      .getByLabel("Ctrl+Enter to send, Enter for a new line")
+      .check();
+    await bob.page.getByText("Saved").waitFor();
+    await bob.page.keyboard.press("Escape");
+    const bobEditor = bob.page.getByLabel("Message", { exact: true });
+    await bobEditor.click();
+    await bobEditor.pressSequentially("line one");
+    await bobEditor.press("Enter");
+    await bobEditor.pressSequentially("line two");
+    expect(await bubbles(bob.page).count()).toBe(2);
+    await bobEditor.press("Control+Enter");
+    await bubbles(alice.page).filter({ hasText: "line two" }).waitFor();
+    expect(
+      await bubbles(alice.page).filter({ hasText: "line two" }).innerText(),
+    ).toContain("line one\nline two");
     await screenshot(alice.page, "chat-en-alice");
     await screenshot(bob.page, "chat-en-bob");
 
@@ -106,7 +125,7 @@ describe("two people chatting in a real browser", () => {
 
     // Nothing was lost on either screen, and nothing doubled.
     for (const page of [alice.page, bob.page]) {
-      await expect.poll(() => bubbles(page).count()).toBe(3);
+      await expect.poll(() => bubbles(page).count()).toBe(4);
       const texts = await bubbles(page).allInnerTexts();
       expect(texts.join("\n")).toContain("Hello Bob!");
       expect(texts.join("\n")).toContain("Hi Alice, 你好");

@@ -194,6 +194,15 @@ describe.each(LANGS)("the screens in $code", (lang) => {
       .toBe(1);
     await screenshot(page, `chat-history-start-${lang.code}`);
 
+    await page
+      .getByRole("button", { name: lang.code === "zh" ? "设置" : "Settings" })
+      .click();
+    await page.getByRole("dialog").getByRole("tab").first().waitFor();
+    // Let the opening animation settle before the picture.
+    await page.waitForTimeout(500);
+    await screenshot(page, `settings-${lang.code}`);
+    await page.keyboard.press("Escape");
+
     await page.goto(`${product.url}/#/manage/index`);
     await page.locator(".ant-layout-sider").waitFor();
     await screenshot(page, `manage-${lang.code}`);

@@ -20,6 +20,8 @@ interface SessionState {
   }) => void;
   signOut: () => void;
   setConfig: (config: GlobalConfig) => void;
+  /** Replaces the signed-in user (after a change of their own settings). */
+  setUser: (user: UserInfo) => void;
 }
 
 function savedUser(): UserInfo | null {
@@ -52,6 +54,10 @@ export const useSessionStore = create<SessionState>((set) => {
       write(StorageKeys.sessionId, null);
       write(StorageKeys.user, null);
       set({ token: null, sessionId: null, user: null });
+    },
+    setUser: (user) => {
+      write(StorageKeys.user, user);
+      set({ user });
     },
     setConfig: (config) => {
       write(StorageKeys.config, config);

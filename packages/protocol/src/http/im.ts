@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formInt, formString, optional } from "../common/form.js";
+import { formBool, formInt, formString, optional } from "../common/form.js";
 import { ContactSchema } from "../entities/contact.js";
 import { MessageSchema } from "../entities/message.js";
 import { Limits } from "../rules/limits.js";
@@ -74,6 +74,30 @@ export const setMsgIsRead = defineCall({
     is_group: optional(formInt()),
     fromUser: optional(formInt()),
     messages: optional(z.array(z.unknown()).max(10_000)),
+  }),
+  response: z.literal(""),
+});
+
+/**
+ * `enterprise/im/setting`: the user's interface preferences. Existing clients post the
+ * whole object on every change, as strings; fields left out keep their stored value.
+ */
+export const setting = defineCall({
+  path: "/enterprise/im/setting",
+  auth: "session",
+  request: z.object({
+    sendKey: optional(
+      formInt().pipe(z.literal([1, 2], { error: "request.invalidField" })),
+    ),
+    theme: optional(
+      formString().pipe(
+        z.enum(["default", "blue"], { error: "request.invalidField" }),
+      ),
+    ),
+    isVoice: optional(formBool()),
+    avatarCricle: optional(formBool()),
+    hideMessageName: optional(formBool()),
+    hideMessageTime: optional(formBool()),
   }),
   response: z.literal(""),
 });

@@ -158,3 +158,16 @@ export async function touchSession(
     .where("session_id", "=", sessionId)
     .execute();
 }
+
+export async function updateUserSetting(
+  db: Db,
+  userId: number,
+  setting: string,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ setting, updated_at: now })
+    .where("user_id", "=", userId)
+    .execute();
+}

@@ -1,5 +1,9 @@
-import { pub } from "@parley/protocol";
-import type { CallContext, Calls } from "../../plugins/calls.js";
+import { im, pub } from "@parley/protocol";
+import {
+  type CallContext,
+  type Calls,
+  requireSession,
+} from "../../plugins/calls.js";
 import type { AccountsService, Origin } from "./accounts.service.js";
 import type { CodesService } from "./codes.service.js";
 
@@ -33,5 +37,10 @@ export function registerAccountRoutes(
   calls.register(pub.sendCode, async (input, ctx) => {
     await codes.send(input.account, input.type, ctx.ip);
     return { data: "" as const, key: "code.sent" };
+  });
+
+  calls.register(im.setting, async (input, ctx) => {
+    await accounts.updateSetting(requireSession(ctx).userId, input);
+    return { data: "" as const };
   });
 }

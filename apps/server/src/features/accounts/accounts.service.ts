@@ -8,6 +8,7 @@ import {
   isLanguage,
   registerNeedsCode,
   type UserInfo,
+  type UserSetting,
 } from "@parley/protocol";
 import { pinyin } from "pinyin-pro";
 import type { FastifyBaseLogger as Logger } from "fastify";
@@ -19,7 +20,7 @@ import { hashSecret, newPassword } from "../../lib/ids.js";
 import type { Passwords } from "../../lib/passwords.js";
 import type { Limiter } from "../../lib/rate-limits.js";
 import type { SystemService } from "../system/system.service.js";
-import { toUserInfo } from "./accounts.mapper.js";
+import { toUserInfo, toUserSetting } from "./accounts.mapper.js";
 import {
   accountExists,
   countAdmins,
@@ -28,6 +29,7 @@ import {
   findUserById,
   insertUser,
   recordLogin,
+  updateUserSetting,
 } from "./accounts.repository.js";
 import type { CodesService } from "./codes.service.js";
 import type { SessionsService } from "./sessions.service.js";
@@ -232,6 +234,31 @@ export class AccountsService {
     }
     await this.limits.loginPerAccount.reset(accountKey);
     return user;
+  }
+
+  /** Stores the fields of the user's preferences that were sent; the others stay. */
+  async updateSetting(
+    userId: number,
+    patch: { [K in keyof UserSetting]?: UserSetting[K] | undefined },
+  ): Promise<UserSetting> {
+    const user = await findUserById(this.db, userId);
+    if (!user) throw refuse("contact.notFound");
+    const stored = toUserSetting(user.setting);
+    const next: UserSetting = {
+      sendKey: patch.sendKey ?? stored.sendKey,
+      theme: patch.theme ?? stored.theme,
+      isVoice: patch.isVoice ?? stored.isVoice,
+      avatarCricle: patch.avatarCricle ?? stored.avatarCricle,
+      hideMessageName: patch.hideMessageName ?? stored.hideMessageName,
+      hideMessageTime: patch.hideMessageTime ?? stored.hideMessageTime,
+    };
+    await updateUserSetting(
+      this.db,
+      userId,
+      JSON.stringify(next),
+      this.clock.now(),
+    );
+    return next;
   }
 
   /** Ends the caller's session, when the token is one; never fails. */

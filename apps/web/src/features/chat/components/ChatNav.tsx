@@ -4,7 +4,7 @@ import {
   ControlOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
-  LogoutOutlined,
+  SettingOutlined,
 } from "@ant-design/icons";
 import { Avatar, Badge, Tooltip } from "antd";
 import { type ReactNode, useEffect, useState } from "react";
@@ -12,9 +12,9 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Limits } from "@parley/protocol";
 import { useSessionStore } from "../../../stores/session.store";
-import { useLogoutMutation } from "../../auth";
 import { type ChatSection, useChatUiStore } from "../chat-ui.store";
 import styles from "./chat.module.css";
+import { SettingsDialog } from "./SettingsDialog";
 
 function NavButton(props: {
   label: string;
@@ -37,14 +37,14 @@ function NavButton(props: {
   );
 }
 
-/** The chat's side menu (SPEC §2): messages, contacts, full screen, manage, logout. */
+/** The chat's side menu (SPEC §2): messages, contacts, full screen, manage, settings. */
 export function ChatNav({ unread }: { unread: number }) {
   const { t } = useTranslation("chat");
   const navigate = useNavigate();
   const user = useSessionStore((s) => s.user);
   const demoMode = useSessionStore((s) => s.config?.demon_mode === 1);
   const { section, setSection } = useChatUiStore();
-  const logout = useLogoutMutation();
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const [fullScreen, setFullScreen] = useState(
     Boolean(document.fullscreenElement),
   );
@@ -104,15 +104,15 @@ export function ChatNav({ unread }: { unread: number }) {
         </NavButton>
       )}
       <NavButton
-        label={t("nav.logout")}
-        onClick={() =>
-          logout.mutate(undefined, {
-            onSettled: () => void navigate("/login", { replace: true }),
-          })
-        }
+        label={t("nav.settings")}
+        onClick={() => setSettingsOpen(true)}
       >
-        <LogoutOutlined />
+        <SettingOutlined />
       </NavButton>
+      <SettingsDialog
+        open={settingsOpen}
+        onClose={() => setSettingsOpen(false)}
+      />
     </nav>
   );
 }

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
+import { registerAndLogin } from "../../../test/factories.js";
+
+let api: TestApp;
+
+beforeAll(async () => {
+  api = await startTestApp();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+async function settingOf(account: string, password: string) {
+  const login = await api.post("/common/pub/login", { account, password });
+  return (login.data as { userInfo: { setting: Record<string, unknown> } })
+    .userInfo.setting;
+}
+
+describe("enterprise/im/setting", () => {
+  it("stores what existing clients post as strings, and keeps what they leave out", async () => {
+    const user = await registerAndLogin(api);
+    const res = await api.post(
+      "/enterprise/im/setting",
+      { sendKey: "2", hideMessageTime: "true", isVoice: "false" },
+      { token: user.token },
+    );
+    expect(res.code, res.msg).toBe(0);
+    expect(res.data).toBe("");
+    expect(await settingOf(user.account, user.password)).toEqual({
+      sendKey: 2,
+      theme: "default",
+      isVoice: false,
+      avatarCricle: false,
+      hideMessageName: false,
+      hideMessageTime: true,
+    });
+    await api.post(
+      "/enterprise/im/setting",
+      { theme: "blue" },
+      { token: user.token, json: true },
+    );
+    expect(await settingOf(user.account, user.password)).toMatchObject({
+      sendKey: 2,
+      theme: "blue",
+    });
+  });
+
+  it.each([
+    [{ sendKey: "3" }, "sendKey"],
+    [{ theme: "<script>" }, "theme"],
+    [{ isVoice: "maybe" }, "isVoice"],
+    [{ sendKey: { a: 1 } }, "sendKey"],
+  ])("refuses %j and changes nothing", async (body, field) => {
+    const user = await registerAndLogin(api);
+    const before = await settingOf(user.account, user.password);
+    const res = await api.post("/enterprise/im/setting", body, {
+      token: user.token,
+    });
+    expect(res.code).toBe(400);
+    expect(res.msg).toContain(field);
+    expect(await settingOf(user.account, user.password)).toEqual(before);
+  });
+
+  it("needs a session", async () => {
+    expect(
+      (await api.post("/enterprise/im/setting", { sendKey: "2" })).code,
+    ).toBe(-1);
+  });
+});
