@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
-import type { MessageKey } from "../common/message-keys.js";
-import { MESSAGE_KEYS } from "../common/message-keys.js";
+import {
+  type AcceptCase,
+  expectRefused,
+  type RejectCase,
+} from "../../test/schema-cases.js";
 import type { Contact } from "../entities/contact.js";
 import type { Message } from "../entities/message.js";
 import type { CallAuth, CallDescriptor } from "./define.js";
@@ -10,49 +12,8 @@ import {
   getMessageList,
   sendMessage,
   setMsgIsRead,
+  setting,
 } from "./im.js";
-
-function isMessageKey(value: string): value is MessageKey {
-  return (MESSAGE_KEYS as readonly string[]).includes(value);
-}
-
-/**
- * The first issue of a refused body: the field it names and the message key it carries,
- * undefined when the message is zod's own text (the server then answers
- * request.invalidField with the field).
- */
-function refusal(
-  schema: z.ZodType,
-  body: unknown,
-): { field: string; key: MessageKey | undefined } | undefined {
-  const result = schema.safeParse(body);
-  if (result.success) return undefined;
-  const issue = result.error.issues[0];
-  if (!issue) return { field: "", key: undefined };
-  return {
-    field: issue.path.map(String).join("."),
-    key: isMessageKey(issue.message) ? issue.message : undefined,
-  };
-}
-
-interface AcceptCase {
-  name: string;
-  body: unknown;
-  expected: unknown;
-}
-
-interface RejectCase {
-  name: string;
-  body: unknown;
-  /** The field the first issue names ("" for the body itself). */
-  field: string;
-  /** The message key the schema sets, or undefined where it leaves zod's text. */
-  key?: MessageKey;
-}
-
-function expectRefused(schema: z.ZodType, { body, field, key }: RejectCase) {
-  expect(refusal(schema, body)).toEqual({ field, key });
-}
 
 const UUID = "5f0c9c1e-3b7a-4d2e-9f1a-2c3b4d5e6f70";
 
@@ -731,5 +692,54 @@ describe("setMsgIsRead", () => {
   it("answers an empty string", () => {
     expect(setMsgIsRead.response.parse("")).toBe("");
     expect(setMsgIsRead.response.safeParse(null).success).toBe(false);
+  });
+});
+
+describe("setting", () => {
+  it.each<AcceptCase>([
+    {
+      name: "the form strings existing clients post",
+      body: {
+        sendKey: "2",
+        theme: "blue",
+        isVoice: "true",
+        avatarCricle: "false",
+        hideMessageName: "1",
+        hideMessageTime: "0",
+      },
+      expected: {
+        sendKey: 2,
+        theme: "blue",
+        isVoice: true,
+        avatarCricle: false,
+        hideMessageName: true,
+        hideMessageTime: false,
+      },
+    },
+    {
+      name: "one field as JSON",
+      body: { sendKey: 1 },
+      expected: { sendKey: 1 },
+    },
+  ])("accepts $name", ({ body, expected }) => {
+    expect(setting.request.parse(body)).toEqual(expected);
+  });
+
+  it.each<RejectCase>([
+    {
+      name: "sendKey 3",
+      body: { sendKey: "3" },
+      field: "sendKey",
+      key: "request.invalidField",
+    },
+    {
+      name: "an unknown theme",
+      body: { theme: "red" },
+      field: "theme",
+      key: "request.invalidField",
+    },
+    { name: "a word for a flag", body: { isVoice: "maybe" }, field: "isVoice" },
+  ])("refuses $name", (rejectCase) => {
+    expectRefused(setting.request, rejectCase);
   });
 });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
-import type { MessageKey } from "../common/message-keys.js";
-import { MESSAGE_KEYS } from "../common/message-keys.js";
+import {
+  type AcceptCase,
+  expectRefused,
+  type MaxCase,
+  type RejectCase,
+} from "../../test/schema-cases.js";
 import type { GlobalConfig } from "../entities/config.js";
 import type { UserInfo } from "../entities/user.js";
 import { LANGUAGES } from "../rules/languages.js";
@@ -15,54 +18,6 @@ import {
   sendCode,
   switchLang,
 } from "./pub.js";
-
-function isMessageKey(value: string): value is MessageKey {
-  return (MESSAGE_KEYS as readonly string[]).includes(value);
-}
-
-/**
- * The first issue of a refused body: the field it names and the message key it carries,
- * undefined when the message is zod's own text (the server then answers
- * request.invalidField with the field).
- */
-function refusal(
-  schema: z.ZodType,
-  body: unknown,
-): { field: string; key: MessageKey | undefined } | undefined {
-  const result = schema.safeParse(body);
-  if (result.success) return undefined;
-  const issue = result.error.issues[0];
-  if (!issue) return { field: "", key: undefined };
-  return {
-    field: issue.path.map(String).join("."),
-    key: isMessageKey(issue.message) ? issue.message : undefined,
-  };
-}
-
-interface AcceptCase {
-  name: string;
-  body: unknown;
-  expected: unknown;
-}
-
-interface RejectCase {
-  name: string;
-  body: unknown;
-  /** The field the first issue names ("" for the body itself). */
-  field: string;
-  /** The message key the schema sets, or undefined where it leaves zod's text. */
-  key?: MessageKey;
-}
-
-interface MaxCase {
-  field: string;
-  max: number;
-  key: MessageKey;
-}
-
-function expectRefused(schema: z.ZodType, { body, field, key }: RejectCase) {
-  expect(refusal(schema, body)).toEqual({ field, key });
-}
 
 const USER: UserInfo = {
   user_id: 2,
