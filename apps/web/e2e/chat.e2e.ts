@@ -75,7 +75,9 @@ describe("two people chatting in a real browser", () => {
     // Bob sees the chat appear live with an unread badge, opens it, and Alice sees "Read".
     const chat = bob.page.getByTestId("contact").filter({ hasText: "Alice" });
     await chat.getByText("Hello Bob!").waitFor();
-    expect(await chat.locator(".ant-badge-count").innerText()).toBe("1");
+    await expect
+      .poll(() => chat.locator(".ant-badge-count").first().textContent())
+      .toBe("1");
     await chat.click();
     await bubbles(bob.page).filter({ hasText: "Hello Bob!" }).waitFor();
     await first.getByText("Read").waitFor();
@@ -85,9 +87,10 @@ describe("two people chatting in a real browser", () => {
     // Bob switches the send shortcut: Enter now breaks the line, Ctrl+Enter sends.
     await bob.page.getByRole("button", { name: "Settings" }).click();
     await bob.page.getByRole("tab", { name: "General" }).click();
+    // The choice is saved on the server first, then shown: click, and wait for "Saved".
     await bob.page
-      .getByLabel("Ctrl+Enter to send, Enter for a new line")
-      .check();
+      .getByRole("radio", { name: "Ctrl+Enter to send, Enter for a new line" })
+      .click();
     await bob.page.getByText("Saved").waitFor();
     await bob.page.keyboard.press("Escape");
     const bobEditor = bob.page.getByLabel("Message", { exact: true });
