@@ -44,3 +44,24 @@ export async function registerAndLogin(
     token: data.authToken,
   };
 }
+
+/** Disables a user the way an administrator would. */
+export async function disableUser(api: TestApp, userId: number): Promise<void> {
+  await api.db
+    .updateTable("users")
+    .set({ status: 0 })
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+/** How many rows a table holds. */
+export async function countRows(
+  api: TestApp,
+  table: "users" | "sessions" | "messages" | "verification_codes",
+): Promise<number> {
+  const row = await api.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}

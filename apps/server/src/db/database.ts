@@ -1,13 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import {
-  Kysely,
-  Migrator,
-  PostgresAdapter,
-  PostgresDialect,
-  SqliteDialect,
-} from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { migrations } from "./migrations/index.js";
 import type { Database } from "./schema.js";
@@ -60,11 +54,6 @@ export async function ensureSchema(url: string, schema: string): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-/** Whether the handle talks to PostgreSQL. */
-export function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /**

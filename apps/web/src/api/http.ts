@@ -94,14 +94,10 @@ export async function call<C extends CallDescriptor>(
   const payload: unknown = await response.json().catch(() => null);
   const envelope = AnyEnvelopeSchema.safeParse(payload);
 
-  if (!response.ok && response.status >= 500 && !envelope.success) {
-    const text = i18n.t("errors:http500");
-    if (!options.silent) toast("error", text);
-    throw new ApiError(response.status, text);
-  }
+  // No envelope: SPEC §8's own text for a server error, a generic one otherwise.
   if (!envelope.success) {
     const text =
-      response.status === 500
+      response.status >= 500
         ? i18n.t("errors:http500")
         : i18n.t("errors:unknown");
     if (!options.silent) toast("error", text);

@@ -65,8 +65,3 @@ export const useSessionStore = create<SessionState>((set) => {
     },
   };
 });
-
-/** Whether someone is signed in. */
-export function useSignedIn(): boolean {
-  return useSessionStore((s) => s.token !== null && s.user !== null);
-}

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
-import { newAccount, registerAndLogin } from "../../../test/factories.js";
+import {
+  countRows,
+  disableUser,
+  newAccount,
+  registerAndLogin,
+} from "../../../test/factories.js";
 import { startSmtpSink, type SmtpSink } from "../../../test/smtp-sink.js";
 import { writeConfig } from "../system/system.repository.js";
 
@@ -28,14 +33,6 @@ async function setSysInfo(patch: Record<string, string>): Promise<void> {
     JSON.stringify({ ...current, ...patch }),
     api.clock.now(),
   );
-}
-
-async function userCount(): Promise<number> {
-  const row = await api.db
-    .selectFrom("users")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return row.n;
 }
 
 describe("register", () => {
@@ -67,7 +64,7 @@ describe("register", () => {
     ["ab中文12", "register.accountChars"],
     ["", "register.accountPlain"],
   ])("refuses account %j with %s", async (account, key) => {
-    const before = await userCount();
+    const before = await countRows(api, "users");
     const res = await api.post("/common/pub/register", {
       account,
       realname: "Tester",
@@ -76,7 +73,7 @@ describe("register", () => {
     expect(res.code).toBe(400);
     expect(res.key).toBe(key);
     expect(res.msg.length).toBeGreaterThan(0);
-    expect(await userCount()).toBe(before);
+    expect(await countRows(api, "users")).toBe(before);
   });
 
   it("accepts accounts of exactly 4 and 32 characters", async () => {
@@ -330,11 +327,7 @@ describe("login", () => {
 
   it("refuses a disabled user", async () => {
     const user = await registerAndLogin(api);
-    await api.db
-      .updateTable("users")
-      .set({ status: 0 })
-      .where("user_id", "=", user.userId)
-      .execute();
+    await disableUser(api, user.userId);
     const res = await api.post("/common/pub/login", {
       account: user.account,
       password: user.password,

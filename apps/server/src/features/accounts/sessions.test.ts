@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
-import { registerAndLogin } from "../../../test/factories.js";
+import { disableUser, registerAndLogin } from "../../../test/factories.js";
 import { openSocket } from "../../../test/ws-client.js";
 import { writeConfig } from "../system/system.repository.js";
 
@@ -68,11 +68,7 @@ describe("sessions", () => {
 
   it("end when the account is disabled", async () => {
     const user = await registerAndLogin(api);
-    await api.db
-      .updateTable("users")
-      .set({ status: 0 })
-      .where("user_id", "=", user.userId)
-      .execute();
+    await disableUser(api, user.userId);
     const res = await contacts(user.token);
     expect(res.code).toBe(-1);
     expect(res.key).toBe("session.disabled");

@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import { type Contact, type Message, MessageSchema } from "@parley/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
-import { registerAndLogin, type TestUser } from "../../../test/factories.js";
+import {
+  countRows,
+  disableUser,
+  registerAndLogin,
+  type TestUser,
+} from "../../../test/factories.js";
 import { openSocket } from "../../../test/ws-client.js";
 
 let api: TestApp;
@@ -226,11 +231,7 @@ describe("one-to-one chat", () => {
   it("lists every other active user, never the caller or a disabled user", async () => {
     const me = await registerAndLogin(api);
     const gone = await registerAndLogin(api);
-    await api.db
-      .updateTable("users")
-      .set({ status: 0 })
-      .where("user_id", "=", gone.userId)
-      .execute();
+    await disableUser(api, gone.userId);
     const ids = (await contactsOf(me)).map((c) => c.id);
     expect(ids).not.toContain(me.userId);
     expect(ids).not.toContain(gone.userId);
@@ -258,18 +259,12 @@ describe("one-to-one chat", () => {
           : bob.userId;
     const content =
       typeof target === "string" && target !== "self" ? target : "hi";
-    const before = await api.db
-      .selectFrom("messages")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
+    const before = await countRows(api, "messages");
     const res = await send(alice, to, content);
     expect(res.code).toBe(400);
     expect(res.key).toBe(key);
-    const after = await api.db
-      .selectFrom("messages")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
-    expect(after.n).toBe(before.n);
+    const after = await countRows(api, "messages");
+    expect(after).toBe(before);
   });
 
   it("accepts exactly 2048 characters", async () => {
@@ -281,11 +276,7 @@ describe("one-to-one chat", () => {
   it("answers a disabled user's id exactly like a missing one", async () => {
     const alice = await registerAndLogin(api);
     const gone = await registerAndLogin(api);
-    await api.db
-      .updateTable("users")
-      .set({ status: 0 })
-      .where("user_id", "=", gone.userId)
-      .execute();
+    await disableUser(api, gone.userId);
     const toGone = await send(alice, gone.userId, "hi");
     const toNobody = await send(alice, 987_654, "hi");
     expect(toGone).toEqual(toNobody);

@@ -272,21 +272,25 @@ export class MessagesService {
       // A cursor forces page 1 (wire-contract.md §5.4).
       offset: cursor === undefined ? ((input.page ?? 1) - 1) * limit : 0,
     });
-    if (cursor === undefined) await this.read(userId, input.toContactId);
+    if (cursor === undefined) await this.markReadWith(userId, peer.user_id);
     return { messages: rows.reverse().map(present), count: rows.length };
   }
 
   /** Marks a 1:1 chat read and tells the other party's sockets which messages were read. */
   async read(userId: number, toContactId: number | string): Promise<void> {
     const peer = await this.peerOf(userId, toContactId);
+    await this.markReadWith(userId, peer.user_id);
+  }
+
+  private async markReadWith(userId: number, peerId: number): Promise<void> {
     const changed = await markRead(
       this.db,
       userId,
-      directConversationId(userId, peer.user_id),
+      directConversationId(userId, peerId),
     );
     if (changed.length === 0) return;
     await this.gateway.toUsers(
-      [peer.user_id],
+      [peerId],
       "isRead",
       changed.map((m) => ({
         id: m.client_msg_id,
@@ -295,7 +299,7 @@ export class MessagesService {
         toContactId: userId,
       })),
     );
-    await this.gateway.toUsers([peer.user_id], "readAll", {
+    await this.gateway.toUsers([peerId], "readAll", {
       toContactId: userId,
     });
   }

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useSessionStore } from "../../stores/session.store";
 import { useSendMessageMutation } from "./chat.queries";
 import { useOutboxStore } from "./outbox.store";
+import { makeMessage } from "../../../test/factories";
 
 /*
  * Own messages show at once as going, then succeed or failed; a resend of a failed one
@@ -55,37 +56,11 @@ function SendButtons({ client }: { client: QueryClient }) {
   );
 }
 
-const stored = {
+const stored = makeMessage(1, 1, {
   msg_id: 9,
   id: "c0ffee00-0000-4000-8000-000000000001",
-  seq: 1,
-  status: "succeed",
-  type: "text",
   content: "hi",
-  sendTime: 1,
-  is_read: 0,
-  is_group: 0,
-  at: [],
-  toContactId: 2,
-  toUser: 2,
-  from_user: 1,
-  fromUser: {
-    id: 1,
-    user_id: 1,
-    realname: "Me",
-    displayName: "Me",
-    account: "me",
-    avatar: "",
-    name_py: "",
-  },
-  file_id: 0,
-  fileName: "",
-  fileSize: 0,
-  preview: "",
-  download: "",
-  pid: 0,
-  extends: {},
-};
+});
 
 let bodies: Array<Record<string, unknown>>;
 let online: boolean;

@@ -1,54 +1,15 @@
-import type { Message } from "@parley/protocol";
 import { describe, expect, it } from "vitest";
+import { makeMessage } from "../../../../test/factories";
 import { chatItems } from "./chat-items";
 
 const me = { id: 1, avatar: "/me.png", name: "Me" };
-
-function message(
-  seq: number,
-  from: number,
-  patch: Partial<Message> = {},
-): Message {
-  return {
-    msg_id: seq,
-    id: `m${seq}`,
-    seq,
-    status: "succeed",
-    type: "text",
-    content: `text ${seq}`,
-    sendTime: 1_700_000_000_000 + seq * 1000,
-    is_read: 0,
-    is_group: 0,
-    at: [],
-    toContactId: from === 1 ? 2 : 1,
-    toUser: from === 1 ? 2 : 1,
-    from_user: from,
-    fromUser: {
-      id: from,
-      user_id: from,
-      realname: "X",
-      displayName: "X",
-      account: "x",
-      avatar: "",
-      name_py: "",
-    },
-    file_id: 0,
-    fileName: "",
-    fileSize: 0,
-    preview: "",
-    download: "",
-    pid: 0,
-    extends: {},
-    ...patch,
-  };
-}
 
 describe("the message list's rows", () => {
   it("orders pages oldest first, then unacknowledged sends", () => {
     const rows = chatItems(
       [
-        [message(3, 1), message(4, 2)],
-        [message(1, 2), message(2, 1)],
+        [makeMessage(3, 1), makeMessage(4, 2)],
+        [makeMessage(1, 2), makeMessage(2, 1)],
       ],
       [
         {
@@ -73,7 +34,7 @@ describe("the message list's rows", () => {
 
   it("replaces an outbox entry once its stored copy arrives", () => {
     const rows = chatItems(
-      [[message(1, 1, { id: "same" })]],
+      [[makeMessage(1, 1, { id: "same" })]],
       [
         {
           id: "same",
@@ -92,7 +53,13 @@ describe("the message list's rows", () => {
 
   it("shows read marks only on my stored one-to-one messages", () => {
     const rows = chatItems(
-      [[message(1, 1, { is_read: 1 }), message(2, 2), message(3, 1)]],
+      [
+        [
+          makeMessage(1, 1, { is_read: 1 }),
+          makeMessage(2, 2),
+          makeMessage(3, 1),
+        ],
+      ],
       [],
       me,
     );
@@ -103,9 +70,9 @@ describe("the message list's rows", () => {
     const rows = chatItems(
       [
         [
-          message(1, 1),
-          message(2, 1, { sendTime: 1_700_000_000_000 + 2000 + 61_000 }),
-          message(3, 1, { sendTime: 1_700_000_000_000 + 64_000 }),
+          makeMessage(1, 1),
+          makeMessage(2, 1, { sendTime: 1_700_000_000_000 + 2000 + 61_000 }),
+          makeMessage(3, 1, { sendTime: 1_700_000_000_000 + 64_000 }),
         ],
       ],
       [],
