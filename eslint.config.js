@@ -4,6 +4,26 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** Import bans for every server file: the server never imports the web app. */
+const SERVER_EVERYWHERE = [
+  {
+    group: ["@parley/web", "**/apps/web/**"],
+    message: "The server never imports the web app.",
+  },
+];
+
+/** The web app never imports the server (kept in every web no-restricted-imports entry). */
+const webNeverServer = {
+  group: ["@parley/server", "**/apps/server/**"],
+  message: "The web app never imports the server.",
+};
+
+/** A file inside some feature folder, reached from `prefix` (the climb back to features/). */
+const featureInternals = (prefix) => ({
+  regex: `^${prefix}[^./][^/]*/.+`,
+  message: "Import another feature through its index.ts only (HOUSE-STYLE §2).",
+});
+
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "coverage/**"] },
   js.configs.recommended,
@@ -74,20 +94,12 @@ export default tseslint.config(
       ],
     },
   },
+  // Flat config replaces a rule per file rather than merging it, so each server block
+  // repeats the patterns that hold everywhere on the server.
   {
     files: ["apps/server/**/*.ts"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["@parley/web", "**/apps/web/**"],
-              message: "The server never imports the web app.",
-            },
-          ],
-        },
-      ],
+      "no-restricted-imports": ["error", { patterns: SERVER_EVERYWHERE }],
     },
   },
   {
@@ -97,9 +109,38 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            ...SERVER_EVERYWHERE,
             {
               group: ["kysely", "**/*.repository.js", "**/db/*"],
               message: "Routes call services; they never touch the database.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["apps/server/src/**/*.service.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...SERVER_EVERYWHERE,
+            {
+              group: ["kysely", "**/db/database.js", "**/db/repository.js"],
+              message:
+                "Services hold the rules; SQL lives in repositories (HOUSE-STYLE §2a).",
+            },
+            {
+              group: ["**/realtime/**"],
+              message:
+                "Services publish through ctx.publish; they never import the gateway or the hub.",
+            },
+            {
+              group: ["../*/*.repository.js"],
+              message:
+                "A service calls another feature's service, never its repository.",
             },
           ],
         },
@@ -113,9 +154,27 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            ...SERVER_EVERYWHERE,
             {
-              group: ["fastify", "**/realtime/**"],
+              group: ["fastify", "**/realtime/**", "**/*.service.js"],
               message: "Repositories hold SQL only.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["apps/server/src/realtime/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...SERVER_EVERYWHERE,
+            {
+              group: ["**/features/**"],
+              message: "The realtime layer knows no feature.",
             },
           ],
         },
@@ -130,19 +189,62 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // UI text comes from the locale files (HOUSE-STYLE §6).
       "i18next/no-literal-string": ["error", { mode: "jsx-text-only" }],
+      "no-restricted-imports": ["error", { patterns: [webNeverServer] }],
+    },
+  },
+  {
+    // HOUSE-STYLE §2: the shared layers know no feature.
+    files: [
+      "apps/web/src/{api,components,hooks,lib,stores,i18n}/**/*.{ts,tsx}",
+    ],
+    rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
+            webNeverServer,
             {
-              group: ["@parley/server", "**/apps/server/**"],
-              message: "The web app never imports the server.",
+              regex: "^\\.\\.?/(.*/)?(features|app)(/|$)",
+              message:
+                "api/, components/, hooks/, lib/, stores/ and i18n/ never import a feature or app/.",
             },
           ],
         },
       ],
     },
   },
+  {
+    // app/ composes features through their index.ts only.
+    files: ["apps/web/src/app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [webNeverServer, featureInternals("\\.\\./features/")],
+        },
+      ],
+    },
+  },
+  // A feature sees another only through its index.ts, and never app/. Relative paths climb
+  // back to features/ one level per folder, hence one entry per depth.
+  ...[1, 2, 3].map((depth) => ({
+    files: [`apps/web/src/features/*/${"*/".repeat(depth - 1)}*.{ts,tsx}`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            webNeverServer,
+            featureInternals("(\\.\\./)".repeat(depth)),
+            {
+              regex: `^${"(\\.\\./)".repeat(depth)}\\.\\./app(/|$)`,
+              message: "Features never import app/: app/ composes them.",
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ["apps/web/**/*.test.{ts,tsx}", "apps/web/e2e/**"],
     rules: { "i18next/no-literal-string": "off" },

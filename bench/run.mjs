@@ -12,11 +12,11 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import getPort from "get-port";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(path.join(root, "apps/server/package.json"));
@@ -43,16 +43,6 @@ function summary(samples) {
 }
 const round = (x) => Math.round(x * 100) / 100;
 
-async function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Runs `worker` on `concurrency` loops for `seconds`; answers completed count and latencies. */
 async function closedLoop(concurrency, seconds, worker) {
   const latencies = [];
@@ -74,7 +64,7 @@ async function closedLoop(concurrency, seconds, worker) {
 async function calibrate() {
   const app = Fastify();
   app.post("/hello", async () => ({ code: 0 }));
-  const port = await freePort();
+  const port = await getPort({ host: "127.0.0.1" });
   await app.listen({ port, host: "127.0.0.1" });
   const hello = await closedLoop(32, Math.min(SECONDS, 5), () =>
     fetch(`http://127.0.0.1:${port}/hello`, { method: "POST" }).then((r) =>
@@ -116,7 +106,7 @@ async function calibrate() {
 }
 
 async function startProduct(dataDir) {
-  const port = await freePort();
+  const port = await getPort({ host: "127.0.0.1" });
   const child = spawn(
     process.execPath,
     [path.join(root, "apps/server/dist/main.js")],

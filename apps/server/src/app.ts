@@ -5,18 +5,22 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import type { FastifyBaseLogger as Logger } from "fastify";
 import type { Config } from "./config.js";
+import {
+  type AppContext,
+  createRegistry,
+  type FeatureModule,
+  type Services,
+} from "./context.js";
 import type { Db } from "./db/database.js";
-import { registerAccountRoutes } from "./features/accounts/accounts.routes.js";
-import { AccountsService } from "./features/accounts/accounts.service.js";
-import { CodesService } from "./features/accounts/codes.service.js";
-import { SessionsService } from "./features/accounts/sessions.service.js";
-import { registerContactRoutes } from "./features/contacts/contacts.routes.js";
-import { ContactsService } from "./features/contacts/contacts.service.js";
-import { registerMessageRoutes } from "./features/messages/messages.routes.js";
-import { MessagesService } from "./features/messages/messages.service.js";
-import { registerSocketRoutes } from "./features/socket/socket.routes.js";
-import { registerSystemRoutes } from "./features/system/system.routes.js";
-import { SystemService } from "./features/system/system.service.js";
+import { accountsModule } from "./features/accounts/accounts.module.js";
+import type { CodesService } from "./features/accounts/codes.service.js";
+import type { SessionsService } from "./features/accounts/sessions.service.js";
+import { contactsModule } from "./features/contacts/contacts.module.js";
+import { friendsModule } from "./features/friends/friends.module.js";
+import { messagesModule } from "./features/messages/messages.module.js";
+import { settingsModule } from "./features/settings/settings.module.js";
+import { socketModule } from "./features/socket/socket.module.js";
+import { systemModule } from "./features/system/system.module.js";
 import type { Clock } from "./lib/clock.js";
 import { Passwords } from "./lib/passwords.js";
 import { Limiter } from "./lib/rate-limits.js";
@@ -24,9 +28,25 @@ import { type CodeSender, Mailer } from "./mail/mailer.js";
 import { registerBodyParsers } from "./plugins/body.js";
 import { createCalls } from "./plugins/calls.js";
 import { registerEnvelope } from "./plugins/envelope.js";
+import type { SessionResolver } from "./plugins/session.js";
 import { Gateway } from "./realtime/gateway.js";
 import { type Hub, InProcessHub } from "./realtime/hub.js";
+import { createRealtimePorts } from "./realtime/publisher.js";
 import { RedisHub } from "./realtime/redis-hub.js";
+
+/**
+ * Every feature of the server, each wiring itself from the one context (HOUSE-STYLE §2a).
+ * A new feature is one more line here.
+ */
+const MODULES: readonly FeatureModule<keyof Services>[] = [
+  systemModule,
+  accountsModule,
+  settingsModule,
+  socketModule,
+  friendsModule,
+  messagesModule,
+  contactsModule,
+];
 
 /** What the app is built from; tests pass their own clock, database and mail sink. */
 export interface AppDeps {
@@ -49,26 +69,18 @@ export interface AppDeps {
 }
 
 /** The services the app runs, for main.ts (seeding) and tests. */
-export interface AppServices {
-  system: SystemService;
+export interface AppServices extends Services {
   sessions: SessionsService;
-  accounts: AccountsService;
   codes: CodesService;
   mailer: Mailer;
   gateway: Gateway;
-  messages: MessagesService;
   hub: Hub;
 }
 
 const API_PREFIX = /^\/+(common|enterprise|manage|index)\//i;
 
-/** Builds the HTTP app and registers everything, in order. */
-export function buildApp(deps: AppDeps): {
-  app: FastifyInstance;
-  services: AppServices;
-} {
-  const { config, db, clock, logger } = deps;
-  const app = Fastify({
+function createHttp(config: Config, logger: Logger): FastifyInstance {
+  return Fastify({
     loggerInstance: logger,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -84,6 +96,36 @@ export function buildApp(deps: AppDeps): {
       return url.replace(/\.html(?=$|\?)/i, "");
     },
   });
+}
+
+function createMailer(
+  config: Config,
+  logger: Logger,
+  services: Services,
+): Mailer {
+  return new Mailer(
+    logger,
+    config.SMTP_HOST
+      ? {
+          host: config.SMTP_HOST,
+          port: config.SMTP_PORT,
+          secure: config.SMTP_SECURE,
+          user: config.SMTP_USER,
+          pass: config.SMTP_PASS,
+          from: config.SMTP_FROM,
+        }
+      : undefined,
+    async () => (await services.system.config()).sysInfo.name,
+  );
+}
+
+/** Builds the HTTP app: the context once, then every module, then the socket gateway. */
+export function buildApp(deps: AppDeps): {
+  app: FastifyInstance;
+  services: AppServices;
+} {
+  const { config, db, clock, logger } = deps;
+  const app = createHttp(config, logger);
 
   const prefix = deps.keyPrefix ?? config.REDIS_PREFIX;
   const redis =
@@ -97,73 +139,59 @@ export function buildApp(deps: AppDeps): {
   redis?.on("error", () => {
     // Reported by the hub; the limits fall back to memory meanwhile.
   });
-  const limiter = (name: string, points: number, windowSeconds: number) =>
-    new Limiter(name, { points, windowSeconds }, redis, prefix);
-
-  const system = new SystemService(db, clock, config.DEMO_MODE);
-  const sessions = new SessionsService(db, clock);
-  const passwords = new Passwords({
-    memoryKib: config.ARGON2_MEMORY_KIB,
-    timeCost: config.ARGON2_TIME_COST,
-  });
-  const mailer = new Mailer(
-    logger,
-    config.SMTP_HOST
-      ? {
-          host: config.SMTP_HOST,
-          port: config.SMTP_PORT,
-          secure: config.SMTP_SECURE,
-          user: config.SMTP_USER,
-          pass: config.SMTP_PASS,
-          from: config.SMTP_FROM,
-        }
-      : undefined,
-    async () => (await system.config()).sysInfo.name,
-  );
-  const codes = new CodesService(
-    db,
-    clock,
-    deps.codeSender ?? mailer,
-    limiter(
-      "sendcode-ip",
-      config.RATE_SENDCODE_IP,
-      config.RATE_SENDCODE_WINDOW_S,
-    ),
-  );
-  const accounts = new AccountsService(
-    db,
-    clock,
-    passwords,
-    sessions,
-    codes,
-    system,
-    {
-      loginPerAccount: limiter(
-        "login-account",
-        config.RATE_LOGIN_ACCOUNT,
-        config.RATE_LOGIN_WINDOW_S,
-      ),
-      loginPerAddress: limiter(
-        "login-ip",
-        config.RATE_LOGIN_IP,
-        config.RATE_LOGIN_WINDOW_S,
-      ),
-      registerPerAddress: limiter(
-        "register-ip",
-        config.RATE_REGISTER_IP,
-        config.RATE_REGISTER_WINDOW_S,
-      ),
-    },
-    logger,
-  );
-
   const hub =
     deps.hub ??
     (config.REDIS_URL
       ? new RedisHub(config.REDIS_URL, prefix, logger)
       : new InProcessHub());
+
+  const { services, provide, assertComplete } = createRegistry();
+  const mailer = createMailer(config, logger, services);
+  const ports = createRealtimePorts(hub, clock);
+  const ctx: AppContext = {
+    db,
+    clock,
+    config,
+    logger,
+    ...ports,
+    policy: {
+      config: () => services.system.config(),
+      actor: (user) => ({ ...user, demoMode: config.DEMO_MODE }),
+    },
+    passwords: new Passwords({
+      memoryKib: config.ARGON2_MEMORY_KIB,
+      timeCost: config.ARGON2_TIME_COST,
+    }),
+    mail: deps.codeSender ?? mailer,
+    limiter: (name, points, windowSeconds) =>
+      new Limiter(name, { points, windowSeconds }, redis, prefix),
+    services,
+  };
+  const sessions: SessionResolver = {
+    resolve: (token) => services.accounts.sessions.resolve(token),
+  };
+
+  void app.register(cookie);
+  registerBodyParsers(app, config.BODY_LIMIT_BYTES);
+  registerEnvelope(app, sessions);
+  const calls = createCalls(app, {
+    sessions,
+    policy: ctx.policy,
+    validateResponses: deps.validateResponses ?? false,
+    publicUrl: config.PUBLIC_URL?.replace(/\/+$/, ""),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+  });
+  for (const module of MODULES) {
+    const built = module.create(ctx);
+    provide(module.name, built.service);
+    built.register(calls);
+  }
+  assertComplete();
+
   const gateway = new Gateway({
     hub,
+    publish: ports.publish,
+    clock,
     resolveToken: (token) => sessions.resolve(token),
     logger,
     allowedOrigins: config.ALLOWED_ORIGINS,
@@ -173,29 +201,7 @@ export function buildApp(deps: AppDeps): {
       ? new URL(config.PUBLIC_URL).origin
       : undefined,
   });
-  // A session that ends loses its sockets at once, on every process.
-  sessions.onRevoked(({ userId, sessionIds, reason }) => {
-    void gateway.endSessions(userId, sessionIds, reason);
-  });
   gateway.attach(app.server);
-  const contacts = new ContactsService(db, clock, system, gateway);
-  const messages = new MessagesService(db, clock, system, gateway);
-
-  void app.register(cookie);
-  registerBodyParsers(app, config.BODY_LIMIT_BYTES);
-  registerEnvelope(app, sessions);
-  const calls = createCalls(app, {
-    sessions,
-    validateResponses: deps.validateResponses ?? false,
-    demoMode: config.DEMO_MODE,
-    publicUrl: config.PUBLIC_URL?.replace(/\/+$/, ""),
-    bodyLimit: config.BODY_LIMIT_BYTES,
-  });
-  registerSystemRoutes(calls, system);
-  registerAccountRoutes(calls, accounts, codes);
-  registerSocketRoutes(calls, gateway);
-  registerContactRoutes(calls, contacts);
-  registerMessageRoutes(calls, messages);
 
   if (fs.existsSync(config.WEB_DIST)) {
     void app.register(fastifyStatic, {
@@ -214,16 +220,21 @@ export function buildApp(deps: AppDeps): {
     if (!deps.hub) await hub.close();
     if (!deps.redis) redis?.disconnect();
   });
+  const { accounts } = services;
   return {
     app,
     services: {
-      system,
-      sessions,
+      system: services.system,
       accounts,
-      codes,
+      settings: services.settings,
+      socket: services.socket,
+      friends: services.friends,
+      messages: services.messages,
+      contacts: services.contacts,
+      sessions: accounts.sessions,
+      codes: accounts.codes,
       mailer,
       gateway,
-      messages,
       hub,
     },
   };

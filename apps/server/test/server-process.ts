@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import getPort from "get-port";
 import pg from "pg";
 import qs from "qs";
 import { testEnv } from "./build-test-app.js";
@@ -28,18 +28,6 @@ export interface ServerProcess {
   output(): string;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Where a process keeps its data: a SQLite folder, or a PostgreSQL URL and schema. */
 export type ProcessDatabase =
   { dataDir: string } | { url: string; schema: string };
@@ -48,7 +36,7 @@ export async function startServerProcess(
   database: ProcessDatabase,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = await getPort({ host: "127.0.0.1" });
   const dbEnv: Record<string, string> =
     "dataDir" in database
       ? { DATA_DIR: database.dataDir }

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import getPort from "get-port";
 import {
   type Browser,
   type BrowserContext,
@@ -36,18 +36,6 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** The built product (`npm run build`) served on a port, restartable on the same data. */
 export class Product {
   private child: ChildProcess | null = null;
@@ -61,7 +49,7 @@ export class Product {
   }
 
   async start(): Promise<void> {
-    if (this.port === 0) this.port = await freePort();
+    if (this.port === 0) this.port = await getPort({ host: "127.0.0.1" });
     const child = spawn(
       process.execPath,
       [path.join(root, "apps/server/dist/main.js")],

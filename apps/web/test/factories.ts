@@ -1,4 +1,4 @@
-import type { Message } from "@parley/protocol";
+import type { Contact, GlobalConfig, Message } from "@parley/protocol";
 
 /** A stored 1:1 message between users 1 and 2, `seq` seconds after a fixed instant. */
 export function makeMessage(
@@ -36,6 +36,64 @@ export function makeMessage(
     download: "",
     pid: 0,
     extends: {},
+    ...patch,
+  };
+}
+
+/** A global config as getSystemInfo answers it: open, everyone can chat, one login per user. */
+export function makeConfig(patch: Partial<GlobalConfig> = {}): GlobalConfig {
+  return {
+    sysInfo: {
+      name: "Parley",
+      logo: "",
+      description: "",
+      state: "1",
+      closeTips: "",
+      runMode: "1",
+      regtype: "1",
+      regauth: "0",
+      multipleLogin: "0",
+      ipregion: "0",
+      diyName: "",
+    },
+    chatInfo: {
+      online: "1",
+      webrtc: "0",
+      groupChat: "1",
+      simpleChat: "1",
+      redoTime: "120",
+      groupUserMax: "0",
+      dbDelMsg: "0",
+      sendInterval: "0",
+      stun: "",
+      stunUser: "",
+      stunPass: "",
+    },
+    fileUpload: { size: "10", preview: "", fileExt: [] },
+    lang: "en",
+    demon_mode: 0,
+    version: "9.5.0",
+    ...patch,
+  };
+}
+
+/** User `id` as a contact in the list: no messages yet, notifying. */
+export function makeContact(id: number, patch: Partial<Contact> = {}): Contact {
+  return {
+    id,
+    displayName: `User ${id}`,
+    avatar: "",
+    name_py: `user${id}`,
+    index: "U",
+    is_group: 0,
+    lastContent: "",
+    lastSendTime: 1_700_000_000_000,
+    unread: 0,
+    is_top: 0,
+    is_notice: 1,
+    is_at: 0,
+    is_online: 0,
+    setting: {},
     ...patch,
   };
 }

@@ -37,7 +37,10 @@ export function registerBodyParsers(
           parseForm(typeof body === "string" ? body : body.toString("utf8")),
         );
       } catch (error) {
-        done(error as Error, undefined);
+        done(
+          error instanceof Error ? error : new Error(String(error)),
+          undefined,
+        );
       }
     },
   );

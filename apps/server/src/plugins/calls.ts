@@ -1,4 +1,5 @@
 import {
+  can,
   type CallDescriptor,
   type CallRequest,
   type CallResponse,
@@ -7,9 +8,11 @@ import {
   type Language,
   MESSAGE_KEYS,
   type MessageKey,
+  parseCallRequest,
 } from "@parley/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
+import type { Policy } from "../context.js";
 import { type AppError, noSession, refuse } from "../lib/errors.js";
 import { readFields } from "./body.js";
 import { envelope } from "./envelope.js";
@@ -58,23 +61,26 @@ type Handler<C extends CallDescriptor> = (
 
 interface CallsOptions {
   sessions: SessionResolver;
+  /** The capability table's view of a caller (the console needs "console.open"). */
+  policy: Policy;
   /** Check every answer against its descriptor (tests and development). */
   validateResponses: boolean;
-  demoMode: boolean;
   publicUrl: string | undefined;
   bodyLimit: number;
 }
 
 const KNOWN_KEYS = new Set<string>(MESSAGE_KEYS);
 
+function isMessageKey(value: string): value is MessageKey {
+  return KNOWN_KEYS.has(value);
+}
+
 /** The first problem of a failed parse, as a message key the user can act on. */
 function issueToError(error: z.ZodError): AppError {
   const issue = error.issues[0];
   if (!issue) return refuse("request.invalid");
   const field = issue.path.map(String).join(".") || "body";
-  if (KNOWN_KEYS.has(issue.message)) {
-    return refuse(issue.message as MessageKey, { field });
-  }
+  if (isMessageKey(issue.message)) return refuse(issue.message, { field });
   return refuse("request.invalidField", { field });
 }
 
@@ -116,13 +122,13 @@ function registerCall<C extends CallDescriptor>(
     if (
       call.auth === "admin" &&
       session &&
-      session.role <= 0 &&
-      !shared.demoMode
+      !can(shared.policy.actor(session), "console.open")
     )
       throw refuse("request.notFound");
     request.userLang = session?.lang ?? null;
 
-    const parsed = call.request.safeParse(
+    const parsed = parseCallRequest(
+      call,
       await readFields(request, shared.bodyLimit),
     );
     if (!parsed.success) throw issueToError(parsed.error);
@@ -143,7 +149,7 @@ function registerCall<C extends CallDescriptor>(
         });
       },
     };
-    const answer = await handler(parsed.data as CallRequest<C>, ctx);
+    const answer = await handler(parsed.data, ctx);
     if (shared.validateResponses) {
       const checked = call.response.safeParse(answer.data);
       if (!checked.success) {

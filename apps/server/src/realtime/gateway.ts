@@ -6,14 +6,17 @@ import {
   ClientFrameSchema,
   CloseCodes,
   HEARTBEAT_MS,
+  type InitFrame,
   MAX_FRAME_BYTES,
-  type ServerEventData,
-  type ServerEventType,
+  type PongFrame,
 } from "@parley/protocol";
 import type { FastifyBaseLogger as Logger } from "fastify";
 import { type RawData, WebSocket, WebSocketServer } from "ws";
+import type { Publish } from "./ports.js";
+import type { Clock } from "../lib/clock.js";
 import type { SessionContext } from "../plugins/session.js";
 import type { Hub, HubEvent } from "./hub.js";
+import { eventFrame } from "./publisher.js";
 
 /** Past this many unsent bytes a socket is too slow; it is dropped and catches up over HTTP. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -29,6 +32,9 @@ interface Connection {
 
 export interface GatewayOptions {
   hub: Hub;
+  /** Events out, through the hub (the gateway announces presence with them). */
+  publish: Publish;
+  clock: Clock;
   resolveToken(token: string): Promise<SessionContext>;
   logger: Logger;
   /** Origins allowed besides the server's own. */
@@ -48,9 +54,7 @@ function rawText(data: RawData): string {
     : Buffer.from(new Uint8Array(data)).toString("utf8");
 }
 
-function frameOf(type: string, data: unknown, time: number): string {
-  return JSON.stringify({ type, time: Math.floor(time / 1000), data });
-}
+const PING_FRAME = JSON.stringify({ type: "ping" });
 
 /**
  * The realtime channel at /wss (wire-contract.md §3): `init` with a client id on connect,
@@ -146,10 +150,8 @@ export class Gateway {
       // A frame over 64 KiB ends here with code 1009; ws closes the socket itself.
       this.options.logger.debug({ err: error.message }, "socket error");
     });
-    this.send(
-      connection,
-      JSON.stringify({ type: "init", client_id: connection.clientId }),
-    );
+    const init: InitFrame = { type: "init", client_id: connection.clientId };
+    this.send(connection, JSON.stringify(init));
   }
 
   private send(connection: Connection, frame: string): void {
@@ -215,10 +217,11 @@ export class Gateway {
   }
 
   private pong(connection: Connection): void {
-    this.send(
-      connection,
-      JSON.stringify({ type: "pong", multiport: this.multiport(connection) }),
-    );
+    const pong: PongFrame = {
+      type: "pong",
+      multiport: this.multiport(connection),
+    };
+    this.send(connection, JSON.stringify(pong));
   }
 
   private multiport(connection: Connection): boolean {
@@ -249,7 +252,10 @@ export class Gateway {
     sockets.add(connection);
     if (first) {
       await this.options.hub.setLocalPresence(session.userId, true);
-      await this.broadcast("isOnline", { id: session.userId, is_online: 1 });
+      await this.options.publish.toAll("isOnline", {
+        id: session.userId,
+        is_online: 1,
+      });
     }
   }
 
@@ -274,7 +280,10 @@ export class Gateway {
     await this.options.hub.setLocalPresence(lastHere, false);
     const stillOnline = await this.options.hub.onlineAmong([lastHere]);
     if (!stillOnline.has(lastHere))
-      await this.broadcast("isOnline", { id: lastHere, is_online: 0 });
+      await this.options.publish.toAll("isOnline", {
+        id: lastHere,
+        is_online: 0,
+      });
   }
 
   private beat(): void {
@@ -285,7 +294,7 @@ export class Gateway {
       }
       connection.alive = false;
       connection.ws.ping();
-      this.send(connection, JSON.stringify({ type: "ping" }));
+      this.send(connection, PING_FRAME);
     }
   }
 
@@ -317,14 +326,14 @@ export class Gateway {
           if (event.reason === "evicted") {
             this.send(
               connection,
-              frameOf(
+              eventFrame(
                 "offline",
                 {
                   id: event.userId,
                   client_id: event.byClientId ?? "",
                   isMobile: false,
                 },
-                Date.now(),
+                this.options.clock.now(),
               ),
             );
           }
@@ -333,56 +342,6 @@ export class Gateway {
         return;
       }
     }
-  }
-
-  /** Pushes an event to every socket of these users, on every process. */
-  async toUsers<T extends ServerEventType>(
-    userIds: readonly number[],
-    type: T,
-    data: ServerEventData<T>,
-    options: { exceptClientId?: string | undefined } = {},
-  ): Promise<void> {
-    await this.options.hub.publish({
-      kind: "users",
-      userIds: [...new Set(userIds)],
-      frame: frameOf(type, data, Date.now()),
-      exceptClientId: options.exceptClientId,
-    });
-  }
-
-  /** Pushes an event to every signed-in socket, on every process. */
-  async broadcast<T extends ServerEventType>(
-    type: T,
-    data: ServerEventData<T>,
-  ): Promise<void> {
-    await this.options.hub.publish({
-      kind: "all",
-      frame: frameOf(type, data, Date.now()),
-    });
-  }
-
-  /** Binds a socket, wherever it is connected, to a session checked over HTTP. */
-  async bindClient(clientId: string, session: SessionContext): Promise<void> {
-    await this.options.hub.publish({ kind: "bind", clientId, session });
-  }
-
-  /** Closes the sockets of ended sessions, on every process. */
-  async endSessions(
-    userId: number,
-    sessionIds: number[],
-    reason: string,
-  ): Promise<void> {
-    await this.options.hub.publish({
-      kind: "sessionsEnded",
-      userId,
-      sessionIds,
-      reason,
-    });
-  }
-
-  /** Which of these users are online anywhere. */
-  onlineAmong(userIds: readonly number[]): Promise<Set<number>> {
-    return this.options.hub.onlineAmong(userIds);
   }
 
   /** The number of sockets on this process. */

@@ -1,4 +1,4 @@
-import { pub } from "@parley/protocol";
+import { accounts, settings } from "@parley/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MessageInstance } from "antd/es/message/interface";
 import type { HookAPI } from "antd/es/modal/useModal";
@@ -83,7 +83,7 @@ afterEach(() => {
 describe("the API layer's error handling", () => {
   it("sends the session token and answers checked data", async () => {
     answer(envelope(0, "ok", { lang: "en" }));
-    const result = await call(pub.switchLang, { lang: "en" });
+    const result = await call(settings.switchLang, { lang: "en" });
     expect(result.data).toEqual({ lang: "en" });
     const init = vi.mocked(fetch).mock.calls[0]?.[1];
     expect(init?.headers).toMatchObject({
@@ -94,8 +94,9 @@ describe("the API layer's error handling", () => {
 
   it("shows -1 as a dialog whose confirm signs out and reloads", async () => {
     answer(envelope(-1, "Please log in first"));
-    await expect(call(pub.logout)).rejects.toBeInstanceOf(ApiError);
+    await expect(call(accounts.logout)).rejects.toBeInstanceOf(ApiError);
     expect(warning).toHaveBeenCalledTimes(1);
+    // The options the module handed antd's modal.warning.
     const options = warning.mock.calls[0]?.[0] as {
       content: string;
       onOk: () => void;
@@ -111,7 +112,7 @@ describe("the API layer's error handling", () => {
     "shows code %i as a warning toast",
     async (code) => {
       answer(envelope(code, "refused"));
-      await expect(call(pub.logout)).rejects.toMatchObject({
+      await expect(call(accounts.logout)).rejects.toMatchObject({
         code,
         message: "refused",
       });
@@ -123,7 +124,7 @@ describe("the API layer's error handling", () => {
 
   it("shows any other non-zero code as an error toast", async () => {
     answer(envelope(429, "too many"));
-    await expect(call(pub.logout)).rejects.toMatchObject({ code: 429 });
+    await expect(call(accounts.logout)).rejects.toMatchObject({ code: 429 });
     expect(open).toHaveBeenCalledWith(
       expect.objectContaining({ type: "error", content: "too many" }),
     );
@@ -131,7 +132,7 @@ describe("the API layer's error handling", () => {
 
   it("shows HTTP 500 without an envelope as the server-error message", async () => {
     answer("<html>boom</html>", 500);
-    await expect(call(pub.logout)).rejects.toMatchObject({ code: 500 });
+    await expect(call(accounts.logout)).rejects.toMatchObject({ code: 500 });
     expect(open).toHaveBeenCalledWith(
       expect.objectContaining({ type: "error" }),
     );
@@ -139,9 +140,9 @@ describe("the API layer's error handling", () => {
 
   it("stays silent when asked (the user card)", async () => {
     answer(envelope(400, "refused"));
-    await expect(call(pub.logout, {}, { silent: true })).rejects.toBeInstanceOf(
-      ApiError,
-    );
+    await expect(
+      call(accounts.logout, {}, { silent: true }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(open).not.toHaveBeenCalled();
   });
 
@@ -150,7 +151,9 @@ describe("the API layer's error handling", () => {
       "fetch",
       vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))),
     );
-    await expect(call(pub.logout)).rejects.toMatchObject({ network: true });
+    await expect(call(accounts.logout)).rejects.toMatchObject({
+      network: true,
+    });
     expect(open).toHaveBeenCalledTimes(1);
   });
 });

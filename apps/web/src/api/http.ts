@@ -3,6 +3,7 @@ import {
   type CallDescriptor,
   type CallRequest,
   type CallResponse,
+  parseCallResponse,
 } from "@parley/protocol";
 import { dialog, toast } from "../lib/feedback";
 import { i18n } from "../i18n";
@@ -61,14 +62,19 @@ function sessionEnded(msg: string): void {
   });
 }
 
+/** A call's body and options: the body may be left out when every field is optional. */
+export type CallArgs<C extends CallDescriptor> =
+  Record<string, never> extends CallRequest<C>
+    ? [body?: CallRequest<C>, options?: CallOptions]
+    : [body: CallRequest<C>, options?: CallOptions];
+
 /**
  * Posts one call as JSON with the session headers, and answers its checked `data`. Every
  * failure of SPEC §8 is shown here, once, and thrown as an ApiError for the caller's state.
  */
 export async function call<C extends CallDescriptor>(
   descriptor: C,
-  body: CallRequest<C> | Record<string, unknown> = {},
-  options: CallOptions = {},
+  ...[body, options = {}]: CallArgs<C>
 ): Promise<Answer<CallResponse<C>>> {
   const { token, sessionId } = useSessionStore.getState();
   const headers: Record<string, string> = {
@@ -82,7 +88,7 @@ export async function call<C extends CallDescriptor>(
     response = await fetch(descriptor.path, {
       method: "POST",
       headers,
-      body: JSON.stringify(body),
+      body: JSON.stringify(body ?? {}),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch {
@@ -106,9 +112,9 @@ export async function call<C extends CallDescriptor>(
 
   const { code, msg, key, data, count, page } = envelope.data;
   if (code === 0) {
-    const parsed = descriptor.response.safeParse(data);
+    const parsed = parseCallResponse(descriptor, data);
     if (!parsed.success) throw new ApiError(0, i18n.t("errors:unknown"));
-    return { data: parsed.data as CallResponse<C>, count, page, msg };
+    return { data: parsed.data, count, page, msg };
   }
   if (code === -1) {
     if (useSessionStore.getState().token) sessionEnded(msg);

@@ -1,9 +1,14 @@
+import type { ServerEventMap, ServerEventType } from "@parley/protocol";
+import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { makeMessage } from "../../test/factories";
 import { useConnectionStore } from "../stores/connection.store";
 import { useSessionStore } from "../stores/session.store";
 import {
   HEARTBEAT_MS,
+  type RealtimeContext,
   RealtimeClient,
+  type RealtimeHandlers,
   RECONNECT_DELAY_MS,
   socketUrl,
 } from "./socket";
@@ -64,6 +69,13 @@ afterEach(() => {
 
 const status = () => useConnectionStore.getState().status;
 
+/** The socket the client opened `index`-th (negative from the end). */
+function nth(index: number): FakeSocket {
+  const socket = sockets.at(index);
+  if (!socket) throw new Error(`no socket ${index}`);
+  return socket;
+}
+
 async function openAndBind(socket: FakeSocket) {
   socket.serverSends({ type: "init", client_id: "abc" });
   await vi.advanceTimersByTimeAsync(0);
@@ -96,13 +108,14 @@ describe("the realtime client (SPEC §4 Connection)", () => {
     expect(status()).toBe("open");
     await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
     expect(
+      // The client sends JSON frames; only their type matters here.
       socket.sent.map((s) => JSON.parse(s) as { type: string }).at(-1),
     ).toEqual({ type: "ping" });
   });
 
   it("retries twice 5 s apart, then reports the connection down; the button starts over", async () => {
     client.start({ token: "bearer t", userId: 7 });
-    await openAndBind(sockets[0] as FakeSocket);
+    await openAndBind(nth(0));
     sockets[0]?.drop();
     expect(status()).toBe("connecting");
     await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS - 1);
@@ -121,14 +134,14 @@ describe("the realtime client (SPEC §4 Connection)", () => {
     client.onReconnect(reconnected);
     client.reconnect();
     expect(sockets).toHaveLength(4);
-    await openAndBind(sockets[3] as FakeSocket);
+    await openAndBind(nth(3));
     expect(status()).toBe("open");
     expect(reconnected).toHaveBeenCalledTimes(1);
   });
 
   it("does not retry when the session ended", async () => {
     client.start({ token: "bearer t", userId: 7 });
-    await openAndBind(sockets[0] as FakeSocket);
+    await openAndBind(nth(0));
     sockets[0]?.drop(4401);
     expect(status()).toBe("down");
     await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS * 3);
@@ -139,7 +152,7 @@ describe("the realtime client (SPEC §4 Connection)", () => {
     const events = vi.fn();
     client.onEvent(events);
     client.start({ token: "bearer t", userId: 7 });
-    const socket = sockets[0] as FakeSocket;
+    const socket = nth(0);
     await openAndBind(socket);
     socket.serverSends({
       type: "isOnline",
@@ -154,5 +167,122 @@ describe("the realtime client (SPEC §4 Connection)", () => {
       time: 1,
       data: { id: 3, is_online: 1 },
     });
+  });
+});
+
+/** One valid `data` per server event: a new event in the protocol must add its sample here. */
+const samples: { [T in ServerEventType]: ServerEventMap[T] } = {
+  simple: makeMessage(1, 2),
+  isOnline: { id: 3, is_online: 1 },
+  offline: { id: 7, client_id: "other", isMobile: false },
+  isRead: [{ id: "m1", msg_id: 1, is_read: 1, toContactId: 2 }],
+  readAll: { toContactId: 2 },
+};
+const eventTypes = Object.keys(samples) as ServerEventType[]; // the keys of the sample table above
+
+describe("the dispatcher (features' realtime handlers)", () => {
+  const ctx: RealtimeContext = {
+    client: new QueryClient(),
+    me: 7,
+    navigate: vi.fn(),
+  };
+  /** Two features that share some events: each handler is a spy named `feature.event`. */
+  const spies = new Map<string, ReturnType<typeof vi.fn>>();
+  const spy = (name: string) => {
+    const fn = vi.fn();
+    spies.set(name, fn);
+    return fn;
+  };
+  const first: RealtimeHandlers = {
+    events: {
+      simple: spy("first.simple"),
+      isOnline: spy("first.isOnline"),
+      readAll: spy("first.readAll"),
+    },
+    onReconnect: spy("first.onReconnect"),
+  };
+  const second: RealtimeHandlers = {
+    events: {
+      simple: spy("second.simple"),
+      offline: spy("second.offline"),
+      isRead: spy("second.isRead"),
+    },
+  };
+  const called = () =>
+    [...spies].filter(([, fn]) => fn.mock.calls.length > 0).map(([n]) => n);
+
+  let socket: FakeSocket;
+  beforeEach(async () => {
+    for (const fn of spies.values()) fn.mockClear();
+    client.use([first, second], ctx);
+    client.start({ token: "bearer t", userId: 7 });
+    socket = nth(0);
+    await openAndBind(socket);
+  });
+
+  it.each<[ServerEventType, string[]]>([
+    ["simple", ["first.simple", "second.simple"]],
+    ["isOnline", ["first.isOnline"]],
+    ["offline", ["second.offline"]],
+    ["isRead", ["second.isRead"]],
+    ["readAll", ["first.readAll"]],
+  ])("hands a %s frame to exactly %j", (type, expected) => {
+    socket.serverSends({ type, time: 1, data: samples[type] });
+    expect(called()).toEqual(expected);
+    for (const name of expected)
+      expect(spies.get(name)).toHaveBeenCalledWith(samples[type], ctx);
+  });
+
+  it("has a case above for every event the protocol defines", () => {
+    expect(eventTypes.sort()).toEqual(
+      ["isOnline", "isRead", "offline", "readAll", "simple"].sort(),
+    );
+  });
+
+  it.each<[string, unknown]>([
+    [
+      "data of the wrong shape",
+      { type: "isOnline", time: 1, data: { id: "x" } },
+    ],
+    ["no data", { type: "simple", time: 1 }],
+    ["no time", { type: "readAll", data: { toContactId: 2 } }],
+    [
+      "a read mark without its chat",
+      { type: "isRead", time: 1, data: [{ id: "m1" }] },
+    ],
+    ["an unknown event", { type: "typing", time: 1, data: { id: 3 } }],
+    ["no type", { time: 1, data: { id: 3, is_online: 1 } }],
+    ["an array", [1, 2]],
+  ])("hands a frame with %s to no handler", (_, frame) => {
+    socket.onmessage?.({ data: JSON.stringify(frame) });
+    expect(called()).toEqual([]);
+  });
+
+  it("hands text that is not JSON, and binary data, to no handler", () => {
+    socket.onmessage?.({ data: "not json" });
+    socket.onmessage?.({ data: new ArrayBuffer(4) });
+    expect(called()).toEqual([]);
+  });
+
+  it("runs the features' onReconnect after a reconnect, not after the first bind", async () => {
+    expect(called()).toEqual([]);
+    socket.drop();
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS);
+    await openAndBind(nth(1));
+    expect(called()).toEqual(["first.onReconnect"]);
+    expect(spies.get("first.onReconnect")).toHaveBeenCalledWith(ctx);
+  });
+
+  it("stops handing events over once unregistered", async () => {
+    client.stop();
+    const off = client.use([first], ctx);
+    off();
+    client.start({ token: "bearer t", userId: 7 });
+    const fresh = nth(-1);
+    await openAndBind(fresh);
+    fresh.serverSends({ type: "isOnline", time: 1, data: samples.isOnline });
+    // Only the registration of beforeEach remains.
+    expect(called()).toEqual(["first.isOnline"]);
+    expect(spies.get("first.isOnline")).toHaveBeenCalledTimes(1);
   });
 });

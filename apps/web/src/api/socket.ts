@@ -1,8 +1,11 @@
 import {
   type ServerEvent,
-  ServerEventSchema,
+  type ServerEventMap,
+  type ServerEventType,
+  ServerFrameSchema,
   socket as socketCalls,
 } from "@parley/protocol";
+import type { QueryClient } from "@tanstack/react-query";
 import { StorageKeys, write } from "../lib/storage";
 import { useConnectionStore } from "../stores/connection.store";
 import { call } from "./http";
@@ -20,6 +23,56 @@ type Listener = (event: ServerEvent) => void;
 interface Credentials {
   token: string;
   userId: number;
+}
+
+/** What a realtime handler may use: the query cache, who I am, and the router. */
+export interface RealtimeContext {
+  client: QueryClient;
+  /** The signed-in user's id. */
+  me: number;
+  navigate: (to: string, options?: { replace?: boolean }) => void;
+}
+
+/** One handler of a server event, given the event's typed `data`. */
+export type EventHandler<T extends ServerEventType> = (
+  data: ServerEventMap[T],
+  ctx: RealtimeContext,
+) => void;
+
+/** What a feature does with the socket: its events, and what to fetch after a reconnect. */
+export interface RealtimeHandlers {
+  events?: { [T in ServerEventType]?: EventHandler<T> };
+  onReconnect?: (ctx: RealtimeContext) => void;
+}
+
+type EventHandlers = NonNullable<RealtimeHandlers["events"]>;
+
+function deliver<T extends ServerEventType>(
+  table: readonly EventHandlers[],
+  type: T,
+  data: ServerEventMap[T],
+  ctx: RealtimeContext,
+): void {
+  for (const handlers of table) handlers[type]?.(data, ctx);
+}
+
+/**
+ * The features' handlers as one table, looked up by event name: each event reaches exactly
+ * the handlers registered for its type, in the order the features are given.
+ */
+export function createDispatcher(
+  features: readonly RealtimeHandlers[],
+  ctx: RealtimeContext,
+): { event: Listener; reconnect: () => void } {
+  const table = features.flatMap((feature) =>
+    feature.events ? [feature.events] : [],
+  );
+  return {
+    event: (event) => deliver(table, event.type, event.data, ctx),
+    reconnect: () => {
+      for (const feature of features) feature.onReconnect?.(ctx);
+    },
+  };
 }
 
 /** Where the socket lives: the same host, `/wss`, secure when the page is (SPEC §7). */
@@ -49,6 +102,21 @@ export class RealtimeClient {
       new WebSocket(url),
   ) {}
 
+  /**
+   * Hands every event to the features' handlers for its type and, after a reconnect, runs
+   * their catch-up; answers the undo.
+   */
+  use(features: readonly RealtimeHandlers[], ctx: RealtimeContext): () => void {
+    const dispatcher = createDispatcher(features, ctx);
+    const offEvent = this.onEvent(dispatcher.event);
+    const offReconnect = this.onReconnect(dispatcher.reconnect);
+    return () => {
+      offEvent();
+      offReconnect();
+    };
+  }
+
+  /** Every parsed server event, whatever its type. */
   onEvent(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -104,27 +172,19 @@ export class RealtimeClient {
 
   private receive(ws: WebSocket, raw: unknown): void {
     if (typeof raw !== "string") return;
-    let frame: unknown;
+    let json: unknown;
     try {
-      frame = JSON.parse(raw);
+      json = JSON.parse(raw);
     } catch {
       return;
     }
-    if (typeof frame !== "object" || frame === null) return;
-    const type = (frame as { type?: unknown }).type;
-    if (type === "init") {
-      const clientId = (frame as { client_id?: unknown }).client_id;
-      if (typeof clientId === "string") void this.bind(ws, clientId);
-      return;
-    }
-    if (type === "ping") {
-      ws.send(JSON.stringify({ type: "pong" }));
-      return;
-    }
-    if (type === "pong") return;
-    const event = ServerEventSchema.safeParse(frame);
-    if (!event.success) return;
-    for (const listener of this.listeners) listener(event.data);
+    const parsed = ServerFrameSchema.safeParse(json);
+    if (!parsed.success) return;
+    const frame = parsed.data;
+    if (frame.type === "init") void this.bind(ws, frame.client_id);
+    else if (frame.type === "ping") ws.send(JSON.stringify({ type: "pong" }));
+    else if (frame.type !== "pong")
+      for (const listener of this.listeners) listener(frame);
   }
 
   private async bind(ws: WebSocket, clientId: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { isLanguage, pub } from "@parley/protocol";
+import { isLanguage, system } from "@parley/protocol";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App as AntApp, ConfigProvider, Spin } from "antd";
 import { Suspense, useEffect, useState } from "react";
@@ -24,7 +24,7 @@ function FeedbackBridge() {
 
 // SPEC §8: confirming the -1 dialog fetches system info again, then reloads regardless.
 setSessionEndedHandler(() => {
-  void call(pub.getSystemInfo, {}, { silent: true })
+  void call(system.getSystemInfo, {}, { silent: true })
     .catch(() => undefined)
     .finally(() => window.location.reload());
 });

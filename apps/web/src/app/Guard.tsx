@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { useActor, useGlobalConfig } from "../features/system";
 import { toast } from "../lib/feedback";
 import { useSessionStore } from "../stores/session.store";
 import { decideRoute } from "./guards";
@@ -11,13 +12,13 @@ export function Guard() {
   const { t } = useTranslation();
   const token = useSessionStore((s) => s.token);
   const user = useSessionStore((s) => s.user);
-  const config = useSessionStore((s) => s.config);
+  const config = useGlobalConfig();
+  const actor = useActor();
   const decision = decideRoute({
     path: location.pathname,
     search: location.search,
     signedIn: token !== null && user !== null,
-    role: user?.role ?? 0,
-    demoMode: config?.demon_mode === 1,
+    actor,
     closed: config?.sysInfo.state === "0",
     closeTips: config?.sysInfo.closeTips ?? "",
   });

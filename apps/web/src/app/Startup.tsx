@@ -1,11 +1,9 @@
-import { isLanguage, pub } from "@parley/protocol";
-import { useQuery } from "@tanstack/react-query";
+import { isLanguage } from "@parley/protocol";
 import { Button, Result, Spin } from "antd";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../api/http";
+import { useSystemInfoQuery } from "../features/system";
 import { i18n, saveLanguage } from "../i18n";
-import { useSessionStore } from "../stores/session.store";
 
 /**
  * Start-up (SPEC §4): the saved config first, then system info from the server; a
@@ -13,27 +11,19 @@ import { useSessionStore } from "../stores/session.store";
  */
 export function Startup({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const saved = useSessionStore((s) => s.config);
-  const setConfig = useSessionStore((s) => s.setConfig);
-  const systemInfo = useQuery({
-    queryKey: ["systemInfo"],
-    queryFn: async () =>
-      (await call(pub.getSystemInfo, {}, { silent: true })).data,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: 1,
-  });
+  const systemInfo = useSystemInfoQuery();
+  // A saved copy carries time 0: only the server's own answer may switch the language.
+  const fetched = systemInfo.dataUpdatedAt > 0 ? systemInfo.data : undefined;
 
   useEffect(() => {
-    const config = systemInfo.data;
-    if (!config) return;
-    setConfig(config);
-    if (isLanguage(config.lang) && config.lang !== i18n.language) {
-      saveLanguage(config.lang);
+    if (!fetched) return;
+    if (isLanguage(fetched.lang) && fetched.lang !== i18n.language) {
+      saveLanguage(fetched.lang);
       window.location.reload();
     }
-  }, [systemInfo.data, setConfig]);
+  }, [fetched]);
 
-  if (saved || systemInfo.data) return <>{children}</>;
+  if (systemInfo.data) return <>{children}</>;
   if (systemInfo.isError) {
     return (
       <Result

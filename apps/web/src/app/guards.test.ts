@@ -1,7 +1,14 @@
+import { type Actor, can, visitor } from "@parley/protocol";
 import { describe, expect, it } from "vitest";
 import { decideRoute, type GuardState } from "./guards";
 
-const base: GuardState = {
+/** The guard's input, with the actor spelled as the session and config give it. */
+interface Given extends Omit<GuardState, "actor"> {
+  role: number;
+  demoMode: boolean;
+}
+
+const base: Given = {
   path: "/",
   search: "",
   signedIn: true,
@@ -11,7 +18,13 @@ const base: GuardState = {
   closeTips: "Down for maintenance",
 };
 
-const at = (patch: Partial<GuardState>) => decideRoute({ ...base, ...patch });
+const actorOf = ({ signedIn, role, demoMode }: Given): Actor =>
+  signedIn ? { userId: 5, role, demoMode } : visitor(demoMode);
+
+const at = (patch: Partial<Given>) => {
+  const given = { ...base, ...patch };
+  return decideRoute({ ...given, actor: actorOf(given) });
+};
 
 describe("the routing guard (SPEC §4)", () => {
   it.each([
@@ -60,7 +73,7 @@ describe("the routing guard (SPEC §4)", () => {
     });
   });
 
-  it.each<[Partial<GuardState>, string]>([
+  it.each<[Partial<Given>, string]>([
     [{ role: 1 }, "an administrator"],
     [{ role: 2 }, "a role-2 administrator"],
     [{ demoMode: true }, "anyone in demo mode"],
@@ -113,5 +126,41 @@ describe("the routing guard (SPEC §4)", () => {
 
   it("lets a signed-in user stay on the chat", () => {
     expect(at({ path: "/chat" })).toEqual({ kind: "stay" });
+  });
+
+  describe("asks can() for the console (SPEC §6)", () => {
+    const actors: Array<[string, Actor]> = [
+      ["a normal user", { userId: 5, role: 0, demoMode: false }],
+      ["an administrator", { userId: 5, role: 1, demoMode: false }],
+      ["a normal user in demo mode", { userId: 5, role: 0, demoMode: true }],
+    ];
+
+    it.each(actors)(
+      "opens /manage/index exactly when can() says %s may",
+      (_, actor) => {
+        const decision = decideRoute({
+          path: "/manage/index",
+          search: "",
+          signedIn: true,
+          actor,
+          closed: false,
+          closeTips: "",
+        });
+        expect(decision.kind === "stay").toBe(can(actor, "console.open"));
+      },
+    );
+
+    it("sends a visitor in demo mode to the console while the system is closed", () => {
+      expect(
+        decideRoute({
+          path: "/chat",
+          search: "",
+          signedIn: false,
+          actor: visitor(true),
+          closed: true,
+          closeTips: "",
+        }),
+      ).toEqual({ kind: "redirect", to: "/manage/index" });
+    });
   });
 });

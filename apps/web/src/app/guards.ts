@@ -1,10 +1,12 @@
+import { type Actor, can } from "@parley/protocol";
+
 /** What the routing guard knows (SPEC §4 Start-up and routing guard). */
 export interface GuardState {
   path: string;
   search: string;
   signedIn: boolean;
-  role: number;
-  demoMode: boolean;
+  /** Who asks: the signed-in user, or `visitor(demoMode)`. */
+  actor: Actor;
   /** sysInfo.state is "0". */
   closed: boolean;
   closeTips: string;
@@ -25,11 +27,12 @@ function isManagePath(path: string): boolean {
  * console's permission, then visitors, then signed-in users on the login pages.
  */
 export function decideRoute(state: GuardState): GuardDecision {
-  const { path, signedIn, demoMode } = state;
-  const admin = signedIn && (state.role > 0 || demoMode);
+  const { path, signedIn, actor } = state;
+  // The console's rule, the same table the server enforces; a visitor in demo mode passes too.
+  const consoleOpen = can(actor, "console.open");
 
   if (state.closed) {
-    if (admin || demoMode) {
+    if (consoleOpen) {
       return isManagePath(path)
         ? { kind: "stay" }
         : { kind: "redirect", to: "/manage/index" };
@@ -49,7 +52,8 @@ export function decideRoute(state: GuardState): GuardDecision {
         kind: "redirect",
         to: `/login?redirect=${encodeURIComponent(path)}`,
       };
-    if (!admin) return { kind: "redirect", to: "/", error: "noPermission" };
+    if (!consoleOpen)
+      return { kind: "redirect", to: "/", error: "noPermission" };
     return path === "/manage"
       ? { kind: "redirect", to: "/manage/index" }
       : { kind: "stay" };
@@ -68,7 +72,7 @@ export function decideRoute(state: GuardState): GuardDecision {
     const params = new URLSearchParams(state.search);
     // A token login replaces the current session on purpose.
     if (path === "/login" && params.get("token")) return { kind: "stay" };
-    return { kind: "redirect", to: demoMode ? "/demo" : "/" };
+    return { kind: "redirect", to: actor.demoMode ? "/demo" : "/" };
   }
   return { kind: "stay" };
 }

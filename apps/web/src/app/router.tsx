@@ -1,54 +1,22 @@
 import { createHashRouter, Navigate } from "react-router";
+import { accountsRoutes } from "../features/accounts";
+import { consoleRoutes } from "../features/console";
+import { messagesRoutes } from "../features/messages";
+import { systemRoutes } from "../features/system";
 import { Guard } from "./Guard";
-import { lazyPage } from "./lazy";
+import { RealtimeLayout } from "./realtime";
 
-const LoginPage = lazyPage(() =>
-  import("../features/auth/pages/LoginPage").then((m) => ({
-    default: m.LoginPage,
-  })),
-);
-const RegisterPage = lazyPage(() =>
-  import("../features/auth/pages/RegisterPage").then((m) => ({
-    default: m.RegisterPage,
-  })),
-);
-const ChatPage = lazyPage(() =>
-  import("../features/chat/pages/ChatPage").then((m) => ({
-    default: m.ChatPage,
-  })),
-);
-const NotFoundPage = lazyPage(() =>
-  import("../features/errors/pages/NotFoundPage").then((m) => ({
-    default: m.NotFoundPage,
-  })),
-);
-const ManageLayout = lazyPage(() =>
-  import("../features/manage/pages/ManageLayout").then((m) => ({
-    default: m.ManageLayout,
-  })),
-);
-const ManageHomePage = lazyPage(() =>
-  import("../features/manage/pages/ManageHomePage").then((m) => ({
-    default: m.ManageHomePage,
-  })),
-);
-
-/** Hash routing (SPEC §2); every route passes the guard. */
+/** Hash routing (SPEC §2); every route passes the guard; chat and console share the socket. */
 export function createRouter() {
   return createHashRouter([
     {
       element: <Guard />,
       children: [
-        { path: "/", element: <ChatPage /> },
-        { path: "/chat", element: <ChatPage /> },
-        { path: "/demo", element: <ChatPage /> },
-        { path: "/login", element: <LoginPage /> },
-        { path: "/register", element: <RegisterPage /> },
-        { path: "/404", element: <NotFoundPage /> },
+        ...accountsRoutes,
+        ...systemRoutes,
         {
-          path: "/manage",
-          element: <ManageLayout />,
-          children: [{ path: "index", element: <ManageHomePage /> }],
+          element: <RealtimeLayout />,
+          children: [...messagesRoutes, ...consoleRoutes],
         },
         { path: "*", element: <Navigate to="/404" replace /> },
       ],

@@ -1,5 +1,10 @@
 import { GlobalOutlined } from "@ant-design/icons";
-import { isLanguage, type Language, LANGUAGES, pub } from "@parley/protocol";
+import {
+  isLanguage,
+  type Language,
+  LANGUAGES,
+  settings,
+} from "@parley/protocol";
 import { Button, Dropdown } from "antd";
 import { useTranslation } from "react-i18next";
 import { call } from "../api/http";
@@ -13,7 +18,7 @@ export function LanguageMenu({ light = false }: { light?: boolean }) {
   const choose = async (lang: Language) => {
     if (lang === current) return;
     try {
-      await call(pub.switchLang, { lang }, { silent: true });
+      await call(settings.switchLang, { lang }, { silent: true });
     } catch {
       // The choice is still kept in this browser.
     }

@@ -14,6 +14,7 @@ function flatten(tree: Tree, prefix = ""): string[] {
   );
 }
 
+// Locale files are nested string objects; i18next types them loosely.
 const resources = loadResources() as Record<string, Record<string, Tree>>;
 const keysOf = (lang: string, ns: string) =>
   new Set(flatten(resources[lang]?.[ns] ?? {}));
@@ -39,7 +40,8 @@ function usedKeys(): Array<{ file: string; ns: string; key: string }> {
     for (const match of source.matchAll(/\bt\(\s*"([\w.:]+)"/g)) {
       const raw = match[1] ?? "";
       const [ns, key] = raw.includes(":")
-        ? (raw.split(":") as [string, string])
+        ? // The pattern allows one "ns:" prefix, so a colon splits into two parts.
+          (raw.split(":") as [string, string])
         : [declared, raw];
       found.push({ file: path.relative(root, file), ns, key });
     }

@@ -11,9 +11,11 @@ import { readString, StorageKeys, write } from "../lib/storage";
 /** The namespaces, one per feature (HOUSE-STYLE §4). */
 export const NAMESPACES = [
   "common",
-  "auth",
-  "chat",
-  "manage",
+  "accounts",
+  "messages",
+  "contacts",
+  "settings",
+  "console",
   "errors",
 ] as const;
 

@@ -1,9 +1,4 @@
-import {
-  GlobalConfigSchema,
-  type GlobalConfig,
-  type UserInfo,
-  UserInfoSchema,
-} from "@parley/protocol";
+import { type UserInfo, UserInfoSchema } from "@parley/protocol";
 import { create } from "zustand";
 import { readJson, readString, StorageKeys, write } from "../lib/storage";
 
@@ -11,15 +6,12 @@ interface SessionState {
   token: string | null;
   sessionId: string | null;
   user: UserInfo | null;
-  /** The global config as last fetched (SPEC §3 keeps it on the client). */
-  config: GlobalConfig | null;
   signIn: (session: {
     authToken: string;
     sessionId: string;
     userInfo: UserInfo;
   }) => void;
   signOut: () => void;
-  setConfig: (config: GlobalConfig) => void;
   /** Replaces the signed-in user (after a change of their own settings). */
   setUser: (user: UserInfo) => void;
 }
@@ -29,12 +21,10 @@ function savedUser(): UserInfo | null {
   return parsed.success ? parsed.data : null;
 }
 
-function savedConfig(): GlobalConfig | null {
-  const parsed = GlobalConfigSchema.safeParse(readJson(StorageKeys.config));
-  return parsed.success ? parsed.data : null;
-}
-
-/** Who is signed in and the global config: session state only, restored from storage. */
+/**
+ * Who is signed in: session state only, restored from storage. The global config is server
+ * data and lives in the query cache (features/system).
+ */
 export const useSessionStore = create<SessionState>((set) => {
   const token = readString(StorageKeys.token);
   const user = savedUser();
@@ -42,7 +32,6 @@ export const useSessionStore = create<SessionState>((set) => {
     token: token && user ? token : null,
     sessionId: readString(StorageKeys.sessionId),
     user: token ? user : null,
-    config: savedConfig(),
     signIn: ({ authToken, sessionId, userInfo }) => {
       write(StorageKeys.token, authToken);
       write(StorageKeys.sessionId, sessionId);
@@ -58,10 +47,6 @@ export const useSessionStore = create<SessionState>((set) => {
     setUser: (user) => {
       write(StorageKeys.user, user);
       set({ user });
-    },
-    setConfig: (config) => {
-      write(StorageKeys.config, config);
-      set({ config });
     },
   };
 });

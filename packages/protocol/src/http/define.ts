@@ -29,3 +29,24 @@ export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(
 export type CallRequest<C extends CallDescriptor> = z.output<C["request"]>;
 /** The `data` a call answers with. */
 export type CallResponse<C extends CallDescriptor> = z.output<C["response"]>;
+
+/** The outcome of checking a body against a descriptor: the typed value, or zod's issues. */
+export type CallParse<T> = z.ZodSafeParseResult<T>;
+
+/** Checks a request body against its call's schema: what the server does with every call. */
+export function parseCallRequest<C extends CallDescriptor>(
+  call: C,
+  body: unknown,
+): CallParse<CallRequest<C>> {
+  // safeParse of a generic C["request"] is typed by its constraint; it is C's own schema.
+  return call.request.safeParse(body) as CallParse<CallRequest<C>>;
+}
+
+/** Checks an answer's `data` against its call's schema: what the client does with every answer. */
+export function parseCallResponse<C extends CallDescriptor>(
+  call: C,
+  data: unknown,
+): CallParse<CallResponse<C>> {
+  // As above: C["response"] is C's own response schema.
+  return call.response.safeParse(data) as CallParse<CallResponse<C>>;
+}

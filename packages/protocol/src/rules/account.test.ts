@@ -10,6 +10,7 @@ import {
   isCodeShape,
   registerNeedsCode,
   stripChinese,
+  regauthOf,
 } from "./account.js";
 
 const REGAUTHS: readonly RegAuth[] = [0, 1, 2, 3];
@@ -504,5 +505,20 @@ describe("characterLength", () => {
     },
   ])("$name → $expected", ({ input, expected }) => {
     expect(characterLength(input)).toBe(expected);
+  });
+});
+
+describe("regauthOf", () => {
+  it.each<{ value: string | undefined; expected: RegAuth }>([
+    { value: "0", expected: 0 },
+    { value: "1", expected: 1 },
+    { value: "2", expected: 2 },
+    { value: "3", expected: 3 },
+    { value: "4", expected: 0 },
+    { value: "", expected: 0 },
+    { value: "toString", expected: 0 },
+    { value: undefined, expected: 0 },
+  ])("$value → $expected", ({ value, expected }) => {
+    expect(regauthOf(value)).toBe(expected);
   });
 });

@@ -98,3 +98,14 @@ export function isCodeShape(code: string): boolean {
 export function registerNeedsCode(regauth: RegAuth): boolean {
   return regauth !== 0;
 }
+
+const REGAUTH_VALUES: ReadonlyMap<string | undefined, RegAuth> = new Map([
+  ["1", 1],
+  ["2", 2],
+  ["3", 3],
+]);
+
+/** sysInfo.regauth as a number; anything unknown is 0, no code (SPEC §9). */
+export function regauthOf(value: string | undefined): RegAuth {
+  return REGAUTH_VALUES.get(value) ?? 0;
+}

@@ -47,6 +47,18 @@ export const PongFrameSchema = z.object({
 /** The server's heartbeat. */
 export const PingFrameSchema = z.object({ type: z.literal("ping") });
 
+/** One message its receiver has read, as `isRead` carries it to the sender (wire-contract.md §3.6). */
+export const ReadMarkSchema = z.object({
+  /** The sender's client id of the message. */
+  id: z.string(),
+  msg_id: z.number().int(),
+  is_read: z.number().int(),
+  /** The reader: the chat the sender files the message under. */
+  toContactId: z.number().int(),
+});
+/** One message its receiver has read. */
+export type ReadMark = z.infer<typeof ReadMarkSchema>;
+
 const event = <T extends string, D extends z.ZodType>(type: T, data: D) =>
   z.object({ type: z.literal(type), time: z.number().int(), data });
 
@@ -65,7 +77,7 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
       isMobile: z.boolean(),
     }),
   ),
-  event("isRead", z.array(z.unknown())),
+  event("isRead", z.array(ReadMarkSchema)),
   event("readAll", z.object({ toContactId: z.number().int() })),
 ]);
 /** A business event pushed by the server. */
@@ -78,6 +90,11 @@ export type ServerEventData<T extends ServerEventType> = Extract<
   { type: T }
 >["data"];
 
+/** Every business event's `data`, by event name. */
+export type ServerEventMap = {
+  [T in ServerEventType]: ServerEventData<T>;
+};
+
 /** Any frame the server sends. */
 export const ServerFrameSchema = z.union([
   InitFrameSchema,
@@ -87,3 +104,8 @@ export const ServerFrameSchema = z.union([
 ]);
 /** Any frame the server sends. */
 export type ServerFrame = z.infer<typeof ServerFrameSchema>;
+
+/** The frames the server sends outside the `{type, time, data}` shape. */
+export type InitFrame = z.infer<typeof InitFrameSchema>;
+/** The answer to a ping or a bind. */
+export type PongFrame = z.infer<typeof PongFrameSchema>;

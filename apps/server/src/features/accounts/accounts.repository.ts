@@ -1,5 +1,12 @@
 import type { Db } from "../../db/database.js";
-import type { NewUser, SessionRow, UserRow } from "../../db/schema.js";
+import { bindRepository } from "../../db/repository.js";
+import type { NewUser, UserRow } from "../../db/schema.js";
+
+/** What other features see of an active user: enough to show them and check their role. */
+export type ActiveUser = Pick<
+  UserRow,
+  "user_id" | "realname" | "account" | "avatar" | "name_py" | "role"
+>;
 
 export function findUserByAccount(
   db: Db,
@@ -24,6 +31,52 @@ export function findUserById(
     .where("deleted_at", "is", null)
     .executeTakeFirst();
 }
+
+/** An active (enabled, not deleted) user, or undefined. */
+export function findActiveUser(
+  db: Db,
+  userId: number,
+): Promise<ActiveUser | undefined> {
+  return db
+    .selectFrom("users")
+    .select(["user_id", "realname", "account", "avatar", "name_py", "role"])
+    .where("user_id", "=", userId)
+    .where("status", "=", 1)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+/**
+ * Every active user but one, in id order; only those in `onlyIds` when it is given (run
+ * mode 2: the user's friends).
+ */
+export function listDirectory(
+  db: Db,
+  exceptUserId: number,
+  onlyIds: readonly number[] | null,
+) {
+  let query = db
+    .selectFrom("users")
+    .select([
+      "user_id",
+      "account",
+      "realname",
+      "avatar",
+      "email",
+      "name_py",
+      "last_login_ip",
+    ])
+    .where("status", "=", 1)
+    .where("deleted_at", "is", null)
+    .where("user_id", "!=", exceptUserId);
+  if (onlyIds !== null) {
+    if (onlyIds.length === 0) return Promise.resolve([]);
+    query = query.where("user_id", "in", onlyIds);
+  }
+  return query.orderBy("user_id").execute();
+}
+/** One entry of the directory. */
+export type DirectoryEntry = Awaited<ReturnType<typeof listDirectory>>[number];
 
 export async function accountExists(db: Db, account: string): Promise<boolean> {
   const row = await db
@@ -69,96 +122,6 @@ export async function countAdmins(db: Db): Promise<number> {
   return row.n;
 }
 
-export interface NewSession {
-  token_hash: string;
-  user_id: number;
-  remember: number;
-  terminal: string;
-  ip: string;
-  user_agent: string;
-  created_at: number;
-  expires_at: number;
-  last_seen_at: number;
-}
-
-export function insertSession(
-  db: Db,
-  session: NewSession,
-): Promise<SessionRow> {
-  return db
-    .insertInto("sessions")
-    .values(session)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-/** A session row with what authentication needs of its user. */
-export type SessionWithUser = SessionRow & {
-  role: number;
-  user_status: number;
-  lang: string | null;
-};
-
-export function findSessionByHash(
-  db: Db,
-  tokenHash: string,
-): Promise<SessionWithUser | undefined> {
-  return db
-    .selectFrom("sessions")
-    .innerJoin("users", "users.user_id", "sessions.user_id")
-    .selectAll("sessions")
-    .select(["users.role", "users.status as user_status", "users.lang"])
-    .where("sessions.token_hash", "=", tokenHash)
-    .executeTakeFirst();
-}
-
-export async function revokeSession(
-  db: Db,
-  sessionId: number,
-  reason: string,
-  now: number,
-): Promise<boolean> {
-  const result = await db
-    .updateTable("sessions")
-    .set({ revoked_at: now, revoke_reason: reason })
-    .where("session_id", "=", sessionId)
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/** Revokes every live session of a user except one; answers the ids it revoked. */
-export async function revokeOtherSessions(
-  db: Db,
-  userId: number,
-  keepSessionId: number,
-  reason: string,
-  now: number,
-): Promise<number[]> {
-  const rows = await db
-    .updateTable("sessions")
-    .set({ revoked_at: now, revoke_reason: reason })
-    .where("user_id", "=", userId)
-    .where("session_id", "!=", keepSessionId)
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", now)
-    .returning("session_id")
-    .execute();
-  return rows.map((row) => row.session_id);
-}
-
-export async function touchSession(
-  db: Db,
-  sessionId: number,
-  now: number,
-): Promise<void> {
-  await db
-    .updateTable("sessions")
-    .set({ last_seen_at: now })
-    .where("session_id", "=", sessionId)
-    .execute();
-}
-
 export async function updateUserSetting(
   db: Db,
   userId: number,
@@ -171,3 +134,35 @@ export async function updateUserSetting(
     .where("user_id", "=", userId)
     .execute();
 }
+
+/** Stores a user's interface language. */
+export async function updateUserLang(
+  db: Db,
+  userId: number,
+  lang: string,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ lang, updated_at: now })
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+/** The users table, bound to a database. */
+export function usersRepository(db: Db) {
+  return bindRepository(db, {
+    findUserByAccount,
+    findUserById,
+    findActiveUser,
+    listDirectory,
+    accountExists,
+    insertUser,
+    recordLogin,
+    countAdmins,
+    updateUserSetting,
+    updateUserLang,
+  });
+}
+/** What the accounts services hold of the users table. */
+export type UsersRepository = ReturnType<typeof usersRepository>;

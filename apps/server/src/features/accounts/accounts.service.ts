@@ -1,4 +1,8 @@
+import type { accounts as calls } from "@parley/protocol";
 import {
+  type CallRequest,
+  type CallResponse,
+  can,
   checkPassword,
   checkRealname,
   checkRegisterAccount,
@@ -6,32 +10,29 @@ import {
   isCodeShape,
   isEmail,
   isLanguage,
+  type Language,
   registerNeedsCode,
   type UserInfo,
   type UserSetting,
 } from "@parley/protocol";
 import { pinyin } from "pinyin-pro";
 import type { FastifyBaseLogger as Logger } from "fastify";
-import type { Db } from "../../db/database.js";
+import type { Policy, Services } from "../../context.js";
 import type { UserRow } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { rateLimited, refuse } from "../../lib/errors.js";
-import { hashSecret, newPassword } from "../../lib/ids.js";
+import { newPassword } from "../../lib/ids.js";
 import type { Passwords } from "../../lib/passwords.js";
 import type { Limiter } from "../../lib/rate-limits.js";
-import type { SystemService } from "../system/system.service.js";
 import { toUserInfo, toUserSetting } from "./accounts.mapper.js";
-import {
-  accountExists,
-  countAdmins,
-  findSessionByHash,
-  findUserByAccount,
-  findUserById,
-  insertUser,
-  recordLogin,
-  updateUserSetting,
+import type {
+  ActiveUser,
+  DirectoryEntry,
+  UsersRepository,
 } from "./accounts.repository.js";
 import type { CodesService } from "./codes.service.js";
+
+export type { ActiveUser } from "./accounts.repository.js";
 import type { SessionsService } from "./sessions.service.js";
 
 /** Where a request comes from. */
@@ -41,30 +42,9 @@ export interface Origin {
   publicUrl: string;
 }
 
-export interface LoginInput {
-  account?: string | undefined;
-  password?: string | undefined;
-  code?: string | undefined;
-  token?: string | undefined;
-  lang?: string | undefined;
-  rememberMe?: boolean | undefined;
-  terminal?: string | undefined;
-}
-
-export interface RegisterInput {
-  account: string;
-  realname: string;
-  password: string;
-  code?: string | undefined;
-  inviteCode?: string | undefined;
-}
-
-export interface LoginResult {
-  sessionId: string;
-  authToken: string;
-  userInfo: UserInfo;
-  expiresAt: number;
-}
+export type LoginInput = CallRequest<typeof calls.login>;
+export type RegisterInput = CallRequest<typeof calls.register>;
+export type LoginResult = CallResponse<typeof calls.login>;
 
 export interface AccountLimits {
   loginPerAccount: Limiter;
@@ -80,20 +60,48 @@ export function namePinyin(name: string): string {
     .slice(0, 255);
 }
 
+export interface AccountsDeps {
+  users: UsersRepository;
+  sessions: SessionsService;
+  codes: CodesService;
+  clock: Clock;
+  passwords: Passwords;
+  limits: AccountLimits;
+  logger: Logger;
+  policy: Policy;
+  services: Services;
+}
+
+/**
+ * Accounts: registration, login by password, code or token, logout, the first administrator
+ * and the demo accounts; and, for other features, who the active users are. Its sessions
+ * and verification codes are services of their own, reachable here.
+ */
 export class AccountsService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly passwords: Passwords,
-    private readonly sessions: SessionsService,
-    private readonly codes: CodesService,
-    private readonly system: SystemService,
-    private readonly limits: AccountLimits,
-    private readonly logger: Logger,
-  ) {}
+  readonly sessions: SessionsService;
+  readonly codes: CodesService;
+  private readonly users: UsersRepository;
+  private readonly clock: Clock;
+  private readonly passwords: Passwords;
+  private readonly limits: AccountLimits;
+  private readonly logger: Logger;
+
+  constructor(private readonly deps: AccountsDeps) {
+    this.sessions = deps.sessions;
+    this.codes = deps.codes;
+    this.users = deps.users;
+    this.clock = deps.clock;
+    this.passwords = deps.passwords;
+    this.limits = deps.limits;
+    this.logger = deps.logger;
+  }
+
+  private get system() {
+    return this.deps.services.system;
+  }
 
   async register(input: RegisterInput, origin: Origin): Promise<UserInfo> {
-    const policy = await this.system.policy();
+    const policy = await this.system.rules();
     if (!policy.open || policy.regtype !== 1) throw refuse("register.closed");
     const account = input.account.trim();
     const realname = input.realname.trim();
@@ -110,7 +118,7 @@ export class AccountsService {
       origin.ip,
     );
     if (blockedMs > 0) throw rateLimited(blockedMs);
-    if (await accountExists(this.db, account))
+    if (await this.users.accountExists(account))
       throw refuse("register.accountTaken");
     if (
       registerNeedsCode(policy.regauth) &&
@@ -123,7 +131,7 @@ export class AccountsService {
     const now = this.clock.now();
     let row: UserRow;
     try {
-      row = await insertUser(this.db, {
+      row = await this.users.insertUser({
         account,
         realname,
         password_hash: passwordHash,
@@ -137,7 +145,7 @@ export class AccountsService {
       });
     } catch (error) {
       // Two registrations of one account raced; the unique index let one through.
-      if (await accountExists(this.db, account))
+      if (await this.users.accountExists(account))
         throw refuse("register.accountTaken");
       throw error;
     }
@@ -152,8 +160,13 @@ export class AccountsService {
       : await this.userForCredentials(input, origin);
 
     if (user.status !== 1) throw refuse("login.disabled");
-    const policy = await this.system.policy();
-    if (!policy.open && user.role <= 0) throw refuse("system.closed");
+    const policy = await this.system.rules();
+    const actor = this.deps.policy.actor({
+      userId: user.user_id,
+      role: user.role,
+    });
+    if (!policy.open && !can(actor, "system.enterClosed"))
+      throw refuse("system.closed");
 
     const remember = input.rememberMe ?? true;
     const { token: newToken, session } = await this.sessions.create(
@@ -172,9 +185,9 @@ export class AccountsService {
         "evicted",
       );
     const now = this.clock.now();
-    await recordLogin(this.db, user.user_id, origin.ip, now);
+    await this.users.recordLogin(user.user_id, origin.ip, now);
     if (isLanguage(input.lang) && input.lang !== user.lang) {
-      await this.system.setUserLang(user.user_id, input.lang);
+      await this.setLang(user.user_id, input.lang);
       user.lang = input.lang;
     }
     return {
@@ -189,12 +202,9 @@ export class AccountsService {
   private async userForToken(token: string, origin: Origin): Promise<UserRow> {
     const blockedMs = await this.limits.loginPerAddress.blockedFor(origin.ip);
     if (blockedMs > 0) throw rateLimited(blockedMs);
-    const session = await findSessionByHash(this.db, hashSecret(token));
-    const now = this.clock.now();
+    const userId = await this.sessions.liveUserId(token);
     const user =
-      session && session.revoked_at === null && session.expires_at > now
-        ? await findUserById(this.db, session.user_id)
-        : undefined;
+      userId === null ? undefined : await this.users.findUserById(userId);
     if (!user) {
       await this.limits.loginPerAddress.hit(origin.ip);
       throw refuse("login.tokenInvalid");
@@ -221,7 +231,7 @@ export class AccountsService {
     );
     if (blockedMs > 0) throw rateLimited(blockedMs);
 
-    const user = await findUserByAccount(this.db, account);
+    const user = await this.users.findUserByAccount(account);
     const ok = code
       ? user !== undefined && (await this.codes.consume(account, 1, code))
       : user
@@ -236,29 +246,37 @@ export class AccountsService {
     return user;
   }
 
-  /** Stores the fields of the user's preferences that were sent; the others stay. */
-  async updateSetting(
+  /** An active user, for other features: missing, disabled and deleted answer the same. */
+  activeUser(userId: number): Promise<ActiveUser | undefined> {
+    return this.users.findActiveUser(userId);
+  }
+
+  /** Every other active user, or only those of `onlyIds` (run mode 2: friends). */
+  directory(
     userId: number,
-    patch: { [K in keyof UserSetting]?: UserSetting[K] | undefined },
-  ): Promise<UserSetting> {
-    const user = await findUserById(this.db, userId);
-    if (!user) throw refuse("contact.notFound");
-    const stored = toUserSetting(user.setting);
-    const next: UserSetting = {
-      sendKey: patch.sendKey ?? stored.sendKey,
-      theme: patch.theme ?? stored.theme,
-      isVoice: patch.isVoice ?? stored.isVoice,
-      avatarCricle: patch.avatarCricle ?? stored.avatarCricle,
-      hideMessageName: patch.hideMessageName ?? stored.hideMessageName,
-      hideMessageTime: patch.hideMessageTime ?? stored.hideMessageTime,
-    };
-    await updateUserSetting(
-      this.db,
+    onlyIds: readonly number[] | null,
+  ): Promise<DirectoryEntry[]> {
+    return this.users.listDirectory(userId, onlyIds);
+  }
+
+  /** A user's stored preferences, or undefined when there is no such user. */
+  async setting(userId: number): Promise<UserSetting | undefined> {
+    const user = await this.users.findUserById(userId);
+    return user ? toUserSetting(user.setting) : undefined;
+  }
+
+  /** Stores a user's preferences whole. */
+  async storeSetting(userId: number, setting: UserSetting): Promise<void> {
+    await this.users.updateUserSetting(
       userId,
-      JSON.stringify(next),
+      JSON.stringify(setting),
       this.clock.now(),
     );
-    return next;
+  }
+
+  /** Keeps a signed-in user's language choice. */
+  async setLang(userId: number, lang: Language): Promise<void> {
+    await this.users.updateUserLang(userId, lang, this.clock.now());
   }
 
   /** Ends the caller's session, when the token is one; never fails. */
@@ -275,8 +293,8 @@ export class AccountsService {
     account: string,
     password: string | undefined,
   ): Promise<void> {
-    if ((await countAdmins(this.db)) > 0) return;
-    if (await accountExists(this.db, account)) {
+    if ((await this.users.countAdmins()) > 0) return;
+    if (await this.users.accountExists(account)) {
       this.logger.warn(
         { account },
         "no administrator exists and ADMIN_ACCOUNT is taken by a normal user",
@@ -285,7 +303,7 @@ export class AccountsService {
     }
     const chosen = password ?? newPassword();
     const now = this.clock.now();
-    await insertUser(this.db, {
+    await this.users.insertUser({
       account,
       realname: "Administrator",
       password_hash: await this.passwords.hash(chosen),
@@ -335,8 +353,8 @@ export class AccountsService {
     const now = this.clock.now();
     for (const [index, realname] of names.entries()) {
       const account = `138000000${String(index + 2).padStart(2, "0")}`;
-      if (await accountExists(this.db, account)) continue;
-      await insertUser(this.db, {
+      if (await this.users.accountExists(account)) continue;
+      await this.users.insertUser({
         account,
         realname,
         password_hash: hash,

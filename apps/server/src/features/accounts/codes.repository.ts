@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.js";
+import { bindRepository } from "../../db/repository.js";
 
 export async function lastCodeTime(
   db: Db,
@@ -82,3 +83,16 @@ export async function countWrongGuess(
     .where("code_id", "=", codeId)
     .execute();
 }
+
+/** The verification_codes table, bound to a database. */
+export function codesRepository(db: Db) {
+  return bindRepository(db, {
+    lastCodeTime,
+    insertCode,
+    latestLiveCode,
+    useCode,
+    countWrongGuess,
+  });
+}
+/** What the codes service holds of the verification_codes table. */
+export type CodesRepository = ReturnType<typeof codesRepository>;

@@ -1,18 +1,11 @@
 import { isCodeShape, isEmail, isPhone, Limits } from "@parley/protocol";
-import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
 import { rateLimited, refuse } from "../../lib/errors.js";
 import { hashSecret, newCode, sameDigest } from "../../lib/ids.js";
 import type { Limiter } from "../../lib/rate-limits.js";
 import type { CodeSender } from "../../mail/mailer.js";
-import { accountExists } from "./accounts.repository.js";
-import {
-  countWrongGuess,
-  insertCode,
-  lastCodeTime,
-  latestLiveCode,
-  useCode,
-} from "./codes.repository.js";
+import type { UsersRepository } from "./accounts.repository.js";
+import type { CodesRepository } from "./codes.repository.js";
 
 /** What a code is for (SPEC §5): 1 login, 2 register, 3 change password, 4 change account. */
 export type CodeType = 1 | 2 | 3 | 4;
@@ -28,13 +21,17 @@ const PURPOSES: Record<CodeType, string> = {
  * Verification codes (decisions.md): 6 digits, valid 5 minutes, single use, at most one per
  * account per 60 s; stored only as a hash, burned after 5 wrong guesses.
  */
+export interface CodesDeps {
+  repo: CodesRepository;
+  users: UsersRepository;
+  clock: Clock;
+  sender: CodeSender;
+  /** Codes asked for per address. */
+  perAddress: Limiter;
+}
+
 export class CodesService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly sender: CodeSender,
-    private readonly perAddress: Limiter,
-  ) {}
+  constructor(private readonly deps: CodesDeps) {}
 
   async send(account: string, type: CodeType, ip: string): Promise<void> {
     const trimmed = account.trim();
@@ -42,30 +39,30 @@ export class CodesService {
     if (!isPhone(trimmed) && !isEmail(trimmed))
       throw refuse("code.accountFormat");
 
-    const blockedMs = await this.perAddress.blockedFor(ip);
+    const blockedMs = await this.deps.perAddress.blockedFor(ip);
     if (blockedMs > 0) throw rateLimited(blockedMs);
-    const now = this.clock.now();
-    const last = await lastCodeTime(this.db, trimmed);
+    const now = this.deps.clock.now();
+    const last = await this.deps.repo.lastCodeTime(trimmed);
     if (last !== undefined && now - last < Limits.codeIntervalMs) {
       throw rateLimited(Limits.codeIntervalMs - (now - last), "code.tooSoon");
     }
 
-    const exists = await accountExists(this.db, trimmed);
+    const exists = await this.deps.users.accountExists(trimmed);
     if ((type === 2 || type === 4) && exists) throw refuse("code.accountTaken");
-    await this.perAddress.hit(ip);
+    await this.deps.perAddress.hit(ip);
     // A login or password code for an unknown account answers the same and sends nothing,
     // so the call does not tell who has an account.
     if ((type === 1 || type === 3) && !exists) return;
 
     const code = newCode();
-    await insertCode(this.db, {
+    await this.deps.repo.insertCode({
       account: trimmed,
       type,
       code_hash: hashSecret(code),
       created_at: now,
       expires_at: now + Limits.codeTtlMs,
     });
-    await this.sender.sendCode(trimmed, code, PURPOSES[type]);
+    await this.deps.sender.sendCode(trimmed, code, PURPOSES[type]);
   }
 
   /** Checks and uses a code; false when it is wrong, expired, used or burned. */
@@ -75,13 +72,17 @@ export class CodesService {
     code: string,
   ): Promise<boolean> {
     if (!isCodeShape(code)) return false;
-    const now = this.clock.now();
-    const live = await latestLiveCode(this.db, account.trim(), type, now);
+    const now = this.deps.clock.now();
+    const live = await this.deps.repo.latestLiveCode(account.trim(), type, now);
     if (!live) return false;
     if (!sameDigest(live.code_hash, hashSecret(code))) {
-      await countWrongGuess(this.db, live.code_id, Limits.codeMaxAttempts, now);
+      await this.deps.repo.countWrongGuess(
+        live.code_id,
+        Limits.codeMaxAttempts,
+        now,
+      );
       return false;
     }
-    return useCode(this.db, live.code_id, now);
+    return this.deps.repo.useCode(live.code_id, now);
   }
 }

@@ -1,27 +1,14 @@
 import { isLanguage, Limits } from "@parley/protocol";
-import type { Db } from "../../db/database.js";
+import type { Sockets } from "../../context.js";
 import type { SessionRow } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { noSession } from "../../lib/errors.js";
 import { hashSecret, newToken } from "../../lib/ids.js";
 import type { SessionContext, SessionResolver } from "../../plugins/session.js";
-import {
-  findSessionByHash,
-  insertSession,
-  revokeOtherSessions,
-  revokeSession,
-  touchSession,
-} from "./accounts.repository.js";
+import type { SessionsRepository } from "./sessions.repository.js";
 
 /** Why a session ended; "evicted" tells the client a newer login replaced it. */
 export type RevokeReason = "logout" | "evicted" | "disabled" | "password";
-
-/** Told when sessions end, so their sockets can be closed at once. */
-export type SessionRevokedListener = (event: {
-  userId: number;
-  sessionIds: number[];
-  reason: RevokeReason;
-}) => void;
 
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
@@ -30,25 +17,20 @@ const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
  * logout and eviction take effect on the very next request.
  */
 export class SessionsService implements SessionResolver {
-  private readonly listeners: SessionRevokedListener[] = [];
-
   constructor(
-    private readonly db: Db,
+    private readonly repo: SessionsRepository,
     private readonly clock: Clock,
+    private readonly sockets: Sockets,
   ) {}
 
-  onRevoked(listener: SessionRevokedListener): void {
-    this.listeners.push(listener);
-  }
-
-  private emit(
+  /** A session that ends loses its sockets at once, on every process. */
+  private ended(
     userId: number,
     sessionIds: number[],
     reason: RevokeReason,
   ): void {
     if (sessionIds.length === 0) return;
-    for (const listener of this.listeners)
-      listener({ userId, sessionIds, reason });
+    void this.sockets.endSessions(userId, sessionIds, reason);
   }
 
   async create(
@@ -58,7 +40,7 @@ export class SessionsService implements SessionResolver {
   ): Promise<{ token: string; session: SessionRow }> {
     const token = newToken();
     const now = this.clock.now();
-    const session = await insertSession(this.db, {
+    const session = await this.repo.insertSession({
       token_hash: hashSecret(token),
       user_id: userId,
       remember: remember ? 1 : 0,
@@ -73,8 +55,16 @@ export class SessionsService implements SessionResolver {
     return { token, session };
   }
 
+  /** The user of a live session token (not revoked, not expired), or null. */
+  async liveUserId(token: string): Promise<number | null> {
+    const row = await this.repo.findSessionByHash(hashSecret(token));
+    return row && row.revoked_at === null && row.expires_at > this.clock.now()
+      ? row.user_id
+      : null;
+  }
+
   async resolve(token: string): Promise<SessionContext> {
-    const row = await findSessionByHash(this.db, hashSecret(token));
+    const row = await this.repo.findSessionByHash(hashSecret(token));
     const now = this.clock.now();
     if (!row) throw noSession("session.missing");
     if (row.revoked_at !== null)
@@ -87,7 +77,7 @@ export class SessionsService implements SessionResolver {
       throw noSession("session.disabled");
     }
     if (now - row.last_seen_at > TOUCH_INTERVAL_MS)
-      await touchSession(this.db, row.session_id, now);
+      await this.repo.touchSession(row.session_id, now);
     return {
       sessionId: row.session_id,
       userId: row.user_id,
@@ -101,8 +91,8 @@ export class SessionsService implements SessionResolver {
     sessionId: number,
     reason: RevokeReason,
   ): Promise<void> {
-    if (await revokeSession(this.db, sessionId, reason, this.clock.now()))
-      this.emit(userId, [sessionId], reason);
+    if (await this.repo.revokeSession(sessionId, reason, this.clock.now()))
+      this.ended(userId, [sessionId], reason);
   }
 
   /** Ends every other live session of the user (multipleLogin 0). */
@@ -111,13 +101,12 @@ export class SessionsService implements SessionResolver {
     keepSessionId: number,
     reason: RevokeReason,
   ): Promise<void> {
-    const ids = await revokeOtherSessions(
-      this.db,
+    const ids = await this.repo.revokeOtherSessions(
       userId,
       keepSessionId,
       reason,
       this.clock.now(),
     );
-    this.emit(userId, ids, reason);
+    this.ended(userId, ids, reason);
   }
 }

@@ -1,12 +1,12 @@
-import { im } from "@parley/protocol";
+import { contacts as calls } from "@parley/protocol";
 import { type Calls, requireSession } from "../../plugins/calls.js";
 import type { ContactsService } from "./contacts.service.js";
 
 export function registerContactRoutes(
-  calls: Calls,
+  registry: Calls,
   contacts: ContactsService,
 ): void {
-  calls.register(im.getContacts, async (_input, ctx) => ({
+  registry.register(calls.getContacts, async (_input, ctx) => ({
     data: await contacts.list(requireSession(ctx).userId, ctx.publicUrl),
     // count: pending friend requests and page: the newest invite time, once friends land.
     count: 0,

@@ -1,14 +1,13 @@
 import type { Contact } from "@parley/protocol";
-import type { Db } from "../../db/database.js";
+import type { Presence, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
-import type { Gateway } from "../../realtime/gateway.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
-import type { SystemService } from "../system/system.service.js";
-import {
-  friendNicknames,
-  listContactUsers,
-  listUserConversations,
-} from "./contacts.repository.js";
+
+export interface ContactsDeps {
+  services: Services;
+  presence: Presence;
+  clock: Clock;
+}
 
 /** The letter group of a name: its pinyin initial, or # (wire-contract.md §2.9). */
 function indexLetter(namePy: string): string {
@@ -18,27 +17,30 @@ function indexLetter(namePy: string): string {
 
 /**
  * The contact list (wire-contract.md §5.2): in run mode 1 every other active user, in run
- * mode 2 the user's friends; pinned first, then by last send time. Four queries whatever
- * the number of users: no query per contact.
+ * mode 2 the user's friends; pinned first, then by last send time. At most five queries
+ * whatever the number of users: no query per contact.
  */
 export class ContactsService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly system: SystemService,
-    private readonly gateway: Gateway,
-  ) {}
+  constructor(private readonly deps: ContactsDeps) {}
 
   async list(userId: number, publicUrl: string): Promise<Contact[]> {
-    const { sysInfo } = await this.system.config();
+    const { system, accounts, friends, messages } = this.deps.services;
+    const { sysInfo } = await system.config();
+    const friendsOnly = sysInfo.runMode === "2";
     const [users, states, nicknames] = await Promise.all([
-      listContactUsers(this.db, userId, sysInfo.runMode === "2"),
-      listUserConversations(this.db, userId),
-      friendNicknames(this.db, userId),
+      friendsOnly
+        ? friends
+            .friendIds(userId)
+            .then((ids) => accounts.directory(userId, ids))
+        : accounts.directory(userId, null),
+      messages.conversationStates(userId),
+      friends.nicknames(userId),
     ]);
-    const online = await this.gateway.onlineAmong(users.map((u) => u.user_id));
+    const online = await this.deps.presence.onlineAmong(
+      users.map((u) => u.user_id),
+    );
     const byPeer = new Map(states.map((s) => [s.peer_id, s]));
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
 
     const contacts = users.map((user): Contact => {
       const state = byPeer.get(String(user.user_id));

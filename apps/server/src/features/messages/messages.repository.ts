@@ -1,5 +1,6 @@
 import { type Selectable, sql, type Transaction } from "kysely";
 import type { Db } from "../../db/database.js";
+import { bindRepository } from "../../db/repository.js";
 import type { Database, MessagesTable } from "../../db/schema.js";
 
 export type MessageRow = Selectable<MessagesTable>;
@@ -123,6 +124,68 @@ export async function touchUserConversation(
     .execute();
 }
 
+/** A one-to-one message to store. */
+export interface NewDirectMessage {
+  conversationId: string;
+  clientMsgId: string;
+  fromUser: number;
+  toUser: number;
+  type: string;
+  content: string;
+  pid: number | null;
+}
+
+/**
+ * Stores a one-to-one message in one transaction: its sequence number, the row, the
+ * conversation's last message and both users' views of it. Nothing is half-written.
+ */
+export function storeDirectMessage(
+  db: Db,
+  message: NewDirectMessage,
+  now: () => number,
+): Promise<MessageRow> {
+  return db.transaction().execute(async (trx) => {
+    const at = now();
+    const seq = await nextSeq(trx, message.conversationId, 0, at);
+    const inserted = await insertMessage(trx, {
+      conversation_id: message.conversationId,
+      seq,
+      client_msg_id: message.clientMsgId,
+      from_user: message.fromUser,
+      to_user: message.toUser,
+      is_group: 0,
+      type: message.type,
+      content: message.content,
+      at: "",
+      pid: message.pid,
+      created_at: at,
+    });
+    await markConversationLast(
+      trx,
+      message.conversationId,
+      inserted.msg_id,
+      at,
+    );
+    await touchUserConversation(trx, {
+      userId: message.fromUser,
+      conversationId: message.conversationId,
+      peerId: String(message.toUser),
+      isGroup: 0,
+      sendTime: at,
+      received: false,
+    });
+    await touchUserConversation(trx, {
+      userId: message.toUser,
+      conversationId: message.conversationId,
+      peerId: String(message.fromUser),
+      isGroup: 0,
+      sendTime: at,
+      received: true,
+    });
+    return inserted;
+  });
+}
+
 /** One page of a conversation, newest first: before `beforeMsgId` when given. */
 export function pageMessages(
   db: Db,
@@ -176,19 +239,6 @@ export async function searchMessages(
   return { rows, total: total.n };
 }
 
-export function findUserConversation(
-  db: Db,
-  userId: number,
-  conversationId: string,
-) {
-  return db
-    .selectFrom("user_conversations")
-    .select(["last_read_seq", "unread"])
-    .where("user_id", "=", userId)
-    .where("conversation_id", "=", conversationId)
-    .executeTakeFirst();
-}
-
 /**
  * Marks what the reader received in a conversation read, from their last read position
  * on (the unique (conversation, seq) index keeps this off a scan), and zeroes their
@@ -231,3 +281,44 @@ export async function markRead(
     return changed;
   });
 }
+
+/** A user's conversation states, with each conversation's last message. */
+export function listUserConversations(db: Db, userId: number) {
+  return db
+    .selectFrom("user_conversations as uc")
+    .innerJoin("conversations as c", "c.conversation_id", "uc.conversation_id")
+    .leftJoin("messages as m", "m.msg_id", "c.last_msg_id")
+    .select([
+      "uc.peer_id",
+      "uc.is_group",
+      "uc.is_top",
+      "uc.is_notice",
+      "uc.unread",
+      "uc.is_at",
+      "uc.draft",
+      "c.last_send_time",
+      "m.type as last_type",
+      "m.content as last_content",
+    ])
+    .where("uc.user_id", "=", userId)
+    .execute();
+}
+
+/** One of a user's conversation states. */
+export type ConversationState = Awaited<
+  ReturnType<typeof listUserConversations>
+>[number];
+
+/** The messages, conversations and user_conversations tables, bound to a database. */
+export function messagesRepository(db: Db) {
+  return bindRepository(db, {
+    findByClientId,
+    storeDirectMessage,
+    pageMessages,
+    searchMessages,
+    markRead,
+    listUserConversations,
+  });
+}
+/** What the messages service holds of its tables. */
+export type MessagesRepository = ReturnType<typeof messagesRepository>;

@@ -1,41 +1,30 @@
-import { characterLength, Limits, type Message } from "@parley/protocol";
-import type { Db } from "../../db/database.js";
+import type { messages as calls } from "@parley/protocol";
+import {
+  type CallRequest,
+  characterLength,
+  type ContactId,
+  denial,
+  Limits,
+  type Message,
+} from "@parley/protocol";
+import { visibleText } from "@parley/protocol";
+import type { Policy, Publish, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import { cleanMessageHtml } from "../../lib/message-html.js";
-import type { Gateway } from "../../realtime/gateway.js";
-import type { SystemService } from "../system/system.service.js";
-import { toMessage, toSender, type SenderRow } from "./messages.mapper.js";
+import type { ActiveUser } from "../accounts/accounts.service.js";
+import { toMessage, toSender } from "./messages.mapper.js";
 import {
+  type ConversationState,
   directConversationId,
-  findByClientId,
-  insertMessage,
-  markConversationLast,
-  markRead,
   type MessageRow,
-  nextSeq,
-  pageMessages,
-  searchMessages,
-  touchUserConversation,
+  type MessagesRepository,
 } from "./messages.repository.js";
 
-export interface SendInput {
-  id: string;
-  type: "text";
-  content: string;
-  toContactId: number | string;
-  at?: string[] | undefined;
-  pid?: number | undefined;
-}
-
-export interface ListInput {
-  toContactId: number | string;
-  page?: number | undefined;
-  limit?: number | undefined;
-  last_id?: number | undefined;
-  type?: "all" | "text" | "image" | "video" | "file" | undefined;
-  keywords?: string | undefined;
-}
+/** A send as the call parsed it. */
+export type SendInput = CallRequest<typeof calls.sendMessage>;
+/** A history request as the call parsed it. */
+export type ListInput = CallRequest<typeof calls.getMessageList>;
 
 const HISTORY_TYPES: Record<NonNullable<ListInput["type"]>, string[]> = {
   all: ["text", "image", "voice", "video", "file", "emoji", "webrtc"],
@@ -45,9 +34,12 @@ const HISTORY_TYPES: Record<NonNullable<ListInput["type"]>, string[]> = {
   file: ["file"],
 };
 
-/** Text as the length rule sees it: tags other than img removed (SPEC §5 Chat). */
-function visibleText(content: string): string {
-  return content.replace(/<(?!img\b)[^>]*>/gi, "");
+export interface MessagesDeps {
+  repo: MessagesRepository;
+  clock: Clock;
+  publish: Publish;
+  policy: Policy;
+  services: Services;
 }
 
 /**
@@ -56,30 +48,23 @@ function visibleText(content: string): string {
  * and events go out only after the commit.
  */
 export class MessagesService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly system: SystemService,
-    private readonly gateway: Gateway,
-  ) {}
+  private readonly repo: MessagesRepository;
 
-  private async activeUser(
-    userId: number,
-  ): Promise<(SenderRow & { role: number }) | undefined> {
-    return this.db
-      .selectFrom("users")
-      .select(["user_id", "realname", "account", "avatar", "name_py", "role"])
-      .where("user_id", "=", userId)
-      .where("status", "=", 1)
-      .where("deleted_at", "is", null)
-      .executeTakeFirst();
+  constructor(private readonly deps: MessagesDeps) {
+    this.repo = deps.repo;
+  }
+
+  private async activeUser(userId: number): Promise<ActiveUser> {
+    const user = await this.deps.services.accounts.activeUser(userId);
+    if (!user) throw refuse("contact.notFound");
+    return user;
   }
 
   /** The other party of a 1:1 chat, checked the same way whether missing or forbidden. */
   private async peerOf(
     userId: number,
-    toContactId: number | string,
-  ): Promise<SenderRow & { role: number }> {
+    toContactId: ContactId,
+  ): Promise<ActiveUser> {
     if (
       typeof toContactId !== "number" ||
       toContactId <= 0 ||
@@ -87,44 +72,24 @@ export class MessagesService {
     ) {
       throw refuse("contact.notFound");
     }
-    const peer = await this.db
-      .selectFrom("users")
-      .select(["user_id", "realname", "account", "avatar", "name_py", "role"])
-      .where("user_id", "=", toContactId)
-      .where("status", "=", 1)
-      .where("deleted_at", "is", null)
-      .executeTakeFirst();
-    if (!peer) throw refuse("contact.notFound");
-    return peer;
+    return this.activeUser(toContactId);
   }
 
-  private async mayChat(
-    me: { user_id: number; role: number },
-    peer: { user_id: number; role: number },
-  ) {
-    const { sysInfo, chatInfo } = await this.system.config();
-    const staff = me.role > 0 || peer.role > 0;
-    if (chatInfo.simpleChat === "0" && !staff)
-      throw refuse("chat.singleDisabled");
-    if (sysInfo.runMode === "2" && !staff) {
-      const friends = await this.db
-        .selectFrom("friends")
-        .select("user_id")
-        .where((eb) =>
-          eb.or([
-            eb.and([
-              eb("user_id", "=", me.user_id),
-              eb("friend_user_id", "=", peer.user_id),
-            ]),
-            eb.and([
-              eb("user_id", "=", peer.user_id),
-              eb("friend_user_id", "=", me.user_id),
-            ]),
-          ]),
-        )
-        .execute();
-      if (friends.length < 2) throw refuse("chat.notFriend");
-    }
+  /** SPEC §6 through the capability table: single chat on, friends in run mode 2. */
+  private async mayChat(me: ActiveUser, peer: ActiveUser): Promise<void> {
+    const config = await this.deps.policy.config();
+    const actor = this.deps.policy.actor({
+      userId: me.user_id,
+      role: me.role,
+    });
+    const needsFriendship =
+      config.sysInfo.runMode === "2" && me.role <= 0 && peer.role <= 0;
+    const friends =
+      needsFriendship &&
+      (await this.deps.services.friends.areFriends(me.user_id, peer.user_id));
+    const why = denial(actor, "chat.direct", { config, peer, friends });
+    if (why === "switchedOff") throw refuse("chat.singleDisabled");
+    if (why !== null) throw refuse("chat.notFriend");
   }
 
   async send(
@@ -132,9 +97,8 @@ export class MessagesService {
     input: SendInput,
     publicUrl: string,
   ): Promise<Message> {
-    const existing = await findByClientId(this.db, userId, input.id);
+    const existing = await this.repo.findByClientId(userId, input.id);
     const me = await this.activeUser(userId);
-    if (!me) throw refuse("contact.notFound");
     if (existing)
       return this.present(existing, me, publicUrl, existing.to_user);
 
@@ -146,75 +110,46 @@ export class MessagesService {
     if (characterLength(text) > Limits.textMessageMax)
       throw refuse("message.tooLong");
 
-    const conversationId = directConversationId(userId, peer.user_id);
     let row: MessageRow;
     try {
-      row = await this.db.transaction().execute(async (trx) => {
-        const now = this.clock.now();
-        const seq = await nextSeq(trx, conversationId, 0, now);
-        const inserted = await insertMessage(trx, {
-          conversation_id: conversationId,
-          seq,
-          client_msg_id: input.id,
-          from_user: userId,
-          to_user: peer.user_id,
-          is_group: 0,
+      row = await this.repo.storeDirectMessage(
+        {
+          conversationId: directConversationId(userId, peer.user_id),
+          clientMsgId: input.id,
+          fromUser: userId,
+          toUser: peer.user_id,
           type: input.type,
           content,
-          at: "",
           pid: input.pid ?? null,
-          created_at: now,
-        });
-        await markConversationLast(trx, conversationId, inserted.msg_id, now);
-        await touchUserConversation(trx, {
-          userId,
-          conversationId,
-          peerId: String(peer.user_id),
-          isGroup: 0,
-          sendTime: now,
-          received: false,
-        });
-        await touchUserConversation(trx, {
-          userId: peer.user_id,
-          conversationId,
-          peerId: String(userId),
-          isGroup: 0,
-          sendTime: now,
-          received: true,
-        });
-        return inserted;
-      });
+        },
+        () => this.deps.clock.now(),
+      );
     } catch (error) {
       // A concurrent retry with the same client id won the race: answer what it stored.
-      const stored = await findByClientId(this.db, userId, input.id);
+      const stored = await this.repo.findByClientId(userId, input.id);
       if (stored) return this.present(stored, me, publicUrl, stored.to_user);
       throw error;
     }
 
     const sender = toSender(me, publicUrl);
+    const { publish } = this.deps;
     // Only now, after the commit: the receiver files it under the sender (wire-contract.md §2.9).
-    await this.gateway.toUsers(
+    await publish.toUsers(
       [peer.user_id],
       "simple",
       toMessage(row, sender, { toContactId: userId, toUser: peer.user_id }),
     );
-    await this.gateway.toUsers(
-      [userId],
-      "simple",
-      toMessage(row, sender, {
-        toContactId: peer.user_id,
-        toUser: peer.user_id,
-      }),
-    );
-    return toMessage(row, sender, {
+    const mine = toMessage(row, sender, {
       toContactId: peer.user_id,
       toUser: peer.user_id,
     });
+    await publish.toUsers([userId], "simple", mine);
+    return mine;
   }
 
   private present(
     row: MessageRow,
-    me: SenderRow,
+    me: ActiveUser,
     publicUrl: string,
     toUser: number,
   ): Message {
@@ -237,7 +172,6 @@ export class MessagesService {
     const peer = await this.peerOf(userId, input.toContactId);
     const conversationId = directConversationId(userId, peer.user_id);
     const me = await this.activeUser(userId);
-    if (!me) throw refuse("contact.notFound");
     const senders = new Map([
       [me.user_id, toSender(me, publicUrl)],
       [peer.user_id, toSender(peer, publicUrl)],
@@ -252,7 +186,7 @@ export class MessagesService {
 
     if (input.type) {
       const limit = input.limit ?? Limits.historyPageSize;
-      const { rows, total } = await searchMessages(this.db, conversationId, {
+      const { rows, total } = await this.repo.searchMessages(conversationId, {
         types: HISTORY_TYPES[input.type],
         keywords: input.keywords?.trim() ?? "",
         limit,
@@ -266,7 +200,7 @@ export class MessagesService {
       input.last_id !== undefined && input.last_id > 0
         ? input.last_id
         : undefined;
-    const rows = await pageMessages(this.db, conversationId, {
+    const rows = await this.repo.pageMessages(conversationId, {
       beforeMsgId: cursor,
       limit,
       // A cursor forces page 1 (wire-contract.md §5.4).
@@ -277,19 +211,24 @@ export class MessagesService {
   }
 
   /** Marks a 1:1 chat read and tells the other party's sockets which messages were read. */
-  async read(userId: number, toContactId: number | string): Promise<void> {
+  async read(userId: number, toContactId: ContactId): Promise<void> {
     const peer = await this.peerOf(userId, toContactId);
     await this.markReadWith(userId, peer.user_id);
   }
 
+  /** A user's view of each of their conversations, for the contact list. */
+  conversationStates(userId: number): Promise<ConversationState[]> {
+    return this.repo.listUserConversations(userId);
+  }
+
   private async markReadWith(userId: number, peerId: number): Promise<void> {
-    const changed = await markRead(
-      this.db,
+    const changed = await this.repo.markRead(
       userId,
       directConversationId(userId, peerId),
     );
     if (changed.length === 0) return;
-    await this.gateway.toUsers(
+    const { publish } = this.deps;
+    await publish.toUsers(
       [peerId],
       "isRead",
       changed.map((m) => ({
@@ -299,8 +238,6 @@ export class MessagesService {
         toContactId: userId,
       })),
     );
-    await this.gateway.toUsers([peerId], "readAll", {
-      toContactId: userId,
-    });
+    await publish.toUsers([peerId], "readAll", { toContactId: userId });
   }
 }

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.js";
+import { bindRepository } from "../../db/repository.js";
 
 /** Reads every config row as name → JSON text. */
 export async function readConfigRows(db: Db): Promise<Map<string, string>> {
@@ -39,16 +40,13 @@ export async function writeConfig(
     .execute();
 }
 
-/** Stores a user's interface language. */
-export async function updateUserLang(
-  db: Db,
-  userId: number,
-  lang: string,
-  now: number,
-): Promise<void> {
-  await db
-    .updateTable("users")
-    .set({ lang, updated_at: now })
-    .where("user_id", "=", userId)
-    .execute();
+/** The config table, bound to a database. */
+export function systemRepository(db: Db) {
+  return bindRepository(db, {
+    readConfigRows,
+    insertConfigIfMissing,
+    writeConfig,
+  });
 }
+/** What the system service holds of the config table. */
+export type SystemRepository = ReturnType<typeof systemRepository>;

@@ -5,17 +5,13 @@ import {
   type Language,
   PRODUCT_VERSION,
   type RegAuth,
+  regauthOf,
   SysInfoSchema,
 } from "@parley/protocol";
 import type { z } from "zod";
-import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
 import { DEFAULT_CONFIG } from "./system.defaults.js";
-import {
-  insertConfigIfMissing,
-  readConfigRows,
-  updateUserLang,
-} from "./system.repository.js";
+import type { SystemRepository } from "./system.repository.js";
 
 /** The settings the server itself acts on, read from the config rows. */
 export interface SystemConfig {
@@ -24,8 +20,8 @@ export interface SystemConfig {
   fileUpload: GlobalConfig["fileUpload"];
 }
 
-/** What the rules need, as numbers and flags rather than strings. */
-export interface Policy {
+/** What registration and login read of the config, as numbers and flags rather than strings. */
+export interface SystemRules {
   open: boolean;
   closeTips: string;
   runMode: 1 | 2;
@@ -57,29 +53,31 @@ function merged<S extends z.ZodType<object>>(
   }
 }
 
-function regauthOf(value: string): RegAuth {
-  return value === "1" || value === "2" || value === "3"
-    ? (Number(value) as RegAuth)
-    : 0;
+export interface SystemDeps {
+  repo: SystemRepository;
+  clock: Clock;
+  /** Demo mode comes from the environment (decisions.md), not the database. */
+  demoMode: boolean;
 }
 
+/** The global config: seeded defaults, stored rows merged over them, and what they decide. */
 export class SystemService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly demoMode: boolean,
-  ) {}
+  constructor(private readonly deps: SystemDeps) {}
 
   /** Seeds the config rows that are missing. */
   async seedDefaults(): Promise<void> {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     for (const [name, value] of Object.entries(DEFAULT_CONFIG)) {
-      await insertConfigIfMissing(this.db, name, JSON.stringify(value), now);
+      await this.deps.repo.insertConfigIfMissing(
+        name,
+        JSON.stringify(value),
+        now,
+      );
     }
   }
 
   async config(): Promise<SystemConfig> {
-    const rows = await readConfigRows(this.db);
+    const rows = await this.deps.repo.readConfigRows();
     return {
       sysInfo: merged(
         SysInfoSchema,
@@ -99,7 +97,7 @@ export class SystemService {
     };
   }
 
-  async policy(): Promise<Policy> {
+  async rules(): Promise<SystemRules> {
     const { sysInfo } = await this.config();
     return {
       open: sysInfo.state !== "0",
@@ -117,13 +115,8 @@ export class SystemService {
     return {
       ...config,
       lang,
-      demon_mode: this.demoMode ? 1 : 0,
+      demon_mode: this.deps.demoMode ? 1 : 0,
       version: PRODUCT_VERSION,
     };
-  }
-
-  /** Keeps a signed-in user's language choice. */
-  async setUserLang(userId: number, lang: Language): Promise<void> {
-    await updateUserLang(this.db, userId, lang, this.clock.now());
   }
 }

@@ -1,0 +1,39 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { createRegistry } from "./context.js";
+import { createDatabase } from "./db/database.js";
+import { systemRepository } from "./features/system/system.repository.js";
+import { SystemService } from "./features/system/system.service.js";
+import { systemClock } from "./lib/clock.js";
+
+const db = createDatabase({ kind: "sqlite", file: ":memory:" });
+const system = new SystemService({
+  repo: systemRepository(db),
+  clock: systemClock,
+  demoMode: false,
+});
+afterAll(() => db.destroy());
+
+describe("the service registry", () => {
+  it("hands back what a module provided", () => {
+    const { services, provide } = createRegistry();
+    provide("system", system);
+    expect(services.system).toBe(system);
+  });
+
+  it("names a service no module provides, when it is first used", () => {
+    const { services } = createRegistry();
+    expect(() => services.messages).toThrow(/"messages"/);
+  });
+
+  it("refuses a service provided twice", () => {
+    const { provide } = createRegistry();
+    provide("system", system);
+    expect(() => provide("system", system)).toThrow(/twice/);
+  });
+
+  it("checks at start that every service has its module", () => {
+    const { provide, assertComplete } = createRegistry();
+    provide("system", system);
+    expect(() => assertComplete()).toThrow(/no module provides/);
+  });
+});

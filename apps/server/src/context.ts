@@ -1,0 +1,129 @@
+import type { Actor } from "@parley/protocol";
+import type { FastifyBaseLogger as Logger } from "fastify";
+import type { Config } from "./config.js";
+import type { Db } from "./db/database.js";
+import type { AccountsService } from "./features/accounts/accounts.service.js";
+import type { ContactsService } from "./features/contacts/contacts.service.js";
+import type { FriendsService } from "./features/friends/friends.service.js";
+import type { MessagesService } from "./features/messages/messages.service.js";
+import type { SettingsService } from "./features/settings/settings.service.js";
+import type { SocketService } from "./features/socket/socket.service.js";
+import type { SystemService } from "./features/system/system.service.js";
+import type { Clock } from "./lib/clock.js";
+import type { Passwords } from "./lib/passwords.js";
+import type { Limiter } from "./lib/rate-limits.js";
+import type { CodeSender } from "./mail/mailer.js";
+import type { Calls } from "./plugins/calls.js";
+import type { Presence, Publish, Sockets } from "./realtime/ports.js";
+
+export type { Presence, Publish, Sockets } from "./realtime/ports.js";
+import type { SystemConfig } from "./features/system/system.service.js";
+
+/** The live switches and the actor a user stands for, as the capability table reads them. */
+export interface Policy {
+  /** The system config, as stored now. */
+  config(): Promise<SystemConfig>;
+  /** The actor of `can()` for a user (demo mode comes from the environment). */
+  actor(user: { userId: number; role: number }): Actor;
+}
+
+/**
+ * The services features offer each other. A feature calls another feature's service, never
+ * its repository; the registry resolves them when a request runs, so the order modules are
+ * listed in app.ts does not matter.
+ */
+export interface Services {
+  system: SystemService;
+  accounts: AccountsService;
+  settings: SettingsService;
+  socket: SocketService;
+  friends: FriendsService;
+  messages: MessagesService;
+  contacts: ContactsService;
+}
+
+/** Everything a feature module is built from; app.ts builds it once. */
+export interface AppContext {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly publish: Publish;
+  readonly presence: Presence;
+  readonly sockets: Sockets;
+  readonly policy: Policy;
+  readonly passwords: Passwords;
+  readonly mail: CodeSender;
+  /** A counter of attempts per key in a window, shared through Redis when configured. */
+  limiter(name: string, points: number, windowSeconds: number): Limiter;
+  readonly services: Services;
+}
+
+/** One feature: its service, and the calls it answers. */
+export interface FeatureModule<K extends keyof Services> {
+  readonly name: K;
+  create(ctx: AppContext): {
+    service: Services[K];
+    register(calls: Calls): void;
+  };
+}
+
+/** Declares a feature module (keeps the service's exact type). */
+export function defineModule<K extends keyof Services>(
+  name: K,
+  create: FeatureModule<K>["create"],
+): FeatureModule<K> {
+  return { name, create };
+}
+
+/**
+ * The service registry: filled by app.ts as it creates each module; reading a service that
+ * no module provided is a wiring bug and throws at once, naming it.
+ */
+export function createRegistry(): {
+  services: Services;
+  provide: <K extends keyof Services>(name: K, service: Services[K]) => void;
+  /** Throws, naming it, when a service has no module. */
+  assertComplete: () => void;
+} {
+  const provided = new Map<keyof Services, Services[keyof Services]>();
+  const get = <K extends keyof Services>(name: K): Services[K] => {
+    const service = provided.get(name);
+    if (!service) throw new Error(`no module provides the "${name}" service`);
+    // The map is written only by provide<K>, which keys each service by its own name.
+    return service as Services[K];
+  };
+  const services: Services = {
+    get system() {
+      return get("system");
+    },
+    get accounts() {
+      return get("accounts");
+    },
+    get settings() {
+      return get("settings");
+    },
+    get socket() {
+      return get("socket");
+    },
+    get friends() {
+      return get("friends");
+    },
+    get messages() {
+      return get("messages");
+    },
+    get contacts() {
+      return get("contacts");
+    },
+  };
+  return {
+    services,
+    provide: (name, service) => {
+      if (provided.has(name)) throw new Error(`"${name}" is provided twice`);
+      provided.set(name, service);
+    },
+    assertComplete: () => {
+      for (const name of Object.keys(services)) Reflect.get(services, name);
+    },
+  };
+}

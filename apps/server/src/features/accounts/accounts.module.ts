@@ -1,0 +1,61 @@
+import { defineModule } from "../../context.js";
+import { usersRepository } from "./accounts.repository.js";
+import { registerAccountRoutes } from "./accounts.routes.js";
+import { AccountsService } from "./accounts.service.js";
+import { codesRepository } from "./codes.repository.js";
+import { CodesService } from "./codes.service.js";
+import { sessionsRepository } from "./sessions.repository.js";
+import { SessionsService } from "./sessions.service.js";
+
+/** Registration, login, logout, verification codes and sessions. */
+export const accountsModule = defineModule("accounts", (ctx) => {
+  const { config } = ctx;
+  const users = usersRepository(ctx.db);
+  const sessions = new SessionsService(
+    sessionsRepository(ctx.db),
+    ctx.clock,
+    ctx.sockets,
+  );
+  const codes = new CodesService({
+    repo: codesRepository(ctx.db),
+    users,
+    clock: ctx.clock,
+    sender: ctx.mail,
+    perAddress: ctx.limiter(
+      "sendcode-ip",
+      config.RATE_SENDCODE_IP,
+      config.RATE_SENDCODE_WINDOW_S,
+    ),
+  });
+  const service = new AccountsService({
+    users,
+    sessions,
+    codes,
+    clock: ctx.clock,
+    passwords: ctx.passwords,
+    logger: ctx.logger,
+    policy: ctx.policy,
+    services: ctx.services,
+    limits: {
+      loginPerAccount: ctx.limiter(
+        "login-account",
+        config.RATE_LOGIN_ACCOUNT,
+        config.RATE_LOGIN_WINDOW_S,
+      ),
+      loginPerAddress: ctx.limiter(
+        "login-ip",
+        config.RATE_LOGIN_IP,
+        config.RATE_LOGIN_WINDOW_S,
+      ),
+      registerPerAddress: ctx.limiter(
+        "register-ip",
+        config.RATE_REGISTER_IP,
+        config.RATE_REGISTER_WINDOW_S,
+      ),
+    },
+  });
+  return {
+    service,
+    register: (calls) => registerAccountRoutes(calls, service),
+  };
+});

@@ -1,0 +1,110 @@
+import type { Db } from "../../db/database.js";
+import { bindRepository } from "../../db/repository.js";
+import type { SessionRow } from "../../db/schema.js";
+
+export interface NewSession {
+  token_hash: string;
+  user_id: number;
+  remember: number;
+  terminal: string;
+  ip: string;
+  user_agent: string;
+  created_at: number;
+  expires_at: number;
+  last_seen_at: number;
+}
+
+export function insertSession(
+  db: Db,
+  session: NewSession,
+): Promise<SessionRow> {
+  return db
+    .insertInto("sessions")
+    .values(session)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A session row with what authentication needs of its user. */
+export type SessionWithUser = SessionRow & {
+  role: number;
+  user_status: number;
+  lang: string | null;
+};
+
+/**
+ * A session by its token's hash, with its user's role, status and language read in the same
+ * query: this runs on every authenticated request, so one query rather than two.
+ */
+export function findSessionByHash(
+  db: Db,
+  tokenHash: string,
+): Promise<SessionWithUser | undefined> {
+  return db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.user_id", "sessions.user_id")
+    .selectAll("sessions")
+    .select(["users.role", "users.status as user_status", "users.lang"])
+    .where("sessions.token_hash", "=", tokenHash)
+    .executeTakeFirst();
+}
+
+export async function revokeSession(
+  db: Db,
+  sessionId: number,
+  reason: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("sessions")
+    .set({ revoked_at: now, revoke_reason: reason })
+    .where("session_id", "=", sessionId)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Revokes every live session of a user except one; answers the ids it revoked. */
+export async function revokeOtherSessions(
+  db: Db,
+  userId: number,
+  keepSessionId: number,
+  reason: string,
+  now: number,
+): Promise<number[]> {
+  const rows = await db
+    .updateTable("sessions")
+    .set({ revoked_at: now, revoke_reason: reason })
+    .where("user_id", "=", userId)
+    .where("session_id", "!=", keepSessionId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now)
+    .returning("session_id")
+    .execute();
+  return rows.map((row) => row.session_id);
+}
+
+export async function touchSession(
+  db: Db,
+  sessionId: number,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable("sessions")
+    .set({ last_seen_at: now })
+    .where("session_id", "=", sessionId)
+    .execute();
+}
+
+/** The sessions table, bound to a database. */
+export function sessionsRepository(db: Db) {
+  return bindRepository(db, {
+    insertSession,
+    findSessionByHash,
+    revokeSession,
+    revokeOtherSessions,
+    touchSession,
+  });
+}
+/** What the sessions service holds of the sessions table. */
+export type SessionsRepository = ReturnType<typeof sessionsRepository>;

@@ -1,0 +1,16 @@
+import { defineModule } from "../../context.js";
+import { registerContactRoutes } from "./contacts.routes.js";
+import { ContactsService } from "./contacts.service.js";
+
+/** The contact list: getContacts. */
+export const contactsModule = defineModule("contacts", (ctx) => {
+  const service = new ContactsService({
+    services: ctx.services,
+    presence: ctx.presence,
+    clock: ctx.clock,
+  });
+  return {
+    service,
+    register: (calls) => registerContactRoutes(calls, service),
+  };
+});

@@ -1,0 +1,17 @@
+import { defineModule } from "../../context.js";
+import { registerSystemRoutes } from "./system.routes.js";
+import { systemRepository } from "./system.repository.js";
+import { SystemService } from "./system.service.js";
+
+/** The global config: getSystemInfo, the seeded defaults, and the switches others read. */
+export const systemModule = defineModule("system", (ctx) => {
+  const service = new SystemService({
+    repo: systemRepository(ctx.db),
+    clock: ctx.clock,
+    demoMode: ctx.config.DEMO_MODE,
+  });
+  return {
+    service,
+    register: (calls) => registerSystemRoutes(calls, service),
+  };
+});

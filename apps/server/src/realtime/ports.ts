@@ -1,0 +1,40 @@
+import type { ServerEventMap, ServerEventType } from "@parley/protocol";
+import type { SessionContext } from "../plugins/session.js";
+
+/*
+ * What features see of the realtime layer (through the app context), backed by the hub:
+ * no feature touches the gateway, and the realtime layer knows no feature.
+ */
+
+/** Pushes typed server events (protocol's union) to sockets on every process, after a commit. */
+export interface Publish {
+  /** Every socket of these users, on every process (but `exceptClientId`). */
+  toUsers<T extends ServerEventType>(
+    userIds: readonly number[],
+    type: T,
+    data: ServerEventMap[T],
+    options?: { exceptClientId?: string | undefined },
+  ): Promise<void>;
+  /** Every signed-in socket, on every process. */
+  toAll<T extends ServerEventType>(
+    type: T,
+    data: ServerEventMap[T],
+  ): Promise<void>;
+}
+
+/** Who is online, on any process. */
+export interface Presence {
+  onlineAmong(userIds: readonly number[]): Promise<Set<number>>;
+}
+
+/** What features may ask of the sockets themselves. */
+export interface Sockets {
+  /** Binds a socket, wherever it is connected, to a session checked over HTTP. */
+  bind(clientId: string, session: SessionContext): Promise<void>;
+  /** Closes the sockets of ended sessions, on every process. */
+  endSessions(
+    userId: number,
+    sessionIds: number[],
+    reason: string,
+  ): Promise<void>;
+}

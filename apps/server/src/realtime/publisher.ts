@@ -1,0 +1,46 @@
+import type { ServerEventMap, ServerEventType } from "@parley/protocol";
+import type { Presence, Publish, Sockets } from "./ports.js";
+import type { Clock } from "../lib/clock.js";
+import type { Hub } from "./hub.js";
+
+/** A business event as it travels: `{type, time (Unix s), data}` (wire-contract.md §3.4). */
+export function eventFrame<T extends ServerEventType>(
+  type: T,
+  data: ServerEventMap[T],
+  nowMs: number,
+): string {
+  return JSON.stringify({ type, time: Math.floor(nowMs / 1000), data });
+}
+
+/**
+ * What features see of the realtime layer, backed by the hub: typed events out, presence,
+ * socket binding and the end of sessions. No feature touches the gateway.
+ */
+export function createRealtimePorts(
+  hub: Hub,
+  clock: Clock,
+): { publish: Publish; presence: Presence; sockets: Sockets } {
+  return {
+    publish: {
+      toUsers: (userIds, type, data, options = {}) =>
+        hub.publish({
+          kind: "users",
+          userIds: [...new Set(userIds)],
+          frame: eventFrame(type, data, clock.now()),
+          exceptClientId: options.exceptClientId,
+        }),
+      toAll: (type, data) =>
+        hub.publish({
+          kind: "all",
+          frame: eventFrame(type, data, clock.now()),
+        }),
+    },
+    presence: { onlineAmong: (userIds) => hub.onlineAmong(userIds) },
+    sockets: {
+      bind: (clientId, session) =>
+        hub.publish({ kind: "bind", clientId, session }),
+      endSessions: (userId, sessionIds, reason) =>
+        hub.publish({ kind: "sessionsEnded", userId, sessionIds, reason }),
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { accounts, type CallRequest } from "@parley/protocol";
+import { useMutation } from "@tanstack/react-query";
+import { call } from "../../api/http";
+import { useSessionStore } from "../../stores/session.store";
+
+/** What a code is for (SPEC §5): 1 login, 2 register, 3 password, 4 account. */
+export type CodeType = CallRequest<typeof accounts.sendCode>["type"];
+
+/** Logs in by password, code or token, and keeps the session. */
+export function useLoginMutation() {
+  const signIn = useSessionStore((s) => s.signIn);
+  return useMutation({
+    mutationFn: async (body: CallRequest<typeof accounts.login>) =>
+      (await call(accounts.login, body)).data,
+    onSuccess: (data) => {
+      signIn(data);
+    },
+  });
+}
+
+export function useRegisterMutation() {
+  return useMutation({
+    mutationFn: async (body: CallRequest<typeof accounts.register>) =>
+      (await call(accounts.register, body)).data,
+  });
+}
+
+export function useSendCodeMutation() {
+  return useMutation({
+    mutationFn: async (body: CallRequest<typeof accounts.sendCode>) =>
+      (await call(accounts.sendCode, body)).msg,
+  });
+}
+
+export function useLogoutMutation() {
+  const signOut = useSessionStore((s) => s.signOut);
+  return useMutation({
+    mutationFn: async () => {
+      await call(accounts.logout, {}, { silent: true });
+    },
+    onSettled: () => {
+      signOut();
+    },
+  });
+}

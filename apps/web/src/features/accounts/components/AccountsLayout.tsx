@@ -1,0 +1,27 @@
+import type { ReactNode } from "react";
+import { LanguageMenu } from "../../../components/LanguageMenu";
+import { useGlobalConfig } from "../../system";
+import styles from "./AccountsLayout.module.css";
+
+/** The frame of the login and register pages: a full-window background and one card. */
+export function AccountsLayout({
+  title,
+  children,
+}: {
+  title: string;
+  children: ReactNode;
+}) {
+  const name = useGlobalConfig()?.sysInfo.name ?? "";
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <span className={styles.brand}>{name}</span>
+        <LanguageMenu light />
+      </header>
+      <main className={styles.card}>
+        <h1 className={styles.title}>{title}</h1>
+        {children}
+      </main>
+    </div>
+  );
+}

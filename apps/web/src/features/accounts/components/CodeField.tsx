@@ -1,0 +1,35 @@
+import { SafetyOutlined } from "@ant-design/icons";
+import { Limits } from "@parley/protocol";
+import { Form, Input, Space } from "antd";
+import type { Rule } from "antd/es/form";
+import type { CodeType } from "../accounts.queries";
+import { SendCodeButton } from "./SendCodeButton";
+
+interface Props {
+  label: string;
+  rule: Rule;
+  /** The account the code is sent to, read when the button is pressed. */
+  account: () => string;
+  /** What the code is for (SPEC §5): 1 login, 2 register, 3 password, 4 account. */
+  type: CodeType;
+}
+
+/** A 6-character code field with its send-code button. */
+export function CodeField({ label, rule, account, type }: Props) {
+  return (
+    <Form.Item label={label} required>
+      <Space.Compact style={{ width: "100%" }}>
+        <Form.Item name="code" noStyle rules={[rule]}>
+          <Input
+            prefix={<SafetyOutlined />}
+            maxLength={Limits.codeLength}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            aria-label={label}
+          />
+        </Form.Item>
+        <SendCodeButton account={account} type={type} />
+      </Space.Compact>
+    </Form.Item>
+  );
+}

@@ -1,0 +1,155 @@
+import { ArrowLeftOutlined } from "@ant-design/icons";
+import { Limits, type RegAuth, regauthOf } from "@parley/protocol";
+import { Button, Form, Input } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { toast } from "../../../lib/feedback";
+import { useGlobalConfig } from "../../system";
+import { useRegisterMutation } from "../accounts.queries";
+import { AccountsLayout } from "../components/AccountsLayout";
+import { CodeField } from "../components/CodeField";
+import {
+  normaliseAccount,
+  registerErrors,
+  type RegisterValues,
+} from "../register-rules";
+
+const ACCOUNT_PLACEHOLDER: Record<RegAuth, string> = {
+  0: "register.accountPlain",
+  1: "register.accountPhone",
+  2: "register.accountEmail",
+  3: "register.accountPhoneOrEmail",
+};
+
+/** Register (SPEC §2, §5): the same rules as the server, the code only when regauth is set. */
+export function RegisterPage() {
+  const { t } = useTranslation(["accounts", "errors"]);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [form] = Form.useForm<RegisterValues>();
+  const regauth = regauthOf(useGlobalConfig()?.sysInfo.regauth);
+  const register = useRegisterMutation();
+
+  const rule = (field: keyof RegisterValues) => ({
+    validator: (_: unknown, value: string | undefined) => {
+      // The code field exists only when regauth asks for it.
+      const held = form.getFieldsValue() as Partial<RegisterValues>;
+      const values: RegisterValues = {
+        account: held.account ?? "",
+        realname: held.realname ?? "",
+        code: held.code ?? "",
+        password: held.password ?? "",
+        repassword: held.repassword ?? "",
+        [field]: value ?? "",
+      };
+      const problem = registerErrors(values, regauth)[field];
+      if (!problem) return Promise.resolve();
+      const text =
+        "key" in problem
+          ? t(`errors:keys.${problem.key}`)
+          : t(`accounts:${problem.authKey}`);
+      return Promise.reject(new Error(text));
+    },
+  });
+
+  const submit = (values: RegisterValues) => {
+    register.mutate(
+      {
+        account: values.account.trim(),
+        realname: values.realname.trim(),
+        password: values.password,
+        ...(regauth !== 0 ? { code: values.code.trim() } : {}),
+        ...(params.get("inviteCode")
+          ? { inviteCode: params.get("inviteCode") ?? "" }
+          : {}),
+      },
+      {
+        onSuccess: () => {
+          toast("success", t("accounts:register.success"));
+          void navigate(`/login`, { replace: true });
+        },
+      },
+    );
+  };
+
+  return (
+    <AccountsLayout title={t("accounts:register.title")}>
+      <Link to="/login" style={{ display: "inline-block", marginBottom: 16 }}>
+        <ArrowLeftOutlined /> {t("accounts:register.back")}
+      </Link>
+      <Form<RegisterValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{
+          account: "",
+          realname: "",
+          code: "",
+          password: "",
+          repassword: "",
+        }}
+        onFinish={submit}
+        onFinishFailed={() =>
+          toast("warning", t("accounts:validation.checkInputs"))
+        }
+      >
+        <Form.Item
+          name="account"
+          label={t("accounts:register.account")}
+          rules={[rule("account")]}
+          normalize={(value: string) => normaliseAccount(value)}
+        >
+          <Input
+            placeholder={t(`accounts:${ACCOUNT_PLACEHOLDER[regauth]}`)}
+            maxLength={Limits.accountMax}
+          />
+        </Form.Item>
+        <Form.Item
+          name="realname"
+          label={t("accounts:register.realname")}
+          rules={[rule("realname")]}
+        >
+          <Input maxLength={Limits.realnameMax} showCount />
+        </Form.Item>
+        {regauth !== 0 && (
+          <CodeField
+            label={t("accounts:register.code")}
+            rule={rule("code")}
+            account={() => String(form.getFieldValue("account") ?? "")}
+            type={2}
+          />
+        )}
+        <Form.Item
+          name="password"
+          label={t("accounts:register.password")}
+          rules={[rule("password")]}
+        >
+          <Input.Password
+            autoComplete="new-password"
+            maxLength={Limits.passwordMax}
+          />
+        </Form.Item>
+        <Form.Item
+          name="repassword"
+          label={t("accounts:register.repeat")}
+          dependencies={["password"]}
+          rules={[rule("repassword")]}
+        >
+          <Input.Password
+            autoComplete="new-password"
+            maxLength={Limits.passwordMax}
+          />
+        </Form.Item>
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          size="large"
+          loading={register.isPending}
+        >
+          {t("accounts:register.submit")}
+        </Button>
+      </Form>
+    </AccountsLayout>
+  );
+}

@@ -1,1 +1,0 @@
-export { useLogoutMutation } from "./auth.queries";

@@ -1,1 +1,0 @@
-export { useContactsQuery } from "./chat.queries";

@@ -1,0 +1,145 @@
+import {
+  AppstoreOutlined,
+  BarChartOutlined,
+  FileOutlined,
+  FileTextOutlined,
+  LogoutOutlined,
+  MessageOutlined,
+  SettingOutlined,
+  StarOutlined,
+  TeamOutlined,
+  UserOutlined,
+  CommentOutlined,
+} from "@ant-design/icons";
+import { Limits } from "@parley/protocol";
+import { Avatar, Badge, Button, Dropdown, Layout, Menu } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import { useWindowWidth } from "../../../hooks/useWindowWidth";
+import { useSessionStore } from "../../../stores/session.store";
+import { useLogoutMutation } from "../../accounts";
+import { useUnreadTotal } from "../../contacts";
+
+/** SPEC §2 Console shell: 200 px side menu, 65 px collapsed, collapsed below 900 px. */
+export const SIDER_WIDTH = 200;
+export const SIDER_COLLAPSED_WIDTH = 65;
+export const COLLAPSE_BELOW = 900;
+
+const PAGES = [
+  { key: "index", icon: <BarChartOutlined /> },
+  { key: "setting", icon: <SettingOutlined /> },
+  { key: "user", icon: <UserOutlined /> },
+  { key: "message", icon: <MessageOutlined /> },
+  { key: "group", icon: <TeamOutlined /> },
+  { key: "collect", icon: <StarOutlined /> },
+  { key: "opinion", icon: <CommentOutlined /> },
+  { key: "article", icon: <FileTextOutlined /> },
+  { key: "files", icon: <FileOutlined /> },
+] as const;
+
+/** The console's frame: header with enter-chat, unread badge and user menu; side menu. */
+export function ConsoleLayout() {
+  const { t } = useTranslation("console");
+  const navigate = useNavigate();
+  const location = useLocation();
+  const user = useSessionStore((s) => s.user);
+  const logout = useLogoutMutation();
+  const unread = useUnreadTotal();
+  const width = useWindowWidth();
+  const narrow = width < COLLAPSE_BELOW;
+  // A user's toggle holds until the window crosses the 900 px line again.
+  const [choice, setChoice] = useState<{
+    narrow: boolean;
+    collapsed: boolean;
+  } | null>(null);
+  const collapsed = choice?.narrow === narrow ? choice.collapsed : narrow;
+
+  const current = location.pathname.split("/")[2] ?? "index";
+
+  return (
+    <Layout style={{ minHeight: "100%" }}>
+      <Layout.Sider
+        width={SIDER_WIDTH}
+        collapsedWidth={SIDER_COLLAPSED_WIDTH}
+        collapsible
+        collapsed={collapsed}
+        onCollapse={(value) => setChoice({ narrow, collapsed: value })}
+        theme="light"
+        style={{ borderRight: "1px solid #eef0f3" }}
+      >
+        <div
+          style={{
+            height: 56,
+            display: "flex",
+            alignItems: "center",
+            justifyContent: "center",
+          }}
+        >
+          <AppstoreOutlined style={{ fontSize: 22, color: "#1f6feb" }} />
+          {!collapsed && (
+            <strong style={{ marginLeft: 8 }}>{t("title")}</strong>
+          )}
+        </div>
+        <Menu
+          mode="inline"
+          selectedKeys={[current]}
+          items={PAGES.map((page) => ({
+            key: page.key,
+            icon: page.icon,
+            label: t(`menu.${page.key}`),
+            // The console's pages arrive one by one; until then their entries are shown, inactive.
+            disabled: page.key !== "index",
+          }))}
+          onClick={({ key }) => void navigate(`/manage/${key}`)}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            background: "#fff",
+            display: "flex",
+            alignItems: "center",
+            justifyContent: "flex-end",
+            gap: 16,
+            padding: "0 24px",
+            borderBottom: "1px solid #eef0f3",
+          }}
+        >
+          <Badge count={unread} overflowCount={Limits.unreadBadgeMax}>
+            <Button
+              type="primary"
+              icon={<MessageOutlined />}
+              onClick={() => void navigate("/chat")}
+            >
+              {t("enterChat")}
+            </Button>
+          </Badge>
+          <Dropdown
+            menu={{
+              items: [
+                { key: "profile", icon: <UserOutlined />, label: t("profile") },
+                { key: "logout", icon: <LogoutOutlined />, label: t("logout") },
+              ],
+              onClick: ({ key }) => {
+                if (key === "logout")
+                  logout.mutate(undefined, {
+                    onSettled: () => void navigate("/login"),
+                  });
+                if (key === "profile") void navigate("/chat");
+              },
+            }}
+          >
+            <Button type="text" aria-label={t("userMenu")}>
+              <Avatar size="small" src={user?.avatar} icon={<UserOutlined />} />
+              <span style={{ marginLeft: 8 }}>{user?.realname}</span>
+            </Button>
+          </Dropdown>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

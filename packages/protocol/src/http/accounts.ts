@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { formBool, formInt, formString, optional } from "../common/form.js";
+import { UserInfoSchema } from "../entities/user.js";
+import { Limits } from "../rules/limits.js";
+import { defineCall } from "./define.js";
+
+/** A free-text field capped so no rule ever looks at an oversized value. */
+const text = (max: number = Limits.fieldMax) =>
+  formString().pipe(z.string().max(max, { error: "request.invalidField" }));
+
+/** Answers that carry nothing: the old server's `''`. */
+const Empty = z.literal("");
+
+/**
+ * `common/pub/login`: by password, by a 6-digit code (the code replaces the password), or
+ * by `token` alone (a live session token of the same user). The answer's `authToken`
+ * carries its `bearer ` prefix, as existing clients store and send it.
+ */
+export const login = defineCall({
+  path: "/common/pub/login",
+  auth: "public",
+  request: z.object({
+    account: optional(text(255)),
+    password: optional(text(255)),
+    code: optional(text(32)),
+    token: optional(text(512)),
+    lang: optional(text(16)),
+    rememberMe: optional(formBool()),
+    client_id: optional(text(64)),
+    terminal: optional(text(32)),
+  }),
+  response: z.object({
+    sessionId: z.string(),
+    authToken: z.string(),
+    userInfo: UserInfoSchema,
+    /** When the session ends, in ms. */
+    expiresAt: z.number(),
+  }),
+});
+
+/** `common/pub/logout`: ends the caller's session; never fails. */
+export const logout = defineCall({
+  path: "/common/pub/logout",
+  auth: "optional",
+  // Fields (the old client_id) are ignored: logout answers 0 whatever the body.
+  request: z.object({}),
+  response: Empty,
+});
+
+/** `common/pub/register`: the rules of SPEC §5 Register; answers the new user, never a hash. */
+export const register = defineCall({
+  path: "/common/pub/register",
+  auth: "public",
+  request: z.object({
+    account: formString()
+      .pipe(z.string().max(255, { error: "register.accountLength" }))
+      .default(""),
+    realname: formString()
+      .pipe(z.string().max(255, { error: "register.realnameLength" }))
+      .default(""),
+    password: formString()
+      .pipe(z.string().max(255, { error: "register.passwordLength" }))
+      .default(""),
+    code: optional(text(32)),
+    inviteCode: optional(text(128)),
+  }),
+  response: UserInfoSchema,
+});
+
+/** Verification code purposes (SPEC §5): 1 login, 2 register, 3 change password, 4 change account. */
+export const CODE_TYPES = [1, 2, 3, 4] as const;
+
+/** `common/pub/sendCode`: a 6-digit code to the account's mailbox (or the log). */
+export const sendCode = defineCall({
+  path: "/common/pub/sendCode",
+  auth: "optional",
+  request: z.object({
+    account: formString()
+      .pipe(z.string().max(255, { error: "code.accountFormat" }))
+      .default(""),
+    type: formInt().pipe(z.literal(CODE_TYPES, { error: "code.typeInvalid" })),
+  }),
+  response: Empty,
+});

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { formInt, formString, optional } from "../common/form.js";
+import { ContactIdSchema } from "../common/ids.js";
+import { MessageSchema } from "../entities/message.js";
+import { Limits } from "../rules/limits.js";
+import { defineCall } from "./define.js";
+
+/**
+ * `enterprise/im/sendMessage`: acknowledged only after the commit; a repeat of the same
+ * client `id` answers the stored message.
+ */
+export const sendMessage = defineCall({
+  path: "/enterprise/im/sendMessage",
+  auth: "session",
+  request: z.object({
+    id: formString().pipe(z.uuid({ error: "request.invalidField" })),
+    type: formString()
+      .pipe(z.literal("text", { error: "request.invalidField" }))
+      .default("text"),
+    content: formString().pipe(
+      z.string().max(Limits.fieldMax * 4, { error: "message.tooLong" }),
+    ),
+    toContactId: ContactIdSchema,
+    is_group: optional(formInt()),
+    at: optional(z.array(formString()).max(1000)),
+    pid: optional(formInt()),
+  }),
+  response: MessageSchema,
+});
+
+/**
+ * `enterprise/im/getMessageList`: with no `type`, the newest `limit` messages before
+ * `last_id`, oldest first within the page (decisions.md).
+ */
+export const getMessageList = defineCall({
+  path: "/enterprise/im/getMessageList",
+  auth: "session",
+  request: z.object({
+    toContactId: ContactIdSchema,
+    is_group: optional(formInt()),
+    page: optional(formInt().pipe(z.number().int().min(1).max(100_000))),
+    limit: optional(formInt().pipe(z.number().int().min(1).max(100))),
+    last_id: optional(formInt().pipe(z.number().int().min(0))),
+    type: optional(
+      formString().pipe(z.enum(["all", "text", "image", "video", "file"])),
+    ),
+    keywords: optional(formString().pipe(z.string().max(255))),
+  }),
+  response: z.array(MessageSchema),
+});
+
+/** `enterprise/im/setMsgIsRead`: marks the conversation read and tells the other party. */
+export const setMsgIsRead = defineCall({
+  path: "/enterprise/im/setMsgIsRead",
+  auth: "session",
+  request: z.object({
+    toContactId: ContactIdSchema,
+    is_group: optional(formInt()),
+    fromUser: optional(formInt()),
+    messages: optional(z.array(z.unknown()).max(10_000)),
+  }),
+  response: z.literal(""),
+});

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { formBool, formInt, formString, optional } from "../common/form.js";
+import { LANGUAGES } from "../rules/languages.js";
+import { defineCall } from "./define.js";
+
+/**
+ * `enterprise/im/setting`: the user's interface preferences. Existing clients post the
+ * whole object on every change, as strings; fields left out keep their stored value.
+ */
+export const setting = defineCall({
+  path: "/enterprise/im/setting",
+  auth: "session",
+  request: z.object({
+    sendKey: optional(
+      formInt().pipe(z.literal([1, 2], { error: "request.invalidField" })),
+    ),
+    theme: optional(
+      formString().pipe(
+        z.enum(["default", "blue"], { error: "request.invalidField" }),
+      ),
+    ),
+    isVoice: optional(formBool()),
+    avatarCricle: optional(formBool()),
+    hideMessageName: optional(formBool()),
+    hideMessageTime: optional(formBool()),
+  }),
+  response: z.literal(""),
+});
+
+/** `common/pub/switchLang`: the caller's interface language, one of the 12 codes. */
+export const switchLang = defineCall({
+  path: "/common/pub/switchLang",
+  auth: "optional",
+  request: z.object({
+    lang: formString().pipe(z.enum(LANGUAGES, { error: "lang.invalid" })),
+  }),
+  response: z.object({ lang: z.string() }),
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import {
+  type AcceptCase,
+  expectRefused,
+  type RejectCase,
+} from "../../test/schema-cases.js";
+import type { GlobalConfig } from "../entities/config.js";
+import { getSystemInfo } from "./system.js";
+
+const CONFIG: GlobalConfig = {
+  sysInfo: {
+    name: "Parley",
+    logo: "",
+    description: "",
+    state: "1",
+    closeTips: "",
+    runMode: "1",
+    regtype: "1",
+    regauth: "0",
+    multipleLogin: "1",
+    ipregion: "1",
+    diyName: "",
+  },
+  chatInfo: {
+    online: "1",
+    webrtc: "0",
+    groupChat: "1",
+    simpleChat: "1",
+    redoTime: "120",
+    groupUserMax: "0",
+    dbDelMsg: "1",
+    sendInterval: "0",
+    stun: "",
+    stunUser: "",
+    stunPass: "",
+  },
+  fileUpload: { size: "50", preview: "", fileExt: ["jpg", "png", "pdf"] },
+  lang: "zh",
+  demon_mode: 0,
+  version: "9.5.0",
+};
+
+describe("getSystemInfo", () => {
+  it.each<AcceptCase>([
+    { name: "an empty body", body: {}, expected: {} },
+    { name: "unknown fields, dropped", body: { t: "1" }, expected: {} },
+  ])("accepts $name", ({ body, expected }) => {
+    expect(getSystemInfo.request.parse(body)).toEqual(expected);
+  });
+
+  it.each<RejectCase>([
+    { name: "an array body", body: [], field: "" },
+    { name: "a null body", body: null, field: "" },
+  ])("refuses $name", (rejectCase) => {
+    expectRefused(getSystemInfo.request, rejectCase);
+  });
+
+  it("answers the global config with string values", () => {
+    expect(getSystemInfo.response.parse(CONFIG)).toEqual(CONFIG);
+  });
+
+  it.each<{ name: string; answer: unknown }>([
+    {
+      name: "regauth as a number",
+      answer: { ...CONFIG, sysInfo: { ...CONFIG.sysInfo, regauth: 0 } },
+    },
+    {
+      name: "redoTime as a number",
+      answer: { ...CONFIG, chatInfo: { ...CONFIG.chatInfo, redoTime: 120 } },
+    },
+    { name: "demon_mode as text", answer: { ...CONFIG, demon_mode: "0" } },
+    {
+      name: "fileExt as a string",
+      answer: {
+        ...CONFIG,
+        fileUpload: { ...CONFIG.fileUpload, fileExt: "jpg" },
+      },
+    },
+  ])("refuses an answer with $name", ({ answer }) => {
+    expect(getSystemInfo.response.safeParse(answer).success).toBe(false);
+  });
+});

@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { GlobalConfigSchema } from "../entities/config.js";
+import { defineCall } from "./define.js";
+
+/** `common/pub/getSystemInfo`: the global config of SPEC §3. */
+export const getSystemInfo = defineCall({
+  path: "/common/pub/getSystemInfo",
+  auth: "optional",
+  request: z.object({}),
+  response: GlobalConfigSchema,
+});

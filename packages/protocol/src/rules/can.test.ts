@@ -1,0 +1,307 @@
+import { describe, expect, it } from "vitest";
+import {
+  type Actor,
+  can,
+  denial,
+  type GroupSettings,
+  isMuted,
+  type Membership,
+  type Switches,
+  visitor,
+} from "./can.js";
+
+const USER: Actor = { userId: 5, role: 0, demoMode: false };
+const ADMIN: Actor = { userId: 1, role: 1, demoMode: false };
+const DEMO_USER: Actor = { ...USER, demoMode: true };
+
+const CONFIG: Switches = {
+  sysInfo: { runMode: "1" },
+  chatInfo: {
+    simpleChat: "1",
+    groupChat: "1",
+    webrtc: "1",
+    dbDelMsg: "1",
+    redoTime: "120",
+  },
+};
+const withChat = (patch: Partial<Switches["chatInfo"]>): Switches => ({
+  ...CONFIG,
+  chatInfo: { ...CONFIG.chatInfo, ...patch },
+});
+const RUN_MODE_2: Switches = { ...CONFIG, sysInfo: { runMode: "2" } };
+
+const OWNER: Membership = { role: 1, mutedUntil: 0 };
+const MANAGER: Membership = { role: 2, mutedUntil: 0 };
+const MEMBER: Membership = { role: 3, mutedUntil: 0 };
+const SETTINGS: GroupSettings = {
+  manage: "0",
+  invite: "0",
+  profile: "1",
+  nospeak: "0",
+};
+
+describe("console and closed system", () => {
+  it.each<{ actor: Actor; expected: boolean }>([
+    { actor: USER, expected: false },
+    { actor: ADMIN, expected: true },
+    { actor: { ...USER, role: 2 }, expected: true },
+    { actor: DEMO_USER, expected: true },
+    { actor: visitor(false), expected: false },
+    { actor: visitor(true), expected: true },
+  ])("console.open for role $actor.role, demo $actor.demoMode", (c) => {
+    expect(can(c.actor, "console.open")).toBe(c.expected);
+  });
+
+  it("only a system administrator enters a closed system; demo mode does not", () => {
+    expect(can(ADMIN, "system.enterClosed")).toBe(true);
+    expect(denial(USER, "system.enterClosed")).toBe("role");
+    expect(denial(DEMO_USER, "system.enterClosed")).toBe("role");
+  });
+});
+
+describe("chat.direct", () => {
+  const peer = { role: 0 };
+  it("is open in run mode 1 with single chat on", () => {
+    expect(
+      denial(USER, "chat.direct", { config: CONFIG, peer, friends: false }),
+    ).toBeNull();
+  });
+
+  it("needs single chat on", () => {
+    expect(
+      denial(USER, "chat.direct", {
+        config: withChat({ simpleChat: "0" }),
+        peer,
+        friends: true,
+      }),
+    ).toBe("switchedOff");
+  });
+
+  it("needs friendship in run mode 2", () => {
+    expect(
+      denial(USER, "chat.direct", {
+        config: RUN_MODE_2,
+        peer,
+        friends: false,
+      }),
+    ).toBe("notFriend");
+    expect(
+      can(USER, "chat.direct", { config: RUN_MODE_2, peer, friends: true }),
+    ).toBe(true);
+  });
+
+  it("always lets staff talk and be talked to", () => {
+    const closed = {
+      ...RUN_MODE_2,
+      chatInfo: withChat({ simpleChat: "0" }).chatInfo,
+    };
+    expect(
+      can(ADMIN, "chat.direct", { config: closed, peer, friends: false }),
+    ).toBe(true);
+    expect(
+      can(USER, "chat.direct", {
+        config: closed,
+        peer: { role: 1 },
+        friends: false,
+      }),
+    ).toBe(true);
+  });
+});
+
+describe("switches", () => {
+  it("friend requests and deletion exist only in run mode 2", () => {
+    expect(denial(USER, "friends.manage", { config: CONFIG })).toBe("runMode");
+    expect(can(USER, "friends.manage", { config: RUN_MODE_2 })).toBe(true);
+  });
+
+  it.each<{ patch: Partial<Switches["chatInfo"]>; expected: boolean }>([
+    { patch: {}, expected: true },
+    { patch: { webrtc: "0" }, expected: false },
+    { patch: { simpleChat: "0" }, expected: false },
+  ])("call.start with $patch", ({ patch, expected }) => {
+    expect(can(USER, "call.start", { config: withChat(patch) })).toBe(expected);
+  });
+
+  it("group.create needs group chat on", () => {
+    expect(can(USER, "group.create", { config: CONFIG })).toBe(true);
+    expect(
+      denial(USER, "group.create", { config: withChat({ groupChat: "0" }) }),
+    ).toBe("switchedOff");
+  });
+});
+
+describe("group roles", () => {
+  it.each<{
+    member: Membership;
+    owns: boolean;
+    edits: boolean;
+    quits: boolean;
+  }>([
+    { member: OWNER, owns: true, edits: true, quits: false },
+    { member: MANAGER, owns: false, edits: true, quits: true },
+    { member: MEMBER, owns: false, edits: false, quits: true },
+  ])("role $member.role", ({ member, owns, edits, quits }) => {
+    expect(can(USER, "group.own", { member })).toBe(owns);
+    expect(can(USER, "group.editInfo", { member })).toBe(edits);
+    expect(can(USER, "group.withdrawOthers", { member })).toBe(edits);
+    expect(can(USER, "group.quit", { member })).toBe(quits);
+  });
+
+  it("clearing records: the owner or a system administrator", () => {
+    expect(can(USER, "group.clearMessages", { member: OWNER })).toBe(true);
+    expect(can(USER, "group.clearMessages", { member: MANAGER })).toBe(false);
+    expect(can(ADMIN, "group.clearMessages", { member: null })).toBe(true);
+    expect(can(USER, "group.clearMessages", { member: null })).toBe(false);
+  });
+
+  it.each<{
+    setting: keyof GroupSettings;
+    value: string;
+    action: "group.editNoticeIcon" | "group.addMembers" | "group.viewProfile";
+    expected: boolean;
+  }>([
+    {
+      setting: "manage",
+      value: "0",
+      action: "group.editNoticeIcon",
+      expected: false,
+    },
+    {
+      setting: "manage",
+      value: "1",
+      action: "group.editNoticeIcon",
+      expected: true,
+    },
+    {
+      setting: "invite",
+      value: "0",
+      action: "group.addMembers",
+      expected: false,
+    },
+    {
+      setting: "invite",
+      value: "1",
+      action: "group.addMembers",
+      expected: true,
+    },
+    {
+      setting: "profile",
+      value: "0",
+      action: "group.viewProfile",
+      expected: false,
+    },
+    {
+      setting: "profile",
+      value: "1",
+      action: "group.viewProfile",
+      expected: true,
+    },
+  ])("a member: $action with $setting $value", (c) => {
+    const settings = { ...SETTINGS, [c.setting]: c.value };
+    expect(can(USER, c.action, { member: MEMBER, settings })).toBe(c.expected);
+    // Managers may whatever the setting says.
+    expect(can(USER, c.action, { member: MANAGER, settings })).toBe(true);
+  });
+
+  it.each<{
+    actor: Membership;
+    target: number;
+    removes: boolean;
+    mutes: boolean;
+  }>([
+    { actor: OWNER, target: 2, removes: true, mutes: true },
+    { actor: OWNER, target: 3, removes: true, mutes: true },
+    { actor: MANAGER, target: 3, removes: true, mutes: true },
+    { actor: MANAGER, target: 2, removes: false, mutes: false },
+    { actor: MANAGER, target: 1, removes: false, mutes: false },
+    { actor: MEMBER, target: 3, removes: false, mutes: false },
+  ])(
+    "role $actor.role on role $target",
+    ({ actor, target, removes, mutes }) => {
+      const subject = { member: actor, target: { role: target } };
+      expect(can(USER, "group.removeMember", subject)).toBe(removes);
+      expect(can(USER, "group.muteMember", subject)).toBe(mutes);
+    },
+  );
+});
+
+describe("group.send", () => {
+  const now = 1_700_000_000_000;
+  it.each<{ nospeak: string; member: Membership; expected: boolean }>([
+    { nospeak: "0", member: MEMBER, expected: true },
+    { nospeak: "1", member: MEMBER, expected: false },
+    { nospeak: "1", member: MANAGER, expected: true },
+    { nospeak: "2", member: MANAGER, expected: false },
+    { nospeak: "2", member: OWNER, expected: true },
+  ])("nospeak $nospeak, role $member.role", ({ nospeak, member, expected }) => {
+    expect(
+      can(USER, "group.send", {
+        member,
+        settings: { ...SETTINGS, nospeak },
+        now,
+      }),
+    ).toBe(expected);
+  });
+
+  it("a muted member is silent until the mute's last millisecond has passed", () => {
+    const muted = { role: 3, mutedUntil: now + 1 };
+    const subject = { member: muted, settings: SETTINGS, now };
+    expect(denial(USER, "group.send", subject)).toBe("muted");
+    expect(isMuted(muted, now)).toBe(true);
+    expect(isMuted(muted, now + 1)).toBe(false);
+    expect(can(USER, "group.send", { ...subject, now: now + 1 })).toBe(true);
+  });
+
+  it("the owner cannot be muted", () => {
+    expect(
+      can(USER, "group.send", {
+        member: { role: 1, mutedUntil: now + 60_000 },
+        settings: SETTINGS,
+        now,
+      }),
+    ).toBe(true);
+  });
+});
+
+describe("message actions", () => {
+  const sendTime = 1_700_000_000_000;
+  const mine = { fromUser: USER.userId, sendTime };
+
+  it("withdraws one's own message up to exactly redoTime seconds", () => {
+    const at = (ms: number) =>
+      denial(USER, "message.withdraw", {
+        config: CONFIG,
+        message: mine,
+        now: sendTime + ms,
+      });
+    expect(at(120_000)).toBeNull();
+    expect(at(120_001)).toBe("expired");
+    expect(
+      denial(ADMIN, "message.withdraw", {
+        config: CONFIG,
+        message: mine,
+        now: sendTime,
+      }),
+    ).toBe("role");
+  });
+
+  it("deletes one's own one-to-one message when dbDelMsg is on", () => {
+    const message = { fromUser: USER.userId, isGroup: false };
+    expect(can(USER, "message.delete", { config: CONFIG, message })).toBe(true);
+    expect(
+      denial(USER, "message.delete", {
+        config: withChat({ dbDelMsg: "0" }),
+        message,
+      }),
+    ).toBe("switchedOff");
+    expect(
+      denial(USER, "message.delete", {
+        config: CONFIG,
+        message: { ...message, isGroup: true },
+      }),
+    ).toBe("role");
+    expect(denial(ADMIN, "message.delete", { config: CONFIG, message })).toBe(
+      "role",
+    );
+  });
+});

@@ -1,0 +1,220 @@
+import type { ChatInfo, SysInfo } from "../entities/config.js";
+
+/*
+ * The capability table of SPEC §6: every role rule, written once, as pure functions. The
+ * server enforces it (it is the authority); the web client asks the same question to show
+ * or hide a control. A role rule written anywhere else is a bug waiting to diverge.
+ */
+
+/** Who acts: a signed-in user, or a visitor (user 0, role 0). */
+export interface Actor {
+  readonly userId: number;
+  /** 0 a normal user; above 0 a system administrator. */
+  readonly role: number;
+  /** Demo mode (from the environment): anyone may look at the console. */
+  readonly demoMode: boolean;
+}
+
+/** A visitor: nobody is signed in. */
+export function visitor(demoMode: boolean): Actor {
+  return { userId: 0, role: 0, demoMode };
+}
+
+/** The config switches the rules read, as the wire carries them (strings); a GlobalConfig fits. */
+export interface Switches {
+  readonly sysInfo: Pick<SysInfo, "runMode">;
+  readonly chatInfo: Pick<
+    ChatInfo,
+    "simpleChat" | "groupChat" | "webrtc" | "dbDelMsg" | "redoTime"
+  >;
+}
+
+/** Roles inside a group (SPEC §3 Chat contact): 1 owner, 2 administrator, 3 member. */
+export const GroupRoles = { owner: 1, admin: 2, member: 3 } as const;
+
+/** The group settings the rules read (SPEC §3 Group): each "0" or "1", nospeak up to "2". */
+export interface GroupSettings {
+  readonly manage: string;
+  readonly invite: string;
+  readonly profile: string;
+  readonly nospeak: string;
+}
+
+/** The actor's membership of a group. */
+export interface Membership {
+  /** 1 owner, 2 administrator, 3 member. */
+  readonly role: number;
+  /** Muted until this time (ms); 0 or past when not muted. */
+  readonly mutedUntil: number;
+}
+
+/** Why a rule said no; the server turns it into the message its call answers with. */
+export type Denial =
+  /** The actor lacks the role. */
+  | "role"
+  /** A config switch is off (single chat, group chat, calls, deletion). */
+  | "switchedOff"
+  /** Run mode 2 and the two are not friends. */
+  | "notFriend"
+  /** The feature exists only in the other run mode. */
+  | "runMode"
+  /** The member is muted, or the group's speak restriction applies. */
+  | "muted"
+  /** A time window has passed (withdrawal). */
+  | "expired";
+
+/** Each action and what the rule needs to know of its subject. */
+export interface Subjects {
+  /** See the manage menu and open /manage routes (SPEC §6, §4 routing guard). */
+  "console.open": null;
+  /** Sign in while the system is closed (sysInfo.state 0). */
+  "system.enterClosed": null;
+  /** Chat one-to-one with a user: single chat on, and friends in run mode 2; staff always may. */
+  "chat.direct": {
+    config: Switches;
+    peer: { role: number };
+    /** Each has the other in their friend list. */
+    friends: boolean;
+  };
+  /** The friend-request entry and friend deletion: run mode 2 only. */
+  "friends.manage": { config: Switches };
+  /** Start a voice or video call: calls on and single chat on. */
+  "call.start": { config: Switches };
+  /** Create a group: group chat on. */
+  "group.create": { config: Switches };
+  /** The group manage icon, settings, speak restriction, administrators, transfer, disband. */
+  "group.own": { member: Membership };
+  /** Clear a group's records: its owner, or a system administrator. */
+  "group.clearMessages": { member: Membership | null };
+  /** Edit the group name or publish a notice (the server's rule). */
+  "group.editInfo": { member: Membership };
+  /** Show the notice edit icon (SPEC §6). */
+  "group.editNoticeIcon": { member: Membership; settings: GroupSettings };
+  /** Add members: managers, or anyone when the invite setting is on. */
+  "group.addMembers": { member: Membership; settings: GroupSettings };
+  /** View another member's profile: managers, or anyone unless profiles are hidden. */
+  "group.viewProfile": { member: Membership; settings: GroupSettings };
+  /** Remove a member: a manager, of a member ranked below them. */
+  "group.removeMember": { member: Membership; target: { role: number } };
+  /** Mute a member: a manager, of a member ranked below them who is not the owner. */
+  "group.muteMember": { member: Membership; target: { role: number } };
+  /** Withdraw someone else's message in a group. */
+  "group.withdrawOthers": { member: Membership };
+  /** Leave the group: anyone but the owner, who transfers it first. */
+  "group.quit": { member: Membership };
+  /** Send to a group: not muted, and the speak restriction allows the role. */
+  "group.send": { member: Membership; settings: GroupSettings; now: number };
+  /** Withdraw one's own message: within redoTime seconds of sending. */
+  "message.withdraw": {
+    config: Switches;
+    message: { fromUser: number; sendTime: number };
+    now: number;
+  };
+  /** Delete a message for everyone: one's own, in a one-to-one chat, with dbDelMsg on. */
+  "message.delete": {
+    config: Switches;
+    message: { fromUser: number; isGroup: boolean };
+  };
+}
+
+/** An action of the capability table. */
+export type Action = keyof Subjects;
+
+type Rule<A extends Action> = (
+  actor: Actor,
+  subject: Subjects[A],
+) => Denial | null;
+
+const isStaff = (actor: Actor) => actor.role > 0;
+const isManager = (member: Membership) => member.role <= GroupRoles.admin;
+const on = (value: string) => value === "1";
+
+/** Whether a group member is muted at `now` (ms). */
+export function isMuted(member: Membership, now: number): boolean {
+  return member.mutedUntil > now;
+}
+
+const RULES: { [A in Action]: Rule<A> } = {
+  "console.open": (actor) => (isStaff(actor) || actor.demoMode ? null : "role"),
+  "system.enterClosed": (actor) => (isStaff(actor) ? null : "role"),
+  "chat.direct": (actor, { config, peer, friends }) => {
+    // Administrators stay reachable whatever the switches: users must be able to ask for help.
+    if (isStaff(actor) || peer.role > 0) return null;
+    if (config.chatInfo.simpleChat === "0") return "switchedOff";
+    if (config.sysInfo.runMode === "2" && !friends) return "notFriend";
+    return null;
+  },
+  "friends.manage": (_actor, { config }) =>
+    config.sysInfo.runMode === "2" ? null : "runMode",
+  "call.start": (_actor, { config }) =>
+    on(config.chatInfo.webrtc) && config.chatInfo.simpleChat !== "0"
+      ? null
+      : "switchedOff",
+  "group.create": (_actor, { config }) =>
+    config.chatInfo.groupChat === "0" ? "switchedOff" : null,
+  "group.own": (_actor, { member }) =>
+    member.role === GroupRoles.owner ? null : "role",
+  "group.clearMessages": (actor, { member }) =>
+    isStaff(actor) || member?.role === GroupRoles.owner ? null : "role",
+  "group.editInfo": (_actor, { member }) => (isManager(member) ? null : "role"),
+  "group.editNoticeIcon": (_actor, { member, settings }) =>
+    isManager(member) || on(settings.manage) ? null : "role",
+  "group.addMembers": (_actor, { member, settings }) =>
+    isManager(member) || on(settings.invite) ? null : "role",
+  "group.viewProfile": (_actor, { member, settings }) =>
+    isManager(member) || settings.profile !== "0" ? null : "role",
+  "group.removeMember": (_actor, { member, target }) =>
+    isManager(member) && target.role > member.role ? null : "role",
+  "group.muteMember": (_actor, { member, target }) =>
+    isManager(member) &&
+    target.role > member.role &&
+    target.role > GroupRoles.owner
+      ? null
+      : "role",
+  "group.withdrawOthers": (_actor, { member }) =>
+    isManager(member) ? null : "role",
+  "group.quit": (_actor, { member }) =>
+    member.role === GroupRoles.owner ? "role" : null,
+  "group.send": (_actor, { member, settings, now }) => {
+    if (member.role > GroupRoles.owner && isMuted(member, now)) return "muted";
+    if (settings.nospeak === "1" && !isManager(member)) return "muted";
+    if (settings.nospeak === "2" && member.role !== GroupRoles.owner)
+      return "muted";
+    return null;
+  },
+  "message.withdraw": (actor, { config, message, now }) => {
+    if (message.fromUser !== actor.userId) return "role";
+    const windowMs = (Number(config.chatInfo.redoTime) || 0) * 1000;
+    return now - message.sendTime <= windowMs ? null : "expired";
+  },
+  "message.delete": (actor, { config, message }) => {
+    if (message.fromUser !== actor.userId || message.isGroup) return "role";
+    return on(config.chatInfo.dbDelMsg) ? null : "switchedOff";
+  },
+};
+
+/** The subject argument of an action: none when the rule needs nothing of it. */
+export type SubjectArgs<A extends Action> = Subjects[A] extends null
+  ? []
+  : [subject: Subjects[A]];
+
+/** Why the actor may not do this, or null when they may. */
+export function denial<A extends Action>(
+  actor: Actor,
+  action: A,
+  ...args: SubjectArgs<A>
+): Denial | null {
+  const rule: Rule<A> = RULES[action];
+  // An action without a subject has `null` as its subject type.
+  const subject = (args[0] ?? null) as Subjects[A];
+  return rule(actor, subject);
+}
+
+/** Whether the actor may do this (SPEC §6). */
+export function can<A extends Action>(
+  actor: Actor,
+  action: A,
+  ...args: SubjectArgs<A>
+): boolean {
+  return denial(actor, action, ...args) === null;
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { hasVisibleText, visibleText } from "./message.js";
+
+describe("visibleText", () => {
+  it.each<{ content: string; expected: string }>([
+    { content: "plain", expected: "plain" },
+    { content: "<b>bold</b> text", expected: "bold text" },
+    { content: 'a<img src="x.png">b', expected: 'a<img src="x.png">b' },
+    { content: "<br/><p></p>", expected: "" },
+  ])("$content → $expected", ({ content, expected }) => {
+    expect(visibleText(content)).toBe(expected);
+  });
+});
+
+describe("hasVisibleText", () => {
+  it.each<{ content: string; expected: boolean }>([
+    { content: "", expected: false },
+    { content: "   \n ", expected: false },
+    { content: "<br><div> </div>", expected: false },
+    { content: '<img src="a.gif">', expected: true },
+    { content: "x", expected: true },
+  ])("$content → $expected", ({ content, expected }) => {
+    expect(hasVisibleText(content)).toBe(expected);
+  });
+});

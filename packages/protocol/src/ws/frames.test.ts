@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import type { Message } from "../entities/message.js";
+import {
+  ClientFrameSchema,
+  ServerEventSchema,
+  type ServerEventMap,
+  type ServerEventType,
+  ServerFrameSchema,
+} from "./frames.js";
+
+const MESSAGE: Message = {
+  msg_id: 7,
+  id: "5f0c9c1e-3b7a-4d2e-9f1a-2c3b4d5e6f70",
+  seq: 3,
+  status: "succeed",
+  type: "text",
+  content: "hello",
+  sendTime: 1_700_000_000_000,
+  is_read: 0,
+  is_group: 0,
+  at: [],
+  toContactId: 2,
+  toUser: 3,
+  from_user: 2,
+  fromUser: {
+    id: 2,
+    user_id: 2,
+    realname: "Ann",
+    displayName: "Ann",
+    account: "ann",
+    avatar: "",
+    name_py: "ann",
+  },
+  file_id: 0,
+  fileName: "",
+  fileSize: 0,
+  preview: "",
+  download: "",
+  pid: 0,
+  extends: {},
+};
+
+/*
+ * One sample per server event: the map type makes a new event without a sample a type
+ * error, so every variant the server can push is parsed here.
+ */
+const SAMPLES: ServerEventMap = {
+  simple: MESSAGE,
+  isOnline: { id: 2, is_online: 1 },
+  offline: { id: 2, client_id: "0a1b2c3d4e5f60718293", isMobile: false },
+  isRead: [{ id: MESSAGE.id, msg_id: 7, is_read: 1, toContactId: 3 }],
+  readAll: { toContactId: 3 },
+};
+
+const TYPES = Object.keys(SAMPLES) as ServerEventType[];
+
+describe("server events", () => {
+  it.each(TYPES)("%s: the sample parses as an event and as a frame", (type) => {
+    const frame = { type, time: 1_700_000_000, data: SAMPLES[type] };
+    expect(ServerEventSchema.parse(frame)).toEqual(frame);
+    expect(ServerFrameSchema.parse(frame)).toEqual(frame);
+  });
+
+  it.each<{ type: ServerEventType; data: unknown }>([
+    { type: "simple", data: { ...MESSAGE, msg_id: "7" } },
+    { type: "isOnline", data: { id: "2", is_online: 1 } },
+    { type: "offline", data: { id: 2, isMobile: false } },
+    { type: "isRead", data: [{ id: 1 }] },
+    { type: "isRead", data: SAMPLES.isRead[0] },
+    { type: "readAll", data: { toContactId: "group-1" } },
+  ])("$type: refuses malformed data", ({ type, data }) => {
+    expect(ServerEventSchema.safeParse({ type, time: 1, data }).success).toBe(
+      false,
+    );
+  });
+
+  it("refuses an isRead entry without its message ids", () => {
+    expect(
+      ServerEventSchema.safeParse({
+        type: "isRead",
+        time: 1,
+        data: [{ id: MESSAGE.id, toContactId: 3 }],
+      }).success,
+    ).toBe(false);
+  });
+
+  it("refuses an event without time, and an unknown event", () => {
+    expect(
+      ServerEventSchema.safeParse({ type: "readAll", data: SAMPLES.readAll })
+        .success,
+    ).toBe(false);
+    expect(
+      ServerFrameSchema.safeParse({ type: "statistics", time: 1, data: {} })
+        .success,
+    ).toBe(false);
+  });
+
+  it("parses the frames outside the event shape", () => {
+    expect(ServerFrameSchema.parse({ type: "init", client_id: "abc" })).toEqual(
+      { type: "init", client_id: "abc" },
+    );
+    expect(ServerFrameSchema.parse({ type: "pong", multiport: true })).toEqual({
+      type: "pong",
+      multiport: true,
+    });
+    expect(ServerFrameSchema.parse({ type: "ping" })).toEqual({
+      type: "ping",
+    });
+    expect(ServerFrameSchema.safeParse({ type: "init" }).success).toBe(false);
+  });
+});
+
+describe("client frames", () => {
+  it("accepts ping, pong and bindUid with a form-style user id", () => {
+    expect(ClientFrameSchema.parse({ type: "ping" })).toEqual({ type: "ping" });
+    expect(ClientFrameSchema.parse({ type: "pong" })).toEqual({ type: "pong" });
+    expect(
+      ClientFrameSchema.parse({ type: "bindUid", user_id: "2", token: "t" }),
+    ).toEqual({ type: "bindUid", user_id: 2, token: "t" });
+  });
+
+  it("refuses a bindUid without a token and an unknown frame", () => {
+    expect(
+      ClientFrameSchema.safeParse({ type: "bindUid", user_id: 2 }).success,
+    ).toBe(false);
+    expect(ClientFrameSchema.safeParse({ type: "say" }).success).toBe(false);
+  });
+});
