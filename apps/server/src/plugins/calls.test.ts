@@ -1,14 +1,9 @@
-import cookie from "@fastify/cookie";
 import { defineCall } from "@parley/protocol";
-import Fastify, { type FastifyInstance } from "fastify";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startTestApp, type TestApp } from "../../test/build-test-app.js";
 import { registerAndLogin, type TestUser } from "../../test/factories.js";
-import { registerBodyParsers } from "./body.js";
-import { createCalls } from "./calls.js";
-import { registerEnvelope } from "./envelope.js";
+import { type ProbeApp, startProbeApp } from "../../test/probe-app.js";
 import type { SessionResolver } from "./session.js";
 
 /** A console-only call: what every manage/* call will be. */
@@ -20,30 +15,15 @@ const adminProbe = defineCall({
 });
 
 /** The real plugins with the real sessions, in or out of demo mode. */
-async function startProbe(
-  sessions: SessionResolver,
-  demoMode: boolean,
-): Promise<{ app: FastifyInstance; url: string }> {
-  const app = Fastify();
-  await app.register(cookie);
-  registerBodyParsers(app, 1024 * 1024);
-  registerEnvelope(app, sessions);
-  const calls = createCalls(app, {
+function startProbe(sessions: SessionResolver, demoMode: boolean) {
+  return startProbeApp(
     sessions,
-    policy: {
-      config: () => Promise.reject(new Error("the probe reads no config")),
-      actor: (user) => ({ ...user, demoMode }),
-    },
-    validateResponses: true,
-    publicUrl: undefined,
-    bodyLimit: 1024 * 1024,
-  });
-  calls.register(adminProbe, () => Promise.resolve({ data: "ok" as const }));
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  return {
-    app,
-    url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
-  };
+    (calls) =>
+      calls.register(adminProbe, () =>
+        Promise.resolve({ data: "ok" as const }),
+      ),
+    { demoMode },
+  );
 }
 
 async function post(url: string, token?: string) {
@@ -61,8 +41,8 @@ async function post(url: string, token?: string) {
 let api: TestApp;
 let user: TestUser;
 let adminToken: string;
-let normal: { app: FastifyInstance; url: string };
-let demo: { app: FastifyInstance; url: string };
+let normal: ProbeApp;
+let demo: ProbeApp;
 
 beforeAll(async () => {
   api = await startTestApp();

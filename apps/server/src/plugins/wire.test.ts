@@ -1,4 +1,3 @@
-import cookie from "@fastify/cookie";
 import {
   contacts as contactCalls,
   defineCall,
@@ -6,12 +5,12 @@ import {
   formString,
   type MessageKey,
 } from "@parley/protocol";
-import Fastify, { type FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import qs from "qs";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startTestApp, type TestApp } from "../../test/build-test-app.js";
+import { startProbeApp } from "../../test/probe-app.js";
 import {
   newAccount,
   registerAndLogin,
@@ -19,10 +18,7 @@ import {
 } from "../../test/factories.js";
 import { hashSecret } from "../lib/ids.js";
 import { translate } from "../lib/messages.js";
-import { parseForm, registerBodyParsers } from "./body.js";
-import { createCalls } from "./calls.js";
-import { registerEnvelope } from "./envelope.js";
-import type { SessionResolver } from "./session.js";
+import { parseForm } from "./body.js";
 
 const FORM = "application/x-www-form-urlencoded";
 const ENVELOPE_KEYS = ["code", "count", "data", "key", "msg", "page"];
@@ -39,31 +35,6 @@ const echo = defineCall({
   request: EchoSchema,
   response: EchoSchema,
 });
-
-/**
- * A second app built from the same plugins, with the echo call and a stubbed session-only
- * call, so the auth rules are checked apart from any feature.
- */
-async function startProbe(sessions: SessionResolver): Promise<FastifyInstance> {
-  const app = Fastify();
-  await app.register(cookie);
-  registerBodyParsers(app, 1024 * 1024);
-  registerEnvelope(app, sessions);
-  const calls = createCalls(app, {
-    sessions,
-    validateResponses: true,
-    policy: {
-      config: () => Promise.reject(new Error("the probe reads no config")),
-      actor: (user) => ({ ...user, demoMode: false }),
-    },
-    publicUrl: undefined,
-    bodyLimit: 1024 * 1024,
-  });
-  calls.register(echo, (input) => Promise.resolve({ data: input }));
-  calls.register(contactCalls.getContacts, () => Promise.resolve({ data: [] }));
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  return app;
-}
 
 /** A POST with full control of headers and body, answering the status and the raw JSON. */
 async function send(
@@ -98,8 +69,16 @@ beforeAll(async () => {
     RATE_REGISTER_IP: "0",
     RATE_SENDCODE_IP: "0",
   });
-  probe = await startProbe(api.services.sessions);
-  probeUrl = `http://127.0.0.1:${(probe.server.address() as AddressInfo).port}`;
+  // A second app of the same plugins, with the echo call and a stubbed session-only call.
+  ({ app: probe, url: probeUrl } = await startProbeApp(
+    api.services.sessions,
+    (calls) => {
+      calls.register(echo, (input) => Promise.resolve({ data: input }));
+      calls.register(contactCalls.getContacts, () =>
+        Promise.resolve({ data: [] }),
+      );
+    },
+  ));
 });
 afterAll(async () => {
   await probe.close();

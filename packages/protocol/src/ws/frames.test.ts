@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Message } from "../entities/message.js";
+import { MESSAGE } from "../../test/samples.js";
 import {
   ClientFrameSchema,
   ServerEventSchema,
@@ -7,38 +7,6 @@ import {
   type ServerEventType,
   ServerFrameSchema,
 } from "./frames.js";
-
-const MESSAGE: Message = {
-  msg_id: 7,
-  id: "5f0c9c1e-3b7a-4d2e-9f1a-2c3b4d5e6f70",
-  seq: 3,
-  status: "succeed",
-  type: "text",
-  content: "hello",
-  sendTime: 1_700_000_000_000,
-  is_read: 0,
-  is_group: 0,
-  at: [],
-  toContactId: 2,
-  toUser: 3,
-  from_user: 2,
-  fromUser: {
-    id: 2,
-    user_id: 2,
-    realname: "Ann",
-    displayName: "Ann",
-    account: "ann",
-    avatar: "",
-    name_py: "ann",
-  },
-  file_id: 0,
-  fileName: "",
-  fileSize: 0,
-  preview: "",
-  download: "",
-  pid: 0,
-  extends: {},
-};
 
 /*
  * One sample per server event: the map type makes a new event without a sample a type

@@ -4,6 +4,7 @@ import {
   type UserSetting,
 } from "@parley/protocol";
 import type { UserRow } from "../../db/schema.js";
+import { parseJsonObject } from "../../lib/json.js";
 
 const DEFAULT_AVATAR = "/static/img/avatar.png";
 
@@ -16,14 +17,7 @@ function toBool(value: unknown, fallback: boolean): boolean {
 
 /** The stored settings object with the four flags as booleans and sendKey as an int (wire-contract.md §2.9). */
 export function toUserSetting(raw: string): UserSetting {
-  let stored: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed === "object" && parsed !== null)
-      stored = parsed as Record<string, unknown>;
-  } catch {
-    stored = {};
-  }
+  const stored = parseJsonObject(raw);
   const sendKey = Number(stored.sendKey);
   return {
     sendKey: sendKey === 2 ? 2 : 1,

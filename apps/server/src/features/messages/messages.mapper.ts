@@ -1,5 +1,6 @@
 import type { Message, MessageSender } from "@parley/protocol";
 import type { UserRow } from "../../db/schema.js";
+import { parseJsonObject } from "../../lib/json.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
 import type { MessageRow } from "./messages.repository.js";
 
@@ -19,17 +20,6 @@ export function toSender(user: SenderRow, publicUrl: string): MessageSender {
     avatar: avatarUrl(user.avatar, publicUrl),
     name_py: user.name_py,
   };
-}
-
-function parseExtends(raw: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(raw);
-    return typeof value === "object" && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
 }
 
 /** The one place a message row becomes a wire Message. */
@@ -59,6 +49,6 @@ export function toMessage(
     preview: "",
     download: "",
     pid: row.pid ?? 0,
-    extends: parseExtends(row.extends),
+    extends: parseJsonObject(row.extends),
   };
 }
