@@ -28,6 +28,7 @@ import { type CodeSender, Mailer } from "./mail/mailer.js";
 import { registerBodyParsers } from "./plugins/body.js";
 import { createCalls } from "./plugins/calls.js";
 import { registerEnvelope } from "./plugins/envelope.js";
+import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import type { SessionResolver } from "./plugins/session.js";
 import { Gateway } from "./realtime/gateway.js";
 import { type Hub, InProcessHub } from "./realtime/hub.js";
@@ -172,6 +173,7 @@ export function buildApp(deps: AppDeps): {
   };
 
   void app.register(cookie);
+  registerSecurityHeaders(app);
   registerBodyParsers(app, config.BODY_LIMIT_BYTES);
   registerEnvelope(app, sessions);
   const calls = createCalls(app, {

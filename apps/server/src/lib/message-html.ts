@@ -1,3 +1,5 @@
+import { visibleText } from "@parley/protocol";
+import { decodeHTML } from "entities";
 import sanitizeHtml from "sanitize-html";
 
 /*
@@ -26,4 +28,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
 /** A text message's content, safe to render as HTML in any client. */
 export function cleanMessageHtml(content: string): string {
   return sanitizeHtml(content, OPTIONS);
+}
+
+/**
+ * What the reader sees of cleaned content, as the length and emptiness rules count it:
+ * tags other than img removed and entities decoded, so a typed `<` counts as one character
+ * though it is stored as `&lt;`.
+ */
+export function shownText(cleanHtml: string): string {
+  return decodeHTML(visibleText(cleanHtml));
 }

@@ -50,6 +50,7 @@ const zh: Catalog = {
   "system.closed": "系统维护中",
   "message.tooLong": "消息内容过长",
   "message.empty": "不能发送空消息",
+  "message.idReused": "该消息编号已用于另一条消息，请重新发送",
   "contact.notFound": "联系人不存在",
   "chat.singleDisabled": "单聊功能已被禁用",
   "chat.notFriend": "对方不是你的好友",
@@ -108,6 +109,8 @@ const en: Catalog = {
   "system.closed": "The system is under maintenance",
   "message.tooLong": "The message is too long",
   "message.empty": "Cannot send an empty message",
+  "message.idReused":
+    "This message id was already used for another message; send it again",
   "contact.notFound": "No such contact",
   "chat.singleDisabled": "The single chat function has been disabled",
   "chat.notFriend": "This user is not your friend",

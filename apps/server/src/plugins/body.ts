@@ -1,25 +1,89 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import qs from "qs";
-import { refuse } from "../lib/errors.js";
+import { z } from "zod";
+import { AppError, refuse } from "../lib/errors.js";
 
 /*
  * Existing clients post `qs.stringify` output: bracket notation for nested objects and
- * indexed arrays (wire-contract.md §1.2). The array limit is raised so long lists stay
- * arrays; prototype keys are never honoured.
+ * indexed arrays (wire-contract.md §1.2). qs merges key by key, so its cost grows with the
+ * square of the parameters: a body is therefore split first (linear), the fields the call
+ * does not read are dropped unparsed, and what is left is parsed only within limits that
+ * fit the contract's largest real lists (hundreds of members or messages).
  */
+
+/** The most parameters a call's form body may bring to the parser (≈10 ms of work at most). */
+export const MAX_FORM_PARAMETERS = 1000;
+/** The most parameters a body may carry at all, counted before anything is parsed. */
+const MAX_RAW_PARAMETERS = 50_000;
+
 const QS_OPTIONS: qs.IParseOptions = {
-  arrayLimit: 10_000,
-  parameterLimit: 20_000,
+  arrayLimit: MAX_FORM_PARAMETERS,
+  parameterLimit: MAX_FORM_PARAMETERS,
+  throwOnLimitExceeded: true,
   depth: 6,
   allowPrototypes: false,
   allowDots: false,
   strictDepth: false,
 };
 
-/** Parses a form-encoded body exactly as the server does. */
-export function parseForm(body: string): Record<string, unknown> {
-  return qs.parse(body, QS_OPTIONS);
+/** A form body as received: each call parses only the fields it reads. */
+export class RawForm {
+  constructor(readonly text: string) {}
+}
+
+/** Which top-level fields a call reads; the others are dropped before parsing. */
+export interface FieldFilter {
+  /** The fields of the call's schema (null: keep every field). */
+  readonly keep: ReadonlySet<string> | null;
+  /** Fields existing clients send that the server never reads. */
+  readonly ignore: ReadonlySet<string>;
+}
+
+/** The filter of a call: its schema's own keys, less the ones it ignores. */
+export function fieldFilter(
+  schema: z.ZodType,
+  ignore: readonly string[] = [],
+): FieldFilter {
+  return {
+    keep:
+      schema instanceof z.ZodObject ? new Set(Object.keys(schema.shape)) : null,
+    ignore: new Set(ignore),
+  };
+}
+
+const KEEP_ALL: FieldFilter = { keep: null, ignore: new Set() };
+
+function topLevelKey(segment: string): string {
+  const end = segment.search(/[=[]|%5B/i);
+  const raw = end === -1 ? segment : segment.slice(0, end);
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, " "));
+  } catch {
+    return raw;
+  }
+}
+
+/** Parses a form-encoded body exactly as the server does, keeping the fields the filter names. */
+export function parseForm(
+  body: string,
+  filter: FieldFilter = KEEP_ALL,
+): Record<string, unknown> {
+  const segments = body.split("&");
+  if (segments.length > MAX_RAW_PARAMETERS) throw refuse("request.tooLarge");
+  const kept = segments.filter((segment) => {
+    if (segment === "") return false;
+    const key = topLevelKey(segment);
+    if (filter.ignore.has(key)) return false;
+    return filter.keep === null || filter.keep.has(key);
+  });
+  try {
+    return qs.parse(kept.join("&"), QS_OPTIONS);
+  } catch (error) {
+    // qs throws a RangeError past its parameter or array limit.
+    if (error instanceof RangeError) throw refuse("request.tooLarge");
+    throw error;
+  }
 }
 
 /** Registers the form and multipart parsers; JSON uses Fastify's own (which refuses `__proto__`). */
@@ -31,21 +95,19 @@ export function registerBodyParsers(
     "application/x-www-form-urlencoded",
     { parseAs: "string", bodyLimit },
     (_request, body, done) => {
-      try {
-        done(
-          null,
-          parseForm(typeof body === "string" ? body : body.toString("utf8")),
-        );
-      } catch (error) {
-        done(
-          error instanceof Error ? error : new Error(String(error)),
-          undefined,
-        );
-      }
+      done(
+        null,
+        new RawForm(typeof body === "string" ? body : body.toString("utf8")),
+      );
     },
   );
   void app.register(multipart, {
-    limits: { fieldSize: bodyLimit, fields: 2_000, files: 0, parts: 2_000 },
+    limits: {
+      fieldSize: bodyLimit,
+      fields: MAX_FORM_PARAMETERS,
+      files: 0,
+      parts: MAX_FORM_PARAMETERS,
+    },
   });
 }
 
@@ -57,9 +119,33 @@ export function registerBodyParsers(
 export async function readFields(
   request: FastifyRequest,
   bodyLimit: number,
+  filter: FieldFilter = KEEP_ALL,
 ): Promise<unknown> {
+  if (request.body instanceof RawForm)
+    return parseForm(request.body.text, filter);
   if (!request.isMultipart()) return request.body ?? {};
   const params = new URLSearchParams();
+  try {
+    await readParts(request, bodyLimit, params);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = error instanceof Error && "code" in error ? error.code : null;
+    // Calls take no file (uploads set their own limits): a file is the wrong kind of body.
+    if (code === "FST_FILES_LIMIT") throw refuse("request.unsupportedType");
+    // Past the parts or fields limit @fastify/multipart throws its own 413 errors.
+    if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
+      throw refuse("request.tooLarge");
+    // busboy's own failures (no boundary, a cut body) are the client's malformed request.
+    throw refuse("request.invalid");
+  }
+  return parseForm(params.toString(), filter);
+}
+
+async function readParts(
+  request: FastifyRequest,
+  bodyLimit: number,
+  params: URLSearchParams,
+): Promise<void> {
   let total = 0;
   for await (const part of request.parts()) {
     if (part.type === "file") {
@@ -75,5 +161,4 @@ export async function readFields(
     if (total > bodyLimit) throw refuse("request.tooLarge");
     params.append(part.fieldname, part.value);
   }
-  return parseForm(params.toString());
 }

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { Policy } from "../context.js";
 import { type AppError, noSession, refuse } from "../lib/errors.js";
-import { readFields } from "./body.js";
+import { fieldFilter, readFields } from "./body.js";
 import { envelope } from "./envelope.js";
 import { LANG_COOKIE, requestLanguage } from "./language.js";
 import {
@@ -28,7 +28,7 @@ export interface CallContext {
   readonly ip: string;
   readonly userAgent: string;
   readonly lang: Language;
-  /** Absolute base for links: PUBLIC_URL, else this request's own origin. */
+  /** Base for links: PUBLIC_URL, else "" (links relative to wherever the client loaded us). */
   readonly publicUrl: string;
   /** The caller's session; null only on public and optional calls. */
   readonly session: SessionContext | null;
@@ -107,6 +107,7 @@ function registerCall<C extends CallDescriptor>(
   call: C,
   handler: Handler<C>,
 ): void {
+  const filter = fieldFilter(call.request, call.ignore);
   app.post(call.path, async (request: FastifyRequest, reply: FastifyReply) => {
     const token = tokenFromRequest(request);
     let session: SessionContext | null = null;
@@ -129,7 +130,7 @@ function registerCall<C extends CallDescriptor>(
 
     const parsed = parseCallRequest(
       call,
-      await readFields(request, shared.bodyLimit),
+      await readFields(request, shared.bodyLimit, filter),
     );
     if (!parsed.success) throw issueToError(parsed.error);
 
@@ -137,7 +138,8 @@ function registerCall<C extends CallDescriptor>(
       ip: request.ip,
       userAgent: (request.headers["user-agent"] ?? "").slice(0, 512),
       lang: requestLanguage(request),
-      publicUrl: shared.publicUrl ?? `${request.protocol}://${request.host}`,
+      // Never the request's Host: links built here reach other users' sockets.
+      publicUrl: shared.publicUrl ?? "",
       session,
       token,
       rememberLanguage: (lang) => {

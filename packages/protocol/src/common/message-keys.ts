@@ -52,6 +52,7 @@ export const MESSAGE_KEYS = [
   "system.closed",
   "message.tooLong",
   "message.empty",
+  "message.idReused",
   "contact.notFound",
   "chat.singleDisabled",
   "chat.notFriend",

@@ -16,6 +16,11 @@ export interface CallDescriptor<
   readonly auth: CallAuth;
   readonly request: Req;
   readonly response: Res;
+  /**
+   * Fields existing clients send that the server never reads: dropped before a form body
+   * is parsed, so a long one costs nothing.
+   */
+  readonly ignore?: readonly string[];
 }
 
 /** Declares a call descriptor, keeping its exact schema types. */

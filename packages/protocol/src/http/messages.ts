@@ -53,6 +53,8 @@ export const getMessageList = defineCall({
 export const setMsgIsRead = defineCall({
   path: "/enterprise/im/setMsgIsRead",
   auth: "session",
+  // The full message objects the client holds as unread: the server marks the whole chat.
+  ignore: ["messages"],
   request: z.object({
     toContactId: ContactIdSchema,
     is_group: optional(formInt()),

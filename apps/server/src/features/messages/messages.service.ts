@@ -7,11 +7,10 @@ import {
   Limits,
   type Message,
 } from "@parley/protocol";
-import { visibleText } from "@parley/protocol";
 import type { Policy, Publish, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
-import { cleanMessageHtml } from "../../lib/message-html.js";
+import { cleanMessageHtml, shownText } from "../../lib/message-html.js";
 import type { ActiveUser } from "../accounts/accounts.service.js";
 import { toMessage, toSender } from "./messages.mapper.js";
 import {
@@ -99,13 +98,12 @@ export class MessagesService {
   ): Promise<Message> {
     const existing = await this.repo.findByClientId(userId, input.id);
     const me = await this.activeUser(userId);
-    if (existing)
-      return this.present(existing, me, publicUrl, existing.to_user);
+    if (existing) return this.retried(existing, input, me, publicUrl);
 
     const peer = await this.peerOf(userId, input.toContactId);
     await this.mayChat(me, peer);
     const content = cleanMessageHtml(input.content);
-    const text = visibleText(content);
+    const text = shownText(content);
     if (text.trim() === "") throw refuse("message.empty");
     if (characterLength(text) > Limits.textMessageMax)
       throw refuse("message.tooLong");
@@ -127,7 +125,7 @@ export class MessagesService {
     } catch (error) {
       // A concurrent retry with the same client id won the race: answer what it stored.
       const stored = await this.repo.findByClientId(userId, input.id);
-      if (stored) return this.present(stored, me, publicUrl, stored.to_user);
+      if (stored) return this.retried(stored, input, me, publicUrl);
       throw error;
     }
 
@@ -145,6 +143,24 @@ export class MessagesService {
     });
     await publish.toUsers([userId], "simple", mine);
     return mine;
+  }
+
+  /**
+   * A send whose client id is already stored: an identical retry answers the stored message;
+   * the same id with another recipient or content is refused, never acknowledged as sent.
+   */
+  private retried(
+    stored: MessageRow,
+    input: SendInput,
+    me: ActiveUser,
+    publicUrl: string,
+  ): Message {
+    const same =
+      stored.to_user === input.toContactId &&
+      stored.type === input.type &&
+      stored.content === cleanMessageHtml(input.content);
+    if (!same) throw refuse("message.idReused");
+    return this.present(stored, me, publicUrl, stored.to_user);
   }
 
   private present(
