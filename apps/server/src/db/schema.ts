@@ -46,6 +46,8 @@ export interface SessionsTable {
   last_seen_at: number;
   revoked_at: number | null;
   revoke_reason: string | null;
+  /** The session whose token opened this one (a token login), or null. */
+  parent_session_id: number | null;
 }
 
 export interface VerificationCodesTable {

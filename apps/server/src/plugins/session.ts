@@ -7,6 +7,8 @@ export interface SessionContext {
   readonly userId: number;
   readonly role: number;
   readonly lang: Language | null;
+  /** When the session ends by itself (ms); its sockets close then. */
+  readonly expiresAt: number;
 }
 
 /** Turns a presented token into a session, or throws the -1 refusal that fits. */

@@ -26,6 +26,8 @@ interface Connection {
   readonly ws: WebSocket;
   userId: number | null;
   sessionId: number | null;
+  /** When the bound session expires (ms); the heartbeat closes the socket then. */
+  expiresAt: number;
   bindTimer: NodeJS.Timeout | undefined;
   alive: boolean;
 }
@@ -129,6 +131,7 @@ export class Gateway {
       ws,
       userId: null,
       sessionId: null,
+      expiresAt: Number.POSITIVE_INFINITY,
       alive: true,
       bindTimer: setTimeout(() => {
         if (connection.userId === null)
@@ -241,6 +244,7 @@ export class Gateway {
     }
     clearTimeout(connection.bindTimer);
     connection.sessionId = session.sessionId;
+    connection.expiresAt = session.expiresAt;
     if (connection.userId === session.userId) return;
     connection.userId = session.userId;
     let sockets = this.byUser.get(session.userId);
@@ -265,6 +269,7 @@ export class Gateway {
     if (userId === null) return null;
     connection.userId = null;
     connection.sessionId = null;
+    connection.expiresAt = Number.POSITIVE_INFINITY;
     const sockets = this.byUser.get(userId);
     sockets?.delete(connection);
     if (sockets && sockets.size > 0) return null;
@@ -287,7 +292,13 @@ export class Gateway {
   }
 
   private beat(): void {
+    const now = this.options.clock.now();
     for (const connection of this.connections.values()) {
+      // An expired session ends its sockets as a revoked one does (issue 7, break 5).
+      if (connection.userId !== null && connection.expiresAt <= now) {
+        connection.ws.close(CloseCodes.sessionEnded, "expired");
+        continue;
+      }
       if (!connection.alive) {
         connection.ws.terminate();
         continue;
@@ -313,11 +324,6 @@ export class Gateway {
           for (const connection of sockets) this.send(connection, event.frame);
         }
         return;
-      case "bind": {
-        const connection = this.connections.get(event.clientId);
-        if (connection) void this.bind(connection, event.session);
-        return;
-      }
       case "sessionsEnded": {
         const ended = new Set(event.sessionIds);
         for (const connection of [...(this.byUser.get(event.userId) ?? [])]) {

@@ -1,5 +1,4 @@
 import { EventEmitter } from "node:events";
-import type { SessionContext } from "../plugins/session.js";
 
 /**
  * What travels between server processes. The hub knows no feature: it carries frames to
@@ -13,7 +12,6 @@ export type HubEvent =
       exceptClientId?: string | undefined;
     }
   | { kind: "all"; frame: string }
-  | { kind: "bind"; clientId: string; session: SessionContext }
   | {
       kind: "sessionsEnded";
       userId: number;

@@ -1,5 +1,4 @@
 import type { ServerEventMap, ServerEventType } from "@parley/protocol";
-import type { SessionContext } from "../plugins/session.js";
 
 /*
  * What features see of the realtime layer (through the app context), backed by the hub:
@@ -29,8 +28,6 @@ export interface Presence {
 
 /** What features may ask of the sockets themselves. */
 export interface Sockets {
-  /** Binds a socket, wherever it is connected, to a session checked over HTTP. */
-  bind(clientId: string, session: SessionContext): Promise<void>;
   /** Closes the sockets of ended sessions, on every process. */
   endSessions(
     userId: number,

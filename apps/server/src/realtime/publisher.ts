@@ -37,8 +37,6 @@ export function createRealtimePorts(
     },
     presence: { onlineAmong: (userIds) => hub.onlineAmong(userIds) },
     sockets: {
-      bind: (clientId, session) =>
-        hub.publish({ kind: "bind", clientId, session }),
       endSessions: (userId, sessionIds, reason) =>
         hub.publish({ kind: "sessionsEnded", userId, sessionIds, reason }),
     },

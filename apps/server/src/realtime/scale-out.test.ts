@@ -91,30 +91,42 @@ describe("two server processes on one database and one Redis", () => {
     expect((await socket.closed).code).toBe(4401);
   });
 
-  it("bind over HTTP on B a socket connected to A", async () => {
+  it("an HTTP bindUid on B never takes over a socket bound on A", async () => {
     const frank = await userOn(a, "frank");
     const grace = await userOn(a, "grace");
+    const henry = await userOn(a, "henry");
     const socket = await openSocket(a.url);
-    const bound = await b.post(
+    await socket.bind(frank.token);
+    const taken = await b.post(
       "/common/pub/bindUid",
       { client_id: socket.clientId },
-      frank.token,
-    );
-    expect(bound.code).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await b.post(
-      "/enterprise/im/sendMessage",
-      {
-        id: randomUUID(),
-        type: "text",
-        content: "bound remotely",
-        toContactId: frank.userId,
-      },
       grace.token,
     );
-    expect((await socket.next("simple")).data).toMatchObject({
-      content: "bound remotely",
+    expect(taken.code).toBe(0);
+    for (const [to, content] of [
+      [grace.userId, "for grace"],
+      [frank.userId, "for frank"],
+    ] as const) {
+      await b.post(
+        "/enterprise/im/sendMessage",
+        { id: randomUUID(), type: "text", content, toContactId: to },
+        henry.token,
+      );
+    }
+    expect(
+      (
+        await socket.next("simple", (f) =>
+          JSON.stringify(f).includes("for frank"),
+        )
+      ).data,
+    ).toMatchObject({
+      content: "for frank",
     });
+    expect(
+      socket
+        .all("simple")
+        .filter((f) => JSON.stringify(f).includes("for grace")),
+    ).toHaveLength(0);
     await socket.close();
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { CloseCodes } from "@parley/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/build-test-app.js";
 import { registerAndLogin } from "../../test/factories.js";
@@ -193,5 +194,141 @@ describe("2. a form body is parsed only within the limits of its call", () => {
       { token: writer.token },
     );
     expect((history.data as Array<{ is_read: number }>)[0]?.is_read).toBe(1);
+  });
+});
+
+describe("10. a socket binds only to the session that opened it", () => {
+  it("another user's HTTP bindUid with a known client id takes nothing over", async () => {
+    const victim = await registerAndLogin(api);
+    const attacker = await registerAndLogin(api);
+    const writer = await registerAndLogin(api);
+    const socket = await openSocket(api.url);
+    await socket.bind(victim.token);
+    for (const path of ["/common/pub/bindUid", "/common/pub/bindClientId"]) {
+      const answer = await api.post(
+        path,
+        { client_id: socket.clientId },
+        { token: attacker.token },
+      );
+      expect(answer.code).toBe(0);
+    }
+    const send = (to: number, content: string) =>
+      api.post(
+        "/enterprise/im/sendMessage",
+        { id: randomUUID(), content, toContactId: to },
+        { token: writer.token },
+      );
+    await send(attacker.userId, "for the attacker");
+    await send(victim.userId, "for the victim");
+    const pushed = await socket.next("simple");
+    expect(pushed.data).toMatchObject({ content: "for the victim" });
+    expect(
+      socket
+        .all("simple")
+        .some((f) => JSON.stringify(f).includes("for the attacker")),
+    ).toBe(false);
+    await socket.close();
+  });
+});
+
+describe("5. a socket closes when its session expires", () => {
+  it("two days past a one-day session the bound socket is closed with 4401", async () => {
+    const timed = await startTestApp(
+      {},
+      { realtime: { heartbeatMs: 100, bindTimeoutMs: 5_000 } },
+    );
+    try {
+      const user = await registerAndLogin(timed);
+      const login = await timed.post("/common/pub/login", {
+        account: user.account,
+        password: user.password,
+        rememberMe: 0,
+      });
+      const token = (login.data as { authToken: string }).authToken;
+      const socket = await openSocket(timed.url);
+      await socket.bind(token);
+      timed.clock.advance(2 * 24 * 3600 * 1000);
+      expect((await socket.closed).code).toBe(CloseCodes.sessionEnded);
+      const http = await timed.post(
+        "/enterprise/im/getContacts",
+        {},
+        { token },
+      );
+      expect(http.code).toBe(-1);
+    } finally {
+      await timed.close();
+    }
+  });
+});
+
+describe("6. a token login never outlives or outranks its source", () => {
+  it("ends no later than its source, and with the source's logout", async () => {
+    const user = await registerAndLogin(api);
+    const short = await api.post("/common/pub/login", {
+      account: user.account,
+      password: user.password,
+      rememberMe: 0,
+    });
+    const source = short.data as { authToken: string; expiresAt: number };
+    const derived = await api.post("/common/pub/login", {
+      token: source.authToken,
+      rememberMe: 1,
+    });
+    expect(derived.code).toBe(0);
+    const child = derived.data as { authToken: string; expiresAt: number };
+    expect(child.expiresAt).toBeLessThanOrEqual(source.expiresAt);
+    const grandchild = await api.post("/common/pub/login", {
+      token: child.authToken,
+    });
+    const grand = grandchild.data as { authToken: string };
+    const socket = await openSocket(api.url);
+    await socket.bind(grand.authToken);
+
+    await api.post("/common/pub/logout", {}, { token: source.authToken });
+    for (const token of [child.authToken, grand.authToken]) {
+      const answer = await api.post(
+        "/enterprise/im/getContacts",
+        {},
+        { token },
+      );
+      expect(answer.code).toBe(-1);
+    }
+    expect((await socket.closed).code).toBe(CloseCodes.sessionEnded);
+    // The user's other sessions are not touched.
+    const other = await api.post(
+      "/enterprise/im/getContacts",
+      {},
+      {
+        token: user.token,
+      },
+    );
+    expect(other.code).toBe(0);
+  });
+});
+
+describe("12. accounts are unique whatever their letter case", () => {
+  it("refuses a case variant of an existing account, and logs in by any case", async () => {
+    const account = `Case${randomUUID().slice(0, 8)}@Example.com`;
+    const first = await api.post("/common/pub/register", {
+      account,
+      realname: "Original",
+      password: "secret12",
+    });
+    expect(first.code).toBe(0);
+    const variant = await api.post("/common/pub/register", {
+      account: account.toLowerCase(),
+      realname: "Administrator",
+      password: "secret12",
+    });
+    expect(variant.code).toBe(400);
+    expect(variant.key).toBe("register.accountTaken");
+    const login = await api.post("/common/pub/login", {
+      account: account.toUpperCase(),
+      password: "secret12",
+    });
+    expect(login.code).toBe(0);
+    expect(
+      (login.data as { userInfo: { account: string } }).userInfo.account,
+    ).toBe(account);
   });
 });

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/database.js";
 import { bindRepository } from "../../db/repository.js";
+import { sameAccount } from "./account-match.js";
 import type { NewUser, UserRow } from "../../db/schema.js";
 
 /** What other features see of an active user: enough to show them and check their role. */
@@ -15,7 +16,7 @@ export function findUserByAccount(
   return db
     .selectFrom("users")
     .selectAll()
-    .where("account", "=", account)
+    .where(sameAccount(account))
     .where("deleted_at", "is", null)
     .executeTakeFirst();
 }
@@ -82,7 +83,7 @@ export async function accountExists(db: Db, account: string): Promise<boolean> {
   const row = await db
     .selectFrom("users")
     .select("user_id")
-    .where("account", "=", account)
+    .where(sameAccount(account))
     .executeTakeFirst();
   return row !== undefined;
 }

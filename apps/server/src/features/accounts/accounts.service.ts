@@ -33,7 +33,7 @@ import type {
 import type { CodesService } from "./codes.service.js";
 
 export type { ActiveUser } from "./accounts.repository.js";
-import type { SessionsService } from "./sessions.service.js";
+import type { LiveSession, SessionsService } from "./sessions.service.js";
 
 /** Where a request comes from. */
 export interface Origin {
@@ -155,9 +155,9 @@ export class AccountsService {
 
   async login(input: LoginInput, origin: Origin): Promise<LoginResult> {
     const token = input.token?.trim().replace(/^bearer\s+/i, "");
-    const user = token
+    const { user, source } = token
       ? await this.userForToken(token, origin)
-      : await this.userForCredentials(input, origin);
+      : { user: await this.userForCredentials(input, origin), source: null };
 
     if (user.status !== 1) throw refuse("login.disabled");
     const policy = await this.system.rules();
@@ -177,6 +177,7 @@ export class AccountsService {
         userAgent: origin.userAgent,
         terminal: input.terminal?.slice(0, 32) ?? "web",
       },
+      source,
     );
     if (!policy.multipleLogin)
       await this.sessions.revokeOthers(
@@ -199,17 +200,19 @@ export class AccountsService {
   }
 
   /** A live session token of the same user opens a new session (decisions.md). */
-  private async userForToken(token: string, origin: Origin): Promise<UserRow> {
+  private async userForToken(
+    token: string,
+    origin: Origin,
+  ): Promise<{ user: UserRow; source: LiveSession }> {
     const blockedMs = await this.limits.loginPerAddress.blockedFor(origin.ip);
     if (blockedMs > 0) throw rateLimited(blockedMs);
-    const userId = await this.sessions.liveUserId(token);
-    const user =
-      userId === null ? undefined : await this.users.findUserById(userId);
-    if (!user) {
+    const source = await this.sessions.live(token);
+    const user = source ? await this.users.findUserById(source.userId) : null;
+    if (!source || !user) {
       await this.limits.loginPerAddress.hit(origin.ip);
       throw refuse("login.tokenInvalid");
     }
-    return user;
+    return { user, source };
   }
 
   private async userForCredentials(

@@ -42,7 +42,9 @@ export class CodesService {
     const blockedMs = await this.deps.perAddress.blockedFor(ip);
     if (blockedMs > 0) throw rateLimited(blockedMs);
     const now = this.deps.clock.now();
-    const last = await this.deps.repo.lastCodeTime(trimmed);
+    // Codes are kept under the lower-case account: accounts compare without case.
+    const key = trimmed.toLowerCase();
+    const last = await this.deps.repo.lastCodeTime(key);
     if (last !== undefined && now - last < Limits.codeIntervalMs) {
       throw rateLimited(Limits.codeIntervalMs - (now - last), "code.tooSoon");
     }
@@ -56,7 +58,7 @@ export class CodesService {
 
     const code = newCode();
     await this.deps.repo.insertCode({
-      account: trimmed,
+      account: key,
       type,
       code_hash: hashSecret(code),
       created_at: now,
@@ -73,7 +75,11 @@ export class CodesService {
   ): Promise<boolean> {
     if (!isCodeShape(code)) return false;
     const now = this.deps.clock.now();
-    const live = await this.deps.repo.latestLiveCode(account.trim(), type, now);
+    const live = await this.deps.repo.latestLiveCode(
+      account.trim().toLowerCase(),
+      type,
+      now,
+    );
     if (!live) return false;
     if (!sameDigest(live.code_hash, hashSecret(code))) {
       await this.deps.repo.countWrongGuess(

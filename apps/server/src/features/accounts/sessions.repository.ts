@@ -12,6 +12,7 @@ export interface NewSession {
   created_at: number;
   expires_at: number;
   last_seen_at: number;
+  parent_session_id: number | null;
 }
 
 export function insertSession(
@@ -49,19 +50,32 @@ export function findSessionByHash(
     .executeTakeFirst();
 }
 
-export async function revokeSession(
+/**
+ * Revokes a live session and every session opened from it by token, level by level (a
+ * chain of token logins is short); answers the ids it revoked, none when it was not live.
+ */
+export async function revokeSessionTree(
   db: Db,
   sessionId: number,
   reason: string,
   now: number,
-): Promise<boolean> {
-  const result = await db
-    .updateTable("sessions")
-    .set({ revoked_at: now, revoke_reason: reason })
-    .where("session_id", "=", sessionId)
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+): Promise<number[]> {
+  const revoke = (column: "session_id" | "parent_session_id", ids: number[]) =>
+    db
+      .updateTable("sessions")
+      .set({ revoked_at: now, revoke_reason: reason })
+      .where(column, "in", ids)
+      .where("revoked_at", "is", null)
+      .returning("session_id")
+      .execute()
+      .then((rows) => rows.map((row) => row.session_id));
+  const revoked = await revoke("session_id", [sessionId]);
+  let parents = revoked;
+  while (parents.length > 0) {
+    parents = await revoke("parent_session_id", parents);
+    revoked.push(...parents);
+  }
+  return revoked;
 }
 
 /** Revokes every live session of a user except one; answers the ids it revoked. */
@@ -101,7 +115,7 @@ export function sessionsRepository(db: Db) {
   return bindRepository(db, {
     insertSession,
     findSessionByHash,
-    revokeSession,
+    revokeSessionTree,
     revokeOtherSessions,
     touchSession,
   });

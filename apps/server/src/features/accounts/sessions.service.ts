@@ -10,6 +10,13 @@ import type { SessionsRepository } from "./sessions.repository.js";
 /** Why a session ended; "evicted" tells the client a newer login replaced it. */
 export type RevokeReason = "logout" | "evicted" | "disabled" | "password";
 
+/** A live session, as a token login sees its source. */
+export interface LiveSession {
+  sessionId: number;
+  userId: number;
+  expiresAt: number;
+}
+
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
 /**
@@ -33,13 +40,20 @@ export class SessionsService implements SessionResolver {
     void this.sockets.endSessions(userId, sessionIds, reason);
   }
 
+  /**
+   * Opens a session. One opened by another session's token (a token login) ends no later
+   * than its source and is revoked with it, so a token never outlives or outranks its source.
+   */
   async create(
     userId: number,
     remember: boolean,
     meta: { ip: string; userAgent: string; terminal: string },
+    source: LiveSession | null = null,
   ): Promise<{ token: string; session: SessionRow }> {
     const token = newToken();
     const now = this.clock.now();
+    const ownEnd =
+      now + (remember ? Limits.rememberSessionMs : Limits.shortSessionMs);
     const session = await this.repo.insertSession({
       token_hash: hashSecret(token),
       user_id: userId,
@@ -48,18 +62,22 @@ export class SessionsService implements SessionResolver {
       ip: meta.ip,
       user_agent: meta.userAgent,
       created_at: now,
-      expires_at:
-        now + (remember ? Limits.rememberSessionMs : Limits.shortSessionMs),
+      expires_at: source ? Math.min(ownEnd, source.expiresAt) : ownEnd,
       last_seen_at: now,
+      parent_session_id: source?.sessionId ?? null,
     });
     return { token, session };
   }
 
-  /** The user of a live session token (not revoked, not expired), or null. */
-  async liveUserId(token: string): Promise<number | null> {
+  /** The session of a live token (not revoked, not expired), or null. */
+  async live(token: string): Promise<LiveSession | null> {
     const row = await this.repo.findSessionByHash(hashSecret(token));
     return row && row.revoked_at === null && row.expires_at > this.clock.now()
-      ? row.user_id
+      ? {
+          sessionId: row.session_id,
+          userId: row.user_id,
+          expiresAt: row.expires_at,
+        }
       : null;
   }
 
@@ -82,6 +100,7 @@ export class SessionsService implements SessionResolver {
       sessionId: row.session_id,
       userId: row.user_id,
       role: row.role,
+      expiresAt: row.expires_at,
       lang: isLanguage(row.lang) ? row.lang : null,
     };
   }
@@ -91,8 +110,12 @@ export class SessionsService implements SessionResolver {
     sessionId: number,
     reason: RevokeReason,
   ): Promise<void> {
-    if (await this.repo.revokeSession(sessionId, reason, this.clock.now()))
-      this.ended(userId, [sessionId], reason);
+    const ids = await this.repo.revokeSessionTree(
+      sessionId,
+      reason,
+      this.clock.now(),
+    );
+    this.ended(userId, ids, reason);
   }
 
   /** Ends every other live session of the user (multipleLogin 0). */

@@ -1,23 +1,24 @@
-import type { Sockets } from "../../context.js";
 import { refuse } from "../../lib/errors.js";
 import type { SessionContext } from "../../plugins/session.js";
 
 /**
  * The HTTP side of binding (wire-contract.md §3.2): existing clients POST bindUid after
- * `init`, then bind on the socket. Here the session is the credential; a claimed `user_id`
- * is ignored unless it names someone else, which is refused.
+ * `init`, wait for its code 0, then bind on the socket with their token. Only that socket
+ * frame binds: a socket belongs to the session whose token it presented itself, so knowing
+ * another socket's client id binds nothing (issue 7, break 10). The call checks its session
+ * and refuses a `user_id` that names someone else.
  */
 export class SocketService {
-  constructor(private readonly sockets: Sockets) {}
-
-  async bind(
-    clientId: string,
+  bind(
+    _clientId: string,
     session: SessionContext,
     claimedUserId: number | undefined,
   ): Promise<void> {
     if (claimedUserId !== undefined && claimedUserId !== session.userId) {
-      throw refuse("request.invalidField", { field: "user_id" });
+      return Promise.reject(
+        refuse("request.invalidField", { field: "user_id" }),
+      );
     }
-    await this.sockets.bind(clientId, session);
+    return Promise.resolve();
   }
 }
