@@ -61,6 +61,8 @@ export async function startTestApp(
     clock?: ManualClock;
     realtime?: { bindTimeoutMs?: number; heartbeatMs?: number };
     hub?: Hub;
+    /** Shared by apps that stand for processes of one installation (Redis keys). */
+    keyPrefix?: string;
   } = {},
 ): Promise<TestApp> {
   const testDb = options.testDb ?? (await createTestDb());
@@ -74,7 +76,8 @@ export async function startTestApp(
     validateResponses: true,
     ...(options.realtime ? { realtime: options.realtime } : {}),
     ...(options.hub ? { hub: options.hub } : {}),
-    keyPrefix: `test-${Math.random().toString(36).slice(2)}`,
+    keyPrefix:
+      options.keyPrefix ?? `test-${Math.random().toString(36).slice(2)}`,
   });
   await services.system.seedDefaults();
   await services.accounts.ensureAdministrator(

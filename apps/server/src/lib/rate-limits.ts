@@ -45,23 +45,26 @@ export class Limiter {
     return this.spec.points <= 0;
   }
 
-  /** Milliseconds until the key may try again; 0 when it may now. */
-  async blockedFor(key: string): Promise<number> {
+  /**
+   * Takes one attempt atomically (one process in memory, every process through Redis)
+   * before the work it guards: answers 0 when taken, else the milliseconds to wait. Parallel
+   * attempts can therefore never do more work than the limit allows.
+   */
+  async take(key: string): Promise<number> {
     if (this.off) return 0;
-    const state = await this.limiter.get(key);
-    return state && state.consumedPoints >= this.spec.points
-      ? Math.max(state.msBeforeNext, 1)
-      : 0;
-  }
-
-  /** Counts one attempt. */
-  async hit(key: string): Promise<void> {
-    if (this.off) return;
     try {
       await this.limiter.consume(key);
+      return 0;
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
+      return Math.max(error.msBeforeNext, 1);
     }
+  }
+
+  /** Gives back an attempt taken for work that did not count (a success, say). */
+  async refund(key: string): Promise<void> {
+    if (this.off) return;
+    await this.limiter.reward(key, 1);
   }
 
   /** Forgets the key's attempts. */

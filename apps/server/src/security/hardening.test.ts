@@ -2,7 +2,11 @@ import { randomUUID } from "node:crypto";
 import { CloseCodes } from "@parley/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/build-test-app.js";
-import { registerAndLogin } from "../../test/factories.js";
+import {
+  countRows,
+  newAccount,
+  registerAndLogin,
+} from "../../test/factories.js";
 import { openSocket } from "../../test/ws-client.js";
 
 /*
@@ -330,5 +334,110 @@ describe("12. accounts are unique whatever their letter case", () => {
     expect(
       (login.data as { userInfo: { account: string } }).userInfo.account,
     ).toBe(account);
+  });
+});
+
+describe("1. rate limits hold under parallel requests", () => {
+  const stranger = { headers: { "User-Agent": "parallel-attacker" } };
+
+  it("60 parallel logins for one account check at most 5 passwords, and the right one on the 60th is blocked", async () => {
+    const limited = await startTestApp({
+      RATE_LOGIN_ACCOUNT: "5",
+      RATE_LOGIN_IP: "1000",
+    });
+    try {
+      const user = await registerAndLogin(limited);
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          limited.post(
+            "/common/pub/login",
+            {
+              account: user.account,
+              password: i === 59 ? user.password : "wrong-pass",
+            },
+            stranger,
+          ),
+        ),
+      );
+      const checked = answers.filter((a) => a.code !== 429);
+      expect(checked.length).toBeLessThanOrEqual(5);
+      expect(
+        answers.filter((a) => a.code === 429).length,
+      ).toBeGreaterThanOrEqual(55);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("one address's parallel logins over many accounts stop at its limit", async () => {
+    const limited = await startTestApp({
+      RATE_LOGIN_ACCOUNT: "0",
+      RATE_LOGIN_IP: "20",
+    });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          limited.post(
+            "/common/pub/login",
+            { account: `nobody${i}`, password: "wrong-pass" },
+            stranger,
+          ),
+        ),
+      );
+      expect(answers.filter((a) => a.code !== 429).length).toBe(20);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("parallel registrations from one address make exactly the allowed number of accounts", async () => {
+    const limited = await startTestApp({ RATE_REGISTER_IP: "5" });
+    try {
+      const before = await countRows(limited, "users");
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          limited.post("/common/pub/register", {
+            account: newAccount("burst"),
+            realname: "Burst",
+            password: "secret12",
+          }),
+        ),
+      );
+      expect(answers.filter((a) => a.code === 0)).toHaveLength(5);
+      expect(answers.filter((a) => a.code === 429)).toHaveLength(35);
+      expect((await countRows(limited, "users")) - before).toBe(5);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("two processes sharing Redis share one account limit", async () => {
+    const redis = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+    const env = {
+      RATE_LOGIN_ACCOUNT: "5",
+      RATE_LOGIN_IP: "1000",
+      REDIS_URL: redis,
+    };
+    const keyPrefix = `test-${randomUUID()}`;
+    const one = await startTestApp(env, { keyPrefix });
+    const two = await startTestApp(env, { keyPrefix, testDb: one.testDb });
+    try {
+      const user = await registerAndLogin(one);
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          (i % 2 === 0 ? one : two).post(
+            "/common/pub/login",
+            { account: user.account, password: "wrong-pass" },
+            stranger,
+          ),
+        ),
+      );
+      expect(answers.filter((a) => a.code !== 429).length).toBeLessThanOrEqual(
+        5,
+      );
+    } finally {
+      await two.close();
+      await one.close();
+    }
   });
 });

@@ -11,6 +11,7 @@ import {
   isEmail,
   isLanguage,
   type Language,
+  type RegAuth,
   registerNeedsCode,
   type UserInfo,
   type UserSetting,
@@ -114,20 +115,43 @@ export class AccountsService {
     if (registerNeedsCode(policy.regauth) && !code)
       throw refuse("register.codeRequired");
 
-    const blockedMs = await this.limits.registerPerAddress.blockedFor(
-      origin.ip,
-    );
-    if (blockedMs > 0) throw rateLimited(blockedMs);
+    // The registration is reserved before any work and given back when it does not happen.
+    const limit = this.limits.registerPerAddress;
+    const waitMs = await limit.take(origin.ip);
+    if (waitMs > 0) throw rateLimited(waitMs);
+    try {
+      return await this.createAccount(
+        { account, realname, password: input.password, code },
+        policy.regauth,
+        origin,
+      );
+    } catch (error) {
+      await limit.refund(origin.ip);
+      throw error;
+    }
+  }
+
+  private async createAccount(
+    fields: {
+      account: string;
+      realname: string;
+      password: string;
+      code: string;
+    },
+    regauth: RegAuth,
+    origin: Origin,
+  ): Promise<UserInfo> {
+    const { account, realname, code } = fields;
     if (await this.users.accountExists(account))
       throw refuse("register.accountTaken");
     if (
-      registerNeedsCode(policy.regauth) &&
+      registerNeedsCode(regauth) &&
       !(await this.codes.consume(account, 2, code))
     ) {
       throw refuse("register.codeWrong");
     }
 
-    const passwordHash = await this.passwords.hash(input.password);
+    const passwordHash = await this.passwords.hash(fields.password);
     const now = this.clock.now();
     let row: UserRow;
     try {
@@ -138,7 +162,7 @@ export class AccountsService {
         email: isEmail(account) ? account : "",
         name_py: namePinyin(realname),
         setting: JSON.stringify(DEFAULT_USER_SETTING),
-        is_auth: registerNeedsCode(policy.regauth) ? 1 : 0,
+        is_auth: registerNeedsCode(regauth) ? 1 : 0,
         register_ip: origin.ip,
         created_at: now,
         updated_at: now,
@@ -149,7 +173,6 @@ export class AccountsService {
         throw refuse("register.accountTaken");
       throw error;
     }
-    await this.limits.registerPerAddress.hit(origin.ip);
     return toUserInfo(row, origin.publicUrl);
   }
 
@@ -204,14 +227,13 @@ export class AccountsService {
     token: string,
     origin: Origin,
   ): Promise<{ user: UserRow; source: LiveSession }> {
-    const blockedMs = await this.limits.loginPerAddress.blockedFor(origin.ip);
-    if (blockedMs > 0) throw rateLimited(blockedMs);
+    const perAddress = this.limits.loginPerAddress;
+    const waitMs = await perAddress.take(origin.ip);
+    if (waitMs > 0) throw rateLimited(waitMs);
     const source = await this.sessions.live(token);
     const user = source ? await this.users.findUserById(source.userId) : null;
-    if (!source || !user) {
-      await this.limits.loginPerAddress.hit(origin.ip);
-      throw refuse("login.tokenInvalid");
-    }
+    if (!source || !user) throw refuse("login.tokenInvalid");
+    await perAddress.refund(origin.ip);
     return { user, source };
   }
 
@@ -226,27 +248,50 @@ export class AccountsService {
     if (code && !isCodeShape(code)) throw refuse("login.codeFormat");
     if (!code && !password) throw refuse("login.passwordRequired");
 
-    const accountKey = account.toLowerCase();
-    // While blocked, even the right password gets the same answer, so the block is no oracle.
-    const blockedMs = Math.max(
-      await this.limits.loginPerAccount.blockedFor(accountKey),
-      await this.limits.loginPerAddress.blockedFor(origin.ip),
-    );
-    if (blockedMs > 0) throw rateLimited(blockedMs);
-
     const user = await this.users.findUserByAccount(account);
+    const accountKey = account.toLowerCase();
+    // A device that signed in to this account before keeps working while strangers are
+    // locked out: nobody can lock the administrator out with five wrong passwords.
+    const known =
+      user !== undefined &&
+      (await this.sessions.knownDevice(
+        user.user_id,
+        origin.ip,
+        origin.userAgent,
+      ));
+    const waitMs = await this.reserveLogin(accountKey, origin.ip, known);
+    // While blocked, even the right password gets the same answer, so the block is no oracle.
+    if (waitMs > 0) throw rateLimited(waitMs);
+
     const ok = code
       ? user !== undefined && (await this.codes.consume(account, 1, code))
       : user
         ? await this.passwords.verify(user.password_hash, password)
         : await this.passwords.verifyNothing(password);
-    if (!ok || !user) {
-      await this.limits.loginPerAccount.hit(accountKey);
-      await this.limits.loginPerAddress.hit(origin.ip);
-      throw refuse(code ? "login.codeWrong" : "login.failed");
-    }
+    if (!ok || !user) throw refuse(code ? "login.codeWrong" : "login.failed");
+    // Only failures count: a success gives its attempts back.
     await this.limits.loginPerAccount.reset(accountKey);
+    await this.limits.loginPerAddress.refund(origin.ip);
     return user;
+  }
+
+  /**
+   * Takes a login attempt from the address's and the account's limits before the password
+   * is checked, so parallel attempts never check more passwords than the limits allow.
+   * Answers 0, or how long to wait (nothing stays taken then).
+   */
+  private async reserveLogin(
+    accountKey: string,
+    ip: string,
+    knownDevice: boolean,
+  ): Promise<number> {
+    const { loginPerAccount, loginPerAddress } = this.limits;
+    const addressWait = await loginPerAddress.take(ip);
+    if (addressWait > 0) return addressWait;
+    if (knownDevice) return 0;
+    const accountWait = await loginPerAccount.take(accountKey);
+    if (accountWait > 0) await loginPerAddress.refund(ip);
+    return accountWait;
   }
 
   /** An active user, for other features: missing, disabled and deleted answer the same. */

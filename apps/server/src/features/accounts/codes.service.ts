@@ -1,6 +1,6 @@
 import { isCodeShape, isEmail, isPhone, Limits } from "@parley/protocol";
 import type { Clock } from "../../lib/clock.js";
-import { rateLimited, refuse } from "../../lib/errors.js";
+import { AppError, rateLimited, refuse } from "../../lib/errors.js";
 import { hashSecret, newCode, sameDigest } from "../../lib/ids.js";
 import type { Limiter } from "../../lib/rate-limits.js";
 import type { CodeSender } from "../../mail/mailer.js";
@@ -39,8 +39,18 @@ export class CodesService {
     if (!isPhone(trimmed) && !isEmail(trimmed))
       throw refuse("code.accountFormat");
 
-    const blockedMs = await this.deps.perAddress.blockedFor(ip);
-    if (blockedMs > 0) throw rateLimited(blockedMs);
+    // Taken before any work, given back when the request is refused without sending.
+    const waitMs = await this.deps.perAddress.take(ip);
+    if (waitMs > 0) throw rateLimited(waitMs);
+    try {
+      await this.issue(trimmed, type);
+    } catch (error) {
+      if (error instanceof AppError) await this.deps.perAddress.refund(ip);
+      throw error;
+    }
+  }
+
+  private async issue(trimmed: string, type: CodeType): Promise<void> {
     const now = this.deps.clock.now();
     // Codes are kept under the lower-case account: accounts compare without case.
     const key = trimmed.toLowerCase();
@@ -51,7 +61,6 @@ export class CodesService {
 
     const exists = await this.deps.users.accountExists(trimmed);
     if ((type === 2 || type === 4) && exists) throw refuse("code.accountTaken");
-    await this.deps.perAddress.hit(ip);
     // A login or password code for an unknown account answers the same and sends nothing,
     // so the call does not tell who has an account.
     if ((type === 1 || type === 3) && !exists) return;

@@ -110,6 +110,24 @@ export async function touchSession(
     .execute();
 }
 
+/** Whether a user ever signed in from this address and browser (any session, even ended). */
+export async function hasSignedInFrom(
+  db: Db,
+  userId: number,
+  ip: string,
+  userAgent: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("sessions")
+    .select("session_id")
+    .where("user_id", "=", userId)
+    .where("ip", "=", ip)
+    .where("user_agent", "=", userAgent)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The sessions table, bound to a database. */
 export function sessionsRepository(db: Db) {
   return bindRepository(db, {
@@ -118,6 +136,7 @@ export function sessionsRepository(db: Db) {
     revokeSessionTree,
     revokeOtherSessions,
     touchSession,
+    hasSignedInFrom,
   });
 }
 /** What the sessions service holds of the sessions table. */

@@ -69,6 +69,11 @@ export class SessionsService implements SessionResolver {
     return { token, session };
   }
 
+  /** Whether this user signed in before from this address with this browser. */
+  knownDevice(userId: number, ip: string, userAgent: string): Promise<boolean> {
+    return this.repo.hasSignedInFrom(userId, ip, userAgent);
+  }
+
   /** The session of a live token (not revoked, not expired), or null. */
   async live(token: string): Promise<LiveSession | null> {
     const row = await this.repo.findSessionByHash(hashSecret(token));
