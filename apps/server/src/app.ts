@@ -33,7 +33,7 @@ import type { SessionResolver } from "./plugins/session.js";
 import { Gateway } from "./realtime/gateway.js";
 import { type Hub, InProcessHub } from "./realtime/hub.js";
 import { createRealtimePorts } from "./realtime/publisher.js";
-import { RedisHub } from "./realtime/redis-hub.js";
+import { REDIS_COMMAND_TIMEOUT_MS, RedisHub } from "./realtime/redis-hub.js";
 
 /**
  * Every feature of the server, each wiring itself from the one context (HOUSE-STYLE §2a).
@@ -135,6 +135,7 @@ export function buildApp(deps: AppDeps): {
       ? new Redis(config.REDIS_URL, {
           maxRetriesPerRequest: 1,
           enableOfflineQueue: false,
+          commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
         })
       : undefined);
   redis?.on("error", () => {

@@ -9,8 +9,10 @@ import {
   type InitFrame,
   MAX_FRAME_BYTES,
   type PongFrame,
+  SocketLimits,
 } from "@parley/protocol";
 import type { FastifyBaseLogger as Logger } from "fastify";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { type RawData, WebSocket, WebSocketServer } from "ws";
 import type { Publish } from "./ports.js";
 import type { Clock } from "../lib/clock.js";
@@ -72,6 +74,17 @@ export class Gateway {
   private readonly connections = new Map<string, Connection>();
   private readonly byUser = new Map<number, Set<Connection>>();
   private readonly heartbeat: NodeJS.Timeout;
+  // Per socket, in this process: a socket's frames never cross processes.
+  private readonly frameLimit = new RateLimiterMemory({
+    keyPrefix: "frames",
+    points: SocketLimits.frames,
+    duration: SocketLimits.windowSeconds,
+  });
+  private readonly bindLimit = new RateLimiterMemory({
+    keyPrefix: "binds",
+    points: SocketLimits.binds,
+    duration: SocketLimits.windowSeconds,
+  });
 
   constructor(private readonly options: GatewayOptions) {
     options.hub.onEvent((event) => {
@@ -167,11 +180,27 @@ export class Gateway {
     ws.send(frame);
   }
 
+  /** Counts a frame (or a bind); closes the socket when it sends more than its share. */
+  private async within(
+    limiter: RateLimiterMemory,
+    connection: Connection,
+  ): Promise<boolean> {
+    try {
+      await limiter.consume(connection.clientId);
+      return true;
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      connection.ws.close(CloseCodes.tooManyFrames, "too many frames");
+      return false;
+    }
+  }
+
   private async onMessage(
     connection: Connection,
     data: RawData,
     isBinary: boolean,
   ): Promise<void> {
+    if (!(await this.within(this.frameLimit, connection))) return;
     if (isBinary) {
       connection.ws.close(CloseCodes.policy, "text frames only");
       return;
@@ -195,6 +224,7 @@ export class Gateway {
       case "pong":
         return;
       case "bindUid": {
+        if (!(await this.within(this.bindLimit, connection))) return;
         const token = frame.data.token.trim().replace(/^bearer\s+/i, "");
         let session: SessionContext;
         try {

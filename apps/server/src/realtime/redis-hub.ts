@@ -4,6 +4,11 @@ import { Redis } from "ioredis";
 import type { Hub, HubEvent } from "./hub.js";
 
 const PROCESS_TTL_MS = 30_000;
+/**
+ * How long any Redis command may take. A hung Redis (stopped, not closed) answers nothing;
+ * past this a command fails and the process goes on with what it has locally (issue 7).
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
 const HEARTBEAT_MS = 10_000;
 
 interface Envelope {
@@ -36,6 +41,7 @@ export class RedisHub implements Hub {
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
       lazyConnect: false,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     };
     this.pub = new Redis(url, options);
     this.sub = new Redis(url, { ...options, enableOfflineQueue: true });
@@ -87,19 +93,24 @@ export class RedisHub implements Hub {
     for (const handler of this.handlers) handler(event);
   }
 
-  async publish(event: HubEvent): Promise<void> {
+  /**
+   * Delivers to this process's sockets at once, then hands the event to Redis without
+   * waiting: an answer after a commit never waits for Redis (ioredis keeps the order).
+   */
+  publish(event: HubEvent): Promise<void> {
     this.deliver(event);
-    try {
-      await this.pub.publish(
+    this.pub
+      .publish(
         this.channel,
         JSON.stringify({ origin: this.processId, event } satisfies Envelope),
-      );
-    } catch (error) {
-      this.logger.warn(
-        { err: String(error) },
-        "redis publish failed; event delivered locally only",
-      );
-    }
+      )
+      .catch((error: unknown) => {
+        this.logger.warn(
+          { err: String(error) },
+          "redis publish failed; event delivered locally only",
+        );
+      });
+    return Promise.resolve();
   }
 
   onEvent(handler: (event: HubEvent) => void): void {
@@ -121,21 +132,22 @@ export class RedisHub implements Hub {
     }
   }
 
-  async setLocalPresence(userId: number, online: boolean): Promise<void> {
+  /** Records presence here at once; Redis learns it in the background (a bind never waits). */
+  setLocalPresence(userId: number, online: boolean): Promise<void> {
     if (online) this.localOnline.add(userId);
     else this.localOnline.delete(userId);
-    try {
-      const key = this.usersKey(this.processId);
-      if (online)
-        await this.pub
+    const key = this.usersKey(this.processId);
+    const write = online
+      ? this.pub
           .multi()
           .sadd(key, String(userId))
           .pexpire(key, PROCESS_TTL_MS * 2)
-          .exec();
-      else await this.pub.srem(key, String(userId));
-    } catch {
+          .exec()
+      : this.pub.srem(key, String(userId));
+    write.catch(() => {
       // Written again on the next heartbeat.
-    }
+    });
+    return Promise.resolve();
   }
 
   async onlineAmong(userIds: readonly number[]): Promise<Set<number>> {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { CloseCodes } from "@parley/protocol";
+import { CloseCodes, SocketLimits } from "@parley/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/build-test-app.js";
 import {
@@ -7,6 +7,7 @@ import {
   newAccount,
   registerAndLogin,
 } from "../../test/factories.js";
+import { startOwnRedis } from "../../test/redis-server.js";
 import { openSocket } from "../../test/ws-client.js";
 
 /*
@@ -438,6 +439,85 @@ describe("1. rate limits hold under parallel requests", () => {
     } finally {
       await two.close();
       await one.close();
+    }
+  });
+});
+
+describe("3. a socket that floods is closed", () => {
+  it("an unbound socket sending pings as fast as it can is closed with 4429 after its share", async () => {
+    const socket = await openSocket(api.url);
+    for (let i = 0; i < 200; i += 1) socket.send({ type: "ping" });
+    expect((await socket.closed).code).toBe(CloseCodes.tooManyFrames);
+    expect(socket.all("pong").length).toBeLessThanOrEqual(SocketLimits.frames);
+  });
+
+  it("binds are limited apart: the sixth bindUid in a window closes the socket", async () => {
+    const user = await registerAndLogin(api);
+    const socket = await openSocket(api.url);
+    for (let i = 0; i < SocketLimits.binds + 1; i += 1)
+      socket.send({ type: "bindUid", token: user.token });
+    expect((await socket.closed).code).toBe(CloseCodes.tooManyFrames);
+    expect(socket.all("pong").length).toBeLessThanOrEqual(SocketLimits.binds);
+  });
+
+  it("a client that pings at its own pace is never closed", async () => {
+    const user = await registerAndLogin(api);
+    const socket = await openSocket(api.url);
+    await socket.bind(user.token);
+    for (let i = 0; i < 5; i += 1) {
+      socket.send({ type: "ping" });
+      await socket.next("pong");
+    }
+    expect(socket.ws.readyState).toBe(socket.ws.OPEN);
+    await socket.close();
+  });
+});
+
+describe("4. a hung Redis never hangs the server", () => {
+  it("with Redis stopped (SIGSTOP), sends are acknowledged and delivered here, logins and contacts answer", async () => {
+    const redis = await startOwnRedis();
+    const hung = await startTestApp({
+      REDIS_URL: redis.url,
+      RATE_LOGIN_ACCOUNT: "5",
+    });
+    try {
+      const sender = await registerAndLogin(hung);
+      const recipient = await registerAndLogin(hung);
+      const socket = await openSocket(hung.url);
+      await socket.bind(recipient.token);
+      redis.freeze();
+
+      const sent = await hung.post(
+        "/enterprise/im/sendMessage",
+        {
+          id: randomUUID(),
+          content: "while redis hangs",
+          toContactId: recipient.userId,
+        },
+        { token: sender.token },
+      );
+      expect(sent.code).toBe(0);
+      expect((await socket.next("simple")).data).toMatchObject({
+        content: "while redis hangs",
+      });
+      const login = await hung.post("/common/pub/login", {
+        account: sender.account,
+        password: sender.password,
+      });
+      expect(login.code).toBe(0);
+      const contacts = await hung.post(
+        "/enterprise/im/getContacts",
+        {},
+        {
+          token: recipient.token,
+        },
+      );
+      expect(contacts.code).toBe(0);
+      await socket.close();
+    } finally {
+      redis.thaw();
+      await hung.close();
+      await redis.stop();
     }
   });
 });

@@ -9,8 +9,22 @@ export const HEARTBEAT_MS = 30_000;
 /** An unbound socket is closed after 10 s (decisions.md). */
 export const BIND_TIMEOUT_MS = 10_000;
 
+/**
+ * What one socket may send (issue 7): clients ping every 30 s and bind once, so a socket
+ * sending more than this is abusing the server and is closed with `CloseCodes.tooManyFrames`.
+ */
+export const SocketLimits = {
+  /** Frames per window. */
+  frames: 20,
+  /** Binds (each one looks a session up) per window. */
+  binds: 5,
+  windowSeconds: 10,
+} as const;
+
 /** Close codes the server uses. */
 export const CloseCodes = {
+  /** More frames or binds than SocketLimits allows. */
+  tooManyFrames: 4429,
   /** The session ended: logout, eviction, expiry, a disabled account. */
   sessionEnded: 4401,
   /** No valid bindUid within 10 s. */
