@@ -194,6 +194,7 @@ export function buildApp(deps: AppDeps): {
   const gateway = new Gateway({
     hub,
     publish: ports.publish,
+    presenceAudience: (userId) => services.contacts.presenceAudience(userId),
     clock,
     resolveToken: (token) => sessions.resolve(token),
     logger,

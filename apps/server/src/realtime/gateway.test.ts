@@ -147,6 +147,12 @@ describe("the socket at /wss", () => {
   it("shares presence: isOnline 1 on bind and 0 on the last close, and is_online in contacts", async () => {
     const watcher = await registerAndLogin(api);
     const user = await registerAndLogin(api);
+    // Presence goes to those who list a chat with the user (issue 7): they have one.
+    await api.post(
+      "/enterprise/im/sendMessage",
+      { id: crypto.randomUUID(), content: "hi", toContactId: user.userId },
+      { token: watcher.token },
+    );
     const watch = await openSocket(api.url);
     await watch.bind(watcher.token);
     const socket = await openSocket(api.url);

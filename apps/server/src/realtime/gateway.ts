@@ -38,6 +38,8 @@ export interface GatewayOptions {
   hub: Hub;
   /** Events out, through the hub (the gateway announces presence with them). */
   publish: Publish;
+  /** Who sees a user come and go: never everyone, so presence grows with real chats. */
+  presenceAudience(userId: number): Promise<readonly number[]>;
   clock: Clock;
   resolveToken(token: string): Promise<SessionContext>;
   logger: Logger;
@@ -74,6 +76,7 @@ export class Gateway {
   private readonly connections = new Map<string, Connection>();
   private readonly byUser = new Map<number, Set<Connection>>();
   private readonly heartbeat: NodeJS.Timeout;
+  private closing = false;
   // Per socket, in this process: a socket's frames never cross processes.
   private readonly frameLimit = new RateLimiterMemory({
     keyPrefix: "frames",
@@ -286,10 +289,7 @@ export class Gateway {
     sockets.add(connection);
     if (first) {
       await this.options.hub.setLocalPresence(session.userId, true);
-      await this.options.publish.toAll("isOnline", {
-        id: session.userId,
-        is_online: 1,
-      });
+      await this.announce(session.userId, 1);
     }
   }
 
@@ -314,11 +314,25 @@ export class Gateway {
     if (lastHere === null) return;
     await this.options.hub.setLocalPresence(lastHere, false);
     const stillOnline = await this.options.hub.onlineAmong([lastHere]);
-    if (!stillOnline.has(lastHere))
-      await this.options.publish.toAll("isOnline", {
-        id: lastHere,
-        is_online: 0,
+    if (!stillOnline.has(lastHere)) await this.announce(lastHere, 0);
+  }
+
+  private async announce(userId: number, isOnline: 0 | 1): Promise<void> {
+    // A server going down takes every socket with it: nobody is left to tell.
+    if (this.closing) return;
+    try {
+      const audience = await this.options.presenceAudience(userId);
+      if (audience.length === 0) return;
+      await this.options.publish.toUsers(audience, "isOnline", {
+        id: userId,
+        is_online: isOnline,
       });
+    } catch (error) {
+      this.options.logger.warn(
+        { err: String(error) },
+        "presence not announced",
+      );
+    }
   }
 
   private beat(): void {
@@ -386,6 +400,7 @@ export class Gateway {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     clearInterval(this.heartbeat);
     for (const connection of this.connections.values()) {
       clearTimeout(connection.bindTimer);

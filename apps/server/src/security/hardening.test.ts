@@ -521,3 +521,59 @@ describe("4. a hung Redis never hangs the server", () => {
     }
   });
 });
+
+describe("7. presence goes only to those who can see it", () => {
+  it("a user with a chat sees the other come online; a stranger gets no frame", async () => {
+    const user = await registerAndLogin(api);
+    const chatting = await registerAndLogin(api);
+    const stranger = await registerAndLogin(api);
+    await api.post(
+      "/enterprise/im/sendMessage",
+      { id: randomUUID(), content: "hello", toContactId: user.userId },
+      { token: chatting.token },
+    );
+    const chatSocket = await openSocket(api.url);
+    await chatSocket.bind(chatting.token);
+    const strangerSocket = await openSocket(api.url);
+    await strangerSocket.bind(stranger.token);
+
+    const socket = await openSocket(api.url);
+    await socket.bind(user.token);
+    const online = await chatSocket.next(
+      "isOnline",
+      (f) => (f.data as { id: number }).id === user.userId,
+    );
+    expect(online.data).toEqual({ id: user.userId, is_online: 1 });
+    // The stranger's socket is still answered (a ping round trip) and got nothing of it.
+    strangerSocket.send({ type: "ping" });
+    await strangerSocket.next("pong");
+    expect(
+      strangerSocket
+        .all("isOnline")
+        .filter((f) => (f.data as { id: number }).id === user.userId),
+    ).toHaveLength(0);
+    await Promise.all([
+      socket.close(),
+      chatSocket.close(),
+      strangerSocket.close(),
+    ]);
+  });
+
+  it("binding many users who share no chat sends no presence frames at all", async () => {
+    const users = await Promise.all(
+      Array.from({ length: 30 }, () => registerAndLogin(api)),
+    );
+    const sockets = [];
+    for (const user of users) {
+      const socket = await openSocket(api.url);
+      await socket.bind(user.token);
+      sockets.push(socket);
+    }
+    const last = sockets.at(-1);
+    last?.send({ type: "ping" });
+    await last?.next("pong");
+    const frames = sockets.reduce((n, s) => n + s.all("isOnline").length, 0);
+    expect(frames).toBe(0);
+    await Promise.all(sockets.map((s) => s.close()));
+  });
+});

@@ -2,8 +2,8 @@ import { type Kysely, sql } from "kysely";
 
 /*
  * Frozen once landed. Issue 7: a session opened from another session's token remembers its
- * source (it ends no later than the source, and with it), and accounts are unique whatever
- * their letter case.
+ * source (it ends no later than the source, and with it); accounts are unique whatever
+ * their letter case; and presence finds, by index, who has a chat with a user.
  */
 
 // The migration must not depend on the app's evolving schema types.
@@ -25,5 +25,11 @@ export async function up(db: AnyDb): Promise<void> {
     .on("users")
     .unique()
     .expression(sql`lower(account)`)
+    .execute();
+  // Presence goes to the users who list a chat with the one coming online.
+  await db.schema
+    .createIndex("user_conversations_by_peer")
+    .on("user_conversations")
+    .columns(["peer_id", "is_group", "user_id"])
     .execute();
 }

@@ -81,4 +81,18 @@ export class ContactsService {
         Number(a.id) - Number(b.id),
     );
   }
+
+  /**
+   * Who sees a user's presence (issue 7, break 7): the users who list a chat with them and
+   * their friends, not everyone; so a storm of reconnects grows with the chats people
+   * have, not with the square of the users. The others see it when they load the list.
+   */
+  async presenceAudience(userId: number): Promise<number[]> {
+    const { messages, friends } = this.deps.services;
+    const [peers, friendIds] = await Promise.all([
+      messages.chatPeers(userId),
+      friends.friendIds(userId),
+    ]);
+    return [...new Set([...peers, ...friendIds])];
+  }
 }

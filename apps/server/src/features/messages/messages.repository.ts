@@ -304,6 +304,17 @@ export function listUserConversations(db: Db, userId: number) {
     .execute();
 }
 
+/** The users who list a one-to-one chat with this user (by index, no scan). */
+export async function listChatPeers(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom("user_conversations")
+    .select("user_id")
+    .where("peer_id", "=", String(userId))
+    .where("is_group", "=", 0)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
 /** One of a user's conversation states. */
 export type ConversationState = Awaited<
   ReturnType<typeof listUserConversations>
@@ -318,6 +329,7 @@ export function messagesRepository(db: Db) {
     searchMessages,
     markRead,
     listUserConversations,
+    listChatPeers,
   });
 }
 /** What the messages service holds of its tables. */

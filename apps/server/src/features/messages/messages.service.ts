@@ -232,6 +232,11 @@ export class MessagesService {
     await this.markReadWith(userId, peer.user_id);
   }
 
+  /** The users who list a one-to-one chat with this user. */
+  chatPeers(userId: number): Promise<number[]> {
+    return this.repo.listChatPeers(userId);
+  }
+
   /** A user's view of each of their conversations, for the contact list. */
   conversationStates(userId: number): Promise<ConversationState[]> {
     return this.repo.listUserConversations(userId);
