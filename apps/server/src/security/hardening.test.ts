@@ -577,3 +577,52 @@ describe("7. presence goes only to those who can see it", () => {
     await Promise.all(sockets.map((s) => s.close()));
   });
 });
+
+describe("offline and bindUid act only for the caller's own session", () => {
+  it("another user's offline call changes nothing for the named user", async () => {
+    const victim = await registerAndLogin(api);
+    const attacker = await registerAndLogin(api);
+    const friend = await registerAndLogin(api);
+    await api.post(
+      "/enterprise/im/sendMessage",
+      { id: randomUUID(), content: "hi", toContactId: victim.userId },
+      { token: friend.token },
+    );
+    const watch = await openSocket(api.url);
+    await watch.bind(friend.token);
+    const socket = await openSocket(api.url);
+    await socket.bind(victim.token);
+    await watch.next(
+      "isOnline",
+      (f) => (f.data as { id: number }).id === victim.userId,
+    );
+
+    const answer = await api.post(
+      "/common/pub/offline",
+      { user_id: victim.userId },
+      { token: attacker.token },
+    );
+    expect(answer.code).toBe(0);
+    watch.send({ type: "ping" });
+    await watch.next("pong");
+    expect(socket.ws.readyState).toBe(socket.ws.OPEN);
+    expect(
+      watch
+        .all("isOnline")
+        .filter((f) => (f.data as { is_online: number }).is_online === 0),
+    ).toHaveLength(0);
+    const listed = await api.post(
+      "/enterprise/im/getContacts",
+      {},
+      {
+        token: friend.token,
+      },
+    );
+    expect(
+      (listed.data as Array<{ id: number; is_online: number }>).find(
+        (c) => c.id === victim.userId,
+      )?.is_online,
+    ).toBe(1);
+    await Promise.all([socket.close(), watch.close()]);
+  });
+});
