@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, Product, screenshot } from "./harness";
+import {
+  launchBrowser,
+  newContext,
+  Product,
+  screenshot,
+  signUp,
+} from "./harness";
 
 /*
  * Two people register in two browser profiles, log in, and chat live; the sender sees the
@@ -21,26 +27,8 @@ afterAll(async () => {
   await product.dispose();
 });
 
-async function registerAndLogin(
-  page: Page,
-  account: string,
-  name: string,
-): Promise<void> {
-  await page.goto(`${product.url}/#/register`);
-  // The first visit reloads once into the browser's language (English here).
-  await page.getByRole("heading", { name: "Create an account" }).waitFor();
-  await page.getByLabel("Account").fill(account);
-  await page.getByLabel("Nickname").fill(name);
-  await page.getByLabel("Password", { exact: true }).fill("secret12");
-  await page.getByLabel("Repeat password").fill("secret12");
-  await page.getByRole("button", { name: "Register" }).click();
-  await page.waitForURL(/#\/login/);
-  await page.getByRole("heading", { name: "Welcome back" }).waitFor();
-  await page.getByLabel("Account").fill(account);
-  await page.getByLabel("Password", { exact: true }).fill("secret12");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.getByRole("navigation", { name: "Main menu" }).waitFor();
-}
+const registerAndLogin = (page: Page, account: string, name: string) =>
+  signUp(page, product.url, account, name);
 
 const bubbles = (page: Page) => page.getByTestId("message");
 
@@ -133,6 +121,15 @@ describe("two people chatting in a real browser", () => {
       expect(texts.join("\n")).toContain("Hello Bob!");
       expect(texts.join("\n")).toContain("Hi Alice, 你好");
     }
+
+    // Every character typed comes back on the other screen (issue 15, fault 2).
+    const typed = `if a<b and c>d then use Vec<String> or <div> tags & "quotes" 'x'`;
+    await send(alice.page, typed);
+    const arrived = bubbles(bob.page).filter({ hasText: "Vec<String>" });
+    await arrived.waitFor();
+    expect(await arrived.innerText()).toContain(typed);
+    await screenshot(bob.page, "chat-en-typed-text");
+
     expect([...alice.errors, ...bob.errors]).toEqual([]);
     await alice.context.close();
     await bob.context.close();

@@ -123,3 +123,26 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }
+
+/** Registers in the browser (English), then logs in: the chat screen is up after it. */
+export async function signUp(
+  page: Page,
+  url: string,
+  account: string,
+  name: string,
+): Promise<void> {
+  await page.goto(`${url}/#/register`);
+  // The first visit reloads once into the browser's language (English here).
+  await page.getByRole("heading", { name: "Create an account" }).waitFor();
+  await page.getByLabel("Account").fill(account);
+  await page.getByLabel("Nickname").fill(name);
+  await page.getByLabel("Password", { exact: true }).fill("secret12");
+  await page.getByLabel("Repeat password").fill("secret12");
+  await page.getByRole("button", { name: "Register" }).click();
+  await page.waitForURL(/#\/login/);
+  await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+  await page.getByLabel("Account").fill(account);
+  await page.getByLabel("Password", { exact: true }).fill("secret12");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("navigation", { name: "Main menu" }).waitFor();
+}

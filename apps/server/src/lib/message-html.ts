@@ -5,7 +5,8 @@ import sanitizeHtml from "sanitize-html";
 /*
  * Existing clients render a text message's content as HTML (emoji as <img>, links as <a>),
  * so whatever a sender posts is cut down to that, and nothing that runs: no scripts, no
- * event handlers, no javascript: or data: links. Our own client shows content as text.
+ * event handlers, no javascript: or data: links. Other tags are escaped into text rather
+ * than deleted. Our own client sends typed text escaped and shows content as text.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ["img", "a", "br"],
@@ -22,7 +23,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
       attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer" },
     }),
   },
-  disallowedTagsMode: "discard",
+  // A tag it does not allow is kept as visible text (without its attributes), never
+  // deleted with what it held.
+  disallowedTagsMode: "escape",
 };
 
 /** A text message's content, safe to render as HTML in any client. */

@@ -10,6 +10,8 @@ import {
   RealtimeClient,
   type RealtimeHandlers,
   RECONNECT_DELAY_MS,
+  MAX_RECONNECT_DELAY_MS,
+  retryDelayMs,
   socketUrl,
 } from "./socket";
 
@@ -113,7 +115,7 @@ describe("the realtime client (SPEC §4 Connection)", () => {
     ).toEqual({ type: "ping" });
   });
 
-  it("retries twice 5 s apart, then reports the connection down; the button starts over", async () => {
+  it("retries twice 5 s apart, then reports the connection down and keeps trying; the button tries at once", async () => {
     client.start({ token: "bearer t", userId: 7 });
     await openAndBind(nth(0));
     sockets[0]?.drop();
@@ -127,16 +129,43 @@ describe("the realtime client (SPEC §4 Connection)", () => {
     expect(sockets).toHaveLength(3);
     sockets[2]?.drop();
     expect(status()).toBe("down");
-    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS * 3);
-    expect(sockets).toHaveLength(3);
+
+    // Issue 15: not stuck offline. The next try comes after a longer, jittered delay,
+    // and the banner stays up, saying a try is under way.
+    await vi.advanceTimersByTimeAsync(retryDelayMs(3, 1));
+    expect(sockets).toHaveLength(4);
+    expect(status()).toBe("down");
+    expect(useConnectionStore.getState().attempting).toBe(true);
+    sockets[3]?.drop();
+    expect(useConnectionStore.getState().attempting).toBe(false);
 
     const reconnected = vi.fn();
     client.onReconnect(reconnected);
     client.reconnect();
-    expect(sockets).toHaveLength(4);
-    await openAndBind(nth(3));
+    expect(sockets).toHaveLength(5);
+    expect(status()).toBe("down");
+    await openAndBind(nth(4));
     expect(status()).toBe("open");
     expect(reconnected).toHaveBeenCalledTimes(1);
+  });
+
+  it("retries at once when the browser comes back online or the tab comes back", async () => {
+    client.start({ token: "bearer t", userId: 7 });
+    await openAndBind(nth(0));
+    for (const socket of [0, 1, 2]) {
+      nth(socket).drop();
+      await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS);
+    }
+    expect(status()).toBe("down");
+    const before = sockets.length;
+    window.dispatchEvent(new Event("online"));
+    expect(sockets).toHaveLength(before + 1);
+    // A try under way is left alone.
+    window.dispatchEvent(new Event("focus"));
+    expect(sockets).toHaveLength(before + 1);
+    nth(-1).drop();
+    window.dispatchEvent(new Event("focus"));
+    expect(sockets).toHaveLength(before + 2);
   });
 
   it("does not retry when the session ended", async () => {
@@ -284,5 +313,29 @@ describe("the dispatcher (features' realtime handlers)", () => {
     // Only the registration of beforeEach remains.
     expect(called()).toEqual(["first.isOnline"]);
     expect(spies.get("first.isOnline")).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("retryDelayMs: the reconnect schedule", () => {
+  it("keeps SPEC's two quick retries 5 s apart", () => {
+    expect(retryDelayMs(1, 0.7)).toBe(RECONNECT_DELAY_MS);
+    expect(retryDelayMs(2, 0.7)).toBe(RECONNECT_DELAY_MS);
+  });
+
+  it("then doubles, with jitter between half and all of the delay, capped at a minute", () => {
+    expect(retryDelayMs(3, 0)).toBe(5_000);
+    expect(retryDelayMs(3, 1)).toBe(10_000);
+    expect(retryDelayMs(4, 1)).toBe(20_000);
+    expect(retryDelayMs(5, 1)).toBe(40_000);
+    expect(retryDelayMs(6, 1)).toBe(MAX_RECONNECT_DELAY_MS);
+    expect(retryDelayMs(60, 1)).toBe(MAX_RECONNECT_DELAY_MS);
+    expect(retryDelayMs(60, 0)).toBe(MAX_RECONNECT_DELAY_MS / 2);
+  });
+
+  it("spreads a thousand clients over the window instead of one instant", () => {
+    const delays = new Set(
+      Array.from({ length: 1000 }, (_, i) => retryDelayMs(8, i / 1000)),
+    );
+    expect(delays.size).toBeGreaterThan(900);
   });
 });

@@ -14,6 +14,21 @@ import { call } from "./http";
 export const HEARTBEAT_MS = 30_000;
 export const RECONNECT_DELAY_MS = 5_000;
 export const MAX_AUTOMATIC_RECONNECTS = 2;
+/** After the banner, retries go on with growing delays up to this (issue 15). */
+export const MAX_RECONNECT_DELAY_MS = 60_000;
+
+/**
+ * How long to wait before the `attempt`-th retry (1-based): SPEC's two quick retries 5 s
+ * apart, then doubling delays capped at a minute, each with jitter (half to all of it), so
+ * a thousand clients dropped together do not return together.
+ */
+export function retryDelayMs(attempt: number, random: number): number {
+  if (attempt <= MAX_AUTOMATIC_RECONNECTS) return RECONNECT_DELAY_MS;
+  const doubled =
+    RECONNECT_DELAY_MS * 2 ** Math.min(attempt - MAX_AUTOMATIC_RECONNECTS, 8);
+  const ceiling = Math.min(MAX_RECONNECT_DELAY_MS, doubled);
+  return Math.round(ceiling / 2 + (ceiling / 2) * random);
+}
 
 /** Close codes after which retrying is pointless: the session itself ended. */
 const SESSION_ENDED = 4401;
@@ -84,8 +99,9 @@ export function socketUrl(
 
 /**
  * The realtime channel: binds with the session after `init`, keeps a heartbeat, retries
- * twice on a drop, then reports the connection down for the banner. Every successful
- * reconnect is announced so the screens fetch what they missed.
+ * twice on a drop, then reports the connection down for the banner and keeps retrying
+ * with growing delays, at once when the browser is back online or the tab comes back.
+ * Every successful reconnect is announced so the screens fetch what they missed.
  */
 export class RealtimeClient {
   private ws: WebSocket | null = null;
@@ -97,9 +113,18 @@ export class RealtimeClient {
   private readonly listeners = new Set<Listener>();
   private readonly reconnectListeners = new Set<() => void>();
 
+  private readonly retryNow = () => {
+    // Only while waiting for a retry: a socket under way or open is left alone.
+    if (!this.credentials || this.ws !== null) return;
+    if (document.visibilityState === "hidden") return;
+    this.open();
+  };
+
   constructor(
     private readonly makeSocket: (url: string) => WebSocket = (url) =>
       new WebSocket(url),
+    /** Jitter's source; tests pin it. */
+    private readonly random: () => number = Math.random,
   ) {}
 
   /**
@@ -131,18 +156,23 @@ export class RealtimeClient {
   start(credentials: Credentials): void {
     this.credentials = credentials;
     this.failures = 0;
+    window.addEventListener("online", this.retryNow);
+    window.addEventListener("focus", this.retryNow);
+    document.addEventListener("visibilitychange", this.retryNow);
     this.open();
   }
 
-  /** The banner's reconnect button: start over with a fresh retry budget. */
+  /** The banner's reconnect button: try now; the banner stays, "connecting…", until it works. */
   reconnect(): void {
     if (!this.credentials) return;
-    this.failures = 0;
     this.open();
   }
 
   stop(): void {
     this.credentials = null;
+    window.removeEventListener("online", this.retryNow);
+    window.removeEventListener("focus", this.retryNow);
+    document.removeEventListener("visibilitychange", this.retryNow);
     this.clearTimers();
     const ws = this.ws;
     this.ws = null;
@@ -161,7 +191,10 @@ export class RealtimeClient {
     this.ws?.close(1000, "replaced");
     const ws = this.makeSocket(socketUrl());
     this.ws = ws;
-    useConnectionStore.getState().setStatus("connecting");
+    const connection = useConnectionStore.getState();
+    // Once the banner is up it stays, showing that a try is under way.
+    if (connection.status === "down") connection.setAttempting(true);
+    else connection.setStatus("connecting");
     ws.onmessage = (message: MessageEvent) => {
       if (this.ws === ws) this.receive(ws, message.data);
     };
@@ -224,22 +257,32 @@ export class RealtimeClient {
     this.clearTimers();
     this.ws = null;
     if (!this.credentials) return;
-    if (code === SESSION_ENDED || this.failures >= MAX_AUTOMATIC_RECONNECTS) {
-      useConnectionStore.getState().setStatus("down");
-      if (code !== SESSION_ENDED) {
-        void call(
-          socketCalls.offline,
-          { user_id: this.credentials.userId },
-          { silent: true },
-        ).catch(() => undefined);
-      }
+    const connection = useConnectionStore.getState();
+    connection.setAttempting(false);
+    if (code === SESSION_ENDED) {
+      connection.setStatus("down");
       return;
     }
+    if (
+      this.failures >= MAX_AUTOMATIC_RECONNECTS &&
+      connection.status !== "down"
+    ) {
+      connection.setStatus("down");
+      void call(
+        socketCalls.offline,
+        { user_id: this.credentials.userId },
+        { silent: true },
+      ).catch(() => undefined);
+    } else if (connection.status !== "down") {
+      connection.setStatus("connecting");
+    }
     this.failures += 1;
-    useConnectionStore.getState().setStatus("connecting");
-    this.retryTimer = setTimeout(() => {
-      this.open();
-    }, RECONNECT_DELAY_MS);
+    this.retryTimer = setTimeout(
+      () => {
+        this.open();
+      },
+      retryDelayMs(this.failures, this.random()),
+    );
   }
 }
 

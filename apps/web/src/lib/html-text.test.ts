@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { htmlToText } from "./html-text";
+import { htmlToText, textToHtml } from "./html-text";
 
 describe("message content shown as text", () => {
   it.each([
@@ -13,5 +13,26 @@ describe("message content shown as text", () => {
     expect(htmlToText(html)).toBe(text);
     // The script would set this global; the window type does not know it.
     expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+});
+
+describe("typed text as content, and back", () => {
+  const printableAscii = Array.from({ length: 95 }, (_, i) =>
+    String.fromCharCode(32 + i),
+  ).join("");
+  it.each([
+    ["every printable ASCII character", printableAscii],
+    ["CJK and emoji", "你好，世界！「引号」《书名》😀 한국어 日本語"],
+    [
+      "the text that was eaten",
+      "if a<b and c>d then use Vec<String> or <div> tags",
+    ],
+    ["tags typed as text", "<b>not bold</b> <script>alert(1)</script>"],
+    ["entities typed as text", "&amp; &lt; &#39; &nbsp;"],
+    ["lines", "line one\nline two\r\nline three"],
+  ])("%s comes back exactly", (_name, text) => {
+    const html = textToHtml(text);
+    expect(html).not.toMatch(/<(?!br>)/);
+    expect(htmlToText(html)).toBe(text.replace(/\r\n/g, "\n"));
   });
 });

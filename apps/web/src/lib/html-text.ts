@@ -5,9 +5,31 @@
  */
 export function htmlToText(html: string): string {
   if (!/[<&]/.test(html)) return html;
-  const doc = new DOMParser().parseFromString(html, "text/html");
+  // Inside an explicit <body>, leading white space is text, not ignorable space.
+  const doc = new DOMParser().parseFromString(`<body>${html}`, "text/html");
+  // Never text: what a script or style holds (the server stores none; this is belt and braces).
+  for (const node of Array.from(doc.querySelectorAll("script, style")))
+    node.remove();
   for (const br of Array.from(doc.querySelectorAll("br"))) br.replaceWith("\n");
   for (const img of Array.from(doc.querySelectorAll("img")))
     img.replaceWith(img.getAttribute("alt") ?? "");
   return doc.body.textContent;
+}
+
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/**
+ * Typed text as message content (HTML, as existing clients render it): every character
+ * escaped, line breaks as <br>, so what the user typed comes back exactly on every screen.
+ */
+export function textToHtml(text: string): string {
+  return text
+    .replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c)
+    .replace(/\r?\n/g, "<br>");
 }

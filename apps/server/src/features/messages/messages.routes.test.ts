@@ -366,13 +366,20 @@ describe("one-to-one chat", () => {
 
 describe("message content", () => {
   it.each([
-    ["<script>fetch('http://127.0.0.1:9/hit')</script>hi", "hi"],
+    // A tag that is not allowed stays visible as text (issue 15): escaped, never run.
+    [
+      "<script>fetch('http://127.0.0.1:9/hit')</script>hi",
+      "&lt;script&gt;fetch('http://127.0.0.1:9/hit')&lt;/script&gt;hi",
+    ],
     ['<img src="x" onerror="alert(1)">', '<img src="x" />'],
     [
       '<a href="javascript:alert(1)">x</a>',
       '<a target="_blank" rel="noopener noreferrer">x</a>',
     ],
-    ['<iframe src="http://evil.example"></iframe>ok', "ok"],
+    [
+      '<iframe src="http://evil.example"></iframe>ok',
+      "&lt;iframe&gt;&lt;/iframe&gt;ok",
+    ],
     ["a < b & c", "a &lt; b &amp; c"],
   ])(
     "stores %j as %j, safe for clients that render HTML",
@@ -394,7 +401,7 @@ describe("message content", () => {
   it("refuses a message that is empty once cleaned", async () => {
     const alice = await registerAndLogin(api);
     const bob = await registerAndLogin(api);
-    expect((await send(alice, bob.userId, "<script>x</script>")).key).toBe(
+    expect((await send(alice, bob.userId, " <br/> <br> ")).key).toBe(
       "message.empty",
     );
   });

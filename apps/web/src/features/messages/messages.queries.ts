@@ -6,6 +6,7 @@ import {
   useMutation,
 } from "@tanstack/react-query";
 import { ApiError, call } from "../../api/http";
+import { textToHtml } from "../../lib/html-text";
 import { updateContact } from "../contacts";
 import { useOutboxStore } from "./outbox.store";
 
@@ -98,7 +99,8 @@ export function useSendMessageMutation(client: QueryClient) {
         await call(messages.sendMessage, {
           id: entry.id,
           type: "text",
-          content: entry.content,
+          // Typed text becomes HTML here, escaped: the server keeps it, never eats it.
+          content: textToHtml(entry.content),
           toContactId: entry.contactId,
           is_group: 0,
         })

@@ -3,6 +3,7 @@ import { hasVisibleText, Limits } from "@parley/protocol";
 import { Button, Input } from "antd";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { textToHtml } from "../../../lib/html-text";
 import { useChatUiStore } from "../chat-ui.store";
 import styles from "./chat.module.css";
 import { editorAction } from "./editor-keys";
@@ -33,7 +34,7 @@ export function Editor({ contactId, sendKey, onSend }: Props) {
   );
 
   const send = () => {
-    if (!hasVisibleText(text)) return;
+    if (!hasVisibleText(textToHtml(text))) return;
     onSend(text.trim());
     setText("");
   };
@@ -83,7 +84,7 @@ export function Editor({ contactId, sendKey, onSend }: Props) {
         <Button
           type="primary"
           icon={<SendOutlined />}
-          disabled={!hasVisibleText(text)}
+          disabled={!hasVisibleText(textToHtml(text))}
           onClick={send}
         >
           {t("editor.send")}

@@ -19,6 +19,7 @@ export function ChatPage() {
   const contacts = useContactsQuery();
   const unread = useUnreadTotal();
   const status = useConnectionStore((s) => s.status);
+  const attempting = useConnectionStore((s) => s.attempting);
   const showOnline = useGlobalConfig()?.chatInfo.online !== "0";
   const { openContactId, open, section, tab, search, setTab, setSearch } =
     useChatUiStore();
@@ -55,7 +56,10 @@ export function ChatPage() {
         <div className={styles.conversation}>
           {status === "down" && (
             <div className={styles.banner}>
-              <NoConnectionBanner onReconnect={() => realtime.reconnect()} />
+              <NoConnectionBanner
+                connecting={attempting}
+                onReconnect={() => realtime.reconnect()}
+              />
             </div>
           )}
           {current ? (
