@@ -130,6 +130,29 @@ describe("two people chatting in a real browser", () => {
     expect(await arrived.innerText()).toContain(typed);
     await screenshot(bob.page, "chat-en-typed-text");
 
+    // Nothing is cut silently (issue 15, fault 7): past the limit a counter and a reason,
+    // and no send; a long message arrives collapsed, with "Show more".
+    const aliceEditor = alice.page.getByLabel("Message", { exact: true });
+    await aliceEditor.fill("x".repeat(2_100));
+    await alice.page
+      .getByText("Too long: remove 52 characters to send")
+      .waitFor();
+    expect(
+      await alice.page
+        .getByRole("status", { name: "Characters used" })
+        .innerText(),
+    ).toBe("2100 / 2048");
+    expect(
+      await alice.page.getByRole("button", { name: "Send" }).isDisabled(),
+    ).toBe(true);
+    await screenshot(alice.page, "chat-en-too-long");
+    await aliceEditor.fill("long ".repeat(300));
+    await aliceEditor.press("Enter");
+    const long = bubbles(bob.page).filter({ hasText: "long long" });
+    await long.getByRole("button", { name: "Show more" }).click();
+    await long.getByRole("button", { name: "Show less" }).waitFor();
+    expect((await long.innerText()).length).toBeGreaterThan(1_400);
+
     expect([...alice.errors, ...bob.errors]).toEqual([]);
     await alice.context.close();
     await bob.context.close();

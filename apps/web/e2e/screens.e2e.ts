@@ -124,6 +124,7 @@ const LANGS = [
     locale: "zh-CN" as const,
     login: "欢迎登录",
     register: "注册账号",
+    chineseRemoved: "账号中不能有中文，已自动去掉",
     labels: { account: "账号", password: "密码", submit: "登 录" },
   },
   {
@@ -131,6 +132,8 @@ const LANGS = [
     locale: "en-US" as const,
     login: "Welcome back",
     register: "Create an account",
+    chineseRemoved:
+      "Chinese characters are not allowed in the account and were removed",
     labels: { account: "Account", password: "Password", submit: "Log in" },
   },
 ];
@@ -151,6 +154,12 @@ describe.each(LANGS)("the screens in $code", (lang) => {
     await page.goto(`${product.url}/#/register`);
     await page.getByRole("heading", { name: lang.register }).waitFor();
     await screenshot(page, `register-${lang.code}`);
+    // Chinese typed into the account is stripped, as SPEC says, and the form says so.
+    const accountField = page.getByLabel(lang.labels.account);
+    await accountField.fill("ali中文ce");
+    await page.getByText(lang.chineseRemoved).waitFor();
+    expect(await accountField.inputValue()).toBe("alice");
+    await screenshot(page, `register-stripped-${lang.code}`);
 
     await page.goto(`${product.url}/#/404`);
     await page.getByText("404").first().waitFor();

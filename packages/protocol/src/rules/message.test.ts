@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasVisibleText, visibleText } from "./message.js";
+import { hasVisibleText, typedTextLength, visibleText } from "./message.js";
 
 describe("visibleText", () => {
   it.each<{ content: string; expected: string }>([
@@ -21,5 +21,17 @@ describe("hasVisibleText", () => {
     { content: "x", expected: true },
   ])("$content → $expected", ({ content, expected }) => {
     expect(hasVisibleText(content)).toBe(expected);
+  });
+});
+
+describe("typedTextLength", () => {
+  it.each<{ text: string; expected: number }>([
+    { text: "", expected: 0 },
+    { text: "abc", expected: 3 },
+    { text: "你好😀", expected: 3 },
+    { text: "a\nb\r\nc", expected: 3 },
+    { text: "<<&>>", expected: 5 },
+  ])("$text → $expected", ({ text, expected }) => {
+    expect(typedTextLength(text)).toBe(expected);
   });
 });

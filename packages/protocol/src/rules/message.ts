@@ -1,3 +1,5 @@
+import { characterLength } from "./account.js";
+
 /** Text as the length and emptiness rules see it: tags other than img removed (SPEC §5 Chat). */
 export function visibleText(content: string): string {
   return content.replace(/<(?!img\b)[^>]*>/gi, "");
@@ -6,4 +8,13 @@ export function visibleText(content: string): string {
 /** Whether a message holds something to send: visible text that is not only blanks (SPEC §5). */
 export function hasVisibleText(content: string): boolean {
   return visibleText(content).trim() !== "";
+}
+
+/**
+ * The length the text rule (Limits.textMessageMax) counts of typed text: characters (code
+ * points), line breaks aside, exactly what the server counts of the same text sent as
+ * escaped HTML (line breaks become <br>, which the rule skips).
+ */
+export function typedTextLength(text: string): number {
+  return characterLength(text.replace(/\r?\n/g, ""));
 }

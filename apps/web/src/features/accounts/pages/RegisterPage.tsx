@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { Limits, type RegAuth, regauthOf } from "@parley/protocol";
 import { Button, Form, Input } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "../../../lib/feedback";
@@ -29,6 +30,7 @@ export function RegisterPage() {
   const [form] = Form.useForm<RegisterValues>();
   const regauth = regauthOf(useGlobalConfig()?.sysInfo.regauth);
   const register = useRegisterMutation();
+  const [stripped, setStripped] = useState(false);
 
   const rule = (field: keyof RegisterValues) => ({
     validator: (_: unknown, value: string | undefined) => {
@@ -97,7 +99,13 @@ export function RegisterPage() {
           name="account"
           label={t("accounts:register.account")}
           rules={[rule("account")]}
-          normalize={(value: string) => normaliseAccount(value)}
+          // SPEC strips Chinese characters as they are typed: say so, never silently.
+          extra={stripped ? t("accounts:register.chineseRemoved") : undefined}
+          normalize={(value: string) => {
+            const kept = normaliseAccount(value);
+            setStripped(kept !== value);
+            return kept;
+          }}
         >
           <Input
             placeholder={t(`accounts:${ACCOUNT_PLACEHOLDER[regauth]}`)}

@@ -1,5 +1,5 @@
 import { SendOutlined } from "@ant-design/icons";
-import { hasVisibleText, Limits } from "@parley/protocol";
+import { hasVisibleText } from "@parley/protocol";
 import { Button, Input } from "antd";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { textToHtml } from "../../../lib/html-text";
 import { useChatUiStore } from "../chat-ui.store";
 import styles from "./chat.module.css";
 import { editorAction } from "./editor-keys";
+import { lengthState } from "./editor-length";
 
 interface Props {
   contactId: number;
@@ -33,8 +34,11 @@ export function Editor({ contactId, sendKey, onSend }: Props) {
     [contactId],
   );
 
+  const length = lengthState(text);
+  const sendable = hasVisibleText(textToHtml(text)) && length.over === 0;
+
   const send = () => {
-    if (!hasVisibleText(textToHtml(text))) return;
+    if (!sendable) return;
     onSend(text.trim());
     setText("");
   };
@@ -72,19 +76,29 @@ export function Editor({ contactId, sendKey, onSend }: Props) {
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
         autoSize={{ minRows: 3, maxRows: 8 }}
-        maxLength={Limits.textMessageMax}
         variant="borderless"
         placeholder={t("editor.placeholder")}
         aria-label={t("editor.label")}
       />
       <div className={styles.editorFooter}>
         <span>
-          {t(sendKey === 2 ? "editor.hintCtrlEnter" : "editor.hintEnter")}
+          {length.over > 0
+            ? t("editor.tooLong", { count: length.over })
+            : t(sendKey === 2 ? "editor.hintCtrlEnter" : "editor.hintEnter")}
         </span>
+        {length.visible && (
+          <span
+            role="status"
+            aria-label={t("editor.counter")}
+            className={length.over > 0 ? styles.counterOver : styles.counter}
+          >
+            {`${length.length} / ${length.max}`}
+          </span>
+        )}
         <Button
           type="primary"
           icon={<SendOutlined />}
-          disabled={!hasVisibleText(textToHtml(text))}
+          disabled={!sendable}
           onClick={send}
         >
           {t("editor.send")}
