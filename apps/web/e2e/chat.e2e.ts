@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
-  launchBrowser,
+  bubbles,
   newContext,
-  Product,
+  productAndBrowser,
   screenshot,
   signUp,
 } from "./harness";
@@ -14,23 +14,10 @@ import {
  * read mark; a send while the server is down shows failed and succeeds on click; a server
  * restart loses nothing on screen.
  */
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = new Product();
-  await product.start();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-  await product.dispose();
-});
+const setup = productAndBrowser();
 
 const registerAndLogin = (page: Page, account: string, name: string) =>
-  signUp(page, product.url, account, name);
-
-const bubbles = (page: Page) => page.getByTestId("message");
+  signUp(page, setup.product().url, account, name);
 
 async function send(page: Page, text: string): Promise<void> {
   const editor = page.getByLabel("Message", { exact: true });
@@ -48,8 +35,8 @@ async function connected(page: Page): Promise<void> {
 describe("two people chatting in a real browser", () => {
   it("register, chat live, read marks, a failed send resent, a restart survived", async () => {
     const suffix = randomBytes(3).toString("hex");
-    const alice = await newContext(browser, "en-US");
-    const bob = await newContext(browser, "en-US");
+    const alice = await newContext(setup.browser(), "en-US");
+    const bob = await newContext(setup.browser(), "en-US");
     await registerAndLogin(alice.page, `alice${suffix}`, "Alice");
     await registerAndLogin(bob.page, `bob${suffix}`, "Bob");
 
@@ -96,14 +83,14 @@ describe("two people chatting in a real browser", () => {
     await screenshot(bob.page, "chat-en-bob");
 
     // The server goes away: Alice's send fails, and succeeds on click once it is back.
-    await product.stop();
+    await setup.product().stop();
     await send(alice.page, "Sent while the server was down");
     const failed = bubbles(alice.page)
       .filter({ hasText: "Sent while the server was down" })
       .getByRole("button", { name: "Failed to send, click to resend" });
     await failed.waitFor();
     await screenshot(alice.page, "chat-en-failed");
-    await product.start();
+    await setup.product().start();
     await connected(alice.page);
     await failed.click();
     await bubbles(alice.page)

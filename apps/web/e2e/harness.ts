@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import getPort from "get-port";
+import { afterAll, beforeAll } from "vitest";
 import {
   type Browser,
   type BrowserContext,
@@ -145,4 +146,33 @@ export async function signUp(
   await page.getByLabel("Password", { exact: true }).fill("secret12");
   await page.getByRole("button", { name: "Log in" }).click();
   await page.getByRole("navigation", { name: "Main menu" }).waitFor();
+}
+
+/** The messages on a chat screen. */
+export const bubbles = (page: Page) => page.getByTestId("message");
+
+/**
+ * A built product on fresh data and one Chromium for a test file: started before its
+ * tests, stopped after. The getters answer them once started.
+ */
+export function productAndBrowser(): {
+  product: () => Product;
+  browser: () => Browser;
+} {
+  let product: Product | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    product = new Product();
+    await product.start();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.dispose();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("used before beforeAll ran");
+    return value;
+  };
+  return { product: () => started(product), browser: () => started(browser) };
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, it } from "vitest";
 import {
-  launchBrowser,
+  bubbles,
   newContext,
-  Product,
+  productAndBrowser,
   screenshot,
   signUp,
 } from "./harness";
@@ -14,30 +14,18 @@ import {
  * SPEC's two quick retries — and comes back; a message sent to Bob then appears on his
  * screen without a reload, because his client kept trying after the banner.
  */
-let product: Product;
-let browser: Browser;
+const setup = productAndBrowser();
 
-beforeAll(async () => {
-  product = new Product();
-  await product.start();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-  await product.dispose();
-});
-
-const bubbles = (page: Page) => page.getByTestId("message");
 const banner = (page: Page) =>
   page.getByText("The current network cannot receive messages in real time");
 
 describe("a client whose server went away for a minute", () => {
   it("keeps retrying after the banner and shows a message sent after the restart, without a reload", async () => {
     const suffix = randomBytes(3).toString("hex");
-    const alice = await newContext(browser, "en-US");
-    const bob = await newContext(browser, "en-US");
-    await signUp(alice.page, product.url, `alice${suffix}`, "Alice");
-    await signUp(bob.page, product.url, `bob${suffix}`, "Bob");
+    const alice = await newContext(setup.browser(), "en-US");
+    const bob = await newContext(setup.browser(), "en-US");
+    await signUp(alice.page, setup.product().url, `alice${suffix}`, "Alice");
+    await signUp(bob.page, setup.product().url, `bob${suffix}`, "Bob");
     await alice.page.getByRole("button", { name: "Contacts" }).click();
     await alice.page.getByTestId("contact").filter({ hasText: "Bob" }).click();
     const editor = alice.page.getByLabel("Message", { exact: true });
@@ -50,12 +38,12 @@ describe("a client whose server went away for a minute", () => {
       .waitFor();
     await bob.page.getByTestId("contact").filter({ hasText: "Alice" }).click();
 
-    await product.stop();
+    await setup.product().stop();
     await banner(bob.page).waitFor({ timeout: 30_000 });
     // The server stays away for a minute; the banner stays up meanwhile.
     await bob.page.waitForTimeout(60_000);
     await screenshot(bob.page, "reconnect-down-en");
-    await product.start();
+    await setup.product().start();
 
     await editor.fill("After the outage");
     await editor.press("Enter");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { htmlToText, textToHtml } from "./html-text";
+import { textToHtml } from "@parley/protocol";
+import { htmlToText } from "./html-text";
 
 describe("message content shown as text", () => {
   it.each([

@@ -15,21 +15,3 @@ export function htmlToText(html: string): string {
     img.replaceWith(img.getAttribute("alt") ?? "");
   return doc.body.textContent;
 }
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/**
- * Typed text as message content (HTML, as existing clients render it): every character
- * escaped, line breaks as <br>, so what the user typed comes back exactly on every screen.
- */
-export function textToHtml(text: string): string {
-  return text
-    .replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c)
-    .replace(/\r?\n/g, "<br>");
-}

@@ -18,3 +18,22 @@ export function hasVisibleText(content: string): boolean {
 export function typedTextLength(text: string): number {
   return characterLength(text.replace(/\r?\n/g, ""));
 }
+
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/**
+ * Typed text as message content (HTML, as existing clients render it): every character
+ * escaped, line breaks as <br>, so what the user typed comes back exactly on every screen.
+ * What our web client sends; what the server's tests send to stand for it.
+ */
+export function textToHtml(text: string): string {
+  return text
+    .replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c)
+    .replace(/\r?\n/g, "<br>");
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { textToHtml } from "@parley/protocol";
 import { decodeHTML } from "entities";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
@@ -10,16 +11,8 @@ import { registerAndLogin, type TestUser } from "../../../test/factories.js";
  * text, shows exactly what was typed.
  */
 
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-/** What the web client sends for typed text (apps/web lib/html-text.ts). */
-const asSent = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c).replace(/\n/g, "<br>");
+/** What the web client sends for typed text. */
+const asSent = textToHtml;
 /** What a reader sees of stored content. */
 const asRead = (html: string) => decodeHTML(html.replace(/<br\s*\/?>/g, "\n"));
 

@@ -1,4 +1,4 @@
-import { Limits, type Message, messages } from "@parley/protocol";
+import { Limits, type Message, messages, textToHtml } from "@parley/protocol";
 import {
   type InfiniteData,
   type QueryClient,
@@ -6,7 +6,6 @@ import {
   useMutation,
 } from "@tanstack/react-query";
 import { ApiError, call } from "../../api/http";
-import { textToHtml } from "../../lib/html-text";
 import { updateContact } from "../contacts";
 import { useOutboxStore } from "./outbox.store";
 

@@ -1,9 +1,8 @@
 import { SendOutlined } from "@ant-design/icons";
-import { hasVisibleText } from "@parley/protocol";
+import { hasVisibleText, textToHtml } from "@parley/protocol";
 import { Button, Input } from "antd";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { textToHtml } from "../../../lib/html-text";
 import { useChatUiStore } from "../chat-ui.store";
 import styles from "./chat.module.css";
 import { editorAction } from "./editor-keys";
