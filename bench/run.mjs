@@ -8,7 +8,6 @@
 //        duplicates and order checked per conversation.
 //   W4   history paging on a 100k-message conversation (seeded directly): getMessageList at
 //        the newest page and at the oldest cursor; req/s and p99, oldest/newest ratio.
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -17,6 +16,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import getPort from "get-port";
+import { startProduct } from "./product.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(path.join(root, "apps/server/package.json"));
@@ -102,58 +102,6 @@ async function calibrate() {
   return {
     fastifyHello: { reqPerSec: round(hello.rate), ...hello.latency },
     wsEcho: { perSec: round(echo.rate), ...echo.latency },
-  };
-}
-
-async function startProduct(dataDir) {
-  const port = await getPort({ host: "127.0.0.1" });
-  const child = spawn(
-    process.execPath,
-    [path.join(root, "apps/server/dist/main.js")],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "warn",
-        ADMIN_PASSWORD: "admin-pass1",
-        RATE_REGISTER_IP: "0",
-        RATE_LOGIN_IP: "0",
-      },
-      stdio: ["ignore", "inherit", "inherit"],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      if (
-        (await fetch(`${url}/common/pub/getSystemInfo`, { method: "POST" })).ok
-      )
-        break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  const post = async (p, body, token) => {
-    const res = await fetch(url + p, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        ...(token ? { Authorization: token } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    return res.json();
-  };
-  return {
-    url,
-    post,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once("exit", resolve);
-        child.kill("SIGTERM");
-      }),
   };
 }
 

@@ -1,10 +1,61 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const api = "http://localhost:8080";
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Below this size a compressed copy saves too little to be worth keeping. */
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every built script, style sheet and page, once,
+ * at the strongest levels: the server sends them as they are (`preCompressed`), so no
+ * request pays for compression.
+ */
+function precompress(): Plugin {
+  return {
+    name: "parley:precompress",
+    apply: "build",
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? "dist";
+      await Promise.all(
+        Object.values(bundle).map(async (file) => {
+          if (!/\.(js|css|html|svg|json)$/.test(file.fileName)) return;
+          const source = Buffer.from(
+            file.type === "chunk" ? file.code : file.source,
+          );
+          if (source.length < COMPRESS_MIN_BYTES) return;
+          const target = path.join(dir, file.fileName);
+          const [br, gz] = await Promise.all([
+            brotli(source, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+            gzip(source, { level: 9 }),
+          ]);
+          await Promise.all([
+            writeFile(`${target}.br`, br),
+            writeFile(`${target}.gz`, gz),
+          ]);
+        }),
+      );
+    },
+  };
+}
+
+const OWN_SOURCE = /[\\/](apps[\\/]web|packages[\\/]protocol)[\\/]src[\\/]/;
+const LOCALE = /[\\/]i18n[\\/]locales[\\/]([^\\/]+)[\\/][^\\/]+\.json$/;
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     // In development the API and the socket stay on the server; Vite serves the page.
@@ -15,5 +66,32 @@ export default defineConfig({
       "/wss": { target: api.replace("http", "ws"), ws: true },
     },
   },
-  build: { outDir: "dist", emptyOutDir: true },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // No module of ours is imported for its side effects alone (style sheets are): so
+        // a feature's index.ts re-exporting a component does not pull the component into a
+        // chunk that only uses the feature's realtime handlers.
+        moduleSideEffects: (id) =>
+          OWN_SOURCE.test(id) && !/\.css($|\?)/.test(id) ? false : undefined,
+      },
+      output: {
+        codeSplitting: {
+          // One chunk per language: switching loads one file, never the other eleven.
+          groups: [
+            {
+              debugName: "locales",
+              name: (id) => {
+                const lang = LOCALE.exec(id)?.[1];
+                return lang ? `locale-${lang}` : null;
+              },
+              test: LOCALE,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

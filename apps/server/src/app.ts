@@ -1,6 +1,4 @@
-import fs from "node:fs";
 import cookie from "@fastify/cookie";
-import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import type { FastifyBaseLogger as Logger } from "fastify";
@@ -16,6 +14,7 @@ import { accountsModule } from "./features/accounts/accounts.module.js";
 import type { CodesService } from "./features/accounts/codes.service.js";
 import type { SessionsService } from "./features/accounts/sessions.service.js";
 import { contactsModule } from "./features/contacts/contacts.module.js";
+import { groupsModule } from "./features/groups/groups.module.js";
 import { friendsModule } from "./features/friends/friends.module.js";
 import { messagesModule } from "./features/messages/messages.module.js";
 import { settingsModule } from "./features/settings/settings.module.js";
@@ -30,6 +29,7 @@ import { createCalls } from "./plugins/calls.js";
 import { registerEnvelope } from "./plugins/envelope.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import type { SessionResolver } from "./plugins/session.js";
+import { registerWeb } from "./plugins/web.js";
 import { Gateway } from "./realtime/gateway.js";
 import { type Hub, InProcessHub } from "./realtime/hub.js";
 import { createRealtimePorts } from "./realtime/publisher.js";
@@ -47,6 +47,7 @@ const MODULES: readonly FeatureModule<keyof Services>[] = [
   friendsModule,
   messagesModule,
   contactsModule,
+  groupsModule,
 ];
 
 /** What the app is built from; tests pass their own clock, database and mail sink. */
@@ -207,14 +208,7 @@ export function buildApp(deps: AppDeps): {
   });
   gateway.attach(app.server);
 
-  if (fs.existsSync(config.WEB_DIST)) {
-    void app.register(fastifyStatic, {
-      root: config.WEB_DIST,
-      prefix: "/",
-      wildcard: false,
-      index: "index.html",
-    });
-  }
+  registerWeb(app, config.WEB_DIST);
 
   app.addHook("preClose", async () => {
     await gateway.close();
@@ -235,6 +229,7 @@ export function buildApp(deps: AppDeps): {
       friends: services.friends,
       messages: services.messages,
       contacts: services.contacts,
+      groups: services.groups,
       sessions: accounts.sessions,
       codes: accounts.codes,
       mailer,

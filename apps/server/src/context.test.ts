@@ -10,6 +10,7 @@ const system = new SystemService({
   repo: systemRepository(db),
   clock: systemClock,
   demoMode: false,
+  codeChannels: () => ({ email: false, phone: false }),
 });
 afterAll(() => db.destroy());
 

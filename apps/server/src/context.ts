@@ -5,6 +5,7 @@ import type { Db } from "./db/database.js";
 import type { AccountsService } from "./features/accounts/accounts.service.js";
 import type { ContactsService } from "./features/contacts/contacts.service.js";
 import type { FriendsService } from "./features/friends/friends.service.js";
+import type { GroupsService } from "./features/groups/groups.service.js";
 import type { MessagesService } from "./features/messages/messages.service.js";
 import type { SettingsService } from "./features/settings/settings.service.js";
 import type { SocketService } from "./features/socket/socket.service.js";
@@ -40,6 +41,7 @@ export interface Services {
   friends: FriendsService;
   messages: MessagesService;
   contacts: ContactsService;
+  groups: GroupsService;
 }
 
 /** Everything a feature module is built from; app.ts builds it once. */
@@ -114,6 +116,9 @@ export function createRegistry(): {
     },
     get contacts() {
       return get("contacts");
+    },
+    get groups() {
+      return get("groups");
     },
   };
   return {

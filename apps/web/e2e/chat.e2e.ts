@@ -27,8 +27,7 @@ async function send(page: Page, text: string): Promise<void> {
 
 async function connected(page: Page): Promise<void> {
   await page.waitForFunction(
-    () =>
-      !document.body.innerText.includes("cannot receive messages in real time"),
+    () => !document.body.innerText.includes("Connection lost."),
   );
 }
 
@@ -87,7 +86,7 @@ describe("two people chatting in a real browser", () => {
     await send(alice.page, "Sent while the server was down");
     const failed = bubbles(alice.page)
       .filter({ hasText: "Sent while the server was down" })
-      .getByRole("button", { name: "Failed to send, click to resend" });
+      .getByRole("button", { name: "Not sent — tap to retry" });
     await failed.waitFor();
     await screenshot(alice.page, "chat-en-failed");
     await setup.product().start();

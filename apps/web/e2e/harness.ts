@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -125,7 +126,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }
 
-/** Registers in the browser (English), then logs in: the chat screen is up after it. */
+/** Registers in the browser (English): a new account lands signed in on the chat screen. */
 export async function signUp(
   page: Page,
   url: string,
@@ -133,19 +134,110 @@ export async function signUp(
   name: string,
 ): Promise<void> {
   await page.goto(`${url}/#/register`);
-  // The first visit reloads once into the browser's language (English here).
+  // The first visit opens in the browser's language (English here).
   await page.getByRole("heading", { name: "Create an account" }).waitFor();
   await page.getByLabel("Account").fill(account);
   await page.getByLabel("Nickname").fill(name);
   await page.getByLabel("Password", { exact: true }).fill("secret12");
-  await page.getByLabel("Repeat password").fill("secret12");
-  await page.getByRole("button", { name: "Register" }).click();
-  await page.waitForURL(/#\/login/);
-  await page.getByRole("heading", { name: "Welcome back" }).waitFor();
-  await page.getByLabel("Account").fill(account);
-  await page.getByLabel("Password", { exact: true }).fill("secret12");
-  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByLabel("Confirm password").fill("secret12");
+  await page.getByRole("button", { name: "Create account" }).click();
   await page.getByRole("navigation", { name: "Main menu" }).waitFor();
+}
+
+/** The login form's words in the two languages the flows use. */
+const LOGIN_FORM = {
+  en: {
+    account: "Account",
+    password: "Password",
+    submit: "Log in",
+    menu: "Main menu",
+  },
+  // antd spaces out a two-character Chinese button label.
+  zh: {
+    account: "账号",
+    password: "密码",
+    submit: /^登\s*录$/,
+    menu: "主菜单",
+  },
+} as const;
+
+/** Logs in through the form, in the page's language; the chat screen is up after it. */
+export async function logIn(
+  page: Page,
+  url: string,
+  account: string,
+  lang: keyof typeof LOGIN_FORM = "en",
+): Promise<void> {
+  const form = LOGIN_FORM[lang];
+  await page.goto(`${url}/#/login`);
+  await page.getByLabel(form.account).fill(account);
+  await page.getByLabel(form.password, { exact: true }).fill("secret12");
+  await page.getByRole("button", { name: form.submit }).click();
+  await page.getByRole("navigation", { name: form.menu }).waitFor();
+}
+
+/** A call over the wire, as another client would make it: the envelope's code and data. */
+export async function api(
+  url: string,
+  path: string,
+  body: object,
+  token?: string,
+): Promise<{ code: number; data: unknown }> {
+  const res = await fetch(`${url}${path}`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      ...(token ? { Authorization: token } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; data: unknown };
+}
+
+/** Logs in over the wire: the session token and the user id. */
+export async function apiLogin(
+  url: string,
+  account: string,
+  password = "secret12",
+): Promise<{ token: string; id: number }> {
+  const login = await api(url, "/common/pub/login", { account, password });
+  if (login.code !== 0) throw new Error(`could not log in as ${account}`);
+  const data = login.data as {
+    authToken: string;
+    userInfo: { user_id: number };
+  };
+  return { token: data.authToken, id: data.userInfo.user_id };
+}
+
+/** Registers, then logs in over the wire. */
+export async function apiUser(
+  url: string,
+  account: string,
+  realname: string,
+): Promise<{ token: string; id: number }> {
+  const registered = await api(url, "/common/pub/register", {
+    account,
+    realname,
+    password: "secret12",
+  });
+  if (registered.code !== 0) throw new Error(`could not register ${account}`);
+  return apiLogin(url, account);
+}
+
+/** Sends a text over the wire from one user to another. */
+export async function apiSend(
+  url: string,
+  from: { token: string },
+  to: { id: number },
+  content: string,
+): Promise<void> {
+  const sent = await api(
+    url,
+    "/enterprise/im/sendMessage",
+    { id: randomUUID(), type: "text", content, toContactId: to.id },
+    from.token,
+  );
+  if (sent.code !== 0) throw new Error(`could not send "${content}"`);
 }
 
 /** The messages on a chat screen. */

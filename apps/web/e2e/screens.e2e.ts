@@ -1,7 +1,14 @@
-import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, Product, screenshot } from "./harness";
+import {
+  apiLogin,
+  apiSend,
+  apiUser,
+  launchBrowser,
+  newContext,
+  Product,
+  screenshot,
+} from "./harness";
 
 /*
  * Every screen of this slice in Chinese and English, captured for a person to look at:
@@ -11,94 +18,30 @@ import { launchBrowser, newContext, Product, screenshot } from "./harness";
 let product: Product;
 let browser: Browser;
 
-async function api(
-  path: string,
-  body: object,
-  token?: string,
-): Promise<{ code: number; data: unknown }> {
-  const res = await fetch(`${product.url}${path}`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      ...(token ? { Authorization: token } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as { code: number; data: unknown };
-}
-
-async function user(account: string, realname: string) {
-  expect(
-    (
-      await api("/common/pub/register", {
-        account,
-        realname,
-        password: "secret12",
-      })
-    ).code,
-  ).toBe(0);
-  const login = await api("/common/pub/login", {
-    account,
-    password: "secret12",
-  });
-  const data = login.data as {
-    authToken: string;
-    userInfo: { user_id: number };
-  };
-  return { token: data.authToken, id: data.userInfo.user_id };
-}
-
 beforeAll(async () => {
   product = new Product();
   await product.start();
   browser = await launchBrowser();
   // Seed a directory with long names in both scripts, and a busy chat for the admin.
-  const admin = await api("/common/pub/login", {
-    account: "admin",
-    password: "admin-pass1",
-  });
-  const adminData = admin.data as {
-    authToken: string;
-    userInfo: { user_id: number };
-  };
-  const long = await user("longname01", "超长名字的用户测试一下看看效果如");
-  const english = await user("maximilian", "Maximilian Alexa");
-  const busy = await user("busybody", "话痨");
-  for (let i = 0; i < 120; i += 1) {
-    await api(
-      "/enterprise/im/sendMessage",
-      {
-        id: randomUUID(),
-        type: "text",
-        content: `消息 ${i}`,
-        toContactId: adminData.userInfo.user_id,
-      },
-      busy.token,
-    );
-  }
-  await api(
-    "/enterprise/im/sendMessage",
-    {
-      id: randomUUID(),
-      type: "text",
-      content:
-        "这是一条很长很长的消息，用来看看气泡在窄屏和宽屏下如何换行，以及中文和 English mixed text 的显示效果。".repeat(
-          2,
-        ),
-      toContactId: adminData.userInfo.user_id,
-    },
-    long.token,
+  const url = product.url;
+  const admin = await apiLogin(url, "admin", "admin-pass1");
+  const long = await apiUser(
+    url,
+    "longname01",
+    "超长名字的用户测试一下看看效果如",
   );
-  await api(
-    "/enterprise/im/sendMessage",
-    {
-      id: randomUUID(),
-      type: "text",
-      content: "Hi! Shall we meet at 3pm?",
-      toContactId: adminData.userInfo.user_id,
-    },
-    english.token,
+  const english = await apiUser(url, "maximilian", "Maximilian Alexa");
+  const busy = await apiUser(url, "busybody", "话痨");
+  for (let i = 0; i < 120; i += 1) await apiSend(url, busy, admin, `消息 ${i}`);
+  await apiSend(
+    url,
+    long,
+    admin,
+    "这是一条很长很长的消息，用来看看气泡在窄屏和宽屏下如何换行，以及中文和 English mixed text 的显示效果。".repeat(
+      2,
+    ),
   );
+  await apiSend(url, english, admin, "Hi! Shall we meet at 3pm?");
 });
 afterAll(async () => {
   await browser.close();
@@ -124,7 +67,7 @@ const LANGS = [
     locale: "zh-CN" as const,
     login: "欢迎登录",
     register: "注册账号",
-    chineseRemoved: "账号中不能有中文，已自动去掉",
+    chineseRemoved: "账号中不能使用中文，已为你去掉",
     labels: { account: "账号", password: "密码", submit: "登 录" },
   },
   {
@@ -133,7 +76,7 @@ const LANGS = [
     login: "Welcome back",
     register: "Create an account",
     chineseRemoved:
-      "Chinese characters are not allowed in the account and were removed",
+      "Chinese characters can't be used in an account, so they were removed",
     labels: { account: "Account", password: "Password", submit: "Log in" },
   },
 ];
@@ -180,28 +123,35 @@ describe.each(LANGS)("the screens in $code", (lang) => {
     await page.getByTestId("message").first().waitFor();
     await screenshot(page, `chat-${lang.code}`);
     await page.getByTestId("contact").filter({ hasText: "话痨" }).click();
+    // The first visit (zh) has 120 unread: the chat opens at the first of them, under the
+    // "new messages" line, and scrolling down reaches the newest. The second (en) has none
+    // left: it opens at the newest, and scrolling up loads older pages to the start.
+    const unreadVisit = lang.code === "zh";
+    const [opensAt, scrollsTo] = unreadVisit
+      ? ["消息 0", "消息 119"]
+      : ["消息 119", "消息 0"];
     await page
       .getByTestId("message")
-      .getByText("消息 119", { exact: true })
+      .getByText(opensAt, { exact: true })
       .waitFor();
+    if (unreadVisit) await page.getByRole("separator").first().waitFor();
     await screenshot(page, `chat-busy-${lang.code}`);
-    // Scrolling up loads older pages until the start of the chat.
     const scroller = page.getByTestId("virtuoso-scroller");
     await expect
       .poll(
         async () => {
-          await scroller.evaluate((el) => {
-            el.scrollTop = 0;
-          });
+          await scroller.evaluate((el, down) => {
+            el.scrollTop = down ? el.scrollHeight : 0;
+          }, unreadVisit);
           return page
             .getByTestId("message")
-            .getByText("消息 0", { exact: true })
+            .getByText(scrollsTo, { exact: true })
             .count();
         },
         { timeout: 30_000, interval: 250 },
       )
       .toBe(1);
-    await screenshot(page, `chat-history-start-${lang.code}`);
+    await screenshot(page, `chat-busy-scrolled-${lang.code}`);
 
     await page
       .getByRole("button", { name: lang.code === "zh" ? "设置" : "Settings" })

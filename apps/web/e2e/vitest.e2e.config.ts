@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A browser on a busy machine is slow: conditions polled in flows get 10 s, not 1.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -73,6 +73,8 @@ export function makeConfig(patch: Partial<GlobalConfig> = {}): GlobalConfig {
     lang: "en",
     demon_mode: 0,
     version: "9.5.0",
+    codeByEmail: true,
+    codeBySms: false,
     ...patch,
   };
 }

@@ -1,3 +1,4 @@
+import type { Contact } from "../src/entities/contact.js";
 import type { Message } from "../src/entities/message.js";
 
 /* Shared by the protocol tests: one valid value of each shape, to change one field at a time. */
@@ -36,4 +37,34 @@ export const MESSAGE: Message = {
   download: "",
   pid: 0,
   extends: {},
+};
+
+/** A group as a member's contact, as `addGroup` pushes it. */
+export const GROUP_CONTACT: Contact = {
+  id: "group-4",
+  displayName: "Team",
+  avatar: "/static/img/avatar.png",
+  name_py: "team",
+  index: "[2]群聊",
+  is_group: 1,
+  lastContent: "",
+  lastSendTime: 1_700_000_000_000,
+  unread: 0,
+  is_top: 0,
+  is_notice: 1,
+  is_at: 0,
+  is_online: 1,
+  setting: {
+    manage: "0",
+    invite: "1",
+    nospeak: "0",
+    profile: "1",
+    history: "1",
+  },
+  group_id: 4,
+  account: "group-4",
+  owner_id: 2,
+  role: 3,
+  notice: "",
+  realname: "Team [群聊]",
 };

@@ -108,6 +108,8 @@ export interface GroupMembersTable {
   invited_by: number | null;
   joined_at: number;
   muted_until: number | null;
+  /** The group conversation's last sequence number when the member joined. */
+  joined_seq: Generated<number>;
 }
 
 export interface ConversationsTable {

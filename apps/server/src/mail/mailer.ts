@@ -1,8 +1,16 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { FastifyBaseLogger as Logger } from "fastify";
 
+/** Which kinds of account a code can reach. */
+export interface CodeChannels {
+  email: boolean;
+  phone: boolean;
+}
+
 /** Delivers a verification code to an account. */
 export interface CodeSender {
+  /** What can be delivered; a code for any other account only goes to the log. */
+  channels(): CodeChannels;
   sendCode(account: string, code: string, purpose: string): Promise<void>;
 }
 
@@ -42,6 +50,11 @@ export class Mailer implements CodeSender {
       : undefined;
   }
 
+  channels(): CodeChannels {
+    // No SMS gateway exists yet: phone accounts never receive a code.
+    return { email: this.transport !== undefined, phone: false };
+  }
+
   async sendCode(
     account: string,
     code: string,
@@ -50,7 +63,7 @@ export class Mailer implements CodeSender {
     if (!this.transport || !this.smtp || !account.includes("@")) {
       this.logger.info(
         { account, purpose, code },
-        "verification code (no mail delivery configured)",
+        "verification code not delivered (no mail or SMS configured for this account); written here for the operator",
       );
       return;
     }

@@ -61,6 +61,69 @@ describe("two server processes on one database and one Redis", () => {
     await socket.close();
   });
 
+  it("deliver a group's message and events to members on both processes, and stop at once for a removed one", async () => {
+    const owner = await userOn(a, "gowner");
+    const onA = await userOn(a, "gmembera");
+    const onB = await userOn(b, "gmemberb");
+    const created = await a.post(
+      "/enterprise/group/add",
+      { name: "Across", user_ids: [onA.userId, onB.userId] },
+      owner.token,
+    );
+    expect(created.code, created.msg).toBe(0);
+    const id = (created.data as { id: string }).id;
+    const socketA = await openSocket(a.url);
+    await socketA.bind(onA.token);
+    const socketB = await openSocket(b.url);
+    await socketB.bind(onB.token);
+
+    const sent = await b.post(
+      "/enterprise/im/sendMessage",
+      {
+        id: randomUUID(),
+        type: "text",
+        content: "to the group",
+        toContactId: id,
+      },
+      owner.token,
+    );
+    expect(sent.code, sent.msg).toBe(0);
+    for (const socket of [socketA, socketB]) {
+      const pushed = await socket.next("group");
+      expect(pushed.data).toMatchObject({
+        content: "to the group",
+        toContactId: id,
+      });
+    }
+
+    const removed = await a.post(
+      "/enterprise/group/removeUser",
+      { id, user_id: onB.userId },
+      owner.token,
+    );
+    expect(removed.code, removed.msg).toBe(0);
+    await socketB.next("removeUser");
+    await b.post(
+      "/enterprise/im/sendMessage",
+      {
+        id: randomUUID(),
+        type: "text",
+        content: "after removal",
+        toContactId: id,
+      },
+      owner.token,
+    );
+    await socketA.next(
+      "group",
+      (f) => (f.data as { content: string }).content === "after removal",
+    );
+    expect(
+      socketB.all("group").map((f) => (f.data as { content: string }).content),
+    ).not.toContain("after removal");
+    await socketA.close();
+    await socketB.close();
+  });
+
   it("show on B the presence of a user connected to A", async () => {
     const carol = await userOn(a, "carol");
     const dave = await userOn(b, "dave");

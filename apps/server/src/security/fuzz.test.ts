@@ -2,6 +2,7 @@ import {
   accounts,
   type CallDescriptor,
   contacts,
+  groups,
   messages,
   settings,
   socket,
@@ -33,6 +34,7 @@ const EXPORTS = [
   contacts,
   messages,
   socket,
+  groups,
 ].flatMap((namespace) => {
   const values: unknown[] = Object.values(namespace);
   return values;
@@ -48,6 +50,8 @@ const TABLES = [
   "conversations",
   "messages",
   "user_conversations",
+  "groups",
+  "group_members",
 ] as const;
 
 /** What a refused call must leave as it was: every table's rows, and the last change. */

@@ -2,6 +2,7 @@ import { accounts, settings } from "@parley/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MessageInstance } from "antd/es/message/interface";
 import type { HookAPI } from "antd/es/modal/useModal";
+import { i18n } from "../i18n";
 import { resetFeedbackDebounce, setFeedback } from "../lib/feedback";
 import { useSessionStore } from "../stores/session.store";
 import { ApiError, call, setSessionEndedHandler } from "./http";
@@ -106,6 +107,47 @@ describe("the API layer's error handling", () => {
     options.onOk();
     expect(useSessionStore.getState().token).toBeNull();
     expect(ended).toHaveBeenCalledTimes(1);
+  });
+
+  it("titles the session-ended dialog in words and says what to do", async () => {
+    await i18n.changeLanguage("en");
+    answer({ ...envelope(-1, "登录已过期"), key: "session.expired" });
+    await expect(call(accounts.logout)).rejects.toBeInstanceOf(ApiError);
+    expect(warning).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: "Your session has ended",
+        content: "Your session has expired. Log in again to continue.",
+        okText: "Log in again",
+      }),
+    );
+  });
+
+  it("says a rate limit's wait in words from Retry-After (issue 15, fault 8)", async () => {
+    await i18n.changeLanguage("en");
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify({
+              ...envelope(429, "try again in 896 seconds"),
+              key: "request.rateLimited",
+            }),
+            { headers: { "Retry-After": "896" } },
+          ),
+        ),
+      ),
+    );
+    await expect(call(accounts.logout)).rejects.toMatchObject({
+      code: 429,
+      message: "Too many attempts. Try again in 15 minutes.",
+    });
+    expect(open).toHaveBeenCalledWith(
+      expect.objectContaining({
+        type: "error",
+        content: "Too many attempts. Try again in 15 minutes.",
+      }),
+    );
   });
 
   it.each([400, 402, 403, 404, 405, 500, 502])(

@@ -5,7 +5,7 @@ import {
   type CallResponse,
   parseCallResponse,
 } from "@parley/protocol";
-import { dialog, toast } from "../lib/feedback";
+import { dialog, refusalText, toast } from "../lib/feedback";
 import { i18n } from "../i18n";
 import { useSessionStore } from "../stores/session.store";
 
@@ -50,11 +50,11 @@ export function setSessionEndedHandler(handler: () => void): void {
   onSessionEnded = handler;
 }
 
-function sessionEnded(msg: string): void {
+function sessionEnded(text: string): void {
   dialog({
-    title: i18n.t("common:dialog.title"),
-    content: msg,
-    okText: i18n.t("common:dialog.confirm"),
+    title: i18n.t("common:sessionEnded.title"),
+    content: text,
+    okText: i18n.t("common:sessionEnded.logIn"),
     onOk: () => {
       useSessionStore.getState().signOut();
       onSessionEnded();
@@ -116,10 +116,16 @@ export async function call<C extends CallDescriptor>(
     if (!parsed.success) throw new ApiError(0, i18n.t("errors:unknown"));
     return { data: parsed.data, count, page, msg };
   }
+  const retryAfter = Number(response.headers.get("Retry-After"));
+  const text = refusalText({
+    key,
+    msg,
+    retryAfterSeconds: retryAfter > 0 ? retryAfter : undefined,
+  });
   if (code === -1) {
-    if (useSessionStore.getState().token) sessionEnded(msg);
+    if (useSessionStore.getState().token) sessionEnded(text);
   } else if (!options.silent) {
-    toast(WARNING_CODES.has(code) ? "warning" : "error", msg);
+    toast(WARNING_CODES.has(code) ? "warning" : "error", text);
   }
-  throw new ApiError(code, msg, key);
+  throw new ApiError(code, text, key);
 }

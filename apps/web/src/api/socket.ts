@@ -54,10 +54,14 @@ export type EventHandler<T extends ServerEventType> = (
   ctx: RealtimeContext,
 ) => void;
 
-/** What a feature does with the socket: its events, and what to fetch after a reconnect. */
+/**
+ * What a feature does with the socket: its events, and what to fetch again once the server
+ * confirms a bind — the first one too, since a message may arrive between a list's first
+ * fetch and the moment the socket is bound, and after a reconnect anything may be missed.
+ */
 export interface RealtimeHandlers {
   events?: { [T in ServerEventType]?: EventHandler<T> };
-  onReconnect?: (ctx: RealtimeContext) => void;
+  onBound?: (ctx: RealtimeContext) => void;
 }
 
 type EventHandlers = NonNullable<RealtimeHandlers["events"]>;
@@ -78,14 +82,14 @@ function deliver<T extends ServerEventType>(
 export function createDispatcher(
   features: readonly RealtimeHandlers[],
   ctx: RealtimeContext,
-): { event: Listener; reconnect: () => void } {
+): { event: Listener; bound: () => void } {
   const table = features.flatMap((feature) =>
     feature.events ? [feature.events] : [],
   );
   return {
     event: (event) => deliver(table, event.type, event.data, ctx),
-    reconnect: () => {
-      for (const feature of features) feature.onReconnect?.(ctx);
+    bound: () => {
+      for (const feature of features) feature.onBound?.(ctx);
     },
   };
 }
@@ -109,9 +113,10 @@ export class RealtimeClient {
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private failures = 0;
-  private everOpened = false;
+  /** The socket whose bindUid the server has not confirmed (with its pong) yet. */
+  private awaitingBind: WebSocket | null = null;
   private readonly listeners = new Set<Listener>();
-  private readonly reconnectListeners = new Set<() => void>();
+  private readonly boundListeners = new Set<() => void>();
 
   private readonly retryNow = () => {
     // Only while waiting for a retry: a socket under way or open is left alone.
@@ -134,10 +139,10 @@ export class RealtimeClient {
   use(features: readonly RealtimeHandlers[], ctx: RealtimeContext): () => void {
     const dispatcher = createDispatcher(features, ctx);
     const offEvent = this.onEvent(dispatcher.event);
-    const offReconnect = this.onReconnect(dispatcher.reconnect);
+    const offBound = this.onBound(dispatcher.bound);
     return () => {
       offEvent();
-      offReconnect();
+      offBound();
     };
   }
 
@@ -147,10 +152,10 @@ export class RealtimeClient {
     return () => this.listeners.delete(listener);
   }
 
-  /** Called after a reconnect, when events may have been missed. */
-  onReconnect(listener: () => void): () => void {
-    this.reconnectListeners.add(listener);
-    return () => this.reconnectListeners.delete(listener);
+  /** Called each time the server confirms a bind: events before it may have been missed. */
+  onBound(listener: () => void): () => void {
+    this.boundListeners.add(listener);
+    return () => this.boundListeners.delete(listener);
   }
 
   start(credentials: Credentials): void {
@@ -177,7 +182,7 @@ export class RealtimeClient {
     const ws = this.ws;
     this.ws = null;
     ws?.close(1000, "bye");
-    this.everOpened = false;
+    this.awaitingBind = null;
     useConnectionStore.getState().setStatus("idle");
   }
 
@@ -216,8 +221,12 @@ export class RealtimeClient {
     const frame = parsed.data;
     if (frame.type === "init") void this.bind(ws, frame.client_id);
     else if (frame.type === "ping") ws.send(JSON.stringify({ type: "pong" }));
-    else if (frame.type !== "pong")
-      for (const listener of this.listeners) listener(frame);
+    else if (frame.type === "pong") {
+      // The answer to bindUid: from now on every event reaches this socket.
+      if (this.awaitingBind !== ws) return;
+      this.awaitingBind = null;
+      for (const listener of this.boundListeners) listener();
+    } else for (const listener of this.listeners) listener(frame);
   }
 
   private async bind(ws: WebSocket, clientId: string): Promise<void> {
@@ -242,15 +251,13 @@ export class RealtimeClient {
         token: credentials.token,
       }),
     );
-    const reconnected = this.everOpened;
-    this.everOpened = true;
+    this.awaitingBind = ws;
     this.failures = 0;
     useConnectionStore.getState().setStatus("open");
     this.heartbeat = setInterval(() => {
       if (ws.readyState === WebSocket.OPEN)
         ws.send(JSON.stringify({ type: "ping" }));
     }, HEARTBEAT_MS);
-    if (reconnected) for (const listener of this.reconnectListeners) listener();
   }
 
   private dropped(code: number): void {

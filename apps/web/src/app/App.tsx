@@ -1,13 +1,12 @@
-import { isLanguage, system } from "@parley/protocol";
+import { system } from "@parley/protocol";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App as AntApp, ConfigProvider, Spin } from "antd";
 import { Suspense, useEffect, useState } from "react";
 import { I18nextProvider } from "react-i18next";
 import { RouterProvider } from "react-router";
 import { call, setSessionEndedHandler } from "../api/http";
-import { i18n, LANGUAGE_TAGS } from "../i18n";
+import { i18n, LANGUAGE_TAGS, useAntdLocale, useLanguage } from "../i18n";
 import { setFeedback } from "../lib/feedback";
-import { ANTD_LOCALES } from "./antd-locales";
 import { createRouter } from "./router";
 import { Startup } from "./Startup";
 import { theme } from "./theme";
@@ -38,7 +37,8 @@ export function App() {
       }),
   );
   const [router] = useState(createRouter);
-  const lang = isLanguage(i18n.language) ? i18n.language : "zh";
+  const lang = useLanguage();
+  const antdLocale = useAntdLocale();
 
   useEffect(() => {
     document.documentElement.lang = LANGUAGE_TAGS[lang];
@@ -46,7 +46,7 @@ export function App() {
 
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider locale={ANTD_LOCALES[lang]} theme={theme}>
+      <ConfigProvider locale={antdLocale} theme={theme}>
         <AntApp>
           <FeedbackBridge />
           <QueryClientProvider client={queryClient}>

@@ -3,8 +3,13 @@ import { accountsRoutes } from "../features/accounts";
 import { consoleRoutes } from "../features/console";
 import { messagesRoutes } from "../features/messages";
 import { systemRoutes } from "../features/system";
+import { lazyPage } from "../lib/lazy";
 import { Guard } from "./Guard";
-import { RealtimeLayout } from "./realtime";
+
+// The socket and every feature's handlers load with the first signed-in screen, not /login.
+const RealtimeLayout = lazyPage(() =>
+  import("./realtime").then((m) => ({ default: m.RealtimeLayout })),
+);
 
 /** Hash routing (SPEC §2); every route passes the guard; chat and console share the socket. */
 export function createRouter() {
@@ -15,7 +20,7 @@ export function createRouter() {
         ...accountsRoutes,
         ...systemRoutes,
         {
-          element: <RealtimeLayout />,
+          Component: RealtimeLayout,
           children: [...messagesRoutes, ...consoleRoutes],
         },
         { path: "*", element: <Navigate to="/404" replace /> },

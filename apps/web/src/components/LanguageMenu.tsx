@@ -1,54 +1,86 @@
 import { GlobalOutlined } from "@ant-design/icons";
-import {
-  isLanguage,
-  type Language,
-  LANGUAGES,
-  settings,
-} from "@parley/protocol";
-import { Button, Dropdown } from "antd";
+import { type Language, settings } from "@parley/protocol";
+import { Button } from "antd";
+import { type ComponentType, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../api/http";
-import { LANGUAGE_NAMES, saveLanguage } from "../i18n";
+import { LANGUAGE_NAMES, switchLanguage, useLanguage } from "../i18n";
+import type { LanguageDropdownProps } from "./LanguageDropdown";
 
-/** Switches the interface language (all 12 of SPEC §1), remembered here and on the server. */
+// The menu's code (antd's Dropdown and Menu) is fetched when the button is first pointed
+// at, focused or pressed, not with every page that shows the button.
+const loadDropdown = () =>
+  import("./LanguageDropdown").then((m) => m.LanguageDropdown);
+const prefetch = () => void loadDropdown().catch(() => undefined);
+
+/**
+ * Switches the interface language (all 12 of SPEC §1) in place, without a reload, so an
+ * open chat stays open; remembered here and on the server.
+ */
 export function LanguageMenu({ light = false }: { light?: boolean }) {
-  const { t, i18n } = useTranslation();
-  const current: Language = isLanguage(i18n.language) ? i18n.language : "zh";
+  const { t } = useTranslation();
+  const current = useLanguage();
+  const [switching, setSwitching] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [Dropdown, setDropdown] =
+    useState<ComponentType<LanguageDropdownProps> | null>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
 
   const choose = async (lang: Language) => {
+    setOpen(false);
+    // The chosen item goes away with the menu: the keyboard goes back to the button.
+    buttonRef.current?.focus();
     if (lang === current) return;
+    setSwitching(true);
     try {
-      await call(settings.switchLang, { lang }, { silent: true });
-    } catch {
-      // The choice is still kept in this browser.
+      await Promise.all([
+        // The server answers in the new language from now on (its cookie and the user's row).
+        call(settings.switchLang, { lang }, { silent: true }).catch(
+          () => undefined, // The choice is still kept in this browser.
+        ),
+        switchLanguage(lang),
+      ]);
+    } finally {
+      setSwitching(false);
     }
-    saveLanguage(lang);
-    window.location.reload();
   };
 
+  // The first press fetches the menu and shows it open; offline, the next press tries again.
+  const firstPress = () => {
+    setOpen(true);
+    loadDropdown().then(
+      (component) => setDropdown(() => component),
+      () => setOpen(false),
+    );
+  };
+
+  const button = (
+    <Button
+      ref={buttonRef}
+      type="text"
+      loading={switching}
+      icon={<GlobalOutlined />}
+      aria-label={t("common:language")}
+      aria-haspopup="menu"
+      aria-expanded={open}
+      style={light ? { color: "#fff" } : undefined}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={Dropdown ? undefined : firstPress}
+    >
+      {LANGUAGE_NAMES[current]}
+    </Button>
+  );
+
+  if (!Dropdown) return button;
   return (
     <Dropdown
-      trigger={["click"]}
-      menu={{
-        selectable: true,
-        selectedKeys: [current],
-        items: LANGUAGES.map((code) => ({
-          key: code,
-          label: LANGUAGE_NAMES[code],
-        })),
-        onClick: ({ key }) => {
-          if (isLanguage(key)) void choose(key);
-        },
-      }}
+      current={current}
+      open={open}
+      onOpenChange={setOpen}
+      onChoose={(lang) => void choose(lang)}
     >
-      <Button
-        type="text"
-        icon={<GlobalOutlined />}
-        aria-label={t("common:language")}
-        style={light ? { color: "#fff" } : undefined}
-      >
-        {LANGUAGE_NAMES[current]}
-      </Button>
+      {button}
     </Dropdown>
   );
 }

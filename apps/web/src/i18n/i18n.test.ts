@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { LANGUAGES, MESSAGE_KEYS } from "@parley/protocol";
 import { describe, expect, it } from "vitest";
-import { i18n, LANGUAGE_NAMES, loadResources, NAMESPACES } from "./index";
+import { i18n, LANGUAGE_NAMES, NAMESPACES } from "./index";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -14,10 +14,31 @@ function flatten(tree: Tree, prefix = ""): string[] {
   );
 }
 
-// Locale files are nested string objects; i18next types them loosely.
-const resources = loadResources() as Record<string, Record<string, Tree>>;
+/** Every locale file as `resources[lang][namespace]`, read from disk. */
+function readResources(): Record<string, Record<string, Tree>> {
+  const dir = path.resolve(__dirname, "locales");
+  const resources: Record<string, Record<string, Tree>> = {};
+  for (const lang of fs.readdirSync(dir)) {
+    for (const file of fs.readdirSync(path.join(dir, lang))) {
+      resources[lang] ??= {};
+      // Locale files are nested string objects.
+      resources[lang][file.replace(/\.json$/, "")] = JSON.parse(
+        fs.readFileSync(path.join(dir, lang, file), "utf8"),
+      ) as Tree;
+    }
+  }
+  return resources;
+}
+
+const resources = readResources();
+// Plural forms (`key_one`, `key_other`, …) differ by language; they count as their base key.
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 const keysOf = (lang: string, ns: string) =>
-  new Set(flatten(resources[lang]?.[ns] ?? {}));
+  new Set(
+    flatten(resources[lang]?.[ns] ?? {}).map((key) =>
+      key.replace(PLURAL_SUFFIX, ""),
+    ),
+  );
 
 /** Every literal key a source file asks for, with its namespace. */
 function usedKeys(): Array<{ file: string; ns: string; key: string }> {
@@ -88,6 +109,20 @@ describe("translations", () => {
       const missing = used.filter(({ ns, key }) => !keysOf(lang, ns).has(key));
       expect(missing, lang).toEqual([]);
     }
+  });
+
+  it("gives every plural key its `other` form in every language", () => {
+    const missing: string[] = [];
+    for (const lang of LANGUAGES) {
+      for (const ns of NAMESPACES) {
+        const keys = flatten(resources[lang]?.[ns] ?? {});
+        for (const key of keys.filter((k) => PLURAL_SUFFIX.test(k))) {
+          const other = key.replace(PLURAL_SUFFIX, "_other");
+          if (!keys.includes(other)) missing.push(`${lang}/${ns}: ${other}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it("gives other languages no key that en lacks, so nothing stale lingers", () => {

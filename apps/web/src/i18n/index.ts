@@ -2,11 +2,14 @@ import {
   DEFAULT_LANGUAGE,
   isLanguage,
   type Language,
+  languageFromAcceptLanguage,
   LANGUAGES,
 } from "@parley/protocol";
-import i18next, { type Resource } from "i18next";
-import { initReactI18next } from "react-i18next";
+import type { Locale } from "antd/es/locale";
+import i18next, { type BackendModule } from "i18next";
+import { initReactI18next, useTranslation } from "react-i18next";
 import { readString, StorageKeys, write } from "../lib/storage";
+import { antdLocaleOf, loadAntdLocale } from "./antd-locales";
 
 /** The namespaces, one per feature (HOUSE-STYLE §4). */
 export const NAMESPACES = [
@@ -19,28 +22,54 @@ export const NAMESPACES = [
   "errors",
 ] as const;
 
-const files = import.meta.glob<{ default: Record<string, unknown> }>(
-  "./locales/*/*.json",
-  { eager: true },
-);
+/*
+ * Each locale file is its own lazy import; the build puts one language's files in one chunk
+ * (vite.config.ts), so a language costs one request and the other eleven cost nothing.
+ */
+const files = import.meta.glob<Record<string, unknown>>("./locales/*/*.json", {
+  import: "default",
+});
 
-/** Every locale file, as `resources[lang][namespace]`. */
-export function loadResources(): Resource {
-  const resources: Resource = {};
-  for (const [path, module] of Object.entries(files)) {
-    const match = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match?.[1] || !match[2]) continue;
-    const lang = match[1];
-    resources[lang] ??= {};
-    resources[lang][match[2]] = module.default;
-  }
-  return resources;
+/** i18next asks for one language and namespace at a time; the file's chunk answers. */
+const lazyLocales: BackendModule = {
+  type: "backend",
+  callbackApi: true,
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = files[`./locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (data) => callback(null, data),
+      (error: unknown) =>
+        callback(error instanceof Error ? error : String(error), null),
+    );
+  },
+};
+
+/**
+ * The first of the 12 languages the browser lists (`navigator.languages`, most wanted
+ * first), by the same tag mapping the server applies to `Accept-Language`.
+ */
+export function browserLanguage(
+  languages: readonly string[],
+): Language | undefined {
+  return languageFromAcceptLanguage(languages.join(","));
 }
 
-/** The language the client shows: the saved choice, else zh (SPEC §1). */
-export function savedLanguage(): Language {
-  const saved = readString(StorageKeys.lang);
-  return isLanguage(saved) ? saved : DEFAULT_LANGUAGE;
+/**
+ * The language of the first render: the choice saved in this browser, else the browser's
+ * own language, else zh (SPEC §1). Decided before anything shows, so the page never loads
+ * twice to change it.
+ */
+export function initialLanguage(
+  saved: string | null,
+  languages: readonly string[],
+): Language {
+  if (isLanguage(saved)) return saved;
+  return browserLanguage(languages) ?? DEFAULT_LANGUAGE;
 }
 
 /** Keeps the choice for the next start. */
@@ -48,20 +77,71 @@ export function saveLanguage(lang: Language): void {
   write(StorageKeys.lang, lang);
 }
 
+const startLanguage = initialLanguage(
+  readString(StorageKeys.lang),
+  navigator.languages,
+);
+
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources: loadResources(),
-  lng: savedLanguage(),
-  supportedLngs: [...LANGUAGES],
-  // Partial translations fall back to English, traditional Chinese to simplified.
-  fallbackLng: { ft: ["zh"], default: ["en"] },
-  ns: [...NAMESPACES],
-  defaultNS: "common",
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+const initialised = i18n
+  .use(lazyLocales)
+  .use(initReactI18next)
+  .init({
+    lng: startLanguage,
+    supportedLngs: [...LANGUAGES],
+    // Partial translations fall back to English, traditional Chinese to simplified.
+    fallbackLng: { ft: ["zh"], default: ["en"] },
+    ns: [...NAMESPACES],
+    defaultNS: "common",
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+
+/** The language shown now. */
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}
+
+/**
+ * Resolves once the first language is loaded with its fallback and Ant Design's pack: the
+ * first render waits for it, so nobody sees a raw key.
+ */
+export async function i18nReady(): Promise<void> {
+  await Promise.all([initialised, loadAntdLocale(startLanguage)]);
+}
+
+/** Fetches everything a language shows (its texts, their fallback, antd's pack). */
+export async function loadLanguage(lang: Language): Promise<void> {
+  await Promise.all([i18n.loadLanguages(lang), loadAntdLocale(lang)]);
+}
+
+/**
+ * Shows another language in place: loaded first, then switched, so the screen changes
+ * once, with what is open staying open; the choice is kept for the next start.
+ */
+export async function switchLanguage(lang: Language): Promise<void> {
+  saveLanguage(lang);
+  await loadLanguage(lang).catch(() => undefined);
+  if (!i18n.hasResourceBundle(lang, "common") || !antdLocaleOf(lang)) {
+    // A deploy replaced the chunks this page knows: the new page starts in the language.
+    window.location.reload();
+    return;
+  }
+  await i18n.changeLanguage(lang);
+}
+
+/** The language shown, re-rendering on a switch. */
+export function useLanguage(): Language {
+  const { i18n: instance } = useTranslation();
+  return isLanguage(instance.language) ? instance.language : DEFAULT_LANGUAGE;
+}
+
+/** Ant Design's pack for the language shown (loaded with it). */
+export function useAntdLocale(): Locale | undefined {
+  return antdLocaleOf(useLanguage());
+}
 
 /** The names of the 12 languages, each in its own language, for the language menu. */
 export const LANGUAGE_NAMES: Record<Language, string> = {

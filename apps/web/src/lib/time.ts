@@ -16,11 +16,7 @@ export function formatChatTime(
   locale: string,
   words: { yesterday: string },
 ): string {
-  const time = new Intl.DateTimeFormat(locale, {
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-  }).format(ms);
+  const time = formatClockTime(ms, locale);
   const today = startOfDay(now);
   const day = startOfDay(ms);
   if (day === today) return time;
@@ -43,13 +39,7 @@ export function formatListTime(
 ): string {
   const today = startOfDay(now);
   const day = startOfDay(ms);
-  if (day === today) {
-    return new Intl.DateTimeFormat(locale, {
-      hour: "2-digit",
-      minute: "2-digit",
-      hour12: false,
-    }).format(ms);
-  }
+  if (day === today) return formatClockTime(ms, locale);
   if (day === today - DAY_MS) return words.yesterday;
   if (new Date(ms).getFullYear() === new Date(now).getFullYear()) {
     return new Intl.DateTimeFormat(locale, {
@@ -66,3 +56,25 @@ export function formatListTime(
 
 /** SPEC §9: a time divider after a gap of one minute. */
 export const TIME_DIVIDER_GAP_MS = 60_000;
+
+/** The exact time of a message (SPEC §9: year/month/day hour:minute:second), for hover titles. */
+export function formatFullTime(ms: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hour12: false,
+  }).format(ms);
+}
+
+/** The time of day of a message, hours and minutes, for the row under the pointer. */
+export function formatClockTime(ms: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+  }).format(ms);
+}

@@ -65,6 +65,13 @@ export const GlobalConfigSchema = z.object({
   demon_mode: z.number().int(),
   /** The product version. */
   version: z.string(),
+  /**
+   * Whether the server can send verification codes by email (SMTP is configured). When
+   * false, "Forgot password?" says up front that an administrator must reset the password.
+   */
+  codeByEmail: z.boolean(),
+  /** Whether the server can send verification codes by text message (no SMS gateway yet). */
+  codeBySms: z.boolean(),
 });
 /** The global config. */
 export type GlobalConfig = z.infer<typeof GlobalConfigSchema>;

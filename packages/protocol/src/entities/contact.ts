@@ -28,6 +28,13 @@ export const ContactSchema = z.object({
   email: z.string().optional(),
   last_login_ip: z.string().optional(),
   location: z.string().optional(),
+  /** Groups only: the group's number, its owner, my role (1 owner, 2 admin, 3 member), its notice. */
+  group_id: z.number().int().optional(),
+  owner_id: z.number().int().optional(),
+  role: z.number().int().optional(),
+  notice: z.string().optional(),
+  /** When the last message is a server-written line (`type` "event"): its `extends`, to translate it. */
+  lastEvent: z.record(z.string(), z.unknown()).optional(),
 });
 /** A chat contact. */
 export type Contact = z.infer<typeof ContactSchema>;

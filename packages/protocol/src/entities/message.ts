@@ -56,6 +56,12 @@ export const MessageSchema = z.object({
   download: z.string(),
   pid: z.number().int(),
   extends: z.record(z.string(), z.unknown()),
+  /**
+   * Group messages the reader may see receipts of (issue 8, beyond SPEC): how many members
+   * have read it, of how many who had it to read.
+   */
+  readCount: z.number().int().optional(),
+  readTotal: z.number().int().optional(),
 });
 /** A stored message. */
 export type Message = z.infer<typeof MessageSchema>;

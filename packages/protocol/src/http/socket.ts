@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formInt, formString, optional } from "../common/form.js";
+import { GroupIdSchema } from "../common/ids.js";
 import { defineCall } from "./define.js";
 
 const clientId = formString().pipe(
@@ -30,5 +31,17 @@ export const offline = defineCall({
   path: "/common/pub/offline",
   auth: "session",
   request: z.object({ user_id: optional(formInt()) }),
+  response: z.literal(""),
+});
+
+/**
+ * `common/pub/bindGroup`: after `addGroup`, a client asks for the group's events on its
+ * socket. Events reach every member's sockets already, so this checks the caller is a
+ * member and binds nothing; a group they are not in answers like a missing one.
+ */
+export const bindGroup = defineCall({
+  path: "/common/pub/bindGroup",
+  auth: "session",
+  request: z.object({ client_id: optional(clientId), group_id: GroupIdSchema }),
   response: z.literal(""),
 });

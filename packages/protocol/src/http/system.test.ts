@@ -38,6 +38,8 @@ const CONFIG: GlobalConfig = {
   lang: "zh",
   demon_mode: 0,
   version: "9.5.0",
+  codeByEmail: true,
+  codeBySms: false,
 };
 
 describe("getSystemInfo", () => {
@@ -69,6 +71,8 @@ describe("getSystemInfo", () => {
       answer: { ...CONFIG, chatInfo: { ...CONFIG.chatInfo, redoTime: 120 } },
     },
     { name: "demon_mode as text", answer: { ...CONFIG, demon_mode: "0" } },
+    { name: "codeByEmail as a number", answer: { ...CONFIG, codeByEmail: 1 } },
+    { name: "no codeBySms", answer: { ...CONFIG, codeBySms: undefined } },
     {
       name: "fileExt as a string",
       answer: {

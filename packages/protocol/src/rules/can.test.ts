@@ -305,3 +305,18 @@ describe("message actions", () => {
     );
   });
 });
+
+describe("group read receipts", () => {
+  it.each([
+    ["the sender, a member, in a big group", MEMBER, true, 10_000, true],
+    ["a member who did not send it", MEMBER, false, 3, false],
+    ["an administrator in a group of 499", MANAGER, false, 499, true],
+    ["an administrator in a group of 500", MANAGER, false, 500, false],
+    ["the owner in a small group", OWNER, false, 3, true],
+    ["the owner in a group of 500", OWNER, false, 500, false],
+  ] as const)("%s: %s", (_label, member, isSender, memberCount, allowed) => {
+    expect(
+      can(USER, "group.readReceipts", { member, isSender, memberCount }),
+    ).toBe(allowed);
+  });
+});

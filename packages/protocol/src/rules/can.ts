@@ -104,6 +104,15 @@ export interface Subjects {
   "group.quit": { member: Membership };
   /** Send to a group: not muted, and the speak restriction allows the role. */
   "group.send": { member: Membership; settings: GroupSettings; now: number };
+  /**
+   * See who has read a group message: its sender, and the owner and administrators in
+   * groups under `READ_RECEIPTS_MANAGER_MAX` members (issue 8, beyond SPEC).
+   */
+  "group.readReceipts": {
+    member: Membership;
+    isSender: boolean;
+    memberCount: number;
+  };
   /** Withdraw one's own message: within redoTime seconds of sending. */
   "message.withdraw": {
     config: Switches;
@@ -128,6 +137,9 @@ type Rule<A extends Action> = (
 const isStaff = (actor: Actor) => actor.role > 0;
 const isManager = (member: Membership) => member.role <= GroupRoles.admin;
 const on = (value: string) => value === "1";
+
+/** Groups from this size on show read receipts to each message's sender only. */
+export const READ_RECEIPTS_MANAGER_MAX = 500;
 
 /** Whether a group member is muted at `now` (ms). */
 export function isMuted(member: Membership, now: number): boolean {
@@ -182,6 +194,10 @@ const RULES: { [A in Action]: Rule<A> } = {
       return "muted";
     return null;
   },
+  "group.readReceipts": (_actor, { member, isSender, memberCount }) =>
+    isSender || (isManager(member) && memberCount < READ_RECEIPTS_MANAGER_MAX)
+      ? null
+      : "role",
   "message.withdraw": (actor, { config, message, now }) => {
     if (message.fromUser !== actor.userId) return "role";
     const windowMs = (Number(config.chatInfo.redoTime) || 0) * 1000;

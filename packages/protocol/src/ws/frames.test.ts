@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGE } from "../../test/samples.js";
+import { GROUP_CONTACT, MESSAGE } from "../../test/samples.js";
+import { DEFAULT_GROUP_SETTING } from "../entities/group.js";
 import {
   ClientFrameSchema,
   ServerEventSchema,
@@ -18,6 +19,19 @@ const SAMPLES: ServerEventMap = {
   offline: { id: 2, client_id: "0a1b2c3d4e5f60718293", isMobile: false },
   isRead: [{ id: MESSAGE.id, msg_id: 7, is_read: 1, toContactId: 3 }],
   readAll: { toContactId: 3 },
+  group: { ...MESSAGE, is_group: 1, toContactId: "group-4", toUser: "group-4" },
+  addGroup: GROUP_CONTACT,
+  editGroupName: { id: "group-4", displayName: "Team", editUserName: "Ann" },
+  addGroupUser: { group_id: "group-4", user_ids: [5, 6], avatar: "" },
+  removeUser: { group_id: "group-4", user_id: 5, avatar: "" },
+  setManager: { group_id: "group-4", user_id: 5 },
+  changeOwner: { group_id: "group-4", user_id: 5 },
+  setNoSpeak: { group_id: "group-4", user_id: 5 },
+  removeGroup: { group_id: "group-4" },
+  setNotice: { group_id: "group-4", notice: "Standup at 10" },
+  clearMessage: { group_id: "group-4" },
+  groupRead: { group_id: "group-4", user_id: 5, from_seq: 3, to_seq: 9 },
+  groupSetting: { group_id: "group-4", setting: DEFAULT_GROUP_SETTING },
 };
 
 const TYPES = Object.keys(SAMPLES) as ServerEventType[];

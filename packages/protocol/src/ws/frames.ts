@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ContactSchema } from "../entities/contact.js";
+import { GroupSettingSchema } from "../entities/group.js";
 import { MessageSchema } from "../entities/message.js";
 import { formInt, formString } from "../common/form.js";
 
@@ -93,6 +95,67 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
   ),
   event("isRead", z.array(ReadMarkSchema)),
   event("readAll", z.object({ toContactId: z.number().int() })),
+  // Groups (wire-contract.md §3.6): `group_id` and `id` are the group's contact id, `group-N`.
+  event("group", MessageSchema),
+  event("addGroup", ContactSchema),
+  event(
+    "editGroupName",
+    z.object({
+      id: z.string(),
+      displayName: z.string(),
+      editUserName: z.string(),
+    }),
+  ),
+  event(
+    "addGroupUser",
+    z.object({
+      group_id: z.string(),
+      user_ids: z.array(z.number().int()),
+      avatar: z.string(),
+    }),
+  ),
+  event(
+    "removeUser",
+    z.object({
+      group_id: z.string(),
+      user_id: z.number().int(),
+      avatar: z.string(),
+    }),
+  ),
+  event(
+    "setManager",
+    z.object({
+      group_id: z.string(),
+      user_id: z.number().int().optional(),
+      avatar: z.string().optional(),
+    }),
+  ),
+  event(
+    "changeOwner",
+    z.object({ group_id: z.string(), user_id: z.number().int() }),
+  ),
+  event(
+    "setNoSpeak",
+    z.object({ group_id: z.string(), user_id: z.number().int() }),
+  ),
+  event("removeGroup", z.object({ group_id: z.string() })),
+  event("setNotice", z.object({ group_id: z.string(), notice: z.string() })),
+  event("clearMessage", z.object({ group_id: z.string() })),
+  // A member read a group's messages with sequence numbers in (from_seq, to_seq]: their
+  // senders' read counts grow by one (issue 8, beyond SPEC).
+  event(
+    "groupRead",
+    z.object({
+      group_id: z.string(),
+      user_id: z.number().int(),
+      from_seq: z.number().int(),
+      to_seq: z.number().int(),
+    }),
+  ),
+  event(
+    "groupSetting",
+    z.object({ group_id: z.string(), setting: GroupSettingSchema }),
+  ),
 ]);
 /** A business event pushed by the server. */
 export type ServerEvent = z.infer<typeof ServerEventSchema>;

@@ -6,7 +6,13 @@ import type { NewUser, UserRow } from "../../db/schema.js";
 /** What other features see of an active user: enough to show them and check their role. */
 export type ActiveUser = Pick<
   UserRow,
-  "user_id" | "realname" | "account" | "avatar" | "name_py" | "role"
+  | "user_id"
+  | "realname"
+  | "account"
+  | "avatar"
+  | "name_py"
+  | "role"
+  | "group_limit"
 >;
 
 export function findUserByAccount(
@@ -40,7 +46,15 @@ export function findActiveUser(
 ): Promise<ActiveUser | undefined> {
   return db
     .selectFrom("users")
-    .select(["user_id", "realname", "account", "avatar", "name_py", "role"])
+    .select([
+      "user_id",
+      "realname",
+      "account",
+      "avatar",
+      "name_py",
+      "role",
+      "group_limit",
+    ])
     .where("user_id", "=", userId)
     .where("status", "=", 1)
     .where("deleted_at", "is", null)

@@ -1,4 +1,10 @@
-import { isCodeShape, isEmail, isPhone, Limits } from "@parley/protocol";
+import {
+  isCodeShape,
+  isEmail,
+  isPhone,
+  Limits,
+  type MessageKey,
+} from "@parley/protocol";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, rateLimited, refuse } from "../../lib/errors.js";
 import { hashSecret, newCode, sameDigest } from "../../lib/ids.js";
@@ -18,6 +24,16 @@ const PURPOSES: Record<CodeType, string> = {
 };
 
 /**
+ * Why no code went out, by channel and purpose: a login or password code means a forgotten
+ * password, which an administrator can reset; a register or account code needs the channel.
+ */
+function undeliverableKey(phone: boolean, type: CodeType): MessageKey {
+  const reset = type === 1 || type === 3;
+  if (phone) return reset ? "code.noSmsReset" : "code.noSms";
+  return reset ? "code.noMailReset" : "code.noMail";
+}
+
+/**
  * Verification codes (decisions.md): 6 digits, valid 5 minutes, single use, at most one per
  * account per 60 s; stored only as a hash, burned after 5 wrong guesses.
  */
@@ -33,29 +49,48 @@ export interface CodesDeps {
 export class CodesService {
   constructor(private readonly deps: CodesDeps) {}
 
+  /**
+   * Sends a code, or refuses honestly when nothing can reach the account (no SMTP for an
+   * email, no SMS gateway for a phone): the code is then only written to the log, for an
+   * operator or a developer, and the caller is told that no code was sent and whom to ask.
+   */
   async send(account: string, type: CodeType, ip: string): Promise<void> {
     const trimmed = account.trim();
     if (!trimmed) throw refuse("code.accountRequired");
-    if (!isPhone(trimmed) && !isEmail(trimmed))
-      throw refuse("code.accountFormat");
+    const phone = isPhone(trimmed);
+    if (!phone && !isEmail(trimmed)) throw refuse("code.accountFormat");
+    const channels = this.deps.sender.channels();
+    const deliverable = phone ? channels.phone : channels.email;
 
     // Taken before any work, given back when the request is refused without sending.
     const waitMs = await this.deps.perAddress.take(ip);
     if (waitMs > 0) throw rateLimited(waitMs);
     try {
-      await this.issue(trimmed, type);
+      await this.issue(trimmed, type, deliverable);
     } catch (error) {
       if (error instanceof AppError) await this.deps.perAddress.refund(ip);
       throw error;
     }
+    // Not refunded: a code was made (for the log), so the address's limit still counts it.
+    if (!deliverable) throw refuse(undeliverableKey(phone, type));
   }
 
-  private async issue(trimmed: string, type: CodeType): Promise<void> {
+  private async issue(
+    trimmed: string,
+    type: CodeType,
+    deliverable: boolean,
+  ): Promise<void> {
     const now = this.deps.clock.now();
     // Codes are kept under the lower-case account: accounts compare without case.
     const key = trimmed.toLowerCase();
     const last = await this.deps.repo.lastCodeTime(key);
-    if (last !== undefined && now - last < Limits.codeIntervalMs) {
+    // The one-a-minute rule protects an inbox; a code that only reaches the log protects
+    // nothing, and "a code was sent a minute ago" would be untrue.
+    if (
+      deliverable &&
+      last !== undefined &&
+      now - last < Limits.codeIntervalMs
+    ) {
       throw rateLimited(Limits.codeIntervalMs - (now - last), "code.tooSoon");
     }
 

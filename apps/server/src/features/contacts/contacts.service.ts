@@ -17,8 +17,8 @@ function indexLetter(namePy: string): string {
 
 /**
  * The contact list (wire-contract.md §5.2): in run mode 1 every other active user, in run
- * mode 2 the user's friends; pinned first, then by last send time. At most five queries
- * whatever the number of users: no query per contact.
+ * mode 2 the user's friends, and the user's groups; pinned first, then by last send time.
+ * At most six queries whatever the number of users and groups: no query per contact.
  */
 export class ContactsService {
   constructor(private readonly deps: ContactsDeps) {}
@@ -71,6 +71,9 @@ export class ContactsService {
       return contact;
     });
 
+    contacts.push(
+      ...(await this.deps.services.groups.contactsOf(userId, publicUrl)),
+    );
     const hasMessages = (c: Contact) =>
       c.lastContent !== "" || c.unread > 0 ? 1 : 0;
     return contacts.sort(
@@ -78,7 +81,7 @@ export class ContactsService {
         b.is_top - a.is_top ||
         hasMessages(b) - hasMessages(a) ||
         b.lastSendTime - a.lastSendTime ||
-        Number(a.id) - Number(b.id),
+        String(a.id).localeCompare(String(b.id), "en", { numeric: true }),
     );
   }
 

@@ -65,6 +65,7 @@ export function insertMessage(
     content: string;
     at: string;
     pid: number | null;
+    extends?: string;
     created_at: number;
   },
 ): Promise<MessageRow> {
@@ -186,16 +187,87 @@ export function storeDirectMessage(
   });
 }
 
+/** A group message to store. */
+export interface NewGroupMessage {
+  groupId: number;
+  clientMsgId: string;
+  fromUser: number;
+  type: string;
+  content: string;
+  /** Mentioned user ids; 0 means everyone. */
+  at: readonly number[];
+  pid: number | null;
+  extends: Record<string, unknown>;
+}
+
+/**
+ * Stores a group message in one transaction: its sequence number, the row (one row for the
+ * whole group), the conversation's last message, the sender's read position, and a mention
+ * mark for each mentioned member. Nothing is written per member otherwise: unread counts
+ * are each member's distance from the group's last sequence number.
+ */
+export function storeGroupMessage(
+  db: Db,
+  message: NewGroupMessage,
+  now: () => number,
+): Promise<MessageRow> {
+  const conversationId = `group-${message.groupId}`;
+  return db.transaction().execute(async (trx) => {
+    const at = now();
+    const seq = await nextSeq(trx, conversationId, 1, at);
+    const inserted = await insertMessage(trx, {
+      conversation_id: conversationId,
+      seq,
+      client_msg_id: message.clientMsgId,
+      from_user: message.fromUser,
+      to_user: message.groupId,
+      is_group: 1,
+      type: message.type,
+      content: message.content,
+      at: message.at.join(","),
+      pid: message.pid,
+      extends: JSON.stringify(message.extends),
+      created_at: at,
+    });
+    await markConversationLast(trx, conversationId, inserted.msg_id, at);
+    await trx
+      .updateTable("user_conversations")
+      .set({ last_read_seq: seq, updated_at: at })
+      .where("user_id", "=", message.fromUser)
+      .where("conversation_id", "=", conversationId)
+      .execute();
+    const mentioned = message.at.filter((id) => id !== message.fromUser);
+    if (mentioned.length > 0) {
+      let marks = trx
+        .updateTable("user_conversations")
+        .set((eb) => ({ is_at: eb("is_at", "+", 1) }))
+        .where("conversation_id", "=", conversationId)
+        .where("user_id", "!=", message.fromUser);
+      if (!mentioned.includes(0))
+        marks = marks.where("user_id", "in", mentioned);
+      await marks.execute();
+    }
+    return inserted;
+  });
+}
+
 /** One page of a conversation, newest first: before `beforeMsgId` when given. */
 export function pageMessages(
   db: Db,
   conversationId: string,
-  options: { beforeMsgId?: number | undefined; limit: number; offset: number },
+  options: {
+    beforeMsgId?: number | undefined;
+    limit: number;
+    offset: number;
+    /** Only messages after this sequence number (a group member's join, history off). */
+    afterSeq?: number;
+  },
 ): Promise<MessageRow[]> {
   let query = db
     .selectFrom("messages")
     .selectAll()
     .where("conversation_id", "=", conversationId);
+  if (options.afterSeq) query = query.where("seq", ">", options.afterSeq);
   if (options.beforeMsgId !== undefined)
     query = query.where("msg_id", "<", options.beforeMsgId);
   return query
@@ -214,11 +286,13 @@ export async function searchMessages(
     keywords: string;
     limit: number;
     offset: number;
+    afterSeq?: number;
   },
 ): Promise<{ rows: MessageRow[]; total: number }> {
   let query = db
     .selectFrom("messages")
     .where("conversation_id", "=", conversationId);
+  if (options.afterSeq) query = query.where("seq", ">", options.afterSeq);
   if (options.types) query = query.where("type", "in", options.types);
   if (options.keywords) {
     const pattern = `%${options.keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -282,6 +356,149 @@ export async function markRead(
   });
 }
 
+/**
+ * Marks a group read for one member: their read position moves to the group's last message
+ * and their mention mark clears. One write, whatever the group's size. Answers the range of
+ * sequence numbers newly read (empty when `from` equals `to`).
+ */
+export function markGroupRead(
+  db: Db,
+  readerId: number,
+  conversationId: string,
+): Promise<{ from: number; to: number }> {
+  return db.transaction().execute(async (trx) => {
+    const state = await trx
+      .selectFrom("user_conversations as uc")
+      .innerJoin(
+        "conversations as c",
+        "c.conversation_id",
+        "uc.conversation_id",
+      )
+      .select(["uc.last_read_seq", "c.last_seq"])
+      .where("uc.user_id", "=", readerId)
+      .where("uc.conversation_id", "=", conversationId)
+      .executeTakeFirst();
+    if (!state) return { from: 0, to: 0 };
+    const to = Math.max(state.last_read_seq, state.last_seq);
+    await trx
+      .updateTable("user_conversations")
+      .set({ last_read_seq: to, is_at: 0, unread: 0 })
+      .where("user_id", "=", readerId)
+      .where("conversation_id", "=", conversationId)
+      .execute();
+    return { from: state.last_read_seq, to };
+  });
+}
+
+/**
+ * Who of a group's members had a message to read and who has read it: members (the sender
+ * aside) who were in the group when it was sent, split by whether their read position
+ * reaches it.
+ */
+export async function listReaders(
+  db: Db,
+  groupId: number,
+  message: { seq: number; fromUser: number },
+): Promise<{ read: number[]; unread: number[] }> {
+  const rows = await db
+    .selectFrom("group_members as gm")
+    .innerJoin("user_conversations as uc", (join) =>
+      join
+        .onRef("uc.user_id", "=", "gm.user_id")
+        .on("uc.conversation_id", "=", `group-${String(groupId)}`),
+    )
+    .select(["gm.user_id", "uc.last_read_seq"])
+    .where("gm.group_id", "=", groupId)
+    .where("gm.joined_seq", "<", message.seq)
+    .where("gm.user_id", "!=", message.fromUser)
+    .orderBy("gm.user_id")
+    .execute();
+  const read: number[] = [];
+  const unread: number[] = [];
+  for (const row of rows)
+    (row.last_read_seq >= message.seq ? read : unread).push(row.user_id);
+  return { read, unread };
+}
+
+/**
+ * For each message of a group, how many members have read it and how many had it to read
+ * (the sender aside, and members who joined later): one indexed count per message.
+ */
+export async function countReaders(
+  db: Db,
+  groupId: number,
+  messages: readonly { seq: number; fromUser: number }[],
+): Promise<Map<number, { read: number; total: number }>> {
+  const counts = new Map<number, { read: number; total: number }>();
+  if (messages.length === 0) return counts;
+  const conversationId = `group-${String(groupId)}`;
+  const rows = await Promise.all(
+    messages.map((m) =>
+      db
+        .selectFrom("group_members as gm")
+        .innerJoin("user_conversations as uc", (join) =>
+          join
+            .onRef("uc.user_id", "=", "gm.user_id")
+            .on("uc.conversation_id", "=", conversationId),
+        )
+        .select((eb) => [
+          eb.fn.countAll<number>().as("total"),
+          eb.fn
+            .sum<number | null>(
+              eb
+                .case()
+                .when("uc.last_read_seq", ">=", m.seq)
+                .then(1)
+                .else(0)
+                .end(),
+            )
+            .as("read"),
+        ])
+        .where("gm.group_id", "=", groupId)
+        .where("gm.joined_seq", "<", m.seq)
+        .where("gm.user_id", "!=", m.fromUser)
+        .executeTakeFirstOrThrow()
+        .then((row) => [m.seq, row] as const),
+    ),
+  );
+  for (const [seq, row] of rows)
+    counts.set(seq, { read: row.read ?? 0, total: row.total });
+  return counts;
+}
+
+/** The distinct senders of a group's messages with sequence numbers in (from, to]. */
+export async function listSendersBetween(
+  db: Db,
+  conversationId: string,
+  from: number,
+  to: number,
+): Promise<number[]> {
+  if (to <= from) return [];
+  const rows = await db
+    .selectFrom("messages")
+    .select("from_user")
+    .distinct()
+    .where("conversation_id", "=", conversationId)
+    .where("seq", ">", from)
+    .where("seq", "<=", to)
+    .execute();
+  return rows.map((row) => row.from_user);
+}
+
+/** One stored message of a conversation by its key, or undefined. */
+export function findInConversation(
+  db: Db,
+  conversationId: string,
+  msgId: number,
+): Promise<MessageRow | undefined> {
+  return db
+    .selectFrom("messages")
+    .selectAll()
+    .where("conversation_id", "=", conversationId)
+    .where("msg_id", "=", msgId)
+    .executeTakeFirst();
+}
+
 /** A user's conversation states, with each conversation's last message. */
 export function listUserConversations(db: Db, userId: number) {
   return db
@@ -325,9 +542,15 @@ export function messagesRepository(db: Db) {
   return bindRepository(db, {
     findByClientId,
     storeDirectMessage,
+    storeGroupMessage,
     pageMessages,
     searchMessages,
     markRead,
+    markGroupRead,
+    listReaders,
+    countReaders,
+    listSendersBetween,
+    findInConversation,
     listUserConversations,
     listChatPeers,
   });

@@ -1,11 +1,20 @@
+import { randomUUID } from "node:crypto";
 import type { messages as calls } from "@parley/protocol";
 import {
   type CallRequest,
   characterLength,
   type ContactId,
+  can,
   denial,
+  groupContactId,
+  GroupRoles,
+  isMuted,
   Limits,
+  type MemberUser,
+  type Membership,
   type Message,
+  type MessageSender,
+  READ_RECEIPTS_MANAGER_MAX,
 } from "@parley/protocol";
 import type { Policy, Publish, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
@@ -32,6 +41,34 @@ const HISTORY_TYPES: Record<NonNullable<ListInput["type"]>, string[]> = {
   video: ["video"],
   file: ["file"],
 };
+
+/** The group number of a `group-N` contact id, or null for a user id. */
+function groupIdOf(id: ContactId): number | null {
+  return typeof id === "string" ? Number(id.slice(id.indexOf("-") + 1)) : null;
+}
+
+/** A sender who is no longer in the directory (disabled or deleted). */
+function unknownSender(userId: number): MessageSender {
+  return {
+    id: userId,
+    user_id: userId,
+    realname: "",
+    displayName: "",
+    account: "",
+    avatar: "",
+    name_py: "",
+  };
+}
+
+/** Typed content made safe, refused when empty or too long to read (SPEC §5). */
+function checkedContent(raw: string): string {
+  const content = cleanMessageHtml(raw);
+  const text = shownText(content);
+  if (text.trim() === "") throw refuse("message.empty");
+  if (characterLength(text) > Limits.textMessageMax)
+    throw refuse("message.tooLong");
+  return content;
+}
 
 export interface MessagesDeps {
   repo: MessagesRepository;
@@ -100,13 +137,12 @@ export class MessagesService {
     const me = await this.activeUser(userId);
     if (existing) return this.retried(existing, input, me, publicUrl);
 
+    const groupId = groupIdOf(input.toContactId);
+    if (groupId !== null)
+      return this.sendToGroup(me, groupId, input, publicUrl);
     const peer = await this.peerOf(userId, input.toContactId);
     await this.mayChat(me, peer);
-    const content = cleanMessageHtml(input.content);
-    const text = shownText(content);
-    if (text.trim() === "") throw refuse("message.empty");
-    if (characterLength(text) > Limits.textMessageMax)
-      throw refuse("message.tooLong");
+    const content = checkedContent(input.content);
 
     let row: MessageRow;
     try {
@@ -146,6 +182,83 @@ export class MessagesService {
   }
 
   /**
+   * A message to a group: from a member the speak rules allow, stored once, pushed once to
+   * every member's sockets after the commit; mentions of members (or everyone, by a
+   * manager) mark those members' chats.
+   */
+  private async sendToGroup(
+    me: ActiveUser,
+    groupId: number,
+    input: SendInput,
+    publicUrl: string,
+  ): Promise<Message> {
+    const { groups } = this.deps.services;
+    const standing = await groups.chatStanding(groupId, me.user_id);
+    if (!standing) throw refuse("group.notFound");
+    const now = this.deps.clock.now();
+    const actor = this.deps.policy.actor({ userId: me.user_id, role: me.role });
+    const why = denial(actor, "group.send", {
+      member: standing.member,
+      settings: standing.setting,
+      now,
+    });
+    if (why !== null) {
+      throw isMuted(standing.member, now)
+        ? refuse("group.muted", {
+            until: `${new Date(standing.member.mutedUntil).toISOString().slice(0, 16).replace("T", " ")} UTC`,
+          })
+        : refuse("group.nospeak");
+    }
+    const content = checkedContent(input.content);
+    const at = await this.mentions(groupId, standing.member, input.at ?? []);
+
+    let row: MessageRow;
+    try {
+      row = await this.repo.storeGroupMessage(
+        {
+          groupId,
+          clientMsgId: input.id,
+          fromUser: me.user_id,
+          type: input.type,
+          content,
+          at,
+          pid: input.pid ?? null,
+          extends: {},
+        },
+        () => this.deps.clock.now(),
+      );
+    } catch (error) {
+      const stored = await this.repo.findByClientId(me.user_id, input.id);
+      if (stored) return this.retried(stored, input, me, publicUrl);
+      throw error;
+    }
+    const message = this.present(row, me, publicUrl, groupContactId(groupId));
+    await this.deps.publish.toUsers(
+      await groups.memberIds(groupId),
+      "group",
+      message,
+    );
+    return message;
+  }
+
+  /** The mentioned members of a send: ids of members, and 0 (everyone) from a manager only. */
+  private async mentions(
+    groupId: number,
+    sender: Membership,
+    raw: readonly string[],
+  ): Promise<number[]> {
+    const ids = [
+      ...new Set(raw.map(Number).filter((n) => Number.isInteger(n) && n >= 0)),
+    ];
+    const everyone = ids.includes(0) && sender.role <= GroupRoles.admin;
+    const members = await this.deps.services.groups.membersAmong(
+      groupId,
+      ids.filter((id) => id > 0),
+    );
+    return [...(everyone ? [0] : []), ...ids.filter((id) => members.has(id))];
+  }
+
+  /**
    * A send whose client id is already stored: an identical retry answers the stored message;
    * the same id with another recipient or content is refused, never acknowledged as sent.
    */
@@ -155,19 +268,28 @@ export class MessagesService {
     me: ActiveUser,
     publicUrl: string,
   ): Message {
+    const addressed =
+      stored.is_group === 1
+        ? groupIdOf(input.toContactId) === stored.to_user
+        : stored.to_user === input.toContactId;
     const same =
-      stored.to_user === input.toContactId &&
+      addressed &&
       stored.type === input.type &&
       stored.content === cleanMessageHtml(input.content);
     if (!same) throw refuse("message.idReused");
-    return this.present(stored, me, publicUrl, stored.to_user);
+    return this.present(
+      stored,
+      me,
+      publicUrl,
+      stored.is_group === 1 ? groupContactId(stored.to_user) : stored.to_user,
+    );
   }
 
   private present(
     row: MessageRow,
     me: ActiveUser,
     publicUrl: string,
-    toUser: number,
+    toUser: number | string,
   ): Message {
     return toMessage(row, toSender(me, publicUrl), {
       toContactId: toUser,
@@ -185,6 +307,9 @@ export class MessagesService {
     input: ListInput,
     publicUrl: string,
   ): Promise<{ messages: Message[]; count: number }> {
+    const groupId = groupIdOf(input.toContactId);
+    if (groupId !== null)
+      return this.listGroup(userId, groupId, input, publicUrl);
     const peer = await this.peerOf(userId, input.toContactId);
     const conversationId = directConversationId(userId, peer.user_id);
     const me = await this.activeUser(userId);
@@ -226,10 +351,247 @@ export class MessagesService {
     return { messages: rows.reverse().map(present), count: rows.length };
   }
 
-  /** Marks a 1:1 chat read and tells the other party's sockets which messages were read. */
+  /**
+   * A page of a group's chat for a member; with the history switch off, only what was sent
+   * after they joined. The first page marks the group read for them.
+   */
+  private async listGroup(
+    userId: number,
+    groupId: number,
+    input: ListInput,
+    publicUrl: string,
+  ): Promise<{ messages: Message[]; count: number }> {
+    const standing = await this.deps.services.groups.chatStanding(
+      groupId,
+      userId,
+    );
+    if (!standing) throw refuse("group.notFound");
+    const conversationId = groupContactId(groupId);
+    const afterSeq = standing.setting.history === "0" ? standing.joinedSeq : 0;
+    let rows: MessageRow[];
+    let count: number;
+    if (input.type) {
+      const limit = input.limit ?? Limits.historyPageSize;
+      const found = await this.repo.searchMessages(conversationId, {
+        types: HISTORY_TYPES[input.type],
+        keywords: input.keywords?.trim() ?? "",
+        limit,
+        offset: ((input.page ?? 1) - 1) * limit,
+        afterSeq,
+      });
+      rows = found.rows;
+      count = found.total;
+    } else {
+      const limit = input.limit ?? Limits.messagePageSize;
+      const cursor =
+        input.last_id !== undefined && input.last_id > 0
+          ? input.last_id
+          : undefined;
+      rows = (
+        await this.repo.pageMessages(conversationId, {
+          beforeMsgId: cursor,
+          limit,
+          offset: cursor === undefined ? ((input.page ?? 1) - 1) * limit : 0,
+          afterSeq,
+        })
+      ).reverse();
+      count = rows.length;
+      if (cursor === undefined) await this.readGroup(userId, groupId);
+    }
+    const [senders, receipts] = await Promise.all([
+      this.senders(
+        rows.map((row) => row.from_user),
+        publicUrl,
+      ),
+      this.receiptsFor(userId, groupId, standing.member, rows),
+    ]);
+    return {
+      messages: rows.map((row) => {
+        const message = toMessage(
+          row,
+          senders.get(row.from_user) ?? unknownSender(row.from_user),
+          { toContactId: conversationId, toUser: conversationId },
+        );
+        const counted = receipts.get(row.seq);
+        return counted
+          ? { ...message, readCount: counted.read, readTotal: counted.total }
+          : message;
+      }),
+      count,
+    };
+  }
+
+  /** Read counts of the page's messages the reader may see receipts of (not event lines). */
+  private async receiptsFor(
+    userId: number,
+    groupId: number,
+    member: Membership,
+    rows: readonly MessageRow[],
+  ): Promise<Map<number, { read: number; total: number }>> {
+    const actor = { userId, role: 0, demoMode: false };
+    const mine = rows.filter((row) => row.type !== "event");
+    if (mine.length === 0) return new Map();
+    const memberCount =
+      member.role <= GroupRoles.admin
+        ? await this.deps.services.groups.memberCount(groupId)
+        : Number.POSITIVE_INFINITY;
+    const shown = mine.filter((row) =>
+      can(actor, "group.readReceipts", {
+        member,
+        isSender: row.from_user === userId,
+        memberCount,
+      }),
+    );
+    return this.repo.countReaders(
+      groupId,
+      shown.map((row) => ({ seq: row.seq, fromUser: row.from_user })),
+    );
+  }
+
+  /**
+   * Moves a member's read position to the group's end, and tells the senders of what they
+   * newly read (and the managers of a group under 500) so read counts grow live.
+   */
+  private async readGroup(userId: number, groupId: number): Promise<void> {
+    const conversationId = groupContactId(groupId);
+    const { from, to } = await this.repo.markGroupRead(userId, conversationId);
+    if (to <= from) return;
+    const { groups } = this.deps.services;
+    const [senders, count] = await Promise.all([
+      this.repo.listSendersBetween(conversationId, from, to),
+      groups.memberCount(groupId),
+    ]);
+    const managers =
+      count < READ_RECEIPTS_MANAGER_MAX ? await groups.managerIds(groupId) : [];
+    const audience = [...new Set([...senders, ...managers])].filter(
+      (id) => id !== userId,
+    );
+    if (audience.length === 0) return;
+    await this.deps.publish.toUsers(audience, "groupRead", {
+      group_id: conversationId,
+      user_id: userId,
+      from_seq: from,
+      to_seq: to,
+    });
+  }
+
+  /**
+   * `readers`: who of the group has read one of its messages and who not yet — for its
+   * sender, and the managers of a group under 500. A message of another chat, or one the
+   * caller's history does not reach, answers like a missing one.
+   */
+  async groupReaders(
+    userId: number,
+    groupId: number,
+    msgId: number,
+    publicUrl: string,
+  ): Promise<{ read: MemberUser[]; unread: MemberUser[] }> {
+    const { groups } = this.deps.services;
+    const standing = await groups.chatStanding(groupId, userId);
+    if (!standing) throw refuse("group.notFound");
+    const row = await this.repo.findInConversation(
+      groupContactId(groupId),
+      msgId,
+    );
+    const hidden =
+      standing.setting.history === "0" && (row?.seq ?? 0) <= standing.joinedSeq;
+    if (!row || hidden || row.type === "event")
+      throw refuse("message.notFound");
+    const allowed = can(
+      { userId, role: 0, demoMode: false },
+      "group.readReceipts",
+      {
+        member: standing.member,
+        isSender: row.from_user === userId,
+        memberCount: await groups.memberCount(groupId),
+      },
+    );
+    if (!allowed) throw refuse("group.noPermission");
+    const split = await this.repo.listReaders(groupId, {
+      seq: row.seq,
+      fromUser: row.from_user,
+    });
+    const users = await this.senders(
+      [...split.read, ...split.unread],
+      publicUrl,
+    );
+    const short = (id: number): MemberUser => {
+      const user = users.get(id) ?? unknownSender(id);
+      return {
+        id,
+        displayName: user.displayName,
+        account: user.account,
+        name_py: user.name_py,
+        avatar: user.avatar,
+      };
+    };
+    return { read: split.read.map(short), unread: split.unread.map(short) };
+  }
+
+  /** The senders of a page, in one query. */
+  private async senders(
+    userIds: readonly number[],
+    publicUrl: string,
+  ): Promise<Map<number, MessageSender>> {
+    const unique = [...new Set(userIds)];
+    if (unique.length === 0) return new Map();
+    const users = await this.deps.services.accounts.directory(0, unique);
+    return new Map(users.map((u) => [u.user_id, toSender(u, publicUrl)]));
+  }
+
+  /** Marks a chat read: a 1:1 chat tells the other party's sockets which messages were read. */
   async read(userId: number, toContactId: ContactId): Promise<void> {
+    const groupId = groupIdOf(toContactId);
+    if (groupId !== null) {
+      const standing = await this.deps.services.groups.chatStanding(
+        groupId,
+        userId,
+      );
+      if (!standing) throw refuse("group.notFound");
+      await this.readGroup(userId, groupId);
+      return;
+    }
     const peer = await this.peerOf(userId, toContactId);
     await this.markReadWith(userId, peer.user_id);
+  }
+
+  /**
+   * A line the server writes into a group's chat (created, renamed, joined…): stored as an
+   * `event` message from the user who acted, then pushed once to the members. `content` is
+   * the text existing clients show; `extends.event` names it for clients that translate.
+   */
+  async postGroupEvent(
+    group: { groupId: number; memberIds: readonly number[] },
+    actor: ActiveUser,
+    event: {
+      name: string;
+      content: string;
+      params?: Record<string, unknown>;
+      /** A visible text message mentioning everyone (the notice), not an event line. */
+      toEveryone?: boolean;
+    },
+    publicUrl: string,
+  ): Promise<Message> {
+    const row = await this.repo.storeGroupMessage(
+      {
+        groupId: group.groupId,
+        clientMsgId: randomUUID(),
+        fromUser: actor.user_id,
+        type: event.toEveryone ? "text" : "event",
+        content: event.content,
+        at: event.toEveryone ? [0] : [],
+        pid: null,
+        extends: { event: event.name, actor: actor.realname, ...event.params },
+      },
+      () => this.deps.clock.now(),
+    );
+    const contactId = `group-${group.groupId}`;
+    const message = toMessage(row, toSender(actor, publicUrl), {
+      toContactId: contactId,
+      toUser: contactId,
+    });
+    await this.deps.publish.toUsers(group.memberIds, "group", message);
+    return message;
   }
 
   /** The users who list a one-to-one chat with this user. */

@@ -13,6 +13,12 @@ export function registerSocketRoutes(
     });
   }
 
+  // Events reach every member's sockets already: binding a group checks membership only.
+  registry.register(calls.bindGroup, async (input, ctx) => {
+    await socket.bindGroup(requireSession(ctx), input.group_id);
+    return { data: "" as const };
+  });
+
   // Presence follows real sockets, so a client that gave up reconnecting changes nothing.
   registry.register(calls.offline, () =>
     Promise.resolve({ data: "" as const }),

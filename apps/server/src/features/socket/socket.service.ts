@@ -1,3 +1,4 @@
+import type { Services } from "../../context.js";
 import { refuse } from "../../lib/errors.js";
 import type { SessionContext } from "../../plugins/session.js";
 
@@ -9,6 +10,17 @@ import type { SessionContext } from "../../plugins/session.js";
  * and refuses a `user_id` that names someone else.
  */
 export class SocketService {
+  constructor(private readonly services: Services) {}
+
+  /** `bindGroup`: the caller must be a member; a group they are not in answers like a missing one. */
+  async bindGroup(session: SessionContext, groupId: number): Promise<void> {
+    const standing = await this.services.groups.chatStanding(
+      groupId,
+      session.userId,
+    );
+    if (!standing) throw refuse("group.notFound");
+  }
+
   bind(
     _clientId: string,
     session: SessionContext,

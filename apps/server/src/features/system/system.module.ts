@@ -9,6 +9,7 @@ export const systemModule = defineModule("system", (ctx) => {
     repo: systemRepository(ctx.db),
     clock: ctx.clock,
     demoMode: ctx.config.DEMO_MODE,
+    codeChannels: () => ctx.mail.channels(),
   });
   return {
     service,

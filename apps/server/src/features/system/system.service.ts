@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from "node:crypto";
 import {
   ChatInfoSchema,
   FileUploadInfoSchema,
@@ -12,6 +13,9 @@ import type { z } from "zod";
 import type { Clock } from "../../lib/clock.js";
 import { DEFAULT_CONFIG } from "./system.defaults.js";
 import type { SystemRepository } from "./system.repository.js";
+
+/** The config row holding the installation's signing secret (never sent to anyone). */
+const SECRET_ROW = "secret";
 
 /** The settings the server itself acts on, read from the config rows. */
 export interface SystemConfig {
@@ -58,15 +62,25 @@ export interface SystemDeps {
   clock: Clock;
   /** Demo mode comes from the environment (decisions.md), not the database. */
   demoMode: boolean;
+  /** Which accounts a verification code can reach (SMTP for email; no SMS gateway yet). */
+  codeChannels: () => { email: boolean; phone: boolean };
 }
 
 /** The global config: seeded defaults, stored rows merged over them, and what they decide. */
 export class SystemService {
+  /** Signing keys already read, by purpose: they never change once made. */
+  private readonly keys = new Map<string, string>();
+
   constructor(private readonly deps: SystemDeps) {}
 
-  /** Seeds the config rows that are missing. */
+  /** Seeds the config rows that are missing, and the installation's signing secret. */
   async seedDefaults(): Promise<void> {
     const now = this.deps.clock.now();
+    await this.deps.repo.insertConfigIfMissing(
+      SECRET_ROW,
+      JSON.stringify(randomBytes(32).toString("base64url")),
+      now,
+    );
     for (const [name, value] of Object.entries(DEFAULT_CONFIG)) {
       await this.deps.repo.insertConfigIfMissing(
         name,
@@ -112,11 +126,34 @@ export class SystemService {
   /** The global config of SPEC §3 as getSystemInfo answers it. */
   async globalConfig(lang: Language): Promise<GlobalConfig> {
     const config = await this.config();
+    const channels = this.deps.codeChannels();
     return {
       ...config,
       lang,
       demon_mode: this.deps.demoMode ? 1 : 0,
       version: PRODUCT_VERSION,
+      codeByEmail: channels.email,
+      codeBySms: channels.phone,
     };
+  }
+
+  /**
+   * The key that signs tokens of one purpose (the group QR): derived from the installation's
+   * secret, which the seed makes once at random and keeps in the config table so every
+   * server process signs and checks alike. Never part of any answer.
+   */
+  async signingKey(purpose: string): Promise<string> {
+    const known = this.keys.get(purpose);
+    if (known) return known;
+    const stored = (await this.deps.repo.readConfigRows()).get(SECRET_ROW);
+    const secret: unknown =
+      stored === undefined ? undefined : JSON.parse(stored);
+    if (typeof secret !== "string")
+      throw new Error(`the ${SECRET_ROW} config row is missing or damaged`);
+    const key = createHmac("sha256", secret)
+      .update(purpose)
+      .digest("base64url");
+    this.keys.set(purpose, key);
+    return key;
   }
 }

@@ -25,10 +25,12 @@ export function useRegisterMutation() {
   });
 }
 
+/** Asks for a code; a refusal is not toasted: the code field says it where it stays. */
 export function useSendCodeMutation() {
   return useMutation({
-    mutationFn: async (body: CallRequest<typeof accounts.sendCode>) =>
-      (await call(accounts.sendCode, body)).msg,
+    mutationFn: async (body: CallRequest<typeof accounts.sendCode>) => {
+      await call(accounts.sendCode, body, { silent: true });
+    },
   });
 }
 

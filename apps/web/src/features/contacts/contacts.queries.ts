@@ -1,4 +1,8 @@
-import { type Contact, contacts as contactCalls } from "@parley/protocol";
+import {
+  type Contact,
+  type ContactId,
+  contacts as contactCalls,
+} from "@parley/protocol";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { call } from "../../api/http";
 
@@ -15,7 +19,7 @@ export function useContactsQuery(enabled = true) {
 /** Applies a change to one contact in the list; answers whether the contact was there. */
 export function updateContact(
   client: QueryClient,
-  contactId: number,
+  contactId: ContactId,
   change: (c: Contact) => Contact,
 ): boolean {
   let found = false;

@@ -1,8 +1,10 @@
+export { ContactList } from "./components/ContactList";
+export { QuickSwitcher } from "./components/QuickSwitcher";
 export {
-  ContactList,
   type ContactSection,
   type ContactTab,
-} from "./components/ContactList";
+  hasChat,
+} from "./contact-search";
 export { contactsRealtime } from "./contacts.realtime";
 export {
   contactsKey,

@@ -1,3 +1,4 @@
+import type { ContactId } from "@parley/protocol";
 import { create } from "zustand";
 import type { ContactSection, ContactTab } from "../contacts";
 
@@ -6,14 +7,14 @@ interface ChatUiState {
   section: ContactSection;
   tab: ContactTab;
   search: string;
-  openContactId: number | null;
+  openContactId: ContactId | null;
   /** Editor drafts per chat, restored on return (SPEC §4). */
-  drafts: Record<number, string>;
+  drafts: Record<string, string>;
   setSection: (section: ContactSection) => void;
   setTab: (tab: ContactTab) => void;
   setSearch: (search: string) => void;
-  open: (contactId: number | null) => void;
-  saveDraft: (contactId: number, text: string) => void;
+  open: (contactId: ContactId | null) => void;
+  saveDraft: (contactId: ContactId, text: string) => void;
 }
 
 export const useChatUiStore = create<ChatUiState>((set) => ({
@@ -27,5 +28,5 @@ export const useChatUiStore = create<ChatUiState>((set) => ({
   setSearch: (search) => set({ search }),
   open: (openContactId) => set({ openContactId }),
   saveDraft: (contactId, text) =>
-    set((s) => ({ drafts: { ...s.drafts, [contactId]: text } })),
+    set((s) => ({ drafts: { ...s.drafts, [String(contactId)]: text } })),
 }));

@@ -1,4 +1,10 @@
-import { Limits, type Message, messages, textToHtml } from "@parley/protocol";
+import {
+  type ContactId,
+  Limits,
+  type Message,
+  messages,
+  textToHtml,
+} from "@parley/protocol";
 import {
   type InfiniteData,
   type QueryClient,
@@ -9,38 +15,71 @@ import { ApiError, call } from "../../api/http";
 import { updateContact } from "../contacts";
 import { useOutboxStore } from "./outbox.store";
 
-export const messagesKey = (contactId: number) =>
+/** Whether a chat id is a group's (`group-N`) rather than a user's. */
+export function isGroupChat(contactId: ContactId): boolean {
+  return typeof contactId === "string";
+}
+
+export const messagesKey = (contactId: ContactId) =>
   ["messages", contactId] as const;
 
-/** Pages of one chat: pages[0] is the newest, each page oldest first. */
-export type MessagePages = InfiniteData<Message[], number>;
+/** Which page to read: the messages before `lastId` (0: the newest), at most `limit`. */
+export interface PageParam {
+  lastId: number;
+  limit: number;
+}
 
-/** A chat's history, newest page first; older pages by `last_id` (the oldest held). */
-export function useMessagesQuery(contactId: number | null) {
+/** Pages of one chat: pages[0] is the newest, each page oldest first. */
+export type MessagePages = InfiniteData<Message[], PageParam>;
+
+/** The most a page may ask for (the call's own limit). */
+const MAX_PAGE = 100;
+
+/**
+ * How many messages the next page asks for: enough to reach the oldest unread message (plus
+ * one before it for context) while catching up, else SPEC's page size.
+ */
+export function pageLimit(missingUnread: number): number {
+  return missingUnread > 0
+    ? Math.min(MAX_PAGE, Math.max(Limits.messagePageSize, missingUnread + 1))
+    : Limits.messagePageSize;
+}
+
+/**
+ * A chat's history, newest page first; older pages by `last_id` (the oldest held).
+ * `missingUnread` says how many unread messages the loaded pages lack, so the pages that
+ * catch up are large.
+ */
+export function useMessagesQuery(
+  contactId: ContactId | null,
+  missingUnread: (pages: readonly Message[][]) => number = () => 0,
+) {
   return useInfiniteQuery({
     queryKey: messagesKey(contactId ?? 0),
     enabled: contactId !== null,
-    initialPageParam: 0,
+    initialPageParam: { lastId: 0, limit: pageLimit(missingUnread([])) },
     queryFn: async ({ pageParam }) =>
       (
         await call(messages.getMessageList, {
           toContactId: contactId ?? 0,
-          is_group: 0,
-          limit: Limits.messagePageSize,
-          last_id: pageParam,
+          is_group: contactId !== null && isGroupChat(contactId) ? 1 : 0,
+          limit: pageParam.limit,
+          last_id: pageParam.lastId,
         })
       ).data,
-    getNextPageParam: (lastPage) =>
-      lastPage.length < Limits.messagePageSize
-        ? undefined
-        : (lastPage[0]?.msg_id ?? undefined),
+    getNextPageParam: (lastPage, pages, lastParam): PageParam | undefined => {
+      const oldest = lastPage[0];
+      if (lastPage.length < lastParam.limit || oldest === undefined)
+        return undefined;
+      return { lastId: oldest.msg_id, limit: pageLimit(missingUnread(pages)) };
+    },
   });
 }
 
 /** Puts a stored message into its chat's cache, once, keeping order. */
 export function upsertMessage(
   client: QueryClient,
-  contactId: number,
+  contactId: ContactId,
   message: Message,
 ): void {
   client.setQueryData<MessagePages>(messagesKey(contactId), (data) => {
@@ -72,7 +111,7 @@ export function upsertMessage(
 /** Applies a change to every loaded message of a chat. */
 export function updateMessages(
   client: QueryClient,
-  contactId: number,
+  contactId: ContactId,
   change: (m: Message) => Message,
 ): void {
   client.setQueryData<MessagePages>(messagesKey(contactId), (data) =>
@@ -91,7 +130,7 @@ export function useSendMessageMutation(client: QueryClient) {
   return useMutation({
     mutationFn: async (entry: {
       id: string;
-      contactId: number;
+      contactId: ContactId;
       content: string;
     }) =>
       (
@@ -101,7 +140,7 @@ export function useSendMessageMutation(client: QueryClient) {
           // Typed text becomes HTML here, escaped: the server keeps it, never eats it.
           content: textToHtml(entry.content),
           toContactId: entry.contactId,
-          is_group: 0,
+          is_group: isGroupChat(entry.contactId) ? 1 : 0,
         })
       ).data,
     onMutate: (entry) => {
@@ -126,10 +165,12 @@ export function useSendMessageMutation(client: QueryClient) {
 }
 
 /** Marks a chat read on the server (the other side sees the read mark). */
-export async function markRead(contactId: number): Promise<void> {
+export async function markRead(contactId: ContactId): Promise<void> {
   await call(
     messages.setMsgIsRead,
-    { toContactId: contactId, is_group: 0, fromUser: contactId },
+    typeof contactId === "number"
+      ? { toContactId: contactId, is_group: 0, fromUser: contactId }
+      : { toContactId: contactId, is_group: 1 },
     { silent: true },
   );
 }

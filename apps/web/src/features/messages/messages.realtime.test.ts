@@ -1,8 +1,11 @@
+import type { Contact, ContactId } from "@parley/protocol";
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import { makeMessage } from "../../../test/factories";
+import { makeContact, makeMessage } from "../../../test/factories";
 import type { RealtimeContext } from "../../api/socket";
-import { messagesRealtime } from "./messages.realtime";
+import { contactsKey } from "../contacts";
+import { useChatUiStore } from "./chat-ui.store";
+import { chatOf, messagesRealtime } from "./messages.realtime";
 import { type MessagePages, messagesKey } from "./messages.queries";
 
 /** User 1's chat with user 2: two of mine, one of theirs, all unread. */
@@ -10,7 +13,7 @@ function chatWith2(): RealtimeContext {
   const client = new QueryClient();
   client.setQueryData<MessagePages>(messagesKey(2), {
     pages: [[makeMessage(1, 1), makeMessage(2, 2), makeMessage(3, 1)]],
-    pageParams: [0],
+    pageParams: [{ lastId: 0, limit: 10 }],
   });
   return { client, me: 1, navigate: vi.fn() };
 }
@@ -47,5 +50,70 @@ describe("read marks from the socket (wire-contract.md §3.6)", () => {
       ["m2", 0],
       ["m3", 1],
     ]);
+  });
+});
+
+describe("group messages and group events from the socket", () => {
+  const GROUP = "group-4";
+  function withGroup(open: ContactId | null) {
+    const client = new QueryClient();
+    client.setQueryData<Contact[]>(contactsKey, [
+      makeContact(4, {
+        id: GROUP,
+        is_group: 1,
+        unread: 0,
+        is_at: 0,
+        displayName: "Team",
+      }),
+    ]);
+    client.setQueryData<MessagePages>(messagesKey(GROUP), {
+      pages: [[]],
+      pageParams: [{ lastId: 0, limit: 10 }],
+    });
+    useChatUiStore.getState().open(open);
+    const ctx: RealtimeContext = { client, me: 1, navigate: vi.fn() };
+    const group = () =>
+      client.getQueryData<Contact[]>(contactsKey)?.find((c) => c.id === GROUP);
+    return { ctx, group };
+  }
+  const groupMessage = (seq: number, at: string[] = []) =>
+    makeMessage(seq, 2, {
+      is_group: 1,
+      toContactId: GROUP,
+      toUser: GROUP,
+      at,
+    });
+
+  it("files a group message under the group, counts it unread and raises at-me when I am named", () => {
+    const { ctx, group } = withGroup(null);
+    messagesRealtime.events?.group?.(groupMessage(1), ctx);
+    messagesRealtime.events?.group?.(groupMessage(2, ["1"]), ctx);
+    messagesRealtime.events?.group?.(groupMessage(3, ["0"]), ctx);
+    messagesRealtime.events?.group?.(groupMessage(4, ["9"]), ctx);
+    expect(group()).toMatchObject({ unread: 4, is_at: 2 });
+    expect(
+      ctx.client
+        .getQueryData<MessagePages>(messagesKey(GROUP))
+        ?.pages.flat()
+        .map((m) => m.seq),
+    ).toEqual([1, 2, 3, 4]);
+    expect(chatOf(groupMessage(1), 1)).toBe(GROUP);
+  });
+
+  it("closes the open group's chat when I am removed or it is disbanded", () => {
+    const { ctx } = withGroup(GROUP);
+    messagesRealtime.events?.removeUser?.(
+      { group_id: GROUP, user_id: 7, avatar: "" },
+      ctx,
+    );
+    expect(useChatUiStore.getState().openContactId).toBe(GROUP);
+    messagesRealtime.events?.removeUser?.(
+      { group_id: GROUP, user_id: 1, avatar: "" },
+      ctx,
+    );
+    expect(useChatUiStore.getState().openContactId).toBeNull();
+    useChatUiStore.getState().open(GROUP);
+    messagesRealtime.events?.removeGroup?.({ group_id: GROUP }, ctx);
+    expect(useChatUiStore.getState().openContactId).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { Contact, Message } from "@parley/protocol";
+import type { Contact, ContactId, Message } from "@parley/protocol";
 import type { QueryClient } from "@tanstack/react-query";
 import type { RealtimeHandlers } from "../../api/socket";
 import { contactsKey, updateContact } from "../contacts";
@@ -10,11 +10,21 @@ import {
   upsertMessage,
 } from "./messages.queries";
 
-/** The chat a pushed 1:1 message belongs to, from my side (wire-contract.md §3.6). */
-export function chatOf(message: Message, me: number): number | null {
+/**
+ * The chat a pushed message belongs to, from my side (wire-contract.md §3.6): `group-N` for a
+ * group's; for a 1:1 message the other party.
+ */
+export function chatOf(message: Message, me: number): ContactId | null {
+  if (typeof message.toContactId === "string")
+    return /^group-\d+$/.test(message.toContactId) ? message.toContactId : null;
   const raw = message.toContactId === me ? message.toUser : message.toContactId;
   const id = typeof raw === "number" ? raw : Number(raw);
   return Number.isInteger(id) && id > 0 && id !== me ? id : null;
+}
+
+function closeIfOpen(chat: ContactId): void {
+  const ui = useChatUiStore.getState();
+  if (ui.openContactId === chat) ui.open(null);
 }
 
 function onMessage(client: QueryClient, message: Message, me: number): void {
@@ -25,12 +35,20 @@ function onMessage(client: QueryClient, message: Message, me: number): void {
     useChatUiStore.getState().openContactId === contactId &&
     document.visibilityState === "visible";
   const fromOther = message.from_user !== me;
+  // A group message naming me (or everyone) raises the at-me count of a chat not open (SPEC §4).
+  const atMe =
+    fromOther &&
+    !open &&
+    message.is_group === 1 &&
+    message.at.some((id) => id === "0" || id === String(me));
   const known = updateContact(client, contactId, (c: Contact) => ({
     ...c,
     lastContent: message.content,
     lastSendTime: message.sendTime,
     type: message.type,
+    lastEvent: message.type === "event" ? message.extends : undefined,
     unread: fromOther && !open ? c.unread + 1 : c.unread,
+    is_at: atMe ? c.is_at + 1 : c.is_at,
   }));
   if (!known) void client.invalidateQueries({ queryKey: contactsKey });
   // A new message in the open chat is read at once (SPEC §4).
@@ -38,13 +56,28 @@ function onMessage(client: QueryClient, message: Message, me: number): void {
 }
 
 /**
- * Keeps the chats' caches in step with the socket: new messages, read marks; after a
- * reconnect, the open chat afresh.
+ * Keeps the chats' caches in step with the socket: new messages, read marks; once bound
+ * (after a reconnect, and the first time), the open chat afresh.
  */
 export const messagesRealtime: RealtimeHandlers = {
   events: {
     simple: (message, ctx) => {
       onMessage(ctx.client, message, ctx.me);
+    },
+    group: (message, ctx) => {
+      onMessage(ctx.client, message, ctx.me);
+    },
+    // Out of a group (removed, or it was disbanded): its chat closes if it was open.
+    removeGroup: (data) => {
+      closeIfOpen(data.group_id);
+    },
+    removeUser: (data, ctx) => {
+      if (data.user_id === ctx.me) closeIfOpen(data.group_id);
+    },
+    clearMessage: (data, ctx) => {
+      void ctx.client.invalidateQueries({
+        queryKey: messagesKey(data.group_id),
+      });
     },
     isRead: (marks, ctx) => {
       for (const mark of marks) {
@@ -59,7 +92,7 @@ export const messagesRealtime: RealtimeHandlers = {
       );
     },
   },
-  onReconnect: (ctx) => {
+  onBound: (ctx) => {
     const open = useChatUiStore.getState().openContactId;
     if (open !== null)
       void ctx.client.invalidateQueries({ queryKey: messagesKey(open) });

@@ -1,10 +1,11 @@
+import type { ContactId } from "@parley/protocol";
 import { create } from "zustand";
 
 /** A message the user sent that the server has not acknowledged yet (SPEC §4). */
 export interface OutboxEntry {
   /** The client id; a resend reuses it, so the server never stores it twice. */
   id: string;
-  contactId: number;
+  contactId: ContactId;
   content: string;
   sendTime: number;
   status: "going" | "failed";

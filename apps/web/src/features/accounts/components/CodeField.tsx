@@ -2,6 +2,7 @@ import { SafetyOutlined } from "@ant-design/icons";
 import { Limits } from "@parley/protocol";
 import { Form, Input, Space } from "antd";
 import type { Rule } from "antd/es/form";
+import { useState } from "react";
 import type { CodeType } from "../accounts.queries";
 import { SendCodeButton } from "./SendCodeButton";
 
@@ -14,10 +15,24 @@ interface Props {
   type: CodeType;
 }
 
-/** A 6-character code field with its send-code button. */
+/**
+ * A 6-character code field with its send-code button. Why no code was sent stays under the
+ * field (a toast of 1.5 s is too short for "ask your administrator to reset your password").
+ */
 export function CodeField({ label, rule, account, type }: Props) {
+  const [problem, setProblem] = useState<string | null>(null);
   return (
-    <Form.Item label={label} required>
+    <Form.Item
+      label={label}
+      required
+      extra={
+        problem ? (
+          <span role="alert" style={{ color: "#d4380d" }}>
+            {problem}
+          </span>
+        ) : undefined
+      }
+    >
       <Space.Compact style={{ width: "100%" }}>
         <Form.Item name="code" noStyle rules={[rule]}>
           <Input
@@ -28,7 +43,7 @@ export function CodeField({ label, rule, account, type }: Props) {
             aria-label={label}
           />
         </Form.Item>
-        <SendCodeButton account={account} type={type} />
+        <SendCodeButton account={account} type={type} onProblem={setProblem} />
       </Space.Compact>
     </Form.Item>
   );

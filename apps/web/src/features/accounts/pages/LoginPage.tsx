@@ -1,11 +1,12 @@
 import { LockOutlined, UserOutlined } from "@ant-design/icons";
-import { Button, Checkbox, Form, Input, Segmented } from "antd";
+import { Alert, Button, Checkbox, Form, Input, Segmented } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { i18n } from "../../../i18n";
 import { useGlobalConfig } from "../../system";
 import { useLoginMutation } from "../accounts.queries";
+import { canSendCodes } from "../code-channels";
 import { AccountsLayout } from "../components/AccountsLayout";
 import { CodeField } from "../components/CodeField";
 import { loginErrors, type LoginMode } from "../login-rules";
@@ -32,6 +33,9 @@ export function LoginPage() {
   const config = useGlobalConfig();
   const regtype = config?.sysInfo.regtype;
   const demoMode = config?.demon_mode === 1;
+  // No mail and no SMS: a forgotten password is the administrator's to reset, said up front.
+  const codesOff = !canSendCodes(config, "any");
+  const [forgotAsked, setForgotAsked] = useState(false);
   const login = useLoginMutation();
   const redirect = safeRedirect(params.get("redirect"));
   const token = params.get("token");
@@ -100,6 +104,14 @@ export function LoginPage() {
         ]}
         style={{ marginBottom: 24 }}
       />
+      {codesOff && (mode === "code" || forgotAsked) && (
+        <Alert
+          type="info"
+          showIcon
+          title={t("login.noCodes")}
+          style={{ marginBottom: 24 }}
+        />
+      )}
       <Form<FormValues>
         form={form}
         layout="vertical"
@@ -155,7 +167,13 @@ export function LoginPage() {
             <Checkbox>{t("login.rememberMe")}</Checkbox>
           </Form.Item>
           {mode === "password" && (
-            <Button type="link" size="small" onClick={() => setMode("code")}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() =>
+                codesOff ? setForgotAsked(true) : setMode("code")
+              }
+            >
               {t("login.forgot")}
             </Button>
           )}

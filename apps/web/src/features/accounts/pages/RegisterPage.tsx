@@ -1,12 +1,14 @@
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { Limits, type RegAuth, regauthOf } from "@parley/protocol";
-import { Button, Form, Input } from "antd";
+import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { i18n } from "../../../i18n";
 import { toast } from "../../../lib/feedback";
 import { useGlobalConfig } from "../../system";
-import { useRegisterMutation } from "../accounts.queries";
+import { useLoginMutation, useRegisterMutation } from "../accounts.queries";
+import { canSendCodes } from "../code-channels";
 import { AccountsLayout } from "../components/AccountsLayout";
 import { CodeField } from "../components/CodeField";
 import {
@@ -22,14 +24,19 @@ const ACCOUNT_PLACEHOLDER: Record<RegAuth, string> = {
   3: "register.accountPhoneOrEmail",
 };
 
-/** Register (SPEC §2, §5): the same rules as the server, the code only when regauth is set. */
+/**
+ * Register (SPEC §2, §5): the same rules as the server, the code only when regauth is set.
+ * A new account is signed in at once and lands in the chat, as Slack does.
+ */
 export function RegisterPage() {
   const { t } = useTranslation(["accounts", "errors"]);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [form] = Form.useForm<RegisterValues>();
-  const regauth = regauthOf(useGlobalConfig()?.sysInfo.regauth);
+  const config = useGlobalConfig();
+  const regauth = regauthOf(config?.sysInfo.regauth);
   const register = useRegisterMutation();
+  const login = useLoginMutation();
   const [stripped, setStripped] = useState(false);
 
   const rule = (field: keyof RegisterValues) => ({
@@ -55,9 +62,10 @@ export function RegisterPage() {
   });
 
   const submit = (values: RegisterValues) => {
+    const account = values.account.trim();
     register.mutate(
       {
-        account: values.account.trim(),
+        account,
         realname: values.realname.trim(),
         password: values.password,
         ...(regauth !== 0 ? { code: values.code.trim() } : {}),
@@ -66,9 +74,28 @@ export function RegisterPage() {
           : {}),
       },
       {
-        onSuccess: () => {
-          toast("success", t("accounts:register.success"));
-          void navigate(`/login`, { replace: true });
+        // The same credentials sign in (remember-me on, the login form's default); a code
+        // was used up by the registration, so the password is what signs in either way.
+        onSuccess: (user) => {
+          // A promise, not the mutation's callbacks: signing in sends the guard from
+          // /register to the chat, unmounting this page before callbacks would run.
+          login
+            .mutateAsync({
+              account,
+              password: values.password,
+              rememberMe: true,
+              lang: i18n.language,
+            })
+            .then(
+              () => {
+                toast(
+                  "success",
+                  t("accounts:register.success", { name: user.realname }),
+                );
+                void navigate("/", { replace: true });
+              },
+              () => void navigate("/login", { replace: true }),
+            );
         },
       },
     );
@@ -119,6 +146,14 @@ export function RegisterPage() {
         >
           <Input maxLength={Limits.realnameMax} showCount />
         </Form.Item>
+        {regauth !== 0 && !canSendCodes(config, regauth) && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t("accounts:register.noCodes")}
+            style={{ marginBottom: 24 }}
+          />
+        )}
         {regauth !== 0 && (
           <CodeField
             label={t("accounts:register.code")}
@@ -153,7 +188,7 @@ export function RegisterPage() {
           htmlType="submit"
           block
           size="large"
-          loading={register.isPending}
+          loading={register.isPending || login.isPending}
         >
           {t("accounts:register.submit")}
         </Button>

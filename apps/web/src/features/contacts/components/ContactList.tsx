@@ -1,54 +1,25 @@
 import { SearchOutlined } from "@ant-design/icons";
-import { type Contact, isLanguage, Limits } from "@parley/protocol";
-import { Avatar, Badge, Empty, Input, Segmented, Tag } from "antd";
-import { useMemo } from "react";
+import { type Contact, type ContactId, isLanguage } from "@parley/protocol";
+import { Button, Empty, Input, Segmented, Tooltip } from "antd";
+import { type ReactNode, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { modKeyLabel } from "../../../hooks/useModKey";
 import { useNow } from "../../../hooks/useNow";
 import { LANGUAGE_TAGS } from "../../../i18n";
-import { htmlToText } from "../../../lib/html-text";
+import { lastMessagePreview } from "../contact-preview";
 import { formatListTime } from "../../../lib/time";
+import {
+  chatsOfTab,
+  type ContactSection,
+  type ContactTab,
+  directory,
+  normalize,
+  rankContacts,
+  searchSections,
+} from "../contact-search";
+import { usePinyinIndex } from "../contacts.pinyin";
+import { ContactRow } from "./ContactRow";
 import styles from "./ContactList.module.css";
-
-/** What the list shows: the chats, or the directory of contacts. */
-export type ContactSection = "messages" | "contacts";
-/** The chats' tabs (SPEC §2). */
-export type ContactTab = "all" | "unread" | "at";
-
-/** Pinned first, then by last send time (SPEC §2). */
-export function sortContacts(list: readonly Contact[]): Contact[] {
-  return [...list].sort(
-    (a, b) => b.is_top - a.is_top || b.lastSendTime - a.lastSendTime,
-  );
-}
-
-/** The contacts a section and tab show, matching the search. */
-export function visibleContacts(
-  list: readonly Contact[],
-  section: ContactSection,
-  tab: ContactTab,
-  search: string,
-): Contact[] {
-  const needle = search.trim().toLowerCase();
-  const matching = needle
-    ? list.filter((c) =>
-        [c.displayName, c.name_py, c.account ?? ""].some((field) =>
-          field.toLowerCase().includes(needle),
-        ),
-      )
-    : list;
-  if (section === "contacts") {
-    return [...matching].sort(
-      (a, b) =>
-        a.index.localeCompare(b.index) || a.name_py.localeCompare(b.name_py),
-    );
-  }
-  const chats = matching.filter((c) => {
-    if (tab === "unread") return c.unread > 0;
-    if (tab === "at") return c.is_at > 0;
-    return c.lastContent !== "" || c.unread > 0;
-  });
-  return sortContacts(chats);
-}
 
 interface Props {
   contacts: readonly Contact[];
@@ -59,13 +30,39 @@ interface Props {
   section: ContactSection;
   tab: ContactTab;
   search: string;
-  openContactId: number | null;
+  openContactId: ContactId | null;
+  /** On a phone the list fills the screen and its controls are sized for touch. */
+  phone: boolean;
   onTabChange: (tab: ContactTab) => void;
   onSearchChange: (search: string) => void;
   onOpen: (contact: Contact) => void;
+  /** Opens the quick switcher (Ctrl+K). */
+  onQuickSwitch: () => void;
 }
 
-/** The middle column: search, tabs, and the chats or the directory. */
+/** A titled group of search results. */
+function ResultSection({
+  title,
+  children,
+}: {
+  title: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div role="group" aria-labelledby={id}>
+      <div id={id} className={styles.sectionHeading}>
+        {title}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The middle column: search, tabs, and the chats or the directory. A search in the
+ * Messages tab finds everyone the user may chat with, in sections (issue 15, fault 6).
+ */
 export function ContactList({
   contacts,
   loading,
@@ -75,34 +72,163 @@ export function ContactList({
   tab,
   search,
   openContactId,
+  phone,
   onTabChange,
   onSearchChange,
   onOpen,
+  onQuickSwitch,
 }: Props) {
   const { t, i18n } = useTranslation("contacts");
-  const shown = useMemo(
-    () => visibleContacts(contacts, section, tab, search),
-    [contacts, section, tab, search],
+  const searching = normalize(search) !== "";
+  const pinyin = usePinyinIndex(contacts, search);
+  const found = useMemo(
+    () =>
+      searching && section === "messages"
+        ? searchSections(contacts, search, pinyin)
+        : null,
+    [contacts, search, pinyin, searching, section],
   );
+  const shown = useMemo(() => {
+    if (section === "messages") return chatsOfTab(contacts, tab);
+    const all = directory(contacts);
+    return searching ? rankContacts(all, search, pinyin) : all;
+  }, [contacts, section, tab, search, pinyin, searching]);
   const locale =
     LANGUAGE_TAGS[isLanguage(i18n.language) ? i18n.language : "zh"];
   const now = useNow();
+  const keys = modKeyLabel("K");
+
+  const row = (contact: Contact, asChat: boolean) => {
+    const active = contact.id === openContactId;
+    const className = active ? styles.contactActive : styles.contact;
+    return (
+      <button
+        key={String(contact.id)}
+        type="button"
+        className={
+          contact.is_top && asChat && !active
+            ? `${className} ${styles.contactPinned}`
+            : className
+        }
+        onClick={() => onOpen(contact)}
+        aria-current={active ? "true" : undefined}
+        data-testid="contact"
+      >
+        <ContactRow
+          contact={contact}
+          showOnline={showOnline}
+          unread={asChat ? contact.unread : 0}
+          time={
+            asChat && contact.lastContent !== ""
+              ? formatListTime(contact.lastSendTime, now, locale, {
+                  yesterday: t("common:time.yesterday"),
+                })
+              : undefined
+          }
+          preview={
+            asChat
+              ? lastMessagePreview(contact, (key, options) => t(key, options))
+              : (contact.account ?? "")
+          }
+        />
+      </button>
+    );
+  };
+
+  const noMatch = (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={t("noMatch", { query: search.trim() })}
+    />
+  );
+
+  let body: ReactNode;
+  if (loading) body = null;
+  else if (found) {
+    body =
+      found.chats.length + found.people.length + found.groups.length === 0 ? (
+        noMatch
+      ) : (
+        <>
+          {found.chats.length > 0 && (
+            <ResultSection title={t("sections.chats")}>
+              {found.chats.map((c) => row(c, true))}
+            </ResultSection>
+          )}
+          {found.people.length > 0 && (
+            <ResultSection title={t("sections.people")}>
+              {found.people.map((c) => row(c, false))}
+            </ResultSection>
+          )}
+          {found.groups.length > 0 && (
+            <ResultSection title={t("sections.groups")}>
+              {found.groups.map((c) => row(c, false))}
+            </ResultSection>
+          )}
+        </>
+      );
+  } else if (shown.length > 0) {
+    body = shown.map((c) => row(c, section === "messages"));
+  } else if (section === "contacts") {
+    body = searching ? (
+      noMatch
+    ) : (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={t("noContacts")}
+      />
+    );
+  } else {
+    // No chats yet: say how to start one rather than show an empty list.
+    body = (
+      <div className={styles.emptyBox}>
+        <span>{t("noChats")}</span>
+        {tab === "all" && contacts.length > 0 && (
+          <Button
+            type="primary"
+            size={phone ? "large" : "middle"}
+            onClick={onQuickSwitch}
+          >
+            {t("startChat")}
+          </Button>
+        )}
+      </div>
+    );
+  }
 
   return (
-    <aside className={styles.list} aria-label={label}>
+    <aside className={phone ? styles.listFill : styles.list} aria-label={label}>
       <div className={styles.listHeader}>
         <Input
           allowClear
+          size={phone ? "large" : "middle"}
           prefix={<SearchOutlined />}
-          placeholder={t("search")}
+          // The Ctrl+K hint makes way for the clear button; the suffix stays so the box keeps focus.
+          suffix={
+            phone ? undefined : searching ? (
+              <span />
+            ) : (
+              <Tooltip title={t("switcher.open", { keys })}>
+                <button
+                  type="button"
+                  className={styles.switcherHint}
+                  onClick={onQuickSwitch}
+                  aria-label={t("switcher.open", { keys })}
+                >
+                  {keys}
+                </button>
+              </Tooltip>
+            )
+          }
+          placeholder={t(section === "messages" ? "searchEveryone" : "search")}
           value={search}
           onChange={(e) => onSearchChange(e.target.value)}
           aria-label={t("search")}
         />
-        {section === "messages" && (
+        {section === "messages" && !searching && (
           <Segmented<ContactTab>
             block
-            size="small"
+            size={phone ? "large" : "small"}
             value={tab}
             onChange={(value) => onTabChange(value)}
             options={[
@@ -114,75 +240,7 @@ export function ContactList({
           />
         )}
       </div>
-      <div className={styles.listBody}>
-        {!loading && shown.length === 0 && (
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={t(section === "messages" ? "noChats" : "noContacts")}
-          />
-        )}
-        {shown.map((contact) => {
-          const active = contact.id === openContactId;
-          const className = active ? styles.contactActive : styles.contact;
-          return (
-            <button
-              key={String(contact.id)}
-              type="button"
-              className={
-                contact.is_top && !active
-                  ? `${className} ${styles.contactPinned}`
-                  : className
-              }
-              onClick={() => onOpen(contact)}
-              aria-current={active ? "true" : undefined}
-              data-testid="contact"
-            >
-              <Badge
-                count={section === "messages" ? contact.unread : 0}
-                overflowCount={Limits.unreadBadgeMax}
-                size="small"
-              >
-                <Badge
-                  dot={showOnline && contact.is_online === 1}
-                  color="green"
-                  offset={[-4, 32]}
-                >
-                  <Avatar src={contact.avatar} size={40}>
-                    {contact.displayName.slice(0, 1)}
-                  </Avatar>
-                </Badge>
-              </Badge>
-              <span className={styles.contactText}>
-                <span className={styles.contactTop}>
-                  <span
-                    className={styles.contactName}
-                    title={contact.displayName}
-                  >
-                    {contact.displayName}
-                    {contact.is_group === 2 && (
-                      <Tag color="blue" style={{ marginLeft: 6 }}>
-                        {t("bot")}
-                      </Tag>
-                    )}
-                  </span>
-                  {section === "messages" && contact.lastContent !== "" && (
-                    <span className={styles.contactTime}>
-                      {formatListTime(contact.lastSendTime, now, locale, {
-                        yesterday: t("common:time.yesterday"),
-                      })}
-                    </span>
-                  )}
-                </span>
-                <span className={styles.contactPreview}>
-                  {section === "messages"
-                    ? htmlToText(contact.lastContent)
-                    : (contact.account ?? "")}
-                </span>
-              </span>
-            </button>
-          );
-        })}
-      </div>
+      <div className={styles.listBody}>{body}</div>
     </aside>
   );
 }

@@ -16,31 +16,56 @@ import type { ContactSection } from "../../contacts";
 import { SettingsDialog } from "../../settings";
 import { useActor } from "../../system";
 import { useChatUiStore } from "../chat-ui.store";
-import styles from "./chat.module.css";
+import type { ChatNavKind } from "../chat-layout";
+import styles from "./ChatNav.module.css";
 
 function NavButton(props: {
   label: string;
+  kind: ChatNavKind;
   active?: boolean;
   onClick: () => void;
   children: ReactNode;
 }) {
-  return (
+  const button = (
+    <button
+      type="button"
+      aria-label={props.label}
+      aria-pressed={props.active}
+      className={
+        props.active ? `${styles.button} ${styles.active}` : styles.button
+      }
+      onClick={props.onClick}
+    >
+      {props.children}
+      {props.kind !== "icons" && (
+        <span className={styles.label} aria-hidden="true">
+          {props.label}
+        </span>
+      )}
+    </button>
+  );
+  // A touch bar has no hover: its labels are always shown instead.
+  return props.kind === "bar" ? (
+    button
+  ) : (
     <Tooltip title={props.label} placement="right">
-      <button
-        type="button"
-        aria-label={props.label}
-        aria-pressed={props.active}
-        className={props.active ? styles.navButtonActive : styles.navButton}
-        onClick={props.onClick}
-      >
-        {props.children}
-      </button>
+      {button}
     </Tooltip>
   );
 }
 
-/** The chat's side menu (SPEC §2): messages, contacts, full screen, manage, settings. */
-export function ChatNav({ unread }: { unread: number }) {
+/**
+ * The chat's side menu (SPEC §2): messages, contacts, full screen, manage, settings. A
+ * labelled rail on a wide window, icons with tooltips below 900 px, a bottom bar of
+ * labelled buttons on a phone (no full screen there: phones keep their own).
+ */
+export function ChatNav({
+  unread,
+  kind,
+}: {
+  unread: number;
+  kind: Exclude<ChatNavKind, "none">;
+}) {
   const { t } = useTranslation("messages");
   const navigate = useNavigate();
   const user = useSessionStore((s) => s.user);
@@ -63,13 +88,22 @@ export function ChatNav({ unread }: { unread: number }) {
     else
       void document.documentElement.requestFullscreen().catch(() => undefined);
   };
+  const bar = kind === "bar";
+  const className = {
+    labelled: styles.railLabelled,
+    icons: styles.rail,
+    bar: styles.bar,
+  }[kind];
 
   return (
-    <nav className={styles.nav} aria-label={t("nav.label")}>
-      <Avatar src={user?.avatar} size={40} style={{ marginBottom: 12 }}>
-        {user?.realname.slice(0, 1)}
-      </Avatar>
+    <nav className={className} aria-label={t("nav.label")}>
+      {!bar && (
+        <Avatar src={user?.avatar} size={40} className={styles.avatar}>
+          {user?.realname.slice(0, 1)}
+        </Avatar>
+      )}
       <NavButton
+        kind={kind}
         label={t("nav.messages")}
         active={section === "messages"}
         onClick={() => go("messages")}
@@ -84,21 +118,26 @@ export function ChatNav({ unread }: { unread: number }) {
         </Badge>
       </NavButton>
       <NavButton
+        kind={kind}
         label={t("nav.contacts")}
         active={section === "contacts"}
         onClick={() => go("contacts")}
       >
         <ContactsOutlined />
       </NavButton>
-      <div className={styles.navSpacer} />
-      <NavButton
-        label={t(fullScreen ? "nav.exitFullScreen" : "nav.fullScreen")}
-        onClick={toggleFullScreen}
-      >
-        {fullScreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-      </NavButton>
+      {!bar && <div className={styles.spacer} />}
+      {!bar && (
+        <NavButton
+          kind={kind}
+          label={t(fullScreen ? "nav.exitFullScreen" : "nav.fullScreen")}
+          onClick={toggleFullScreen}
+        >
+          {fullScreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+        </NavButton>
+      )}
       {can(actor, "console.open") && (
         <NavButton
+          kind={kind}
           label={t("nav.manage")}
           onClick={() => void navigate("/manage/index")}
         >
@@ -106,6 +145,7 @@ export function ChatNav({ unread }: { unread: number }) {
         </NavButton>
       )}
       <NavButton
+        kind={kind}
         label={t("nav.settings")}
         onClick={() => setSettingsOpen(true)}
       >

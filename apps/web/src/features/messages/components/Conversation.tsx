@@ -1,27 +1,42 @@
 import type { Contact } from "@parley/protocol";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo } from "react";
+import { ArrowLeftOutlined } from "@ant-design/icons";
+import { Button, Spin } from "antd";
+import { useTranslation } from "react-i18next";
+import { useEffect, useMemo, useState } from "react";
 import { useSessionStore } from "../../../stores/session.store";
 import { updateContact } from "../../contacts";
 import { useMessagesQuery, useSendMessageMutation } from "../messages.queries";
 import { useOutboxStore } from "../outbox.store";
 import styles from "./chat.module.css";
-import { chatItems } from "./chat-items";
+import { chatItems, firstUnreadKey, unreadMissing } from "./chat-items";
 import { Editor } from "./Editor";
 import { MessageList } from "./MessageList";
+
+/** The most unread messages read ahead to put the "new messages" line above the first. */
+const CATCH_UP_MAX = 500;
 
 /** The open chat: title, messages, editor. */
 export function Conversation({
   contact,
   showOnline,
+  onBack,
 }: {
   contact: Contact;
   showOnline: boolean;
+  /** On a phone: back to the list (the title bar's back button). */
+  onBack?: () => void;
 }) {
+  const { t } = useTranslation("messages");
   const client = useQueryClient();
-  const contactId = Number(contact.id);
+  const contactId = contact.id;
   const user = useSessionStore((s) => s.user);
-  const messages = useMessagesQuery(contactId);
+  const meId = user?.user_id ?? 0;
+  // What was unread when the chat opened: the chat opens at the first of these, under a line.
+  const [unreadAtOpen] = useState(() => Math.min(contact.unread, CATCH_UP_MAX));
+  const messages = useMessagesQuery(contactId, (loaded) =>
+    unreadMissing(loaded, meId, unreadAtOpen),
+  );
   const outbox = useOutboxStore((s) => s.entries);
   const send = useSendMessageMutation(client);
 
@@ -32,18 +47,34 @@ export function Conversation({
   }, [client, contactId, messages.isSuccess, messages.dataUpdatedAt]);
 
   const pages = messages.data?.pages;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = messages;
+  const missing = pages ? unreadMissing(pages, meId, unreadAtOpen) : 0;
+  const caughtUp = pages !== undefined && (missing === 0 || !hasNextPage);
+
+  // Older pages are read until the first unread message is held, then the list opens.
+  useEffect(() => {
+    if (pages && !caughtUp && !isFetchingNextPage) void fetchNextPage();
+  }, [pages, caughtUp, isFetchingNextPage, fetchNextPage]);
+
+  // The "new messages" line stays where it was put when the chat opened.
+  const [firstUnread, setFirstUnread] = useState<string | null | undefined>();
+  if (firstUnread === undefined && caughtUp) {
+    setFirstUnread(firstUnreadKey(pages, meId, unreadAtOpen));
+  }
+
   const items = useMemo(
     () =>
       chatItems(
         pages ?? [],
         outbox.filter((e) => e.contactId === contactId),
         {
-          id: user?.user_id ?? 0,
+          id: meId,
           avatar: user?.avatar ?? "",
           name: user?.realname ?? "",
         },
+        firstUnread ?? null,
       ),
-    [pages, outbox, contactId, user],
+    [pages, outbox, contactId, meId, user, firstUnread],
   );
   const olderCount = (pages ?? [])
     .slice(1)
@@ -52,31 +83,50 @@ export function Conversation({
   return (
     <section className={styles.conversation} aria-label={contact.displayName}>
       <header className={styles.title}>
-        {showOnline && (
+        {onBack && (
+          <Button
+            type="text"
+            size="large"
+            className={styles.titleBack}
+            icon={<ArrowLeftOutlined />}
+            aria-label={t("nav.back")}
+            onClick={onBack}
+          />
+        )}
+        {/* Presence is a person's: groups (always "online" on the wire) show none. */}
+        {showOnline && contact.is_group === 0 && (
           <span
             className={contact.is_online ? styles.onlineDot : styles.offlineDot}
+            data-presence={contact.is_online ? "online" : "offline"}
           />
         )}
         <span className={styles.titleName} title={contact.displayName}>
           {contact.displayName}
         </span>
       </header>
-      <MessageList
-        key={contactId}
-        items={items}
-        olderCount={olderCount}
-        loadingOlder={messages.isFetchingNextPage}
-        hasOlder={messages.hasNextPage}
-        onLoadOlder={() => void messages.fetchNextPage()}
-        onResend={(item) => {
-          if (item.pending)
-            send.mutate({
-              id: item.pending.id,
-              contactId,
-              content: item.pending.content,
-            });
-        }}
-      />
+      {firstUnread === undefined ? (
+        <div className={styles.messagesLoading}>
+          <Spin />
+        </div>
+      ) : (
+        <MessageList
+          key={contactId}
+          items={items}
+          olderCount={olderCount}
+          loadingOlder={isFetchingNextPage}
+          hasOlder={hasNextPage}
+          firstUnread={firstUnread}
+          onLoadOlder={() => void fetchNextPage()}
+          onResend={(item) => {
+            if (item.pending)
+              send.mutate({
+                id: item.pending.id,
+                contactId,
+                content: item.pending.content,
+              });
+          }}
+        />
+      )}
       <Editor
         contactId={contactId}
         sendKey={user?.setting.sendKey ?? 1}

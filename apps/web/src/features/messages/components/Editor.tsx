@@ -1,5 +1,5 @@
 import { SendOutlined } from "@ant-design/icons";
-import { hasVisibleText, textToHtml } from "@parley/protocol";
+import { type ContactId, hasVisibleText, textToHtml } from "@parley/protocol";
 import { Button, Input } from "antd";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +9,7 @@ import { editorAction } from "./editor-keys";
 import { lengthState } from "./editor-length";
 
 interface Props {
-  contactId: number;
+  contactId: ContactId;
   sendKey: number;
   onSend: (text: string) => void;
 }
@@ -21,7 +21,7 @@ interface Props {
 export function Editor({ contactId, sendKey, onSend }: Props) {
   const { t } = useTranslation("messages");
   const [text, setText] = useState(
-    () => useChatUiStore.getState().drafts[contactId] ?? "",
+    () => useChatUiStore.getState().drafts[String(contactId)] ?? "",
   );
   const latest = useRef(text);
 

@@ -12,21 +12,62 @@ export interface BubbleProps {
   content: string;
   status: DeliveryStatus;
   read?: boolean | undefined;
+  /** The first of a run of one sender's messages: avatar, name and time above it. */
+  groupStart: boolean;
+  /** The time of day, shown with the run's first message and beside any row under the pointer. */
+  time: string;
+  /** Shown as a time divider above this row already: the run's heading leaves it out. */
+  timeShown: boolean;
+  /** The exact date and time, as the row's hover title. */
+  fullTime: string;
   onResend?: (() => void) | undefined;
 }
 
 /** One message, as text: content is never rendered as HTML. */
 export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
-  const { mine, avatar, name, content, status, read, onResend } = props;
+  const {
+    mine,
+    avatar,
+    name,
+    content,
+    status,
+    read,
+    groupStart,
+    time,
+    timeShown,
+    fullTime,
+    onResend,
+  } = props;
   const { t } = useTranslation("messages");
   const [expanded, setExpanded] = useState(false);
   const short = collapsedText(content);
+  const rowClass = [
+    mine ? styles.rowMine : styles.row,
+    groupStart ? styles.rowFirst : styles.rowNext,
+  ].join(" ");
   return (
-    <div className={mine ? styles.rowMine : styles.row} data-testid="message">
-      <Avatar src={avatar} size={36} className={styles.bubbleAvatar}>
-        {name.slice(0, 1)}
-      </Avatar>
+    <div
+      className={rowClass}
+      data-testid="message"
+      data-run-start={groupStart ? "" : undefined}
+      title={fullTime}
+    >
+      {groupStart ? (
+        <Avatar src={avatar} size={36} className={styles.bubbleAvatar}>
+          {name.slice(0, 1)}
+        </Avatar>
+      ) : (
+        <time className={styles.gutterTime} aria-hidden>
+          {time}
+        </time>
+      )}
       <div className={styles.bubbleColumn}>
+        {groupStart && (
+          <div className={styles.runHeading}>
+            {!mine && <span className={styles.runName}>{name}</span>}
+            {!timeShown && <time>{time}</time>}
+          </div>
+        )}
         <div className={mine ? styles.bubbleMine : styles.bubble}>
           {short !== null && !expanded ? short : content}
           {short !== null && (

@@ -23,13 +23,32 @@ describe("a message's status (SPEC §4 Message sending)", () => {
     expect(screen.queryByRole("button")).toBeNull();
   });
 
-  it("offers a resend on a failed message", async () => {
+  it("labels a failed message in words, with a hover title, and resends on a tap", async () => {
     const onResend = vi.fn();
     renderStatus({ status: "failed", onResend });
-    await userEvent.click(
-      screen.getByRole("button", { name: "Failed to send, click to resend" }),
+    // Issue 15, fault 8: a bare red "!" told nothing; the words are visible and are the name.
+    const button = screen.getByRole("button", {
+      name: "Not sent — tap to retry",
+    });
+    expect(screen.getByText("Not sent — tap to retry")).toBeVisible();
+    expect(button).toHaveAttribute(
+      "title",
+      "This message wasn't sent. Tap to send it again.",
     );
+    await userEvent.click(button);
     expect(onResend).toHaveBeenCalledTimes(1);
+  });
+
+  it("labels a failed message in Chinese too", async () => {
+    await i18n.changeLanguage("zh");
+    try {
+      renderStatus({ status: "failed" });
+      expect(
+        screen.getByRole("button", { name: "未发送，点击重试" }),
+      ).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage("en");
+    }
   });
 
   it("shows read or unread once stored", () => {

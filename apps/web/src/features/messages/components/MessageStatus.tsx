@@ -1,5 +1,4 @@
 import { ExclamationCircleFilled, LoadingOutlined } from "@ant-design/icons";
-import { Tooltip } from "antd";
 import { useTranslation } from "react-i18next";
 
 /** The status line under one of my messages (SPEC §4 Message sending). */
@@ -12,7 +11,10 @@ interface Props {
   onResend?: (() => void) | undefined;
 }
 
-/** Going shows a spinner; failed is a button that resends; succeed shows read or unread. */
+/**
+ * Going shows a spinner; failed is a labelled button that resends ("Not sent — tap to
+ * retry"); succeed shows read or unread.
+ */
 export function MessageStatus({ status, read, onResend }: Props) {
   const { t } = useTranslation("messages");
   if (status === "going") {
@@ -27,24 +29,27 @@ export function MessageStatus({ status, read, onResend }: Props) {
     );
   }
   if (status === "failed") {
+    // Words, not only a red mark: what happened and what a tap does, seen and heard.
     return (
-      <Tooltip title={t("status.resend")}>
-        <button
-          type="button"
-          onClick={onResend}
-          aria-label={t("status.failed")}
-          style={{
-            border: 0,
-            background: "none",
-            padding: 0,
-            cursor: "pointer",
-            color: "#f5222d",
-            fontSize: 16,
-          }}
-        >
-          <ExclamationCircleFilled />
-        </button>
-      </Tooltip>
+      <button
+        type="button"
+        onClick={onResend}
+        title={t("status.resend")}
+        style={{
+          display: "inline-flex",
+          alignItems: "center",
+          gap: 4,
+          border: 0,
+          background: "none",
+          padding: 0,
+          cursor: "pointer",
+          color: "#f5222d",
+          fontSize: 12,
+        }}
+      >
+        <ExclamationCircleFilled aria-hidden />
+        <span>{t("status.failed")}</span>
+      </button>
     );
   }
   if (read === undefined) return null;

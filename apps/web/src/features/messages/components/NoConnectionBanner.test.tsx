@@ -31,7 +31,7 @@ describe("the no-connection banner (issue 15, fault 1)", () => {
     ).toBeInTheDocument();
     expect(
       screen.getByText(
-        "The current network cannot receive messages in real time",
+        "Connection lost. New messages will appear as soon as it's back.",
       ),
     ).toBeInTheDocument();
   });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { makeMessage } from "../../../../test/factories";
-import { chatItems } from "./chat-items";
+import {
+  chatItems,
+  firstUnreadKey,
+  GROUP_GAP_MS,
+  unreadMissing,
+} from "./chat-items";
 
 const me = { id: 1, avatar: "/me.png", name: "Me" };
 
@@ -79,5 +84,91 @@ describe("the message list's rows", () => {
       me,
     );
     expect(rows.map((r) => r.divider)).toEqual([true, true, false]);
+  });
+
+  it("groups one sender's consecutive messages and starts again at a divider or another sender", () => {
+    const at = (s: number) => 1_700_000_000_000 + s * 1000;
+    const rows = chatItems(
+      [
+        [
+          makeMessage(1, 2, { sendTime: at(0) }),
+          makeMessage(2, 2, { sendTime: at(20) }),
+          makeMessage(3, 1, { sendTime: at(40) }),
+          makeMessage(4, 1, { sendTime: at(50) }),
+          // two minutes later: a time divider, so a new group
+          makeMessage(5, 1, { sendTime: at(170) }),
+          makeMessage(6, 2, { sendTime: at(171) }),
+        ],
+      ],
+      [
+        {
+          id: "out",
+          contactId: 2,
+          content: "going",
+          sendTime: at(172),
+          status: "going",
+        },
+      ],
+      me,
+    );
+    expect(rows.map((r) => r.groupStart)).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+      true,
+      true,
+    ]);
+  });
+
+  it("starts a new group once a run of one sender lasts longer than the group gap", () => {
+    // 59 s apart: no time divider between any two, but the run is cut every five minutes.
+    const rows = chatItems(
+      [
+        Array.from({ length: 12 }, (_, i) =>
+          makeMessage(i + 1, 2, {
+            sendTime: 1_700_000_000_000 + i * 59_000,
+          }),
+        ),
+      ],
+      [],
+      me,
+    );
+    expect(rows.filter((r) => r.divider)).toHaveLength(1);
+    const starts = rows.flatMap((r, i) => (r.groupStart ? [i] : []));
+    expect(starts).toEqual([0, Math.floor(GROUP_GAP_MS / 59_000) + 1]);
+  });
+
+  it("puts the new-messages line above the first unread message and breaks the group there", () => {
+    const pages = [
+      [makeMessage(5, 2), makeMessage(6, 1), makeMessage(7, 2)],
+      [makeMessage(2, 2), makeMessage(3, 2), makeMessage(4, 2)],
+    ];
+    // three unread from user 2: messages 7, 5 and 4 (mine, 6, does not count)
+    const key = firstUnreadKey(pages, me.id, 3);
+    expect(key).toBe("2:m4");
+    const rows = chatItems(pages, [], me, key);
+    expect(rows.map((r) => r.unreadDivider)).toEqual([
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(rows[2]?.groupStart).toBe(true);
+    expect(rows[1]?.groupStart).toBe(false);
+  });
+
+  it("knows when the loaded pages do not reach the first unread message yet", () => {
+    const pages = [[makeMessage(9, 2), makeMessage(10, 2)]];
+    expect(firstUnreadKey(pages, me.id, 0)).toBeNull();
+    expect(unreadMissing(pages, me.id, 0)).toBe(0);
+    expect(unreadMissing(pages, me.id, 2)).toBe(0);
+    expect(unreadMissing(pages, me.id, 120)).toBe(118);
+    // fewer held than unread (the start of the history): the oldest held one
+    expect(firstUnreadKey(pages, me.id, 3)).toBe("2:m9");
+    expect(firstUnreadKey([[makeMessage(1, 1)]], me.id, 3)).toBeNull();
   });
 });

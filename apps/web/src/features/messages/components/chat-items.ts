@@ -16,27 +16,47 @@ export interface ChatItem {
   name: string;
   /** A time divider goes above this row. */
   divider: boolean;
+  /** The first row of a run of one sender's messages: it shows the avatar, name and time. */
+  groupStart: boolean;
+  /** The first message that was unread when the chat opened: a "new messages" line goes above it. */
+  unreadDivider: boolean;
   /** The outbox entry behind a row not yet stored. */
   pending?: OutboxEntry;
+  /**
+   * A line the server wrote into a group's chat (created, renamed, joined…), shown as a
+   * centred line rather than a bubble: its name and what it names, for the translation.
+   */
+  event?: Record<string, unknown>;
 }
+
+/** A row's key: the sender and the client's id, the same before and after it is stored. */
+function messageKey(message: Pick<Message, "from_user" | "id">): string {
+  return `${message.from_user}:${message.id}`;
+}
+
+/** Consecutive messages of one sender within this time of the first share one avatar, name and time. */
+export const GROUP_GAP_MS = 5 * 60_000;
 
 /**
  * Stored messages oldest first, then my unacknowledged ones; a stored copy replaces its
- * outbox entry. Dividers after a one-minute gap (SPEC §9).
+ * outbox entry. Dividers after a one-minute gap (SPEC §9); the "new messages" line above
+ * `firstUnread` (a row key); a sender's run starts again after a divider or `GROUP_GAP_MS` after its start.
  */
 export function chatItems(
   pages: readonly (readonly Message[])[],
   outbox: readonly OutboxEntry[],
   me: { id: number; avatar: string; name: string },
+  firstUnread: string | null = null,
 ): ChatItem[] {
   const stored = [...pages].reverse().flat();
   const seen = new Set<string>();
   const rows: ChatItem[] = [];
   for (const message of stored) {
-    const key = `${message.from_user}:${message.id}`;
+    const key = messageKey(message);
     if (seen.has(key)) continue;
     seen.add(key);
     const mine = message.from_user === me.id;
+    const event = message.type === "event" ? message.extends : undefined;
     rows.push({
       key,
       mine,
@@ -47,10 +67,13 @@ export function chatItems(
       avatar: message.fromUser.avatar,
       name: message.fromUser.displayName,
       divider: false,
+      groupStart: true,
+      unreadDivider: false,
+      ...(event ? { event } : {}),
     });
   }
   for (const entry of outbox) {
-    const key = `${me.id}:${entry.id}`;
+    const key = messageKey({ from_user: me.id, id: entry.id });
     if (seen.has(key)) continue;
     rows.push({
       key,
@@ -62,13 +85,66 @@ export function chatItems(
       avatar: me.avatar,
       name: me.name,
       divider: false,
+      groupStart: true,
+      unreadDivider: false,
       pending: entry,
     });
   }
-  let previous = Number.NEGATIVE_INFINITY;
+  let previous: ChatItem | undefined;
+  let groupTime = 0;
   for (const row of rows) {
-    row.divider = row.sendTime - previous > TIME_DIVIDER_GAP_MS;
-    previous = row.sendTime;
+    row.divider =
+      previous === undefined ||
+      row.sendTime - previous.sendTime > TIME_DIVIDER_GAP_MS;
+    row.unreadDivider = row.key === firstUnread;
+    row.groupStart =
+      previous === undefined ||
+      row.divider ||
+      row.unreadDivider ||
+      previous.event !== undefined ||
+      previous.mine !== row.mine ||
+      previous.name !== row.name ||
+      row.sendTime - groupTime > GROUP_GAP_MS;
+    if (row.groupStart) groupTime = row.sendTime;
+    previous = row;
   }
   return rows;
+}
+
+/** The keys of the other side's loaded messages, newest first. */
+function peerKeys(
+  pages: readonly (readonly Message[])[],
+  meId: number,
+): string[] {
+  const keys: string[] = [];
+  for (const page of pages) {
+    for (let i = page.length - 1; i >= 0; i--) {
+      const message = page[i];
+      if (message && message.from_user !== meId) keys.push(messageKey(message));
+    }
+  }
+  return keys;
+}
+
+/** How many of the other side's `unread` messages the loaded pages lack (older pages come first). */
+export function unreadMissing(
+  pages: readonly (readonly Message[])[],
+  meId: number,
+  unread: number,
+): number {
+  return Math.max(0, unread - peerKeys(pages, meId).length);
+}
+
+/**
+ * Where the "new messages" line goes: the oldest of the last `unread` messages from the other
+ * side — or the oldest one loaded, when the history holds fewer — or null with none unread.
+ */
+export function firstUnreadKey(
+  pages: readonly (readonly Message[])[],
+  meId: number,
+  unread: number,
+): string | null {
+  if (unread <= 0) return null;
+  const keys = peerKeys(pages, meId);
+  return keys[Math.min(unread, keys.length) - 1] ?? null;
 }

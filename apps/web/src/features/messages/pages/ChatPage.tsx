@@ -1,29 +1,71 @@
-import { CommentOutlined } from "@ant-design/icons";
-import type { Contact } from "@parley/protocol";
-import { Empty } from "antd";
-import { useEffect } from "react";
+import type { Contact, ContactId } from "@parley/protocol";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate } from "react-router";
 import { realtime } from "../../../api/socket";
+import { useModKey } from "../../../hooks/useModKey";
+import { useWindowWidth } from "../../../hooks/useWindowWidth";
 import { useConnectionStore } from "../../../stores/connection.store";
-import { ContactList, useContactsQuery, useUnreadTotal } from "../../contacts";
+import {
+  ContactList,
+  hasChat,
+  QuickSwitcher,
+  useContactsQuery,
+  useUnreadTotal,
+} from "../../contacts";
 import { useGlobalConfig } from "../../system";
+import { chatLayout } from "../chat-layout";
 import { useChatUiStore } from "../chat-ui.store";
 import styles from "../components/chat.module.css";
 import { ChatNav } from "../components/ChatNav";
+import { ChatStart, type ChatStartKind } from "../components/ChatStart";
 import { Conversation } from "../components/Conversation";
 import { NoConnectionBanner } from "../components/NoConnectionBanner";
 
-/** The chat screen (SPEC §2): side menu, contact list, the open chat. */
+/** The chat a history entry holds: a phone pushes one when it opens a chat. */
+function chatInHistory(state: unknown): ContactId | null {
+  if (typeof state !== "object" || state === null || !("chat" in state))
+    return null;
+  const chat = state.chat;
+  return typeof chat === "number" ||
+    (typeof chat === "string" && chat.startsWith("group-"))
+    ? chat
+    : null;
+}
+
+/**
+ * The chat screen (SPEC §2): side menu, contact list, the open chat. On a phone one pane
+ * at a time: opening a chat pushes a history entry, so the browser's Back (or the title
+ * bar's) returns to the list; the open chat itself lives in the chat-ui store.
+ */
 export function ChatPage() {
   const { t } = useTranslation("messages");
   const contacts = useContactsQuery();
   const unread = useUnreadTotal();
   const status = useConnectionStore((s) => s.status);
   const attempting = useConnectionStore((s) => s.attempting);
-  const showOnline = useGlobalConfig()?.chatInfo.online !== "0";
-  const { openContactId, open, section, tab, search, setTab, setSearch } =
-    useChatUiStore();
+  // Presence is known only while connected: offline, the dots would show a stale state.
+  const showOnline =
+    useGlobalConfig()?.chatInfo.online !== "0" && status === "open";
+  const {
+    openContactId,
+    open,
+    section,
+    tab,
+    search,
+    setSection,
+    setTab,
+    setSearch,
+  } = useChatUiStore();
   const refetchContacts = contacts.refetch;
+  const width = useWindowWidth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [switcherOpen, setSwitcherOpen] = useState(false);
+  useModKey(
+    "k",
+    useCallback(() => setSwitcherOpen((shown) => !shown), []),
+  );
 
   // The directory grows as people register: opening it fetches it afresh.
   useEffect(() => {
@@ -31,55 +73,107 @@ export function ChatPage() {
   }, [section, refetchContacts]);
   const list = contacts.data ?? [];
   const current = list.find((c) => c.id === openContactId);
+  const layout = chatLayout(width, current !== undefined);
+  const phone = layout.mode === "phone";
+  const pushed = chatInHistory(location.state);
+
+  // Back and Forward move between the list and a chat. On arrival an entry holding a chat
+  // restores it (a reload on a phone); one without leaves the store's open chat alone.
+  const seenKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (seenKey.current === location.key) return;
+    const arriving = seenKey.current === null;
+    seenKey.current = location.key;
+    const wanted = chatInHistory(location.state);
+    if (arriving && wanted === null) return;
+    if (useChatUiStore.getState().openContactId !== wanted) open(wanted);
+  }, [location.key, location.state, open]);
 
   const openContact = (contact: Contact) => {
-    if (typeof contact.id === "number") open(contact.id);
+    // People and groups open; system entries (is_group 2) have no chat here yet.
+    if (contact.is_group !== 0 && contact.is_group !== 1) return;
+    open(contact.id);
+    if (phone)
+      void navigate(
+        { pathname: location.pathname, search: location.search },
+        // A chat opened from a chat replaces it: Back still leads to the list.
+        { state: { chat: contact.id }, replace: pushed !== null },
+      );
   };
+  const backToList = () => {
+    if (pushed !== null) void navigate(-1);
+    else open(null);
+  };
+
+  const banner = status === "down" && (
+    <div className={styles.banner}>
+      <NoConnectionBanner
+        connecting={attempting}
+        onReconnect={() => realtime.reconnect()}
+      />
+    </div>
+  );
+  const startKind: ChatStartKind =
+    list.length === 0 ? "nobody" : list.some(hasChat) ? "pick" : "noChats";
 
   return (
     <div className={styles.shell}>
-      <div className={styles.window}>
-        <ChatNav unread={unread} />
-        <ContactList
-          contacts={list}
-          loading={contacts.isLoading}
-          showOnline={showOnline}
-          label={t(section === "messages" ? "nav.messages" : "nav.contacts")}
-          section={section}
-          tab={tab}
-          search={search}
-          openContactId={openContactId}
-          onTabChange={setTab}
-          onSearchChange={setSearch}
-          onOpen={openContact}
-        />
-        <div className={styles.conversation}>
-          {status === "down" && (
-            <div className={styles.banner}>
-              <NoConnectionBanner
-                connecting={attempting}
-                onReconnect={() => realtime.reconnect()}
+      <div
+        className={
+          phone ? `${styles.window} ${styles.windowPhone}` : styles.window
+        }
+      >
+        {(layout.nav === "labelled" || layout.nav === "icons") && (
+          <ChatNav unread={unread} kind={layout.nav} />
+        )}
+        {phone && layout.list && banner}
+        {layout.list && (
+          <ContactList
+            contacts={list}
+            loading={contacts.isLoading}
+            showOnline={showOnline}
+            label={t(section === "messages" ? "nav.messages" : "nav.contacts")}
+            section={section}
+            tab={tab}
+            search={search}
+            openContactId={openContactId}
+            phone={phone}
+            onTabChange={setTab}
+            onSearchChange={setSearch}
+            onOpen={openContact}
+            onQuickSwitch={() => setSwitcherOpen(true)}
+          />
+        )}
+        {layout.conversation && (
+          <div className={styles.conversation}>
+            {banner}
+            {current ? (
+              <Conversation
+                key={String(current.id)}
+                contact={current}
+                showOnline={showOnline}
+                onBack={phone ? backToList : undefined}
               />
-            </div>
-          )}
-          {current ? (
-            <Conversation
-              key={String(current.id)}
-              contact={current}
-              showOnline={showOnline}
-            />
-          ) : (
-            <div className={styles.empty}>
-              <Empty
-                image={
-                  <CommentOutlined style={{ fontSize: 56, color: "#c0c4cc" }} />
-                }
-                description={t("empty")}
-              />
-            </div>
-          )}
-        </div>
+            ) : (
+              !contacts.isLoading && (
+                <ChatStart
+                  kind={startKind}
+                  onFind={() => setSwitcherOpen(true)}
+                  onBrowse={() => setSection("contacts")}
+                />
+              )
+            )}
+          </div>
+        )}
+        {layout.nav === "bar" && <ChatNav unread={unread} kind="bar" />}
       </div>
+      <QuickSwitcher
+        open={switcherOpen}
+        contacts={list}
+        showOnline={showOnline}
+        onClose={() => setSwitcherOpen(false)}
+        onOpen={openContact}
+      />
     </div>
   );
 }

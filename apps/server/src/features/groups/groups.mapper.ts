@@ -1,0 +1,163 @@
+import {
+  type Contact,
+  DEFAULT_GROUP_SETTING,
+  type GroupMember,
+  type PickerUser,
+  type GroupSetting,
+  GroupSettingSchema,
+  groupContactId,
+} from "@parley/protocol";
+import { parseJsonObject } from "../../lib/json.js";
+import { avatarUrl } from "../accounts/accounts.mapper.js";
+import type { GroupRow, MemberRow, UserGroupRow } from "./groups.repository.js";
+
+/** A stored setting, each switch falling back to its default when missing or damaged. */
+export function toGroupSetting(raw: string): GroupSetting {
+  const stored = parseJsonObject(raw);
+  const merged: GroupSetting = { ...DEFAULT_GROUP_SETTING };
+  for (const key of Object.keys(merged) as (keyof GroupSetting)[]) {
+    const value = stored[key];
+    const text = typeof value === "number" ? String(value) : value;
+    const parsed = GroupSettingSchema.shape[key].safeParse(text);
+    if (parsed.success) Object.assign(merged, { [key]: parsed.data });
+  }
+  return merged;
+}
+
+/** `YYYY-MM-DD HH:mm:ss` in UTC, as the member list shows when people joined. */
+export function formatDateTime(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
+}
+
+/** A group as a contact of one member (wire-contract.md §2.9 Contact, group fields). */
+export function toGroupContact(
+  group: Pick<
+    GroupRow,
+    | "group_id"
+    | "name"
+    | "name_py"
+    | "avatar"
+    | "owner_id"
+    | "notice"
+    | "setting"
+  >,
+  view: {
+    role: number;
+    unread: number;
+    is_top: number;
+    is_notice: number;
+    is_at: number;
+    lastSendTime: number;
+    lastContent: string;
+    lastType?: string | null | undefined;
+    /** The last message's `extends`, when it is a server-written line. */
+    lastEvent?: Record<string, unknown> | undefined;
+  },
+  publicUrl: string,
+): Contact {
+  const id = groupContactId(group.group_id);
+  const contact: Contact = {
+    id,
+    displayName: group.name,
+    avatar: avatarUrl(group.avatar, publicUrl),
+    name_py: group.name_py,
+    index: "[2]群聊",
+    is_group: 1,
+    lastContent: view.lastContent,
+    lastSendTime: view.lastSendTime,
+    unread: Math.max(0, view.unread),
+    is_top: view.is_top,
+    is_notice: view.is_notice,
+    is_at: view.is_at,
+    is_online: 1,
+    setting: toGroupSetting(group.setting),
+    group_id: group.group_id,
+    account: id,
+    owner_id: group.owner_id,
+    role: view.role,
+    notice: group.notice,
+    realname: `${group.name} [群聊]`,
+  };
+  if (view.lastType) contact.type = view.lastType;
+  if (view.lastType === "event" && view.lastEvent)
+    contact.lastEvent = view.lastEvent;
+  return contact;
+}
+
+/** A user's group from the contact-list query. */
+export function userGroupToContact(
+  row: UserGroupRow,
+  now: number,
+  publicUrl: string,
+): Contact {
+  return toGroupContact(
+    row,
+    {
+      role: row.role,
+      unread: row.unread,
+      is_top: row.is_top,
+      is_notice: row.is_notice,
+      is_at: row.is_at,
+      lastSendTime: row.last_send_time ?? now,
+      lastContent: row.last_content ?? "",
+      lastType: row.last_type,
+      lastEvent:
+        row.last_extends === null
+          ? undefined
+          : parseJsonObject(row.last_extends),
+    },
+    publicUrl,
+  );
+}
+
+/** A user the member picker offers (`getAllUser`). */
+export function toPickerUser(
+  user: {
+    user_id: number;
+    realname: string;
+    account: string;
+    avatar: string;
+    name_py: string;
+    email: string;
+    last_login_ip: string;
+  },
+  disabled: boolean,
+  publicUrl: string,
+): PickerUser {
+  return {
+    user_id: user.user_id,
+    realname: user.realname,
+    displayName: user.realname,
+    account: user.account,
+    avatar: avatarUrl(user.avatar, publicUrl),
+    name_py: user.name_py,
+    email: user.email,
+    last_login_ip: user.last_login_ip,
+    disabled,
+  };
+}
+
+/** One member row (wire-contract.md §2.9 GroupMember). */
+export function toGroupMember(row: MemberRow, publicUrl: string): GroupMember {
+  return {
+    id: row.user_id,
+    group_id: row.group_id,
+    user_id: row.user_id,
+    role: row.role,
+    invite_id: row.invited_by ?? 0,
+    create_time: formatDateTime(row.joined_at),
+    unread: 0,
+    is_notice: row.is_notice ?? 1,
+    is_top: row.is_top ?? 0,
+    no_speak_time:
+      row.muted_until === null ? 0 : Math.floor(row.muted_until / 1000),
+    status: 1,
+    userInfo: {
+      id: row.user_id,
+      displayName: row.realname,
+      account: row.account,
+      name_py: row.name_py,
+      avatar: avatarUrl(row.avatar, publicUrl),
+    },
+  };
+}

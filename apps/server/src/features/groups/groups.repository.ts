@@ -1,0 +1,554 @@
+import { type Selectable, sql } from "kysely";
+import type { Db } from "../../db/database.js";
+import { bindRepository } from "../../db/repository.js";
+import type { GroupsTable } from "../../db/schema.js";
+
+export type GroupRow = Selectable<GroupsTable>;
+
+/** The conversation key of a group (wire-contract.md §4.4). */
+export function groupConversationId(groupId: number): string {
+  return `group-${groupId}`;
+}
+
+/** A member's standing in a group: what the rules read. */
+export interface MemberState {
+  role: number;
+  muted_until: number | null;
+  joined_seq: number;
+}
+
+/** A live group (not disbanded), or undefined. */
+export function findGroup(
+  db: Db,
+  groupId: number,
+): Promise<GroupRow | undefined> {
+  return db
+    .selectFrom("groups")
+    .selectAll()
+    .where("group_id", "=", groupId)
+    .where("status", "=", 1)
+    .executeTakeFirst();
+}
+
+/** A user's membership of a live group, or undefined. */
+export function findMembership(
+  db: Db,
+  groupId: number,
+  userId: number,
+): Promise<MemberState | undefined> {
+  return db
+    .selectFrom("group_members as gm")
+    .innerJoin("groups as g", "g.group_id", "gm.group_id")
+    .select(["gm.role", "gm.muted_until", "gm.joined_seq"])
+    .where("gm.group_id", "=", groupId)
+    .where("gm.user_id", "=", userId)
+    .where("g.status", "=", 1)
+    .executeTakeFirst();
+}
+
+/** Every member's id (by the primary key), or only the owner's and administrators'. */
+export async function listMemberIds(
+  db: Db,
+  groupId: number,
+  options: { managersOnly?: boolean } = {},
+): Promise<number[]> {
+  let query = db
+    .selectFrom("group_members")
+    .select("user_id")
+    .where("group_id", "=", groupId);
+  if (options.managersOnly) query = query.where("role", "<=", 2);
+  const rows = await query.execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** Which of these users are members already. */
+export async function listMembersAmong(
+  db: Db,
+  groupId: number,
+  userIds: readonly number[],
+): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("group_members")
+    .select("user_id")
+    .where("group_id", "=", groupId)
+    .where("user_id", "in", userIds)
+    .execute();
+  return new Set(rows.map((row) => row.user_id));
+}
+
+export async function countMembers(db: Db, groupId: number): Promise<number> {
+  const row = await db
+    .selectFrom("group_members")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("group_id", "=", groupId)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** Groups a user owns, for their group_limit. */
+export async function countOwnedGroups(
+  db: Db,
+  userId: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom("groups")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("owner_id", "=", userId)
+    .where("status", "=", 1)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** A page of members with their user, owner first, then administrators, then by joining. */
+export function pageMembers(
+  db: Db,
+  groupId: number,
+  options: { limit: number; offset: number },
+) {
+  return db
+    .selectFrom("group_members as gm")
+    .innerJoin("users as u", "u.user_id", "gm.user_id")
+    .leftJoin("user_conversations as uc", (join) =>
+      join
+        .onRef("uc.user_id", "=", "gm.user_id")
+        .on("uc.conversation_id", "=", groupConversationId(groupId)),
+    )
+    .select([
+      "gm.group_id",
+      "gm.user_id",
+      "gm.role",
+      "gm.invited_by",
+      "gm.joined_at",
+      "gm.muted_until",
+      "u.realname",
+      "u.account",
+      "u.avatar",
+      "u.name_py",
+      "uc.is_top",
+      "uc.is_notice",
+    ])
+    .where("gm.group_id", "=", groupId)
+    .orderBy("gm.role")
+    .orderBy("gm.user_id")
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
+}
+/** One member row with its user. */
+export type MemberRow = Awaited<ReturnType<typeof pageMembers>>[number];
+
+/** The user a group's owner is, for its card. */
+export function findOwner(db: Db, groupId: number) {
+  return db
+    .selectFrom("groups as g")
+    .innerJoin("users as u", "u.user_id", "g.owner_id")
+    .select(["u.user_id", "u.realname", "u.account", "u.avatar", "u.name_py"])
+    .where("g.group_id", "=", groupId)
+    .executeTakeFirst();
+}
+
+/** A new group: its row, its members, its conversation and each member's view of it, at once. */
+export function insertGroup(
+  db: Db,
+  group: {
+    name: string;
+    namePy: string;
+    ownerId: number;
+    memberIds: readonly number[];
+    setting: string;
+    now: number;
+  },
+): Promise<GroupRow> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("groups")
+      .values({
+        name: group.name,
+        name_py: group.namePy,
+        owner_id: group.ownerId,
+        created_by: group.ownerId,
+        setting: group.setting,
+        created_at: group.now,
+        updated_at: group.now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const conversationId = groupConversationId(row.group_id);
+    await trx
+      .insertInto("conversations")
+      .values({
+        conversation_id: conversationId,
+        is_group: 1,
+        created_at: group.now,
+      })
+      .execute();
+    const everyone = [group.ownerId, ...group.memberIds];
+    await trx
+      .insertInto("group_members")
+      .values(
+        everyone.map((userId) => ({
+          group_id: row.group_id,
+          user_id: userId,
+          role: userId === group.ownerId ? 1 : 3,
+          invited_by: group.ownerId,
+          joined_at: group.now,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto("user_conversations")
+      .values(
+        everyone.map((userId) => ({
+          user_id: userId,
+          conversation_id: conversationId,
+          peer_id: conversationId,
+          is_group: 1,
+          last_send_time: group.now,
+          updated_at: group.now,
+        })),
+      )
+      .execute();
+    return row;
+  });
+}
+
+/**
+ * Adds members who are not in yet (others are left as they are), each reading the history
+ * from where it stands now. Answers who was added.
+ */
+export function insertMembers(
+  db: Db,
+  groupId: number,
+  userIds: readonly number[],
+  invitedBy: number,
+  now: number,
+): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    const conversationId = groupConversationId(groupId);
+    const present = await trx
+      .selectFrom("group_members")
+      .select("user_id")
+      .where("group_id", "=", groupId)
+      .where("user_id", "in", userIds)
+      .execute();
+    const taken = new Set(present.map((row) => row.user_id));
+    const added = userIds.filter((id) => !taken.has(id));
+    if (added.length === 0) return [];
+    const conversation = await trx
+      .selectFrom("conversations")
+      .select("last_seq")
+      .where("conversation_id", "=", conversationId)
+      .executeTakeFirst();
+    const seq = conversation?.last_seq ?? 0;
+    await trx
+      .insertInto("group_members")
+      .values(
+        added.map((userId) => ({
+          group_id: groupId,
+          user_id: userId,
+          role: 3,
+          invited_by: invitedBy,
+          joined_at: now,
+          joined_seq: seq,
+        })),
+      )
+      .onConflict((oc) => oc.columns(["group_id", "user_id"]).doNothing())
+      .execute();
+    await trx
+      .insertInto("user_conversations")
+      .values(
+        added.map((userId) => ({
+          user_id: userId,
+          conversation_id: conversationId,
+          peer_id: conversationId,
+          is_group: 1,
+          last_read_seq: seq,
+          last_send_time: now,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(["user_id", "conversation_id"]).doUpdateSet({
+          last_read_seq: seq,
+          updated_at: now,
+        }),
+      )
+      .execute();
+    return added;
+  });
+}
+
+/** Takes a member out, with their view of the group's chat. Answers whether they were in. */
+export function deleteMember(
+  db: Db,
+  groupId: number,
+  userId: number,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .deleteFrom("group_members")
+      .where("group_id", "=", groupId)
+      .where("user_id", "=", userId)
+      // The owner never leaves this way: ownership moves first.
+      .where("role", "!=", 1)
+      .executeTakeFirst();
+    if (removed.numDeletedRows === 0n) return false;
+    await trx
+      .deleteFrom("user_conversations")
+      .where("user_id", "=", userId)
+      .where("conversation_id", "=", groupConversationId(groupId))
+      .execute();
+    return true;
+  });
+}
+
+/** Makes a member an administrator (2) or a member (3); never touches the owner. */
+export async function updateRole(
+  db: Db,
+  groupId: number,
+  userId: number,
+  role: 2 | 3,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("group_members")
+    .set({ role })
+    .where("group_id", "=", groupId)
+    .where("user_id", "=", userId)
+    .where("role", "!=", 1)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Hands a group from its owner to a member, only if `fromId` still owns it: a concurrent
+ * transfer or disband leaves one consistent state. Answers whether it moved.
+ */
+export function transferOwnership(
+  db: Db,
+  groupId: number,
+  fromId: number,
+  toId: number,
+  now: number,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable("groups")
+      .set({ owner_id: toId, updated_at: now })
+      .where("group_id", "=", groupId)
+      .where("owner_id", "=", fromId)
+      .where("status", "=", 1)
+      .executeTakeFirst();
+    if (moved.numUpdatedRows === 0n) return false;
+    const promoted = await trx
+      .updateTable("group_members")
+      .set({ role: 1, muted_until: null })
+      .where("group_id", "=", groupId)
+      .where("user_id", "=", toId)
+      .executeTakeFirst();
+    if (promoted.numUpdatedRows === 0n) {
+      // The new owner left meanwhile: undo by failing the transaction.
+      throw new TransferTargetGone();
+    }
+    await trx
+      .updateTable("group_members")
+      .set({ role: 3 })
+      .where("group_id", "=", groupId)
+      .where("user_id", "=", fromId)
+      .execute();
+    return true;
+  });
+}
+
+/** The member a transfer names left while it ran. */
+export class TransferTargetGone extends Error {}
+
+/**
+ * Disbands a group its owner still owns: the group is marked gone, its members, their views
+ * and its messages are deleted, at once. Answers whether it happened.
+ */
+export function disbandGroup(
+  db: Db,
+  groupId: number,
+  ownerId: number,
+  now: number,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const closed = await trx
+      .updateTable("groups")
+      .set({ status: 0, deleted_at: now, updated_at: now })
+      .where("group_id", "=", groupId)
+      .where("owner_id", "=", ownerId)
+      .where("status", "=", 1)
+      .executeTakeFirst();
+    if (closed.numUpdatedRows === 0n) return false;
+    const conversationId = groupConversationId(groupId);
+    await trx
+      .deleteFrom("group_members")
+      .where("group_id", "=", groupId)
+      .execute();
+    await trx
+      .deleteFrom("user_conversations")
+      .where("conversation_id", "=", conversationId)
+      .execute();
+    await trx
+      .updateTable("conversations")
+      .set({ last_msg_id: null })
+      .where("conversation_id", "=", conversationId)
+      .execute();
+    await trx
+      .deleteFrom("messages")
+      .where("conversation_id", "=", conversationId)
+      .execute();
+    return true;
+  });
+}
+
+export async function updateName(
+  db: Db,
+  groupId: number,
+  name: string,
+  namePy: string,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable("groups")
+    .set({ name, name_py: namePy, updated_at: now })
+    .where("group_id", "=", groupId)
+    .execute();
+}
+
+export async function updateSetting(
+  db: Db,
+  groupId: number,
+  setting: string,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable("groups")
+    .set({ setting, updated_at: now })
+    .where("group_id", "=", groupId)
+    .execute();
+}
+
+export async function updateNotice(
+  db: Db,
+  groupId: number,
+  notice: string,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable("groups")
+    .set({ notice, updated_at: now })
+    .where("group_id", "=", groupId)
+    .execute();
+}
+
+/**
+ * Deletes every message of a group; each member's read position moves to the end so no
+ * unread or mention is left pointing at a deleted message.
+ */
+export function clearGroupMessages(db: Db, groupId: number): Promise<void> {
+  const conversationId = groupConversationId(groupId);
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom("messages")
+      .where("conversation_id", "=", conversationId)
+      .execute();
+    const conversation = await trx
+      .updateTable("conversations")
+      .set({ last_msg_id: null })
+      .where("conversation_id", "=", conversationId)
+      .returning("last_seq")
+      .executeTakeFirst();
+    await trx
+      .updateTable("user_conversations")
+      .set({ last_read_seq: conversation?.last_seq ?? 0, is_at: 0, unread: 0 })
+      .where("conversation_id", "=", conversationId)
+      .execute();
+  });
+}
+
+/** Mutes a member until a time (ms), or lifts it (null). Answers whether they are a member. */
+export async function updateMute(
+  db: Db,
+  groupId: number,
+  userId: number,
+  until: number | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("group_members")
+    .set({ muted_until: until })
+    .where("group_id", "=", groupId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * A user's groups with their view of each (pinned, notifications, mentions) and the last
+ * message; unread is the distance from their read position to the group's last message.
+ */
+export function listUserGroups(db: Db, userId: number) {
+  return db
+    .selectFrom("group_members as gm")
+    .innerJoin("groups as g", "g.group_id", "gm.group_id")
+    .innerJoin("user_conversations as uc", (join) =>
+      join
+        .onRef("uc.user_id", "=", "gm.user_id")
+        .on("uc.conversation_id", "=", sql<string>`'group-' || g.group_id`),
+    )
+    .innerJoin("conversations as c", "c.conversation_id", "uc.conversation_id")
+    .leftJoin("messages as m", "m.msg_id", "c.last_msg_id")
+    .select([
+      "g.group_id",
+      "g.name",
+      "g.name_py",
+      "g.avatar",
+      "g.owner_id",
+      "g.notice",
+      "g.setting",
+      "gm.role",
+      "uc.is_top",
+      "uc.is_notice",
+      "uc.is_at",
+      "c.last_send_time",
+      "m.type as last_type",
+      "m.content as last_content",
+      "m.extends as last_extends",
+      sql<number>`c.last_seq - uc.last_read_seq`.as("unread"),
+    ])
+    .where("gm.user_id", "=", userId)
+    .where("g.status", "=", 1)
+    .execute();
+}
+/** One of a user's groups, as the contact list needs it. */
+export type UserGroupRow = Awaited<ReturnType<typeof listUserGroups>>[number];
+
+/** The groups tables, bound to a database. */
+export function groupsRepository(db: Db) {
+  return bindRepository(db, {
+    findGroup,
+    findMembership,
+    listMemberIds,
+    listMembersAmong,
+    countMembers,
+    countOwnedGroups,
+    pageMembers,
+    findOwner,
+    insertGroup,
+    insertMembers,
+    deleteMember,
+    updateRole,
+    transferOwnership,
+    disbandGroup,
+    updateName,
+    updateSetting,
+    updateMute,
+    updateNotice,
+    clearGroupMessages,
+    listUserGroups,
+  });
+}
+/** What the groups service holds of its tables. */
+export type GroupsRepository = ReturnType<typeof groupsRepository>;

@@ -1,0 +1,56 @@
+import { type Contact, Limits } from "@parley/protocol";
+import { Avatar, Badge, Tag } from "antd";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import styles from "./ContactList.module.css";
+
+/** One contact as the list and the quick switcher show it: avatar, name, a line under it. */
+export function ContactRow({
+  contact,
+  showOnline,
+  unread,
+  time,
+  preview,
+}: {
+  contact: Contact;
+  showOnline: boolean;
+  /** The unread badge, 0 for none. */
+  unread: number;
+  /** Beside the name: the last message's time. */
+  time?: ReactNode;
+  /** Under the name: the last message, or the account. */
+  preview: string;
+}) {
+  const { t } = useTranslation("contacts");
+  return (
+    <>
+      <Badge count={unread} overflowCount={Limits.unreadBadgeMax} size="small">
+        <Badge
+          dot={showOnline && contact.is_group === 0 && contact.is_online === 1}
+          color="green"
+          offset={[-4, 32]}
+        >
+          <Avatar src={contact.avatar} size={40}>
+            {contact.displayName.slice(0, 1)}
+          </Avatar>
+        </Badge>
+      </Badge>
+      <span className={styles.contactText}>
+        <span className={styles.contactTop}>
+          <span className={styles.contactName} title={contact.displayName}>
+            {contact.displayName}
+            {contact.is_group === 2 && (
+              <Tag color="blue" style={{ marginLeft: 6 }}>
+                {t("bot")}
+              </Tag>
+            )}
+          </span>
+          {time !== undefined && (
+            <span className={styles.contactTime}>{time}</span>
+          )}
+        </span>
+        <span className={styles.contactPreview}>{preview}</span>
+      </span>
+    </>
+  );
+}

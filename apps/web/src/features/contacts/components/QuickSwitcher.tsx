@@ -1,0 +1,207 @@
+import { SearchOutlined } from "@ant-design/icons";
+import type { Contact } from "@parley/protocol";
+import { Empty, Input, type InputRef, Modal } from "antd";
+import {
+  type KeyboardEvent,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { useTranslation } from "react-i18next";
+import { lastMessagePreview } from "../contact-preview";
+import { hasChat, normalize, searchSections } from "../contact-search";
+import { usePinyinIndex } from "../contacts.pinyin";
+import { ContactRow } from "./ContactRow";
+import styles from "./QuickSwitcher.module.css";
+
+/** The most results the switcher lists: a name or two more letters narrow the rest. */
+const MAX_RESULTS = 50;
+
+interface Props {
+  open: boolean;
+  contacts: readonly Contact[];
+  showOnline: boolean;
+  onClose: () => void;
+  onOpen: (contact: Contact) => void;
+}
+
+/**
+ * The quick switcher (Ctrl+K / ⌘K): one search box over every chat, person and group,
+ * arrow keys and Enter to open, Esc to close (issue 15, fault 6).
+ */
+export function QuickSwitcher({
+  open,
+  contacts,
+  showOnline,
+  onClose,
+  onOpen,
+}: Props) {
+  const { t } = useTranslation("contacts");
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      title={t("switcher.title")}
+      width={560}
+      style={{ top: 72 }}
+      destroyOnHidden
+      className={styles.modal}
+    >
+      <SwitcherBody
+        contacts={contacts}
+        showOnline={showOnline}
+        onOpen={(contact) => {
+          onClose();
+          onOpen(contact);
+        }}
+      />
+    </Modal>
+  );
+}
+
+/** The box and the results; mounted afresh each time the switcher opens. */
+function SwitcherBody({
+  contacts,
+  showOnline,
+  onOpen,
+}: Omit<Props, "open" | "onClose">) {
+  const { t } = useTranslation("contacts");
+  const [query, setQuery] = useState("");
+  const [active, setActive] = useState(0);
+  const pinyin = usePinyinIndex(contacts, query);
+  const sections = useMemo(() => {
+    const found = searchSections(contacts, query, pinyin);
+    const chats = found.chats.slice(0, MAX_RESULTS);
+    const people = found.people.slice(0, MAX_RESULTS - chats.length);
+    const groups = found.groups.slice(
+      0,
+      MAX_RESULTS - chats.length - people.length,
+    );
+    // Each section knows the index of its first option, for the arrow keys.
+    return [
+      { title: t("sections.chats"), items: chats, first: 0 },
+      { title: t("sections.people"), items: people, first: chats.length },
+      {
+        title: t("sections.groups"),
+        items: groups,
+        first: chats.length + people.length,
+      },
+    ].filter((section) => section.items.length > 0);
+  }, [contacts, query, pinyin, t]);
+  const flat = sections.flatMap((s) => s.items);
+  const current = Math.min(active, Math.max(flat.length - 1, 0));
+  const baseId = useId();
+  const input = useRef<InputRef>(null);
+  // The box takes the keys at once, even when the switcher opens from the editor. The
+  // dialog's portal joins the page after this mounts, so the focus waits for it.
+  useEffect(() => {
+    let frame = 0;
+    const focus = () => {
+      const box = input.current?.input;
+      if (box?.isConnected) box.focus();
+      else frame = requestAnimationFrame(focus);
+    };
+    focus();
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  const optionId = (index: number) => `${baseId}-option-${index}`;
+
+  useEffect(() => {
+    document
+      .getElementById(optionId(current))
+      ?.scrollIntoView({ block: "nearest" });
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.nativeEvent.isComposing) return;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      if (flat.length === 0) return;
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      setActive((current + step + flat.length) % flat.length);
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      const chosen = flat[current];
+      if (chosen) onOpen(chosen);
+    }
+  };
+
+  return (
+    <div>
+      <Input
+        ref={input}
+        size="large"
+        prefix={<SearchOutlined />}
+        placeholder={t("switcher.placeholder")}
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(0);
+        }}
+        onKeyDown={onKeyDown}
+        role="combobox"
+        aria-label={t("switcher.title")}
+        aria-expanded={flat.length > 0}
+        aria-controls={`${baseId}-list`}
+        aria-autocomplete="list"
+        aria-activedescendant={flat.length > 0 ? optionId(current) : undefined}
+      />
+      <div
+        id={`${baseId}-list`}
+        role="listbox"
+        aria-label={t("switcher.results")}
+        className={styles.results}
+      >
+        {flat.length === 0 && normalize(query) !== "" && (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={t("noMatch", { query: query.trim() })}
+          />
+        )}
+        {sections.map((section) => (
+          <div key={section.title} role="group" aria-label={section.title}>
+            <div className={styles.heading} aria-hidden="true">
+              {section.title}
+            </div>
+            {section.items.map((contact, offset) => {
+              const mine = section.first + offset;
+              const chat = hasChat(contact);
+              return (
+                <div
+                  key={String(contact.id)}
+                  id={optionId(mine)}
+                  role="option"
+                  aria-selected={mine === current}
+                  className={
+                    mine === current ? styles.optionActive : styles.option
+                  }
+                  onMouseMove={() => {
+                    if (mine !== current) setActive(mine);
+                  }}
+                  onClick={() => onOpen(contact)}
+                >
+                  <ContactRow
+                    contact={contact}
+                    showOnline={showOnline}
+                    unread={chat ? contact.unread : 0}
+                    preview={
+                      chat
+                        ? lastMessagePreview(contact, (key, options) =>
+                            t(key, options),
+                          )
+                        : (contact.account ?? "")
+                    }
+                  />
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+      <div className={styles.help}>{t("switcher.help")}</div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { makeContact } from "../../../test/factories";
+import { lastMessagePreview } from "./contact-preview";
+
+const t = (key: string, options: Record<string, string>) =>
+  `${key}:${options.actor ?? ""}`;
+
+describe("a chat row's last message", () => {
+  it("shows text as typed, entities decoded", () => {
+    expect(
+      lastMessagePreview(makeContact(2, { lastContent: "a &lt; b" }), t),
+    ).toBe("a < b");
+  });
+
+  it("shows a group line in the reader's language, naming who acted", () => {
+    const contact = makeContact(4, {
+      id: "group-4",
+      is_group: 1,
+      type: "event",
+      lastContent: "Ann 创建了群聊",
+      lastEvent: { event: "created", actor: "Ann" },
+    });
+    expect(lastMessagePreview(contact, t)).toBe("messages:events.created:Ann");
+  });
+
+  it("falls back to the stored text for a line without its names", () => {
+    const contact = makeContact(4, {
+      type: "event",
+      lastContent: "Ann 创建了群聊",
+    });
+    expect(lastMessagePreview(contact, t)).toBe("Ann 创建了群聊");
+  });
+});

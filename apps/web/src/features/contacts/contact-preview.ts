@@ -1,0 +1,13 @@
+import type { Contact } from "@parley/protocol";
+import { eventLine } from "../../lib/event-line";
+import { htmlToText } from "../../lib/html-text";
+
+type Translate = (key: string, options: Record<string, string>) => string;
+
+/** A chat's last message as its row shows it: text, or a group line in the reader's language. */
+export function lastMessagePreview(contact: Contact, t: Translate): string {
+  const text = htmlToText(contact.lastContent);
+  return contact.type === "event"
+    ? eventLine(contact.lastEvent, "", text, t)
+    : text;
+}

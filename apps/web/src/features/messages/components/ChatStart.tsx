@@ -1,0 +1,54 @@
+import { CommentOutlined, TeamOutlined } from "@ant-design/icons";
+import { Button } from "antd";
+import { useTranslation } from "react-i18next";
+import { modKeyLabel } from "../../../hooks/useModKey";
+import styles from "./ChatStart.module.css";
+
+/** Who is looking at the empty chat pane: nobody to talk to, no chat yet, or chats to pick. */
+export type ChatStartKind = "nobody" | "noChats" | "pick";
+
+/**
+ * What the chat pane says with no chat open (issue 15, fault 6): how to start a
+ * conversation for a new user, where to pick one otherwise, and the Ctrl+K shortcut.
+ */
+export function ChatStart({
+  kind,
+  onFind,
+  onBrowse,
+}: {
+  kind: ChatStartKind;
+  onFind: () => void;
+  onBrowse: () => void;
+}) {
+  const { t } = useTranslation("messages");
+  const keys = modKeyLabel("K");
+  const text = {
+    nobody: { title: t("start.nobodyTitle"), text: t("start.nobodyText") },
+    noChats: { title: t("start.title"), text: t("start.text") },
+    pick: { title: t("start.pickTitle"), text: t("start.pickText") },
+  }[kind];
+
+  return (
+    <div className={styles.start}>
+      <CommentOutlined className={styles.icon} />
+      <h2 className={styles.title}>{text.title}</h2>
+      <p className={styles.text}>{text.text}</p>
+      {kind !== "nobody" && (
+        <div className={styles.actions}>
+          <Button
+            type={kind === "noChats" ? "primary" : "default"}
+            onClick={onFind}
+          >
+            {t("start.find")}
+          </Button>
+          <Button icon={<TeamOutlined />} onClick={onBrowse}>
+            {t("start.browse")}
+          </Button>
+        </div>
+      )}
+      {kind !== "nobody" && (
+        <p className={styles.hint}>{t("start.shortcut", { keys })}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { makeMessage } from "../../../../test/factories";
+import { chatItems } from "./chat-items";
+import {
+  arrivedFromOthers,
+  followsNewRow,
+  openingPosition,
+} from "./list-scroll";
+
+const me = { id: 1, avatar: "", name: "Me" };
+const rows = (...seqs: [number, number][]) =>
+  chatItems([seqs.map(([seq, from]) => makeMessage(seq, from))], [], me);
+const sending = (content: string) =>
+  chatItems(
+    [[makeMessage(1, 2)]],
+    [{ id: "o", contactId: 2, content, sendTime: 0, status: "going" }],
+    me,
+  );
+
+describe("where a chat opens", () => {
+  it("opens at the newest message when nothing was unread", () => {
+    expect(openingPosition(rows([1, 2], [2, 1]), null)).toEqual({
+      index: "LAST",
+      align: "end",
+    });
+  });
+
+  it("opens with the first unread message at the top", () => {
+    const items = rows([1, 1], [2, 2], [3, 2]);
+    expect(openingPosition(items, "2:m2")).toEqual({
+      index: 1,
+      align: "start",
+    });
+  });
+
+  it("falls back to the newest message when the line's row is not loaded", () => {
+    expect(openingPosition(rows([1, 2]), "2:m99")).toEqual({
+      index: "LAST",
+      align: "end",
+    });
+  });
+});
+
+describe("following new rows", () => {
+  it("always follows my own new message, even when I read older history", () => {
+    expect(followsNewRow(false, sending("hi").at(-1))).toBe(true);
+  });
+
+  it("follows another's message only when I am at the bottom", () => {
+    const last = rows([1, 2]).at(-1);
+    expect(followsNewRow(true, last)).toBe(true);
+    expect(followsNewRow(false, last)).toBe(false);
+  });
+
+  it("does not jump for my stored message arriving from another device while I read history", () => {
+    expect(followsNewRow(false, rows([1, 1]).at(-1))).toBe(false);
+  });
+});
+
+describe("counting arrivals for the new-messages pill", () => {
+  it("counts the other side's new rows at the end", () => {
+    const before = rows([1, 2], [2, 1]);
+    const after = rows([1, 2], [2, 1], [3, 2], [4, 1], [5, 2]);
+    expect(arrivedFromOthers(before, after)).toBe(2);
+  });
+
+  it("does not count older pages loaded above", () => {
+    const before = rows([5, 2], [6, 2]);
+    const after = rows([1, 2], [2, 2], [3, 2], [4, 2], [5, 2], [6, 2]);
+    expect(arrivedFromOthers(before, after)).toBe(0);
+  });
+
+  it("does not count my own sends or a stored copy replacing my pending row", () => {
+    const before = sending("hi");
+    const after = chatItems(
+      [[makeMessage(1, 2), makeMessage(2, 1, { id: "o" })]],
+      [],
+      me,
+    );
+    expect(arrivedFromOthers(before, after)).toBe(0);
+  });
+
+  it("counts nothing for a list that was empty", () => {
+    expect(arrivedFromOthers([], rows([1, 2]))).toBe(0);
+  });
+});

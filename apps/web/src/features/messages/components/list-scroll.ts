@@ -1,0 +1,46 @@
+import type { ChatItem } from "./chat-items";
+
+/** Where a chat opens: at the "new messages" line when there is one, else at the newest message. */
+export function openingPosition(
+  items: readonly ChatItem[],
+  firstUnread: string | null,
+): { index: number | "LAST"; align: "start" | "end" } {
+  const index =
+    firstUnread === null
+      ? -1
+      : items.findIndex((item) => item.key === firstUnread);
+  return index < 0
+    ? { index: "LAST", align: "end" }
+    : { index, align: "start" };
+}
+
+/**
+ * Whether the list scrolls to a row added at its end: always for my own message (sending
+ * brings it into view), otherwise only when the reader is already at the bottom.
+ */
+export function followsNewRow(
+  atBottom: boolean,
+  last: ChatItem | undefined,
+): boolean {
+  return atBottom || (last?.mine === true && last.pending !== undefined);
+}
+
+/**
+ * How many of the other side's messages arrived between two renders of the list: rows that are
+ * new and come after the rows already shown (older pages loaded above do not count).
+ */
+export function arrivedFromOthers(
+  before: readonly ChatItem[],
+  after: readonly ChatItem[],
+): number {
+  const first = before[0];
+  if (first === undefined) return 0;
+  const known = new Set(before.map((item) => item.key));
+  const start = after.findIndex((item) => item.key === first.key);
+  if (start < 0) return 0;
+  let count = 0;
+  for (const item of after.slice(start)) {
+    if (!known.has(item.key) && !item.mine) count += 1;
+  }
+  return count;
+}

@@ -1,0 +1,44 @@
+/*
+ * The lines the server writes into a group's chat ("Ann created the group"): an `event`
+ * message whose `extends.event` names the line and whose other `extends` fields say what
+ * it names (wire-contract.md's text stays in `content` for clients that cannot translate).
+ */
+
+/** The group lines the server writes, each with a translation (messages:events.*). */
+const KNOWN = new Set([
+  "created",
+  "renamed",
+  "added",
+  "left",
+  "removed",
+  "owner",
+  "joinedByQr",
+]);
+
+type Translate = (key: string, options: Record<string, string>) => string;
+
+const text = (value: unknown): string =>
+  typeof value === "string" ? value : "";
+
+/**
+ * A server-written line in the reader's language; `actor` is who acted (the message's
+ * sender), `fallback` the stored text, shown for a line this client does not know.
+ */
+export function eventLine(
+  params: Record<string, unknown> | undefined,
+  actor: string,
+  fallback: string,
+  t: Translate,
+): string {
+  const name = text(params?.event);
+  if (!params || !KNOWN.has(name)) return fallback;
+  const names = Array.isArray(params.names)
+    ? params.names.map(text).filter(Boolean).join(", ")
+    : "";
+  return t(`messages:events.${name}`, {
+    actor: text(params.actor) || actor,
+    displayName: text(params.displayName),
+    name: text(params.name),
+    names,
+  });
+}
