@@ -1,5 +1,7 @@
+import { isLanguage, retryIn } from "@parley/protocol";
 import type { MessageInstance } from "antd/es/message/interface";
 import type { HookAPI as ModalApi } from "antd/es/modal/useModal";
+import { i18n, LANGUAGE_TAGS } from "../i18n";
 
 /** SPEC §9: toasts last 1.5 s and are debounced at 500 ms; dialogs are debounced at 1 s. */
 export const TOAST_SECONDS = 1.5;
@@ -13,6 +15,7 @@ interface Feedback {
 
 let feedback: Feedback | null = null;
 let lastToastAt = Number.NEGATIVE_INFINITY;
+let lastToast = { key: 0, text: "" };
 let lastDialogAt = Number.NEGATIVE_INFINITY;
 
 /** Registered once by the app shell, so toasts and dialogs follow the theme and locale. */
@@ -27,14 +30,26 @@ function allowed(last: number, window: number, now: number): boolean {
 
 export type ToastKind = "success" | "warning" | "error" | "info";
 
+/**
+ * Shows a toast. Within 500 ms of the last one a repeat of the same text is swallowed, and a
+ * different text takes the showing toast's place instead of stacking a second one: a burst
+ * of refusals never floods the screen, and the last word (say "Try again in 15 minutes")
+ * is never lost to the debounce.
+ */
 export function toast(
   kind: ToastKind,
   text: string,
   now: number = Date.now(),
 ): boolean {
-  if (!feedback || !allowed(lastToastAt, TOAST_DEBOUNCE_MS, now)) return false;
-  lastToastAt = now;
+  if (!feedback) return false;
+  const fresh = allowed(lastToastAt, TOAST_DEBOUNCE_MS, now);
+  if (!fresh && text === lastToast.text) return false;
+  if (fresh) {
+    lastToastAt = now;
+    lastToast = { key: lastToast.key + 1, text };
+  } else lastToast = { ...lastToast, text };
   void feedback.message.open({
+    key: `toast-${lastToast.key}`,
     type: kind,
     content: text,
     duration: TOAST_SECONDS,
@@ -53,8 +68,34 @@ export function dialog(
   return true;
 }
 
+/** A call the server refused: its machine key, its own text, and how long to wait. */
+export interface Refusal {
+  key?: string | undefined;
+  msg: string;
+  /** The Retry-After header, in seconds, when the refusal is a rate limit. */
+  retryAfterSeconds?: number | undefined;
+}
+
+/**
+ * The words for a refused call in the reader's language: our translation of its key, with a
+ * wait in words ("Try again in 15 minutes"), else the server's own text. A translation whose
+ * placeholders the client cannot fill (a field name, a limit) yields to the server's text.
+ */
+export function refusalText({ key, msg, retryAfterSeconds }: Refusal): string {
+  const id = `errors:keys.${key ?? ""}`;
+  if (!key || !i18n.exists(id)) return msg;
+  const lang = isLanguage(i18n.language) ? i18n.language : "en";
+  const when =
+    retryAfterSeconds !== undefined && retryAfterSeconds > 0
+      ? retryIn(retryAfterSeconds, LANGUAGE_TAGS[lang])
+      : undefined;
+  const text = i18n.t(id, when === undefined ? {} : { when });
+  return text.includes("{{") ? msg : text;
+}
+
 /** For tests: forget the debounce windows. */
 export function resetFeedbackDebounce(): void {
   lastToastAt = Number.NEGATIVE_INFINITY;
+  lastToast = { key: 0, text: "" };
   lastDialogAt = Number.NEGATIVE_INFINITY;
 }
