@@ -4,6 +4,7 @@ import { Outlet, useNavigate } from "react-router";
 import { realtime, type RealtimeHandlers } from "../api/socket";
 import { accountsRealtime } from "../features/accounts";
 import { contactsRealtime } from "../features/contacts";
+import { groupsRealtime } from "../features/groups";
 import { messagesRealtime } from "../features/messages";
 import { useSessionStore } from "../stores/session.store";
 
@@ -11,6 +12,7 @@ import { useSessionStore } from "../stores/session.store";
 const FEATURES: readonly RealtimeHandlers[] = [
   contactsRealtime,
   messagesRealtime,
+  groupsRealtime,
   accountsRealtime,
 ];
 

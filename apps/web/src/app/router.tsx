@@ -1,6 +1,7 @@
 import { createHashRouter, Navigate } from "react-router";
 import { accountsRoutes } from "../features/accounts";
 import { consoleRoutes } from "../features/console";
+import { groupsRoutes } from "../features/groups";
 import { messagesRoutes } from "../features/messages";
 import { systemRoutes } from "../features/system";
 import { lazyPage } from "../lib/lazy";
@@ -21,7 +22,7 @@ export function createRouter() {
         ...systemRoutes,
         {
           Component: RealtimeLayout,
-          children: [...messagesRoutes, ...consoleRoutes],
+          children: [...messagesRoutes, ...groupsRoutes, ...consoleRoutes],
         },
         { path: "*", element: <Navigate to="/404" replace /> },
       ],

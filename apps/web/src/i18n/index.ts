@@ -17,6 +17,7 @@ export const NAMESPACES = [
   "accounts",
   "messages",
   "contacts",
+  "groups",
   "settings",
   "console",
   "errors",

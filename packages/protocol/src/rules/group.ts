@@ -46,3 +46,66 @@ export function muteDuration(timer: number, days: number): number | null {
 export function groupContactId(groupId: number): `group-${number}` {
   return `group-${groupId}`;
 }
+
+/** What the group and member dialog is for (SPEC §2): create a group, add members, pick an heir. */
+export type MemberPickerMode = "create" | "add" | "transfer";
+
+/** Why the group and member dialog cannot go on (SPEC §5 Chat), as a `group.*` message key. */
+export type MemberPickerProblem =
+  | "group.nameLength"
+  | "group.tooFew"
+  | "group.selectToAdd"
+  | "group.pickOne"
+  | "group.tooManyAtOnce"
+  | "group.full";
+
+/**
+ * The dialog's checks, in SPEC's order: a name of 2–20 characters (create), at least two
+ * others (create), at least one (add, at most 20 a time), exactly one (transfer); and the
+ * group size cap `groupUserMax` when above 0 (`members` counts those already in, me included).
+ */
+export function memberPickerProblem(
+  mode: MemberPickerMode,
+  input: {
+    name?: string;
+    picked: number;
+    members: number;
+    groupUserMax: number;
+  },
+): MemberPickerProblem | null {
+  if (mode === "transfer") return input.picked === 1 ? null : "group.pickOne";
+  if (mode === "create") {
+    const name = (input.name ?? "").trim();
+    if (name.length < GroupLimits.nameMin || name.length > GroupLimits.nameMax)
+      return "group.nameLength";
+    if (input.picked < GroupLimits.createMin) return "group.tooFew";
+  } else {
+    if (input.picked < 1) return "group.selectToAdd";
+    if (input.picked > GroupLimits.addMax) return "group.tooManyAtOnce";
+  }
+  if (
+    input.groupUserMax > 0 &&
+    input.members + input.picked > input.groupUserMax
+  )
+    return "group.full";
+  return null;
+}
+
+/** The units a custom mute is typed in (SPEC §2 mute dialog). */
+export type MuteUnit = "day" | "hour" | "minute";
+
+const PER_DAY: Readonly<Record<MuteUnit, number>> = {
+  day: 1,
+  hour: 24,
+  minute: 1440,
+};
+
+/**
+ * A custom mute typed as an amount of days, hours or minutes, as the `noSpeakDay` the call
+ * takes; null when it falls outside 1 minute to 365 days (SPEC §5: custom mute 1–365 days).
+ */
+export function customMuteDays(amount: number, unit: MuteUnit): number | null {
+  if (!Number.isInteger(amount) || amount < 1) return null;
+  const days = amount / PER_DAY[unit];
+  return muteDuration(0, days) === null ? null : days;
+}

@@ -22,6 +22,8 @@ export const Limits = {
   unreadBadgeMax: 99,
   /** Text message length after tag stripping; the old server's 2048 (reliability.md §7). */
   textMessageMax: 2048,
+  /** Undo steps the editor keeps (SPEC §5 Chat: the mention input's history is 50 steps). */
+  editorUndoSteps: 50,
   /** The longest value any free-text form field may carry before a rule looks at it. */
   fieldMax: 4096,
 } as const;

@@ -1102,7 +1102,12 @@ describe("group read receipts", () => {
       { token: user.token },
     );
     expect(res.code, res.msg).toBe(0);
-    return res.data as { msg_id: number; seq: number };
+    return res.data as {
+      msg_id: number;
+      seq: number;
+      readCount?: number;
+      readTotal?: number;
+    };
   };
   const page = async (user: TestUser, id: string) =>
     (
@@ -1122,6 +1127,8 @@ describe("group read receipts", () => {
       page(owner, id).then((list) =>
         list.find((m) => m.content === "did you read this?"),
       );
+    // The sender's answer carries the receipt from the start.
+    expect(sent).toMatchObject({ readCount: 0, readTotal: 3 });
     expect(await mine()).toMatchObject({ readCount: 0, readTotal: 3 });
 
     await page(ann, id);

@@ -233,12 +233,10 @@ export class MessagesService {
       throw error;
     }
     const message = this.present(row, me, publicUrl, groupContactId(groupId));
-    await this.deps.publish.toUsers(
-      await groups.memberIds(groupId),
-      "group",
-      message,
-    );
-    return message;
+    const memberIds = await groups.memberIds(groupId);
+    await this.deps.publish.toUsers(memberIds, "group", message);
+    // The sender's own copy starts its receipt: read by none yet of everyone else then in.
+    return { ...message, readCount: 0, readTotal: memberIds.length - 1 };
   }
 
   /** The mentioned members of a send: ids of members, and 0 (everyone) from a manager only. */

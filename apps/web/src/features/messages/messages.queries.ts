@@ -76,6 +76,17 @@ export function useMessagesQuery(
   });
 }
 
+/**
+ * A newer copy of a held message over the old. A read count only grows, whichever copy
+ * comes last: a send's answer can arrive after the pushes that counted its first readers.
+ */
+function newerCopy(held: Message, copy: Message): Message {
+  const next = { ...held, ...copy };
+  if (held.readCount !== undefined && copy.readCount !== undefined)
+    next.readCount = Math.max(held.readCount, copy.readCount);
+  return next;
+}
+
 /** Puts a stored message into its chat's cache, once, keeping order. */
 export function upsertMessage(
   client: QueryClient,
@@ -96,7 +107,7 @@ export function upsertMessage(
         pages: data.pages.map((page) =>
           page.map((m) =>
             m.id === message.id && m.from_user === message.from_user
-              ? { ...m, ...message }
+              ? newerCopy(m, message)
               : m,
           ),
         ),
@@ -132,6 +143,7 @@ export function useSendMessageMutation(client: QueryClient) {
       id: string;
       contactId: ContactId;
       content: string;
+      at?: string[];
     }) =>
       (
         await call(messages.sendMessage, {
@@ -141,6 +153,7 @@ export function useSendMessageMutation(client: QueryClient) {
           content: textToHtml(entry.content),
           toContactId: entry.contactId,
           is_group: isGroupChat(entry.contactId) ? 1 : 0,
+          ...(entry.at?.length ? { at: entry.at } : {}),
         })
       ).data,
     onMutate: (entry) => {

@@ -6,7 +6,11 @@ import type { RealtimeContext } from "../../api/socket";
 import { contactsKey } from "../contacts";
 import { useChatUiStore } from "./chat-ui.store";
 import { chatOf, messagesRealtime } from "./messages.realtime";
-import { type MessagePages, messagesKey } from "./messages.queries";
+import {
+  type MessagePages,
+  messagesKey,
+  upsertMessage,
+} from "./messages.queries";
 
 /** User 1's chat with user 2: two of mine, one of theirs, all unread. */
 function chatWith2(): RealtimeContext {
@@ -115,5 +119,58 @@ describe("group messages and group events from the socket", () => {
     useChatUiStore.getState().open(GROUP);
     messagesRealtime.events?.removeGroup?.({ group_id: GROUP }, ctx);
     expect(useChatUiStore.getState().openContactId).toBeNull();
+  });
+});
+
+describe("group read receipts from the socket (issue 8)", () => {
+  const GROUP = "group-9";
+  function groupChat(messages: ReturnType<typeof makeMessage>[]) {
+    const client = new QueryClient();
+    client.setQueryData<MessagePages>(messagesKey(GROUP), {
+      pages: [messages],
+      pageParams: [{ lastId: 0, limit: 10 }],
+    });
+    return { client, me: 1, navigate: vi.fn() } satisfies RealtimeContext;
+  }
+  const counts = (ctx: RealtimeContext) =>
+    ctx.client
+      .getQueryData<MessagePages>(messagesKey(GROUP))
+      ?.pages.flat()
+      .map((m) => [m.id, m.readCount ?? null]);
+  const at = (id: number, from: number, seq: number, read?: number) => ({
+    ...makeMessage(id, from),
+    seq,
+    ...(read === undefined ? {} : { readCount: read, readTotal: 3 }),
+  });
+
+  it("counts a reader once per message read, up to the total, not the reader's own", () => {
+    const ctx = groupChat([
+      at(1, 1, 1, 0),
+      at(2, 1, 2, 3),
+      at(3, 5, 3, 1),
+      at(4, 1, 4, 0),
+    ]);
+    messagesRealtime.events?.groupRead?.(
+      { group_id: GROUP, user_id: 5, from_seq: 0, to_seq: 3 },
+      ctx,
+    );
+    expect(counts(ctx)).toEqual([
+      ["m1", 1],
+      ["m2", 3],
+      ["m3", 1],
+      ["m4", 0],
+    ]);
+  });
+
+  it("starts my message at one read when the read comes before my send's answer", () => {
+    const ctx = groupChat([at(1, 1, 1)]);
+    messagesRealtime.events?.groupRead?.(
+      { group_id: GROUP, user_id: 5, from_seq: 0, to_seq: 1 },
+      ctx,
+    );
+    expect(counts(ctx)).toEqual([["m1", 1]]);
+    // The answer, counted before that read, never lowers the count.
+    upsertMessage(ctx.client, GROUP, at(1, 1, 1, 0));
+    expect(counts(ctx)).toEqual([["m1", 1]]);
   });
 });

@@ -79,6 +79,24 @@ export const messagesRealtime: RealtimeHandlers = {
         queryKey: messagesKey(data.group_id),
       });
     },
+    // A member read up to a point: the receipts I may see count them (issue 8). My own
+    // message may be here before my send's answer, which brings its count: it starts at 1.
+    groupRead: (data, ctx) => {
+      updateMessages(ctx.client, data.group_id, (m) => {
+        if (
+          m.from_user === data.user_id ||
+          m.seq <= data.from_seq ||
+          m.seq > data.to_seq
+        )
+          return m;
+        if (m.readCount !== undefined)
+          return {
+            ...m,
+            readCount: Math.min(m.readCount + 1, m.readTotal ?? Infinity),
+          };
+        return m.from_user === ctx.me ? { ...m, readCount: 1 } : m;
+      });
+    },
     isRead: (marks, ctx) => {
       for (const mark of marks) {
         updateMessages(ctx.client, mark.toContactId, (m) =>

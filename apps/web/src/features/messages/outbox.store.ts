@@ -7,6 +7,8 @@ export interface OutboxEntry {
   id: string;
   contactId: ContactId;
   content: string;
+  /** Group messages: the ids mentioned ("0" is everyone). */
+  at?: string[];
   sendTime: number;
   status: "going" | "failed";
 }

@@ -1,6 +1,14 @@
-import { SearchOutlined } from "@ant-design/icons";
+import { PlusOutlined, SearchOutlined, TeamOutlined } from "@ant-design/icons";
 import { type Contact, type ContactId, isLanguage } from "@parley/protocol";
-import { Button, Empty, Input, Segmented, Tooltip } from "antd";
+import {
+  Badge,
+  Button,
+  Dropdown,
+  Empty,
+  Input,
+  Segmented,
+  Tooltip,
+} from "antd";
 import { type ReactNode, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { modKeyLabel } from "../../../hooks/useModKey";
@@ -38,6 +46,8 @@ interface Props {
   onOpen: (contact: Contact) => void;
   /** Opens the quick switcher (Ctrl+K). */
   onQuickSwitch: () => void;
+  /** The plus menu's "create group", when group chat is on (SPEC §2). */
+  onCreateGroup?: (() => void) | undefined;
 }
 
 /** A titled group of search results. */
@@ -77,6 +87,7 @@ export function ContactList({
   onSearchChange,
   onOpen,
   onQuickSwitch,
+  onCreateGroup,
 }: Props) {
   const { t, i18n } = useTranslation("contacts");
   const searching = normalize(search) !== "";
@@ -97,6 +108,7 @@ export function ContactList({
     LANGUAGE_TAGS[isLanguage(i18n.language) ? i18n.language : "zh"];
   const now = useNow();
   const keys = modKeyLabel("K");
+  const atMe = contacts.reduce((n, c) => n + (c.is_at > 0 ? 1 : 0), 0);
 
   const row = (contact: Contact, asChat: boolean) => {
     const active = contact.id === openContactId;
@@ -167,6 +179,28 @@ export function ContactList({
           )}
         </>
       );
+  } else if (section === "contacts" && !searching && shown.length > 0) {
+    // The directory in two parts: my groups, then people, each A to Z.
+    const groups = shown.filter((c) => c.is_group === 1);
+    const people = shown.filter((c) => c.is_group !== 1);
+    body = (
+      <>
+        {groups.length > 0 && (
+          <ResultSection
+            title={t("sections.groupsCount", { count: groups.length })}
+          >
+            {groups.map((c) => row(c, false))}
+          </ResultSection>
+        )}
+        {people.length > 0 && (
+          <ResultSection
+            title={t("sections.peopleCount", { count: people.length })}
+          >
+            {people.map((c) => row(c, false))}
+          </ResultSection>
+        )}
+      </>
+    );
   } else if (shown.length > 0) {
     body = shown.map((c) => row(c, section === "messages"));
   } else if (section === "contacts") {
@@ -182,7 +216,15 @@ export function ContactList({
     // No chats yet: say how to start one rather than show an empty list.
     body = (
       <div className={styles.emptyBox}>
-        <span>{t("noChats")}</span>
+        <span>
+          {t(
+            tab === "unread"
+              ? "noUnread"
+              : tab === "at"
+                ? "noMentions"
+                : "noChats",
+          )}
+        </span>
         {tab === "all" && contacts.length > 0 && (
           <Button
             type="primary"
@@ -199,32 +241,57 @@ export function ContactList({
   return (
     <aside className={phone ? styles.listFill : styles.list} aria-label={label}>
       <div className={styles.listHeader}>
-        <Input
-          allowClear
-          size={phone ? "large" : "middle"}
-          prefix={<SearchOutlined />}
-          // The Ctrl+K hint makes way for the clear button; the suffix stays so the box keeps focus.
-          suffix={
-            phone ? undefined : searching ? (
-              <span />
-            ) : (
-              <Tooltip title={t("switcher.open", { keys })}>
-                <button
-                  type="button"
-                  className={styles.switcherHint}
-                  onClick={onQuickSwitch}
-                  aria-label={t("switcher.open", { keys })}
-                >
-                  {keys}
-                </button>
-              </Tooltip>
-            )
-          }
-          placeholder={t(section === "messages" ? "searchEveryone" : "search")}
-          value={search}
-          onChange={(e) => onSearchChange(e.target.value)}
-          aria-label={t("search")}
-        />
+        <div className={styles.searchRow}>
+          <Input
+            allowClear
+            size={phone ? "large" : "middle"}
+            prefix={<SearchOutlined />}
+            // The Ctrl+K hint makes way for the clear button; the suffix stays so the box keeps focus.
+            suffix={
+              phone ? undefined : searching ? (
+                <span />
+              ) : (
+                <Tooltip title={t("switcher.open", { keys })}>
+                  <button
+                    type="button"
+                    className={styles.switcherHint}
+                    onClick={onQuickSwitch}
+                    aria-label={t("switcher.open", { keys })}
+                  >
+                    {keys}
+                  </button>
+                </Tooltip>
+              )
+            }
+            placeholder={t(
+              section === "messages" ? "searchEveryone" : "search",
+            )}
+            value={search}
+            onChange={(e) => onSearchChange(e.target.value)}
+            aria-label={t("search")}
+          />
+          {onCreateGroup && (
+            <Dropdown
+              trigger={["click"]}
+              menu={{
+                items: [
+                  {
+                    key: "group",
+                    icon: <TeamOutlined />,
+                    label: t("plus.createGroup"),
+                  },
+                ],
+                onClick: () => onCreateGroup(),
+              }}
+            >
+              <Button
+                icon={<PlusOutlined />}
+                size={phone ? "large" : "middle"}
+                aria-label={t("plus.label")}
+              />
+            </Dropdown>
+          )}
+        </div>
         {section === "messages" && !searching && (
           <Segmented<ContactTab>
             block
@@ -234,7 +301,27 @@ export function ContactList({
             options={[
               { label: t("all"), value: "all" },
               { label: t("unread"), value: "unread" },
-              { label: t("at"), value: "at" },
+              {
+                label: (
+                  <span>
+                    {t("at")}
+                    {atMe > 0 && (
+                      <span
+                        role="status"
+                        aria-label={t("atCount", { count: atMe })}
+                      >
+                        <Badge
+                          count={atMe}
+                          size="small"
+                          overflowCount={99}
+                          className={styles.tabBadge}
+                        />
+                      </span>
+                    )}
+                  </span>
+                ),
+                value: "at",
+              },
             ]}
             style={{ marginTop: 10 }}
           />

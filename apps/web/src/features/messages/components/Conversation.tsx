@@ -1,11 +1,21 @@
 import type { Contact } from "@parley/protocol";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeftOutlined } from "@ant-design/icons";
-import { Button, Spin } from "antd";
+import { Button, Drawer, Spin } from "antd";
 import { useTranslation } from "react-i18next";
 import { useEffect, useMemo, useState } from "react";
+import { useNow } from "../../../hooks/useNow";
+import { useWindowWidth } from "../../../hooks/useWindowWidth";
 import { useSessionStore } from "../../../stores/session.store";
 import { updateContact } from "../../contacts";
+import {
+  GroupPanel,
+  GroupTitle,
+  groupNumber,
+  ReadReceipt,
+  useMentionCandidates,
+  useSpeakBlock,
+} from "../../groups";
 import { useMessagesQuery, useSendMessageMutation } from "../messages.queries";
 import { useOutboxStore } from "../outbox.store";
 import styles from "./chat.module.css";
@@ -15,6 +25,8 @@ import { MessageList } from "./MessageList";
 
 /** The most unread messages read ahead to put the "new messages" line above the first. */
 const CATCH_UP_MAX = 500;
+/** From this width the group panel sits beside the chat; below it slides over it. */
+const PANEL_BESIDE_MIN_PX = 1000;
 
 /** The open chat: title, messages, editor. */
 export function Conversation({
@@ -39,11 +51,18 @@ export function Conversation({
   );
   const outbox = useOutboxStore((s) => s.entries);
   const send = useSendMessageMutation(client);
+  const groupId = groupNumber(contactId);
+  const width = useWindowWidth();
+  const beside = width >= PANEL_BESIDE_MIN_PX;
+  const [panelOpen, setPanelOpen] = useState(beside);
+  const now = useNow(15_000);
+  const block = useSpeakBlock(contact, groupId, now);
+  const mentionables = useMentionCandidates(contact, groupId);
 
   // Opening the chat reads its first page, which marks it read on the server.
   useEffect(() => {
     if (messages.isSuccess)
-      updateContact(client, contactId, (c) => ({ ...c, unread: 0 }));
+      updateContact(client, contactId, (c) => ({ ...c, unread: 0, is_at: 0 }));
   }, [client, contactId, messages.isSuccess, messages.dataUpdatedAt]);
 
   const pages = messages.data?.pages;
@@ -100,40 +119,96 @@ export function Conversation({
             data-presence={contact.is_online ? "online" : "offline"}
           />
         )}
-        <span className={styles.titleName} title={contact.displayName}>
-          {contact.displayName}
-        </span>
+        {groupId === null ? (
+          <span className={styles.titleName} title={contact.displayName}>
+            {contact.displayName}
+          </span>
+        ) : (
+          <GroupTitle
+            contact={contact}
+            groupId={groupId}
+            panelOpen={panelOpen}
+            onTogglePanel={() => setPanelOpen((shown) => !shown)}
+          />
+        )}
       </header>
-      {firstUnread === undefined ? (
-        <div className={styles.messagesLoading}>
-          <Spin />
-        </div>
-      ) : (
-        <MessageList
-          key={contactId}
-          items={items}
-          olderCount={olderCount}
-          loadingOlder={isFetchingNextPage}
-          hasOlder={hasNextPage}
-          firstUnread={firstUnread}
-          onLoadOlder={() => void fetchNextPage()}
-          onResend={(item) => {
-            if (item.pending)
+      <div className={styles.conversationBody}>
+        <div className={styles.conversationMain}>
+          {firstUnread === undefined ? (
+            <div className={styles.messagesLoading}>
+              <Spin />
+            </div>
+          ) : (
+            <MessageList
+              key={contactId}
+              items={items}
+              olderCount={olderCount}
+              loadingOlder={isFetchingNextPage}
+              hasOlder={hasNextPage}
+              firstUnread={firstUnread}
+              onLoadOlder={() => void fetchNextPage()}
+              onResend={(item) => {
+                if (item.pending)
+                  send.mutate({
+                    id: item.pending.id,
+                    contactId,
+                    content: item.pending.content,
+                    ...(item.pending.at ? { at: item.pending.at } : {}),
+                  });
+              }}
+              renderReceipt={
+                groupId === null
+                  ? undefined
+                  : (receipt) => (
+                      <ReadReceipt
+                        groupId={groupId}
+                        msgId={receipt.msgId}
+                        read={receipt.read}
+                        total={receipt.total}
+                      />
+                    )
+              }
+            />
+          )}
+          <Editor
+            contactId={contactId}
+            sendKey={user?.setting.sendKey ?? 1}
+            {...(mentionables ? { mentionables } : {})}
+            blocked={
+              block === null
+                ? null
+                : block.kind === "muted"
+                  ? t("editor.mutedUntil", {
+                      time: new Date(block.until).toLocaleString(),
+                    })
+                  : t(`editor.nospeak${block.level}`)
+            }
+            onSend={(text, at) =>
               send.mutate({
-                id: item.pending.id,
+                id: crypto.randomUUID(),
                 contactId,
-                content: item.pending.content,
-              });
-          }}
-        />
+                content: text,
+                ...(at.length > 0 ? { at } : {}),
+              })
+            }
+          />
+        </div>
+        {groupId !== null && beside && panelOpen && (
+          <GroupPanel contact={contact} groupId={groupId} />
+        )}
+      </div>
+      {groupId !== null && !beside && (
+        <Drawer
+          open={panelOpen}
+          onClose={() => setPanelOpen(false)}
+          title={contact.displayName}
+          placement="right"
+          size={Math.min(340, width)}
+          styles={{ body: { padding: 0 } }}
+        >
+          <GroupPanel contact={contact} groupId={groupId} />
+        </Drawer>
       )}
-      <Editor
-        contactId={contactId}
-        sendKey={user?.setting.sendKey ?? 1}
-        onSend={(text) =>
-          send.mutate({ id: crypto.randomUUID(), contactId, content: text })
-        }
-      />
     </section>
   );
 }

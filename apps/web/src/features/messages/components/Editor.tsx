@@ -1,29 +1,65 @@
 import { SendOutlined } from "@ant-design/icons";
 import { type ContactId, hasVisibleText, textToHtml } from "@parley/protocol";
-import { Button, Input } from "antd";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { Avatar, Button, Input, Mentions } from "antd";
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
+import { matchesPerson, type MentionCandidate } from "../../groups";
 import { useChatUiStore } from "../chat-ui.store";
 import styles from "./chat.module.css";
 import { editorAction } from "./editor-keys";
 import { lengthState } from "./editor-length";
+import { type Mentionable, mentionedIds, mentionQuery } from "./mentions";
+import {
+  historyKey,
+  present,
+  record,
+  redo,
+  startHistory,
+  undo,
+} from "./undo-history";
+
+/** The most names the `@` picker lists at once; typing narrows them. */
+const PICKER_MAX = 50;
 
 interface Props {
   contactId: ContactId;
   sendKey: number;
-  onSend: (text: string) => void;
+  /** In a group: who may be mentioned (everyone first when I may); none in a person's chat. */
+  mentionables?: readonly MentionCandidate[];
+  /** When I may not speak here: why, shown in place of the editor (SPEC §5). */
+  blocked?: ReactNode;
+  onSend: (text: string, at: string[]) => void;
 }
 
 /**
  * The text editor: sends by the sendKey setting; mounted once per chat, it starts from
- * that chat's draft and saves the draft when the chat is left (SPEC §4).
+ * that chat's draft and saves the draft when the chat is left (SPEC §4). In a group `@`
+ * opens a picker of members found by name or pinyin; Ctrl+Z and Ctrl+Y go back and forth
+ * through the last 50 changes (SPEC §5).
  */
-export function Editor({ contactId, sendKey, onSend }: Props) {
+export function Editor({
+  contactId,
+  sendKey,
+  mentionables,
+  blocked,
+  onSend,
+}: Props) {
   const { t } = useTranslation("messages");
-  const [text, setText] = useState(
-    () => useChatUiStore.getState().drafts[String(contactId)] ?? "",
+  const [history, setHistory] = useState(() =>
+    startHistory(useChatUiStore.getState().drafts[String(contactId)] ?? ""),
   );
+  const text = present(history).text;
+  const [picked, setPicked] = useState<Mentionable[]>([]);
+  const [query, setQuery] = useState<string | null>(null);
   const latest = useRef(text);
+  const field = useRef<HTMLTextAreaElement | null>(null);
 
   useEffect(() => {
     latest.current = text;
@@ -33,16 +69,54 @@ export function Editor({ contactId, sendKey, onSend }: Props) {
     [contactId],
   );
 
+  const options = useMemo(
+    () =>
+      query === null || !mentionables
+        ? []
+        : mentionables
+            .filter((m) =>
+              matchesPerson({ displayName: m.name, name_py: m.name_py }, query),
+            )
+            .slice(0, PICKER_MAX),
+    [mentionables, query],
+  );
+
   const length = lengthState(text);
   const sendable = hasVisibleText(textToHtml(text)) && length.over === 0;
 
+  const change = (next: string, caret = next.length) => {
+    setHistory((h) => record(h, { text: next, caret }));
+  };
+
+  const placeCaret = (caret: number) => {
+    requestAnimationFrame(() => field.current?.setSelectionRange(caret, caret));
+  };
+
   const send = () => {
     if (!sendable) return;
-    onSend(text.trim());
-    setText("");
+    onSend(text.trim(), mentionedIds(text, picked));
+    setHistory(startHistory(""));
+    setPicked([]);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const target = event.currentTarget;
+    field.current = target;
+    const step = historyKey(event);
+    if (step) {
+      event.preventDefault();
+      const next = step === "undo" ? undo(history) : redo(history);
+      setHistory(next);
+      placeCaret(present(next).caret);
+      return;
+    }
+    // While the @ picker offers names, Enter picks one (the picker's own key).
+    if (
+      event.key === "Enter" &&
+      mentionQuery(text, target.selectionStart) !== null &&
+      options.length > 0
+    )
+      return;
     const action = editorAction(
       {
         key: event.key,
@@ -58,27 +132,82 @@ export function Editor({ contactId, sendKey, onSend }: Props) {
       send();
     } else if (action === "newline") {
       event.preventDefault();
-      const target = event.currentTarget;
       const { selectionStart, selectionEnd } = target;
-      setText(`${text.slice(0, selectionStart)}\n${text.slice(selectionEnd)}`);
-      requestAnimationFrame(() =>
-        target.setSelectionRange(selectionStart + 1, selectionStart + 1),
+      change(
+        `${text.slice(0, selectionStart)}\n${text.slice(selectionEnd)}`,
+        selectionStart + 1,
       );
+      placeCaret(selectionStart + 1);
     }
+  };
+
+  if (blocked)
+    return (
+      <div className={styles.editorBlocked} role="status">
+        {blocked}
+      </div>
+    );
+
+  const common = {
+    autoFocus: true,
+    value: text,
+    onKeyDown,
+    autoSize: { minRows: 3, maxRows: 8 },
+    variant: "borderless" as const,
+    placeholder: t(
+      mentionables ? "editor.placeholderGroup" : "editor.placeholder",
+    ),
+    "aria-label": t("editor.label"),
   };
 
   return (
     <div className={styles.editor}>
-      <Input.TextArea
-        autoFocus
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
-        autoSize={{ minRows: 3, maxRows: 8 }}
-        variant="borderless"
-        placeholder={t("editor.placeholder")}
-        aria-label={t("editor.label")}
-      />
+      {mentionables ? (
+        <Mentions
+          {...common}
+          onChange={(next) => change(next, field.current?.selectionStart)}
+          onFocus={(e) => {
+            field.current = e.target;
+          }}
+          onSearch={(q) => setQuery(q)}
+          onBlur={() => setQuery(null)}
+          onSelect={(option) => {
+            // The option's value is the name put in the text; its key does not survive
+            // antd's option handling, so the person is found again by that name.
+            const name = option.value ?? "";
+            const who = options.find((m) => m.name === name);
+            if (who)
+              setPicked((list) => [
+                ...list.filter((m) => m.id !== who.id),
+                { id: who.id, name },
+              ]);
+            setQuery(null);
+          }}
+          filterOption={false}
+          notFoundContent={t("editor.noOneToMention")}
+          placement="top"
+          options={options.map((m) => ({
+            key: m.id,
+            value: m.name,
+            label: (
+              <span className={styles.mentionOption}>
+                <Avatar src={m.avatar || undefined} size={20}>
+                  {m.name.slice(0, 1)}
+                </Avatar>
+                <span>{m.name}</span>
+              </span>
+            ),
+          }))}
+        />
+      ) : (
+        <Input.TextArea
+          {...common}
+          onFocus={(e) => {
+            field.current = e.target;
+          }}
+          onChange={(e) => change(e.target.value, e.target.selectionStart)}
+        />
+      )}
       <div className={styles.editorFooter}>
         <span>
           {length.over > 0

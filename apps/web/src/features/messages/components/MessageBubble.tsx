@@ -1,5 +1,5 @@
 import { Avatar, Button } from "antd";
-import { memo, useState } from "react";
+import { memo, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import styles from "./chat.module.css";
 import { collapsedText } from "./long-text";
@@ -21,6 +21,8 @@ export interface BubbleProps {
   /** The exact date and time, as the row's hover title. */
   fullTime: string;
   onResend?: (() => void) | undefined;
+  /** Group read receipts under the bubble ("read by 3 of 5"), when I may see them. */
+  receipt?: ReactNode;
 }
 
 /** One message, as text: content is never rendered as HTML. */
@@ -37,6 +39,7 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
     timeShown,
     fullTime,
     onResend,
+    receipt,
   } = props;
   const { t } = useTranslation("messages");
   const [expanded, setExpanded] = useState(false);
@@ -82,9 +85,11 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
             </Button>
           )}
         </div>
-        {mine && (
+        {(mine || receipt) && (
           <div className={styles.bubbleStatus}>
-            <MessageStatus status={status} read={read} onResend={onResend} />
+            {receipt ?? (
+              <MessageStatus status={status} read={read} onResend={onResend} />
+            )}
           </div>
         )}
       </div>

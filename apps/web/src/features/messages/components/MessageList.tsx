@@ -1,7 +1,7 @@
 import { ArrowDownOutlined } from "@ant-design/icons";
 import { isLanguage } from "@parley/protocol";
 import { Button, Spin } from "antd";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
 import { useNow } from "../../../hooks/useNow";
@@ -36,6 +36,8 @@ interface Props {
   firstUnread: string | null;
   onLoadOlder: () => void;
   onResend: (item: ChatItem) => void;
+  /** Group read receipts for a row that carries them. */
+  renderReceipt?: (receipt: NonNullable<ChatItem["receipt"]>) => ReactNode;
 }
 
 /**
@@ -51,6 +53,7 @@ export function MessageList({
   firstUnread,
   onLoadOlder,
   onResend,
+  renderReceipt,
 }: Props) {
   const { t, i18n } = useTranslation("messages");
   const locale =
@@ -142,6 +145,11 @@ export function MessageList({
                 timeShown={item.divider}
                 fullTime={formatFullTime(item.sendTime, locale)}
                 onResend={item.pending ? () => onResend(item) : undefined}
+                receipt={
+                  item.receipt && renderReceipt
+                    ? renderReceipt(item.receipt)
+                    : undefined
+                }
               />
             )}
           </>

@@ -27,6 +27,8 @@ export interface ChatItem {
    * centred line rather than a bubble: its name and what it names, for the translation.
    */
   event?: Record<string, unknown>;
+  /** A group message whose receipts I may see: how many of how many have read it (issue 8). */
+  receipt?: { msgId: number; read: number; total: number };
 }
 
 /** A row's key: the sender and the client's id, the same before and after it is stored. */
@@ -70,6 +72,15 @@ export function chatItems(
       groupStart: true,
       unreadDivider: false,
       ...(event ? { event } : {}),
+      ...(message.readCount !== undefined && message.readTotal !== undefined
+        ? {
+            receipt: {
+              msgId: message.msg_id,
+              read: message.readCount,
+              total: message.readTotal,
+            },
+          }
+        : {}),
     });
   }
   for (const entry of outbox) {

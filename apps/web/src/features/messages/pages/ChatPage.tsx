@@ -1,4 +1,5 @@
-import type { Contact, ContactId } from "@parley/protocol";
+import { can, type Contact, type ContactId } from "@parley/protocol";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
@@ -10,10 +11,12 @@ import {
   ContactList,
   hasChat,
   QuickSwitcher,
+  contactsKey,
   useContactsQuery,
   useUnreadTotal,
 } from "../../contacts";
-import { useGlobalConfig } from "../../system";
+import { MemberPickerDialog } from "../../groups";
+import { useActor, useGlobalConfig } from "../../system";
 import { chatLayout } from "../chat-layout";
 import { useChatUiStore } from "../chat-ui.store";
 import styles from "../components/chat.module.css";
@@ -45,8 +48,13 @@ export function ChatPage() {
   const status = useConnectionStore((s) => s.status);
   const attempting = useConnectionStore((s) => s.attempting);
   // Presence is known only while connected: offline, the dots would show a stale state.
-  const showOnline =
-    useGlobalConfig()?.chatInfo.online !== "0" && status === "open";
+  const config = useGlobalConfig();
+  const actor = useActor();
+  const client = useQueryClient();
+  const showOnline = config?.chatInfo.online !== "0" && status === "open";
+  const [creating, setCreating] = useState(false);
+  const mayCreateGroup =
+    config !== undefined && can(actor, "group.create", { config });
   const {
     openContactId,
     open,
@@ -142,6 +150,7 @@ export function ChatPage() {
             onSearchChange={setSearch}
             onOpen={openContact}
             onQuickSwitch={() => setSwitcherOpen(true)}
+            onCreateGroup={mayCreateGroup ? () => setCreating(true) : undefined}
           />
         )}
         {layout.conversation && (
@@ -167,6 +176,17 @@ export function ChatPage() {
         )}
         {layout.nav === "bar" && <ChatNav unread={unread} kind="bar" />}
       </div>
+      <MemberPickerDialog
+        target={creating ? { mode: "create" } : null}
+        groupUserMax={Number(config?.chatInfo.groupUserMax ?? 0) || 0}
+        onClose={() => setCreating(false)}
+        onCreated={(contact) => {
+          client.setQueryData<Contact[]>(contactsKey, (list) =>
+            list ? [contact, ...list.filter((c) => c.id !== contact.id)] : list,
+          );
+          openContact(contact);
+        }}
+      />
       <QuickSwitcher
         open={switcherOpen}
         contacts={list}

@@ -1,0 +1,247 @@
+import { randomBytes } from "node:crypto";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import {
+  api,
+  apiUser,
+  bubbles,
+  logIn,
+  newContext,
+  productAndBrowser,
+  screenshot,
+} from "./harness";
+
+/*
+ * Issue 8, the group side of the web client, as three people use it: Olivia (English)
+ * creates a group of Ann (English) and Bao (Chinese), who see it live; a mention lights
+ * Ann's At-me tab; Olivia makes Ann an administrator, who mutes Bao, whose composer says
+ * so; the speak restriction at 1 and 2; a notice; read receipts; Olivia hands the group to
+ * Ann, who disbands it. Every group screen and dialog is photographed in en and zh.
+ */
+const setup = productAndBrowser();
+const url = () => setup.product().url;
+
+/** The open group chat's side panel. */
+const panel = (page: Page) =>
+  page.getByRole("complementary", { name: /Group details|群聊详情/ });
+
+/** A picture once dialogs and popups have finished their entrance animation. */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(400);
+  await screenshot(page, name);
+}
+
+async function openChat(page: Page, name: string): Promise<void> {
+  await page.getByTestId("contact").filter({ hasText: name }).first().click();
+  await page.getByRole("region", { name }).waitFor();
+}
+
+async function memberAction(
+  page: Page,
+  name: string,
+  action: string,
+): Promise<void> {
+  await panel(page)
+    .getByRole("button", { name: new RegExp(`(Actions for|对) ${name}`) })
+    .click();
+  await page.getByRole("menuitem", { name: action }).click();
+}
+
+describe("groups in the web client", () => {
+  it("create, mention, roles, mutes, nospeak, notice, receipts, transfer and disband", async () => {
+    const suffix = randomBytes(3).toString("hex");
+    const oliviaUser = await apiUser(url(), `olivia${suffix}`, "Olivia");
+    await apiUser(url(), `ann${suffix}`, "Ann");
+    const bao = await apiUser(url(), `bao${suffix}`, "包宝宝");
+    const olivia = await newContext(setup.browser(), "en-US");
+    const annPage = (await newContext(setup.browser(), "en-US")).page;
+    const baoCtx = await newContext(setup.browser(), "zh-CN");
+    const o = olivia.page;
+    const b = baoCtx.page;
+    await logIn(o, url(), `olivia${suffix}`);
+    await logIn(annPage, url(), `ann${suffix}`);
+    await logIn(b, url(), `bao${suffix}`, "zh");
+
+    // Create: SPEC §5's checks first, then the group opens for its owner.
+    await o.getByRole("button", { name: "New…" }).click();
+    await o.getByRole("menuitem", { name: "Create a group" }).click();
+    const picker = o.getByRole("dialog", { name: "Create a group" });
+    await picker.getByRole("button", { name: "Create" }).click();
+    await picker
+      .getByRole("alert")
+      .filter({ hasText: "Please enter a group name of 2 to 20 characters" })
+      .waitFor();
+    await picker.getByLabel("Group name").fill("Launch team");
+    await picker.getByLabel("Search by name, pinyin or account").fill(suffix);
+    await picker.getByRole("checkbox", { name: "Ann" }).check();
+    await picker.getByRole("button", { name: "Create" }).click();
+    await picker
+      .getByRole("alert")
+      .filter({ hasText: "Choose at least 2 people for a group" })
+      .waitFor();
+    // Pinyin finds 包宝宝.
+    await picker.getByLabel("Search by name, pinyin or account").fill("baobao");
+    await picker.getByRole("checkbox", { name: "包宝宝" }).check();
+    await shot(o, "group-create-picker-en");
+    await picker.getByRole("button", { name: "Create" }).click();
+    await o.getByRole("region", { name: "Launch team" }).waitFor();
+    await picker.waitFor({ state: "detached" });
+    await panel(o).getByText("3 members").waitFor();
+    await shot(o, "group-chat-owner-en");
+
+    // The others see it live.
+    await annPage
+      .getByTestId("contact")
+      .filter({ hasText: "Launch team" })
+      .waitFor();
+    await b.getByTestId("contact").filter({ hasText: "Launch team" }).waitFor();
+
+    // Bao mentions Ann through the @ picker; Ann's At-me tab lights up.
+    await openChat(b, "Launch team");
+    const baoEditor = b.getByLabel("消息内容", { exact: true });
+    await baoEditor.click();
+    await baoEditor.pressSequentially("@An");
+    await b.getByRole("menuitem", { name: "Ann" }).waitFor();
+    await shot(b, "group-mention-picker-zh");
+    await baoEditor.press("Enter");
+    await baoEditor.pressSequentially("看一下这个");
+    await baoEditor.press("Enter");
+    await bubbles(b).filter({ hasText: "@Ann 看一下这个" }).waitFor();
+    const atTab = annPage.getByText(/^@Me/).first();
+    await annPage
+      .getByRole("status", { name: "1 chat mentions you" })
+      .waitFor();
+    await atTab.click();
+    await annPage
+      .getByTestId("contact")
+      .filter({ hasText: "Launch team" })
+      .waitFor();
+    await shot(annPage, "group-at-me-en");
+
+    // Olivia makes Ann an administrator.
+    await memberAction(o, "Ann", "Make admin");
+    await panel(o)
+      .getByTestId("member")
+      .filter({ hasText: "Ann" })
+      .getByText("Admin")
+      .waitFor();
+
+    // Ann, now an administrator, mutes Bao for 10 minutes; Bao's composer says so.
+    await openChat(annPage, "Launch team");
+    await memberAction(annPage, "包宝宝", "Mute…");
+    const mute = annPage.getByRole("dialog", { name: "Mute 包宝宝" });
+    await mute.getByText("10 minutes").click();
+    await shot(annPage, "group-mute-dialog-en");
+    await mute.getByRole("button", { name: "Mute", exact: true }).click();
+    await b.getByText(/你在本群被禁言至/).waitFor();
+    await shot(b, "group-muted-composer-zh");
+    const refused = await api(
+      url(),
+      "/enterprise/im/sendMessage",
+      {
+        id: crypto.randomUUID(),
+        type: "text",
+        content: "still here",
+        toContactId: await groupContactId(oliviaUser.token, "Launch team"),
+      },
+      bao.token,
+    );
+    expect(refused.code).not.toBe(0);
+
+    // Ann lets Bao speak again; the composer comes back.
+    await memberAction(annPage, "包宝宝", "Mute…");
+    await annPage
+      .getByRole("dialog", { name: "Mute 包宝宝" })
+      .getByRole("button", { name: "Let them speak" })
+      .click();
+    await b.getByLabel("消息内容", { exact: true }).waitFor();
+
+    // Olivia's settings: nospeak 1 blocks Bao, not Ann; nospeak 2 blocks Ann too.
+    await o.getByRole("button", { name: "Group settings" }).click();
+    const settings = o.getByRole("dialog", { name: "Group settings" });
+    await settings.getByText("Owner and admins", { exact: true }).click();
+    await b.getByText("本群当前仅群主和管理员可发言。").waitFor();
+    await annPage.getByLabel("Message", { exact: true }).waitFor();
+    await o
+      .getByRole("region", { name: "Launch team" })
+      .getByText("Only admins may speak")
+      .waitFor();
+    await shot(o, "group-settings-en");
+    await settings.getByText("Owner only", { exact: true }).click();
+    await annPage
+      .getByText("Only the owner may speak in this group right now.")
+      .waitFor();
+    await settings.getByText("Everyone", { exact: true }).click();
+    await annPage.getByLabel("Message", { exact: true }).waitFor();
+    await b.getByLabel("消息内容", { exact: true }).waitFor();
+    await o.keyboard.press("Escape");
+
+    // A notice, published by the owner, reaches the panels.
+    await panel(o).getByRole("button", { name: "Edit the notice" }).click();
+    const notice = o.getByRole("dialog", { name: "Group notice" });
+    await notice.getByRole("textbox").fill("Launch on Friday at 10.");
+    await shot(o, "group-notice-dialog-en");
+    await notice.getByRole("button", { name: "Publish" }).click();
+    await panel(annPage).getByText("Launch on Friday at 10.").waitFor();
+
+    // Receipts: Olivia's message, read by Ann (chat open) and then by Bao.
+    const oEditor = o.getByLabel("Message", { exact: true });
+    await oEditor.fill("Read this, please");
+    await oEditor.press("Enter");
+    const mine = bubbles(o).filter({ hasText: "Read this, please" });
+    // Ann and Bao both have the chat open: each read counts at once.
+    await mine.getByText("All read").waitFor();
+    await mine.getByRole("button", { name: /Read by 2 of 2/ }).click();
+    await o.getByRole("tab", { name: "Read (2)" }).waitFor();
+    await shot(o, "group-receipts-en");
+    await o.keyboard.press("Escape");
+    await bubbles(b).filter({ hasText: "Read this, please" }).waitFor();
+    await shot(b, "group-chat-member-zh");
+
+    // Olivia hands the group to Ann and becomes a member; Ann disbands it.
+    await panel(o)
+      .getByRole("button", { name: "Hand the group to someone" })
+      .click();
+    const heir = o.getByRole("dialog", { name: "Choose the new owner" });
+    await heir.getByRole("checkbox", { name: "Ann" }).check();
+    await heir.getByRole("button", { name: "Hand over" }).click();
+    await panel(o)
+      .getByTestId("member")
+      .filter({ hasText: "Ann" })
+      .getByText("Owner")
+      .waitFor();
+    await expect
+      .poll(() => o.getByRole("button", { name: "Group settings" }).count())
+      .toBe(0);
+    await panel(annPage)
+      .getByRole("button", { name: "Disband the group" })
+      .click();
+    await annPage
+      .getByRole("button", { name: "Disband the group" })
+      .last()
+      .click();
+    for (const page of [o, annPage, b])
+      await expect
+        .poll(() =>
+          page
+            .getByTestId("contact")
+            .filter({ hasText: "Launch team" })
+            .count(),
+        )
+        .toBe(0);
+    expect(olivia.errors).toEqual([]);
+    expect(baoCtx.errors).toEqual([]);
+    await olivia.context.close();
+    await annPage.context().close();
+    await baoCtx.context.close();
+  });
+});
+
+/** A group's contact id (`group-N`), from its owner's contact list over the wire. */
+async function groupContactId(token: string, name: string): Promise<string> {
+  const contacts = await api(url(), "/enterprise/im/getContacts", {}, token);
+  const group = (contacts.data as { id: unknown; displayName: string }[]).find(
+    (c) => c.displayName === name,
+  );
+  return String(group?.id);
+}

@@ -1,0 +1,89 @@
+import { type GroupSetting, groups as groupCalls } from "@parley/protocol";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Modal, Radio, Switch } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { call } from "../../../api/http";
+import { refreshGroup } from "../groups.queries";
+import styles from "./groups.module.css";
+
+const SWITCHES = ["manage", "invite", "profile", "history"] as const;
+
+/**
+ * The owner's group settings (SPEC §3 Group, §6): four switches and who may speak. Each
+ * change is saved at once and reaches every member live; a refusal puts the switch back.
+ */
+export function GroupSettingsDialog({
+  groupId,
+  setting,
+  open,
+  onClose,
+}: {
+  groupId: number;
+  setting: GroupSetting;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("groups");
+  const client = useQueryClient();
+  const [shown, setShown] = useState<GroupSetting | null>(null);
+  const current = shown ?? setting;
+  const save = useMutation({
+    mutationFn: async (change: Partial<GroupSetting>) => {
+      setShown({ ...current, ...change });
+      await call(groupCalls.groupSetting, { id: groupId, setting: change });
+    },
+    onSettled: () => {
+      setShown(null);
+      refreshGroup(client, groupId);
+    },
+  });
+  return (
+    <Modal
+      open={open}
+      title={t("settings.title")}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {SWITCHES.map((key) => (
+        <div key={key} className={styles.settingRow}>
+          <span className={styles.settingText}>
+            <span>{t(`settings.${key}.label`)}</span>
+            <span className={styles.settingHint}>
+              {t(`settings.${key}.hint`)}
+            </span>
+          </span>
+          <Switch
+            checked={current[key] === "1"}
+            loading={save.isPending && save.variables[key] !== undefined}
+            onChange={(on) => save.mutate({ [key]: on ? "1" : "0" })}
+            aria-label={t(`settings.${key}.label`)}
+          />
+        </div>
+      ))}
+      <div className={styles.settingRow}>
+        <span className={styles.settingText}>
+          <span>{t("settings.nospeak.label")}</span>
+          <span className={styles.settingHint}>
+            {t("settings.nospeak.hint")}
+          </span>
+        </span>
+      </div>
+      <Radio.Group
+        value={current.nospeak}
+        onChange={(e) =>
+          save.mutate({ nospeak: e.target.value as GroupSetting["nospeak"] })
+        }
+        aria-label={t("settings.nospeak.label")}
+        optionType="button"
+        buttonStyle="solid"
+        options={[
+          { value: "0", label: t("settings.nospeak.0") },
+          { value: "1", label: t("settings.nospeak.1") },
+          { value: "2", label: t("settings.nospeak.2") },
+        ]}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,25 @@
+import type { RealtimeContext, RealtimeHandlers } from "../../api/socket";
+import { groupNumber, refreshGroup } from "./groups.queries";
+
+/** Fetches afresh the card and members of the group an event names (`group-N`). */
+function refresh(groupId: string, ctx: RealtimeContext): void {
+  const id = groupNumber(groupId);
+  if (id !== null) refreshGroup(ctx.client, id);
+}
+
+/**
+ * Keeps a group's card and member list in step: any change of members, roles, mutes,
+ * notice, name or settings fetches them afresh (two small reads, only of loaded groups).
+ */
+export const groupsRealtime: RealtimeHandlers = {
+  events: {
+    addGroupUser: (data, ctx) => refresh(data.group_id, ctx),
+    removeUser: (data, ctx) => refresh(data.group_id, ctx),
+    setManager: (data, ctx) => refresh(data.group_id, ctx),
+    changeOwner: (data, ctx) => refresh(data.group_id, ctx),
+    setNoSpeak: (data, ctx) => refresh(data.group_id, ctx),
+    setNotice: (data, ctx) => refresh(data.group_id, ctx),
+    groupSetting: (data, ctx) => refresh(data.group_id, ctx),
+    editGroupName: (data, ctx) => refresh(data.id, ctx),
+  },
+};
