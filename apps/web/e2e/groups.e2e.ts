@@ -245,3 +245,151 @@ async function groupContactId(token: string, name: string): Promise<string> {
   );
   return String(group?.id);
 }
+
+const WORDS = {
+  en: {
+    locale: "en-US" as const,
+    plus: "New…",
+    create: "Create a group",
+    settings: "Group settings",
+    editNotice: "Edit the notice",
+    notice: "Group notice",
+    actionsFor: (name: string) => `Actions for ${name}`,
+    mute: "Mute…",
+    muteTitle: (name: string) => `Mute ${name}`,
+    custom: "Custom",
+    add: "Add members",
+    transfer: "Hand the group to someone",
+    transferTitle: "Choose the new owner",
+    addOk: "Add",
+    selectToAdd: "Choose the people to add",
+    toggle: "Members and notice",
+    cancel: "Cancel",
+    close: "Close",
+  },
+  zh: {
+    locale: "zh-CN" as const,
+    plus: "新建…",
+    create: "创建群聊",
+    settings: "群设置",
+    editNotice: "编辑群公告",
+    notice: "群公告",
+    actionsFor: (name: string) => `对 ${name} 的操作`,
+    mute: "禁言…",
+    muteTitle: (name: string) => `禁言 ${name}`,
+    custom: "自定义",
+    add: "添加成员",
+    transfer: "转让群主",
+    transferTitle: "选择新群主",
+    addOk: /^添\s*加$/,
+    selectToAdd: "请选择要添加的成员",
+    toggle: "群成员与公告",
+    cancel: /^取\s*消$/,
+    close: "关闭",
+  },
+};
+
+describe.each(Object.entries(WORDS))(
+  "every group screen and dialog in %s",
+  (code, w) => {
+    it("at 1280, 900 and 390 px", async () => {
+      const suffix = randomBytes(3).toString("hex");
+      const long =
+        code === "zh"
+          ? "一个名字非常非常长的产品发布讨论群"
+          : "Launch planning team";
+      const owner = await apiUser(
+        url(),
+        `own${suffix}`,
+        code === "zh" ? "王小明" : "Olivia",
+      );
+      const ann = await apiUser(
+        url(),
+        `ann${suffix}`,
+        code === "zh" ? "李安" : "Ann",
+      );
+      const ben = await apiUser(
+        url(),
+        `ben${suffix}`,
+        code === "zh" ? "张本" : "Ben",
+      );
+      const created = await api(
+        url(),
+        "/enterprise/group/add",
+        { name: long, user_ids: [ann.id, ben.id] },
+        owner.token,
+      );
+      expect(created.code).toBe(0);
+      const annName = code === "zh" ? "李安" : "Ann";
+      const { context, page, errors } = await newContext(
+        setup.browser(),
+        w.locale,
+      );
+      await logIn(page, url(), `own${suffix}`, code as "en" | "zh");
+      await openChat(page, long);
+      await panel(page).waitFor();
+      await shot(page, `group-panel-${code}`);
+
+      await page.getByRole("button", { name: w.plus }).click();
+      await page.getByRole("menuitem", { name: w.create }).click();
+      const create = page.getByRole("dialog", { name: w.create });
+      await create.waitFor();
+      await shot(page, `group-create-empty-${code}`);
+      await create.getByRole("button", { name: w.cancel }).click();
+      await create.waitFor({ state: "detached" });
+
+      await page.getByRole("button", { name: w.settings }).click();
+      await shot(page, `group-settings-${code}`);
+      await page.keyboard.press("Escape");
+
+      await panel(page).getByRole("button", { name: w.editNotice }).click();
+      await page
+        .getByRole("dialog", { name: w.notice })
+        .getByRole("textbox")
+        .fill(code === "zh" ? "周五上午十点发布。" : "Launch on Friday at 10.");
+      await shot(page, `group-notice-${code}`);
+      await page.keyboard.press("Escape");
+
+      await panel(page)
+        .getByRole("button", { name: w.actionsFor(annName) })
+        .click();
+      await shot(page, `group-member-actions-${code}`);
+      await page.getByRole("menuitem", { name: w.mute }).click();
+      const mute = page.getByRole("dialog", { name: w.muteTitle(annName) });
+      await mute.getByText(w.custom, { exact: true }).click();
+      await mute.getByRole("spinbutton").fill("400");
+      await shot(page, `group-mute-custom-${code}`);
+      await page.keyboard.press("Escape");
+
+      await panel(page).getByRole("button", { name: w.add }).click();
+      const add = page.getByRole("dialog", { name: w.add });
+      await add.getByRole("button", { name: w.addOk }).click();
+      await add.getByRole("alert").filter({ hasText: w.selectToAdd }).waitFor();
+      await shot(page, `group-add-members-${code}`);
+      await page.keyboard.press("Escape");
+
+      await panel(page).getByRole("button", { name: w.transfer }).click();
+      await page.getByRole("dialog", { name: w.transferTitle }).waitFor();
+      await shot(page, `group-transfer-${code}`);
+      await page.keyboard.press("Escape");
+
+      // Narrower than 1000 px the panel slides over the chat; on a phone it fills the width.
+      for (const width of [900, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        if (
+          width === 390 &&
+          !(await page.getByRole("region", { name: long }).isVisible())
+        )
+          await openChat(page, long);
+        await page.getByRole("button", { name: w.toggle }).click();
+        await panel(page).waitFor();
+        await shot(page, `group-panel-${width}-${code}`);
+        await page.getByRole("button", { name: w.close }).click();
+        await panel(page).waitFor({ state: "hidden" });
+        await shot(page, `group-chat-${width}-${code}`);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  },
+);

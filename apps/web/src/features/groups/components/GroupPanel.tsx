@@ -46,9 +46,12 @@ import { NoticeDialog } from "./NoticeDialog";
 export function GroupPanel({
   contact,
   groupId,
+  fill = false,
 }: {
   contact: Contact;
   groupId: number;
+  /** In a drawer: take its whole width rather than sit as a column. */
+  fill?: boolean;
 }) {
   const { t } = useTranslation("groups");
   const { modal } = App.useApp();
@@ -155,7 +158,10 @@ export function GroupPanel({
     ) : null;
 
   return (
-    <aside className={styles.panel} aria-label={t("panel.label")}>
+    <aside
+      className={fill ? styles.panelFill : styles.panel}
+      aria-label={t("panel.label")}
+    >
       <section className={styles.panelSection} aria-label={t("notice.title")}>
         <div className={styles.panelHeading}>
           <span>{t("notice.title")}</span>

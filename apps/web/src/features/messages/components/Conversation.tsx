@@ -54,7 +54,15 @@ export function Conversation({
   const groupId = groupNumber(contactId);
   const width = useWindowWidth();
   const beside = width >= PANEL_BESIDE_MIN_PX;
-  const [panelOpen, setPanelOpen] = useState(beside);
+  // Beside the chat the panel starts shown; as an overlay (narrow windows) it starts hidden
+  // and a window shrinking past the threshold does not throw it over the chat.
+  const [besideOpen, setBesideOpen] = useState(true);
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const panelOpen = beside ? besideOpen : overlayOpen;
+  const togglePanel = () =>
+    beside
+      ? setBesideOpen((shown) => !shown)
+      : setOverlayOpen((shown) => !shown);
   const now = useNow(15_000);
   const block = useSpeakBlock(contact, groupId, now);
   const mentionables = useMentionCandidates(contact, groupId);
@@ -128,7 +136,7 @@ export function Conversation({
             contact={contact}
             groupId={groupId}
             panelOpen={panelOpen}
-            onTogglePanel={() => setPanelOpen((shown) => !shown)}
+            onTogglePanel={togglePanel}
           />
         )}
       </header>
@@ -200,13 +208,13 @@ export function Conversation({
       {groupId !== null && !beside && (
         <Drawer
           open={panelOpen}
-          onClose={() => setPanelOpen(false)}
+          onClose={() => setOverlayOpen(false)}
           title={contact.displayName}
           placement="right"
           size={Math.min(340, width)}
           styles={{ body: { padding: 0 } }}
         >
-          <GroupPanel contact={contact} groupId={groupId} />
+          <GroupPanel contact={contact} groupId={groupId} fill />
         </Drawer>
       )}
     </section>
