@@ -266,6 +266,9 @@ const WORDS = {
     toggle: "Members and notice",
     cancel: "Cancel",
     close: "Close",
+    contacts: "Contacts",
+    messages: "Messages",
+    groupsHeading: "Groups (1)",
   },
   zh: {
     locale: "zh-CN" as const,
@@ -286,6 +289,9 @@ const WORDS = {
     toggle: "群成员与公告",
     cancel: /^取\s*消$/,
     close: "关闭",
+    contacts: "通讯录",
+    messages: "消息",
+    groupsHeading: "群聊（1）",
   },
 };
 
@@ -372,6 +378,15 @@ describe.each(Object.entries(WORDS))(
       await page.getByRole("dialog", { name: w.transferTitle }).waitFor();
       await shot(page, `group-transfer-${code}`);
       await page.keyboard.press("Escape");
+
+      // The directory lists my groups above the people.
+      await page.getByRole("button", { name: w.contacts }).click();
+      await page
+        .getByRole("group", { name: w.groupsHeading })
+        .getByText(long)
+        .waitFor();
+      await shot(page, `group-directory-${code}`);
+      await page.getByRole("button", { name: w.messages }).click();
 
       // Narrower than 1000 px the panel slides over the chat; on a phone it fills the width.
       for (const width of [900, 390]) {

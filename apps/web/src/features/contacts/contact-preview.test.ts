@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeContact } from "../../../test/factories";
-import { lastMessagePreview } from "./contact-preview";
+import { directoryLine, lastMessagePreview } from "./contact-preview";
 
 const t = (key: string, options: Record<string, string>) =>
   `${key}:${options.actor ?? ""}`;
@@ -29,5 +29,20 @@ describe("a chat row's last message", () => {
       lastContent: "Ann 创建了群聊",
     });
     expect(lastMessagePreview(contact, t)).toBe("Ann 创建了群聊");
+  });
+});
+
+describe("the directory line", () => {
+  it("shows a person's account and says a group is a group", () => {
+    const words = (key: string) => `[${key}]`;
+    expect(directoryLine(makeContact(2, { account: "bob" }), words)).toBe(
+      "bob",
+    );
+    expect(
+      directoryLine(
+        makeContact(3, { id: "group-3", is_group: 1, account: "group-3" }),
+        words,
+      ),
+    ).toBe("[contacts:groupRow]");
   });
 });

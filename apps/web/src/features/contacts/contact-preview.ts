@@ -11,3 +11,10 @@ export function lastMessagePreview(contact: Contact, t: Translate): string {
     ? eventLine(contact.lastEvent, "", text, t)
     : text;
 }
+
+/** The line under a name in the directory: a person's account, or that a group is a group. */
+export function directoryLine(contact: Contact, t: Translate): string {
+  return contact.is_group === 1
+    ? t("contacts:groupRow", {})
+    : (contact.account ?? "");
+}

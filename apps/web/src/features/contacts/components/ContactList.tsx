@@ -14,7 +14,7 @@ import { useTranslation } from "react-i18next";
 import { modKeyLabel } from "../../../hooks/useModKey";
 import { useNow } from "../../../hooks/useNow";
 import { LANGUAGE_TAGS } from "../../../i18n";
-import { lastMessagePreview } from "../contact-preview";
+import { directoryLine, lastMessagePreview } from "../contact-preview";
 import { formatListTime } from "../../../lib/time";
 import {
   chatsOfTab,
@@ -140,7 +140,7 @@ export function ContactList({
           preview={
             asChat
               ? lastMessagePreview(contact, (key, options) => t(key, options))
-              : (contact.account ?? "")
+              : directoryLine(contact, (key, options) => t(key, options))
           }
         />
       </button>

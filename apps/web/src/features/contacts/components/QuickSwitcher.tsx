@@ -10,7 +10,7 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { lastMessagePreview } from "../contact-preview";
+import { directoryLine, lastMessagePreview } from "../contact-preview";
 import { hasChat, normalize, searchSections } from "../contact-search";
 import { usePinyinIndex } from "../contacts.pinyin";
 import { ContactRow } from "./ContactRow";
@@ -192,7 +192,9 @@ function SwitcherBody({
                         ? lastMessagePreview(contact, (key, options) =>
                             t(key, options),
                           )
-                        : (contact.account ?? "")
+                        : directoryLine(contact, (key, options) =>
+                            t(key, options),
+                          )
                     }
                   />
                 </div>
