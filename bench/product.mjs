@@ -1,11 +1,53 @@
 // The built product (`npm run build`) on its own port and data folder, for the benchmarks:
 // started, called over the wire, stopped.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import getPort from "get-port";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(path.join(root, "apps/server/package.json"));
+
+/**
+ * Where the product keeps its data for a benchmark: the embedded SQLite in `dataDir` by
+ * default; PostgreSQL (in a schema of its own, dropped afterwards) when BENCH_DATABASE_URL
+ * is set, and Redis pub/sub between processes (under a key prefix of its own) when
+ * BENCH_REDIS_URL is set. `env` goes to startProduct; `drop` removes what the run left.
+ */
+export function benchStorage() {
+  const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+  const redisUrl = process.env.BENCH_REDIS_URL || undefined;
+  const tag = randomBytes(4).toString("hex");
+  const schema = databaseUrl ? `bench_${tag}` : undefined;
+  return {
+    kind: databaseUrl ? "postgres" : "sqlite",
+    databaseUrl,
+    schema,
+    redisUrl,
+    describe:
+      (databaseUrl ? "PostgreSQL" : "SQLite (embedded)") +
+      (redisUrl ? " + Redis pub/sub" : ""),
+    env: {
+      DATABASE_URL: databaseUrl ?? "",
+      DATABASE_SCHEMA: schema ?? "",
+      REDIS_URL: redisUrl ?? "",
+      ...(redisUrl ? { REDIS_PREFIX: `bench-${tag}` } : {}),
+    },
+    async drop() {
+      if (!databaseUrl) return;
+      const pg = require("pg");
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        await client.query(`drop schema if exists "${schema}" cascade`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
 
 /**
  * Starts apps/server/dist/main.js on a free port with `dataDir` and waits until it answers.
@@ -13,9 +55,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  */
 export async function startProduct(dataDir, env = {}) {
   const port = await getPort({ host: "127.0.0.1" });
+  // BENCH_SERVER_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_SERVER_PROFILE;
   const child = spawn(
     process.execPath,
-    [path.join(root, "apps/server/dist/main.js")],
+    [
+      ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []),
+      path.join(root, "apps/server/dist/main.js"),
+    ],
     {
       env: {
         ...process.env,
@@ -63,6 +110,8 @@ export async function startProduct(dataDir, env = {}) {
   };
   return {
     url,
+    /** The server's process id, to read its CPU time from /proc. */
+    pid: child.pid,
     post,
     call,
     stop: () =>
