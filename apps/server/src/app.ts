@@ -1,3 +1,4 @@
+import path from "node:path";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
@@ -21,6 +22,7 @@ import { settingsModule } from "./features/settings/settings.module.js";
 import { socketModule } from "./features/socket/socket.module.js";
 import { systemModule } from "./features/system/system.module.js";
 import type { Clock } from "./lib/clock.js";
+import { type Jobs, JobQueue } from "./lib/jobs.js";
 import { Passwords } from "./lib/passwords.js";
 import { Limiter } from "./lib/rate-limits.js";
 import { type CodeSender, Mailer } from "./mail/mailer.js";
@@ -28,12 +30,15 @@ import { registerBodyParsers } from "./plugins/body.js";
 import { createCalls } from "./plugins/calls.js";
 import { registerEnvelope } from "./plugins/envelope.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
+import { registerStorage } from "./plugins/storage.js";
 import type { SessionResolver } from "./plugins/session.js";
 import { registerWeb } from "./plugins/web.js";
 import { Gateway } from "./realtime/gateway.js";
 import { type Hub, InProcessHub } from "./realtime/hub.js";
 import { createRealtimePorts } from "./realtime/publisher.js";
 import { REDIS_COMMAND_TIMEOUT_MS, RedisHub } from "./realtime/redis-hub.js";
+import { LocalStorage } from "./storage/local-storage.js";
+import type { Storage } from "./storage/storage.js";
 
 /**
  * Every feature of the server, each wiring itself from the one context (HOUSE-STYLE §2a).
@@ -62,6 +67,8 @@ export interface AppDeps {
   hub?: Hub;
   /** Overrides SMTP delivery (tests use a real SMTP server instead, through config). */
   codeSender?: CodeSender;
+  /** Where files are stored; by default the local disk under `DATA_DIR/storage`. */
+  storage?: Storage;
   /** Check every answer against its descriptor. */
   validateResponses?: boolean;
   /** Shorter socket timers for tests. */
@@ -77,6 +84,8 @@ export interface AppServices extends Services {
   mailer: Mailer;
   gateway: Gateway;
   hub: Hub;
+  /** The background queue; tests await `whenIdle()` for the work a call scheduled. */
+  jobs: Jobs;
 }
 
 const API_PREFIX = /^\/+(common|enterprise|manage|index)\//i;
@@ -151,6 +160,15 @@ export function buildApp(deps: AppDeps): {
   const { services, provide, assertComplete } = createRegistry();
   const mailer = createMailer(config, logger, services);
   const ports = createRealtimePorts(hub, clock);
+  const storage =
+    deps.storage ?? new LocalStorage(path.join(config.DATA_DIR, "storage"));
+  const jobs = new JobQueue({
+    // One render at a time: it is CPU work, and the calls must not wait behind it.
+    concurrency: 1,
+    maxWaiting: 10_000,
+    onError: (key, error) =>
+      logger.error({ err: error, job: key }, "job failed"),
+  });
   const ctx: AppContext = {
     db,
     clock,
@@ -166,6 +184,8 @@ export function buildApp(deps: AppDeps): {
       timeCost: config.ARGON2_TIME_COST,
     }),
     mail: deps.codeSender ?? mailer,
+    storage,
+    jobs,
     limiter: (name, points, windowSeconds) =>
       new Limiter(name, { points, windowSeconds }, redis, prefix),
     services,
@@ -208,9 +228,12 @@ export function buildApp(deps: AppDeps): {
   });
   gateway.attach(app.server);
 
+  if (storage instanceof LocalStorage) registerStorage(app, storage.root);
   registerWeb(app, config.WEB_DIST);
 
   app.addHook("preClose", async () => {
+    // Running jobs finish while the database and the hub are still there.
+    await jobs.close();
     await gateway.close();
   });
   app.addHook("onClose", async () => {
@@ -235,6 +258,7 @@ export function buildApp(deps: AppDeps): {
       mailer,
       gateway,
       hub,
+      jobs,
     },
   };
 }

@@ -11,11 +11,13 @@ import type { SettingsService } from "./features/settings/settings.service.js";
 import type { SocketService } from "./features/socket/socket.service.js";
 import type { SystemService } from "./features/system/system.service.js";
 import type { Clock } from "./lib/clock.js";
+import type { Jobs } from "./lib/jobs.js";
 import type { Passwords } from "./lib/passwords.js";
 import type { Limiter } from "./lib/rate-limits.js";
 import type { CodeSender } from "./mail/mailer.js";
 import type { Calls } from "./plugins/calls.js";
 import type { Presence, Publish, Sockets } from "./realtime/ports.js";
+import type { Storage } from "./storage/storage.js";
 
 export type { Presence, Publish, Sockets } from "./realtime/ports.js";
 import type { SystemConfig } from "./features/system/system.service.js";
@@ -56,6 +58,10 @@ export interface AppContext {
   readonly policy: Policy;
   readonly passwords: Passwords;
   readonly mail: CodeSender;
+  /** Stored files (local disk by default), served at `/storage/<key>`. */
+  readonly storage: Storage;
+  /** Work off the request path, coalesced by key (group avatars). */
+  readonly jobs: Jobs;
   /** A counter of attempts per key in a window, shared through Redis when configured. */
   limiter(name: string, points: number, windowSeconds: number): Limiter;
   readonly services: Services;

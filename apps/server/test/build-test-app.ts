@@ -1,6 +1,9 @@
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import type { AnyEnvelope } from "@parley/protocol";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { pino } from "pino";
 import qs from "qs";
 import { type AppServices, buildApp } from "../src/app.js";
@@ -8,6 +11,8 @@ import { loadConfig } from "../src/config.js";
 import type { Db } from "../src/db/database.js";
 import { ManualClock } from "../src/lib/clock.js";
 import type { Hub } from "../src/realtime/hub.js";
+import { LocalStorage } from "../src/storage/local-storage.js";
+import type { Storage } from "../src/storage/storage.js";
 import { createTestDb, type TestDb } from "./test-db.js";
 
 /** How a test posts: form-encoded like existing clients (the default), JSON, or a raw body. */
@@ -25,6 +30,8 @@ export interface TestApp {
   db: Db;
   testDb: TestDb;
   clock: ManualClock;
+  /** The app's stored files (a fresh folder of its own unless a test gave one). */
+  storage: Storage;
   /** POSTs a call and answers the HTTP status and the parsed envelope. */
   post(
     path: string,
@@ -63,16 +70,25 @@ export async function startTestApp(
     hub?: Hub;
     /** Shared by apps that stand for processes of one installation (Redis keys). */
     keyPrefix?: string;
+    /** Stored files; by default a fresh folder, removed when the app closes. */
+    storage?: Storage;
+    /** The app's logger, for a test that reads what was logged. */
+    logger?: FastifyBaseLogger;
   } = {},
 ): Promise<TestApp> {
   const testDb = options.testDb ?? (await createTestDb());
   const config = loadConfig(testEnv(env));
   const clock = options.clock ?? new ManualClock(Date.now());
+  const storageDir = options.storage
+    ? undefined
+    : fs.mkdtempSync(path.join(os.tmpdir(), "parley-storage-"));
+  const storage = options.storage ?? new LocalStorage(storageDir ?? "");
   const { app, services } = buildApp({
     config,
     db: testDb.db,
     clock,
-    logger: pino({ level: config.LOG_LEVEL }),
+    logger: options.logger ?? pino({ level: config.LOG_LEVEL }),
+    storage,
     validateResponses: true,
     ...(options.realtime ? { realtime: options.realtime } : {}),
     ...(options.hub ? { hub: options.hub } : {}),
@@ -124,11 +140,13 @@ export async function startTestApp(
     db: testDb.db,
     testDb,
     clock,
+    storage,
     post,
     close: async () => {
       await app.close();
       await testDb.db.destroy();
       if (!options.testDb) await testDb.drop();
+      if (storageDir) fs.rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }

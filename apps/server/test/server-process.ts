@@ -30,7 +30,7 @@ export interface ServerProcess {
 
 /** Where a process keeps its data: a SQLite folder, or a PostgreSQL URL and schema. */
 export type ProcessDatabase =
-  { dataDir: string } | { url: string; schema: string };
+  { dataDir: string } | { url: string; schema: string; dataDir: string };
 
 export async function startServerProcess(
   database: ProcessDatabase,
@@ -38,9 +38,14 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await getPort({ host: "127.0.0.1" });
   const dbEnv: Record<string, string> =
-    "dataDir" in database
-      ? { DATA_DIR: database.dataDir }
-      : { DATABASE_URL: database.url, DATABASE_SCHEMA: database.schema };
+    "url" in database
+      ? {
+          DATABASE_URL: database.url,
+          DATABASE_SCHEMA: database.schema,
+          // Files (group avatars) go to a folder of the test's own, never the repository.
+          DATA_DIR: database.dataDir,
+        }
+      : { DATA_DIR: database.dataDir };
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: serverRoot,
     env: {
@@ -109,11 +114,13 @@ export function createProcessDatabase(): {
   cleanup: () => Promise<void>;
 } {
   const url = process.env.TEST_DATABASE_URL;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-proc-"));
   if (url) {
     const schema = `t_${randomBytes(6).toString("hex")}`;
     return {
-      database: { url, schema },
+      database: { url, schema, dataDir },
       cleanup: async () => {
+        fs.rmSync(dataDir, { recursive: true, force: true });
         const client = new pg.Client({ connectionString: url });
         await client.connect();
         await client.query(`drop schema if exists ${schema} cascade`);
@@ -121,7 +128,6 @@ export function createProcessDatabase(): {
       },
     };
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-proc-"));
   return {
     database: { dataDir },
     cleanup: () =>

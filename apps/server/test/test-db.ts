@@ -2,12 +2,27 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import { Migrator } from "kysely";
 import pg from "pg";
 import {
   createDatabase,
   type Db,
   migrateToLatest,
 } from "../src/db/database.js";
+import { migrations } from "../src/db/migrations/index.js";
+
+/** Migrates to the latest, or only up to one migration (to test the next one on old data). */
+async function migrate(db: Db, upTo?: string, schema?: string): Promise<void> {
+  if (upTo === undefined) return migrateToLatest(db, schema);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error } = await migrator.migrateTo(upTo);
+  if (error instanceof Error) throw error;
+  if (error !== undefined) throw new Error(`migrating to ${upTo} failed`);
+}
 
 /** A fresh, migrated database: a SQLite file, or a PostgreSQL schema with TEST_DATABASE_URL. */
 export interface TestDb {
@@ -20,7 +35,9 @@ export interface TestDb {
   drop(): Promise<void>;
 }
 
-export async function createTestDb(): Promise<TestDb> {
+export async function createTestDb(
+  options: { upTo?: string } = {},
+): Promise<TestDb> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const schema = `t_${randomBytes(6).toString("hex")}`;
@@ -30,7 +47,7 @@ export async function createTestDb(): Promise<TestDb> {
     await admin.end();
     const target = { kind: "postgres" as const, url, schema };
     const db = createDatabase(target);
-    await migrateToLatest(db, schema);
+    await migrate(db, options.upTo, schema);
     return {
       db,
       dialect: "postgres",
@@ -47,7 +64,7 @@ export async function createTestDb(): Promise<TestDb> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-test-"));
   const file = path.join(dir, "parley.sqlite");
   const db = createDatabase({ kind: "sqlite", file });
-  await migrateToLatest(db);
+  await migrate(db, options.upTo);
   return {
     db,
     dialect: "sqlite",

@@ -19,6 +19,7 @@ export * as system from "./http/system.js";
 export * from "./rules/account.js";
 export * from "./rules/can.js";
 export * from "./rules/group.js";
+export * from "./rules/group-qr.js";
 export * from "./rules/languages.js";
 export * from "./rules/limits.js";
 export * from "./rules/message.js";

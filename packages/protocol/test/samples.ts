@@ -68,3 +68,12 @@ export const GROUP_CONTACT: Contact = {
   notice: "",
   realname: "Team [群聊]",
 };
+
+/** A group message from Alice mentioning the member 3, as `group` pushes it. */
+export const GROUP_MESSAGE: Message = {
+  ...MESSAGE,
+  is_group: 1,
+  at: ["3"],
+  toContactId: "group-4",
+  toUser: "group-4",
+};

@@ -141,6 +141,15 @@ export interface MessagesTable {
   created_at: number;
 }
 
+/** One mention of a group message: a member, or 0 for everyone (issue 8, `atMsgList`). */
+export interface MessageMentionsTable {
+  msg_id: number;
+  conversation_id: string;
+  user_id: number;
+  /** The message's sequence number, so unread mentions are a range of an index. */
+  seq: number;
+}
+
 export interface UserConversationsTable {
   user_id: number;
   conversation_id: string;
@@ -183,6 +192,7 @@ export interface Database {
   group_members: GroupMembersTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
+  message_mentions: MessageMentionsTable;
   user_conversations: UserConversationsTable;
   files: FilesTable;
 }

@@ -87,6 +87,13 @@ function issueToError(error: z.ZodError): AppError {
 /** Registers calls on one app; features receive it from app.ts. */
 export interface Calls {
   register<C extends CallDescriptor>(call: C, handler: Handler<C>): void;
+  /**
+   * A link people open in a browser (a QR code's URL), not an API call: GET `path`, ending
+   * in a `*` wildcard whose text `to` turns into a page of the web client (a path such as
+   * `/#/join/…`). The browser is redirected there, on PUBLIC_URL (else this host), so a
+   * link never leads to another site.
+   */
+  link(path: `${string}/*`, to: (rest: string) => `/${string}`): void;
 }
 
 /**
@@ -98,7 +105,36 @@ export function createCalls(app: FastifyInstance, shared: CallsOptions): Calls {
   app.decorateRequest("userLang", null);
   return {
     register: (call, handler) => registerCall(app, shared, call, handler),
+    link: (path, to) => {
+      registerLink(app, shared.publicUrl ?? "", path, to);
+    },
   };
+}
+
+/** A path on this site: one slash, not `//host` or `/\host`, which browsers read as a host. */
+const SITE_PATH = /^\/(?![/\\])/;
+
+function registerLink(
+  app: FastifyInstance,
+  publicUrl: string,
+  path: string,
+  to: (rest: string) => string,
+): void {
+  const answer = (rest: string, reply: FastifyReply) => {
+    const target = to(rest);
+    if (!SITE_PATH.test(target))
+      throw new Error(`${path} would redirect off the site`);
+    return reply
+      .header("Cache-Control", "no-store")
+      .redirect(`${publicUrl}${target}`, 302);
+  };
+  // The wildcard, not a named parameter: the router answers 404 for a parameter over 100
+  // characters, and a signed token is about that long.
+  app.get<{ Params: { "*"?: string } }>(path, async (request, reply) =>
+    answer(request.params["*"] ?? "", reply),
+  );
+  // The link cut short before its last part (with or without the slash).
+  app.get(path.slice(0, -2), async (_request, reply) => answer("", reply));
 }
 
 function registerCall<C extends CallDescriptor>(

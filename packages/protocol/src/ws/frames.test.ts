@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { GROUP_CONTACT, MESSAGE } from "../../test/samples.js";
+import { GROUP_CONTACT, GROUP_MESSAGE, MESSAGE } from "../../test/samples.js";
 import { DEFAULT_GROUP_SETTING } from "../entities/group.js";
 import {
+  AT_MSG_LIST_MAX,
   ClientFrameSchema,
   ServerEventSchema,
   type ServerEventMap,
@@ -19,7 +20,7 @@ const SAMPLES: ServerEventMap = {
   offline: { id: 2, client_id: "0a1b2c3d4e5f60718293", isMobile: false },
   isRead: [{ id: MESSAGE.id, msg_id: 7, is_read: 1, toContactId: 3 }],
   readAll: { toContactId: 3 },
-  group: { ...MESSAGE, is_group: 1, toContactId: "group-4", toUser: "group-4" },
+  group: GROUP_MESSAGE,
   addGroup: GROUP_CONTACT,
   editGroupName: { id: "group-4", displayName: "Team", editUserName: "Ann" },
   addGroupUser: { group_id: "group-4", user_ids: [5, 6], avatar: "" },
@@ -32,6 +33,7 @@ const SAMPLES: ServerEventMap = {
   clearMessage: { group_id: "group-4" },
   groupRead: { group_id: "group-4", user_id: 5, from_seq: 3, to_seq: 9 },
   groupSetting: { group_id: "group-4", setting: DEFAULT_GROUP_SETTING },
+  atMsgList: { list: [GROUP_MESSAGE], count: 1, toContactId: "group-4" },
 };
 
 const TYPES = Object.keys(SAMPLES) as ServerEventType[];
@@ -50,10 +52,39 @@ describe("server events", () => {
     { type: "isRead", data: [{ id: 1 }] },
     { type: "isRead", data: SAMPLES.isRead[0] },
     { type: "readAll", data: { toContactId: "group-1" } },
+    {
+      type: "atMsgList",
+      data: { list: [GROUP_MESSAGE], toContactId: "group-4" },
+    },
+    {
+      type: "atMsgList",
+      data: { list: [GROUP_MESSAGE], count: -1, toContactId: "group-4" },
+    },
+    {
+      type: "atMsgList",
+      data: {
+        list: Array.from({ length: AT_MSG_LIST_MAX + 1 }, () => GROUP_MESSAGE),
+        count: AT_MSG_LIST_MAX + 1,
+        toContactId: "group-4",
+      },
+    },
   ])("$type: refuses malformed data", ({ type, data }) => {
     expect(ServerEventSchema.safeParse({ type, time: 1, data }).success).toBe(
       false,
     );
+  });
+
+  it("atMsgList: accepts exactly AT_MSG_LIST_MAX mentions and an empty list", () => {
+    const full = {
+      list: Array.from({ length: AT_MSG_LIST_MAX }, () => GROUP_MESSAGE),
+      count: 57,
+      toContactId: "group-4",
+    };
+    for (const data of [full, { list: [], count: 0, toContactId: "group-4" }])
+      expect(
+        ServerEventSchema.safeParse({ type: "atMsgList", time: 1, data })
+          .success,
+      ).toBe(true);
   });
 
   it("refuses an isRead entry without its message ids", () => {

@@ -75,6 +75,25 @@ export const ReadMarkSchema = z.object({
 /** One message its receiver has read. */
 export type ReadMark = z.infer<typeof ReadMarkSchema>;
 
+/** `atMsgList` carries at most this many mentions (its `count` tells how many there are). */
+export const AT_MSG_LIST_MAX = 20;
+
+/**
+ * `atMsgList` (wire-contract.md §3.6): pushed to a member's own sockets when they load the
+ * first page of a group's chat — the group messages mentioning them (or everyone) that they
+ * had not read until then, newest first.
+ */
+export const AtMsgListSchema = z.object({
+  /** The mentioning messages, newest first, at most `AT_MSG_LIST_MAX`. */
+  list: z.array(MessageSchema).max(AT_MSG_LIST_MAX),
+  /** How many unread mentions there were in all. */
+  count: z.number().int().nonnegative(),
+  /** The group's contact id, `group-N`. */
+  toContactId: z.string(),
+});
+/** A member's unread mentions in one group. */
+export type AtMsgList = z.infer<typeof AtMsgListSchema>;
+
 const event = <T extends string, D extends z.ZodType>(type: T, data: D) =>
   z.object({ type: z.literal(type), time: z.number().int(), data });
 
@@ -156,6 +175,7 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
     "groupSetting",
     z.object({ group_id: z.string(), setting: GroupSettingSchema }),
   ),
+  event("atMsgList", AtMsgListSchema),
 ]);
 /** A business event pushed by the server. */
 export type ServerEvent = z.infer<typeof ServerEventSchema>;

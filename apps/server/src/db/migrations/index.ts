@@ -2,10 +2,12 @@ import type { Migration } from "kysely";
 import * as m0001 from "./0001_initial.js";
 import * as m0002 from "./0002_hardening.js";
 import * as m0003 from "./0003_groups.js";
+import * as m0004 from "./0004_mentions.js";
 
 /** Every migration, in order. Landed migrations are frozen. */
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
   "0002_hardening": m0002,
   "0003_groups": m0003,
+  "0004_mentions": m0004,
 };

@@ -1,12 +1,23 @@
 import { defineModule } from "../../context.js";
+import { GroupAvatarsService } from "./group-avatars.service.js";
 import { groupsRepository } from "./groups.repository.js";
 import { registerGroupRoutes } from "./groups.routes.js";
 import { GroupsService } from "./groups.service.js";
+import { registerScanRoutes } from "./scan.routes.js";
 
 /** Groups: enterprise/group/* — create, members, roles, settings, mutes, transfer, disband. */
 export const groupsModule = defineModule("groups", (ctx) => {
+  const repo = groupsRepository(ctx.db);
+  const avatars = new GroupAvatarsService({
+    repo,
+    storage: ctx.storage,
+    jobs: ctx.jobs,
+    publish: ctx.publish,
+    publicUrl: ctx.config.PUBLIC_URL?.replace(/\/+$/, "") ?? "",
+  });
   const service = new GroupsService({
-    repo: groupsRepository(ctx.db),
+    repo,
+    avatars,
     clock: ctx.clock,
     publish: ctx.publish,
     policy: ctx.policy,
@@ -14,6 +25,9 @@ export const groupsModule = defineModule("groups", (ctx) => {
   });
   return {
     service,
-    register: (calls) => registerGroupRoutes(calls, service),
+    register: (calls) => {
+      registerGroupRoutes(calls, service);
+      registerScanRoutes(calls);
+    },
   };
 });

@@ -486,6 +486,64 @@ export async function updateMute(
 }
 
 /**
+ * The members a group's avatar shows: the owner, then the others in joining order (the
+ * joining-order index reads only as many as it shows). Empty for a group that is gone.
+ */
+export async function listAvatarFaces(
+  db: Db,
+  groupId: number,
+  limit: number,
+): Promise<{ user_id: number; realname: string; avatar: string }[]> {
+  const members = db
+    .selectFrom("group_members as gm")
+    .innerJoin("users as u", "u.user_id", "gm.user_id")
+    .innerJoin("groups as g", "g.group_id", "gm.group_id")
+    .select(["u.user_id", "u.realname", "u.avatar"])
+    .where("gm.group_id", "=", groupId)
+    .where("g.status", "=", 1);
+  const owner = await members.where("gm.role", "=", 1).executeTakeFirst();
+  const others = await members
+    .where("gm.role", "!=", 1)
+    .orderBy("gm.joined_at")
+    .orderBy("gm.user_id")
+    .limit(owner ? limit - 1 : limit)
+    .execute();
+  return owner ? [owner, ...others] : others;
+}
+
+/**
+ * Sets a live group's avatar; answers the one it replaced, or null when the group is gone.
+ */
+export function replaceAvatar(
+  db: Db,
+  groupId: number,
+  avatar: string,
+): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    // A write first takes the row's lock (a PostgreSQL read takes none; SQLite has no
+    // FOR UPDATE), so two rebuilds at once each learn what they replaced.
+    const locked = await trx
+      .updateTable("groups")
+      .set((eb) => ({ avatar: eb.ref("avatar") }))
+      .where("group_id", "=", groupId)
+      .where("status", "=", 1)
+      .executeTakeFirst();
+    if (locked.numUpdatedRows === 0n) return null;
+    const row = await trx
+      .selectFrom("groups")
+      .select("avatar")
+      .where("group_id", "=", groupId)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("groups")
+      .set({ avatar })
+      .where("group_id", "=", groupId)
+      .execute();
+    return row.avatar;
+  });
+}
+
+/**
  * A user's groups with their view of each (pinned, notifications, mentions) and the last
  * message; unread is the distance from their read position to the group's last message.
  */
@@ -548,6 +606,8 @@ export function groupsRepository(db: Db) {
     updateNotice,
     clearGroupMessages,
     listUserGroups,
+    listAvatarFaces,
+    replaceAvatar,
   });
 }
 /** What the groups service holds of its tables. */

@@ -105,6 +105,8 @@ async function withChatInfo(
 
 /** Rows of the group tables, to show a refused call changed nothing. */
 async function snapshot(groupId: number) {
+  // The avatar is redrawn in the background after membership changes: let it settle.
+  await api.services.jobs.whenIdle();
   const [group, members, messages] = await Promise.all([
     api.db
       .selectFrom("groups")

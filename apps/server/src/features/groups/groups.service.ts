@@ -38,6 +38,8 @@ import {
 
 export interface GroupsDeps {
   repo: GroupsRepository;
+  /** Rebuilds a group's avatar off the request path after its members change. */
+  avatars: { schedule(groupId: number): void };
   clock: Clock;
   publish: Publish;
   policy: Policy;
@@ -221,6 +223,7 @@ export class GroupsService {
       setting: JSON.stringify(toGroupSetting("{}")),
       now: this.deps.clock.now(),
     });
+    this.deps.avatars.schedule(group.group_id);
     const memberIds = [userId, ...users.map((u) => u.user_id)];
     const line = await this.deps.services.messages.postGroupEvent(
       { groupId: group.group_id, memberIds },
@@ -362,6 +365,7 @@ export class GroupsService {
     if (!mine) {
       await this.checkSize((await this.repo.countMembers(groupId)) + 1);
       await this.repo.insertMembers(groupId, [userId], inviter, now);
+      this.deps.avatars.schedule(groupId);
       const memberIds = await this.repo.listMemberIds(groupId);
       await this.deps.services.messages.postGroupEvent(
         { groupId, memberIds },
@@ -452,6 +456,7 @@ export class GroupsService {
       this.deps.clock.now(),
     );
     if (added.length === 0) return;
+    this.deps.avatars.schedule(groupId);
     const memberIds = await this.repo.listMemberIds(groupId);
     const addedUsers = users.filter((u) => added.includes(u.user_id));
     const line = await this.deps.services.messages.postGroupEvent(
@@ -506,6 +511,7 @@ export class GroupsService {
     const before = await this.repo.listMemberIds(groupId);
     if (!(await this.repo.deleteMember(groupId, targetId)))
       throw refuse(leaving ? "group.ownerMustTransfer" : "group.changed");
+    this.deps.avatars.schedule(groupId);
 
     const { publish } = this.deps;
     // Everyone who was in, the one who left included, learns it; then the rest see a line.
@@ -581,6 +587,8 @@ export class GroupsService {
       throw error;
     }
     if (!moved) throw refuse("group.changed");
+    // The owner's face comes first in the avatar.
+    this.deps.avatars.schedule(groupId);
 
     const memberIds = await this.repo.listMemberIds(groupId);
     const contactId = groupContactId(groupId);

@@ -202,9 +202,10 @@ export interface NewGroupMessage {
 
 /**
  * Stores a group message in one transaction: its sequence number, the row (one row for the
- * whole group), the conversation's last message, the sender's read position, and a mention
- * mark for each mentioned member. Nothing is written per member otherwise: unread counts
- * are each member's distance from the group's last sequence number.
+ * whole group), the conversation's last message, the sender's read position, and for each
+ * mention a row (found again by `listUnreadMentions`) and a mark on the member's chat.
+ * Nothing is written per member otherwise: unread counts are each member's distance from
+ * the group's last sequence number.
  */
 export function storeGroupMessage(
   db: Db,
@@ -238,6 +239,20 @@ export function storeGroupMessage(
       .execute();
     const mentioned = message.at.filter((id) => id !== message.fromUser);
     if (mentioned.length > 0) {
+      await trx
+        .insertInto("message_mentions")
+        .values(
+          // Everyone covers each member: one row, so a member's mentions never repeat.
+          (mentioned.includes(0) ? [0] : [...new Set(mentioned)]).map(
+            (userId) => ({
+              msg_id: inserted.msg_id,
+              conversation_id: conversationId,
+              user_id: userId,
+              seq,
+            }),
+          ),
+        )
+        .execute();
       let marks = trx
         .updateTable("user_conversations")
         .set((eb) => ({ is_at: eb("is_at", "+", 1) }))
@@ -466,6 +481,41 @@ export async function countReaders(
   return counts;
 }
 
+/**
+ * The group messages mentioning a member (by id, or everyone) with sequence numbers in
+ * (from, to] — what they had not read — newest first, at most `limit`, with the total. Both
+ * queries are ranges of the mentions index (group, member, seq): the cost follows the
+ * mentions, never the unread messages. The member's own messages are left out.
+ */
+export async function listUnreadMentions(
+  db: Db,
+  userId: number,
+  conversationId: string,
+  range: { from: number; to: number; limit: number },
+): Promise<{ rows: MessageRow[]; total: number }> {
+  if (range.to <= range.from) return { rows: [], total: 0 };
+  const mentions = db
+    .selectFrom("message_mentions as mm")
+    .innerJoin("messages as m", "m.msg_id", "mm.msg_id")
+    .where("mm.conversation_id", "=", conversationId)
+    .where("mm.user_id", "in", [userId, 0])
+    .where("mm.seq", ">", range.from)
+    .where("mm.seq", "<=", range.to)
+    .where("m.from_user", "!=", userId);
+  // A message names everyone (0) or members, never both (storeGroupMessage): no repeats.
+  const [rows, total] = await Promise.all([
+    mentions
+      .selectAll("m")
+      .orderBy("mm.seq", "desc")
+      .limit(range.limit)
+      .execute(),
+    mentions
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: total.n };
+}
+
 /** The distinct senders of a group's messages with sequence numbers in (from, to]. */
 export async function listSendersBetween(
   db: Db,
@@ -549,6 +599,7 @@ export function messagesRepository(db: Db) {
     markGroupRead,
     listReaders,
     countReaders,
+    listUnreadMentions,
     listSendersBetween,
     findInConversation,
     listUserConversations,

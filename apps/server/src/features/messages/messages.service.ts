@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { messages as calls } from "@parley/protocol";
 import {
+  AT_MSG_LIST_MAX,
   type CallRequest,
   characterLength,
   type ContactId,
@@ -260,12 +261,12 @@ export class MessagesService {
    * A send whose client id is already stored: an identical retry answers the stored message;
    * the same id with another recipient or content is refused, never acknowledged as sent.
    */
-  private retried(
+  private async retried(
     stored: MessageRow,
     input: SendInput,
     me: ActiveUser,
     publicUrl: string,
-  ): Message {
+  ): Promise<Message> {
     const addressed =
       stored.is_group === 1
         ? groupIdOf(input.toContactId) === stored.to_user
@@ -275,12 +276,23 @@ export class MessagesService {
       stored.type === input.type &&
       stored.content === cleanMessageHtml(input.content);
     if (!same) throw refuse("message.idReused");
-    return this.present(
+    if (stored.is_group !== 1)
+      return this.present(stored, me, publicUrl, stored.to_user);
+    const message = this.present(
       stored,
       me,
       publicUrl,
-      stored.is_group === 1 ? groupContactId(stored.to_user) : stored.to_user,
+      groupContactId(stored.to_user),
     );
+    // A retry answers as the first send did: with the sender's receipt, as it stands now.
+    const receipt = (
+      await this.repo.countReaders(stored.to_user, [
+        { seq: stored.seq, fromUser: stored.from_user },
+      ])
+    ).get(stored.seq);
+    return receipt
+      ? { ...message, readCount: receipt.read, readTotal: receipt.total }
+      : message;
   }
 
   private present(
@@ -394,7 +406,11 @@ export class MessagesService {
         })
       ).reverse();
       count = rows.length;
-      if (cursor === undefined) await this.readGroup(userId, groupId);
+      if (cursor === undefined) {
+        const read = await this.readGroup(userId, groupId);
+        if ((input.page ?? 1) === 1)
+          await this.pushMentions(userId, groupId, read, publicUrl);
+      }
     }
     const [senders, receipts] = await Promise.all([
       this.senders(
@@ -447,13 +463,55 @@ export class MessagesService {
   }
 
   /**
-   * Moves a member's read position to the group's end, and tells the senders of what they
-   * newly read (and the managers of a group under 500) so read counts grow live.
+   * `atMsgList` to the reader's own sockets as the group's chat opens: the messages that
+   * mention them (or everyone) among those this opening marked read, newest first.
    */
-  private async readGroup(userId: number, groupId: number): Promise<void> {
+  private async pushMentions(
+    userId: number,
+    groupId: number,
+    read: { from: number; to: number },
+    publicUrl: string,
+  ): Promise<void> {
+    const toContactId = groupContactId(groupId);
+    const { rows, total } = await this.repo.listUnreadMentions(
+      userId,
+      toContactId,
+      { ...read, limit: AT_MSG_LIST_MAX },
+    );
+    const senders = await this.senders(
+      rows.map((row) => row.from_user),
+      publicUrl,
+    );
+    const list = rows.map((row) =>
+      toMessage(
+        row,
+        senders.get(row.from_user) ?? unknownSender(row.from_user),
+        {
+          toContactId,
+          toUser: toContactId,
+        },
+      ),
+    );
+    await this.deps.publish.toUsers([userId], "atMsgList", {
+      list,
+      count: total,
+      toContactId,
+    });
+  }
+
+  /**
+   * Moves a member's read position to the group's end, and tells the senders of what they
+   * newly read (and the managers of a group under 500) so read counts grow live. Answers
+   * the range of sequence numbers newly read.
+   */
+  private async readGroup(
+    userId: number,
+    groupId: number,
+  ): Promise<{ from: number; to: number }> {
     const conversationId = groupContactId(groupId);
-    const { from, to } = await this.repo.markGroupRead(userId, conversationId);
-    if (to <= from) return;
+    const read = await this.repo.markGroupRead(userId, conversationId);
+    const { from, to } = read;
+    if (to <= from) return read;
     const { groups } = this.deps.services;
     const [senders, count] = await Promise.all([
       this.repo.listSendersBetween(conversationId, from, to),
@@ -464,13 +522,14 @@ export class MessagesService {
     const audience = [...new Set([...senders, ...managers])].filter(
       (id) => id !== userId,
     );
-    if (audience.length === 0) return;
-    await this.deps.publish.toUsers(audience, "groupRead", {
-      group_id: conversationId,
-      user_id: userId,
-      from_seq: from,
-      to_seq: to,
-    });
+    if (audience.length > 0)
+      await this.deps.publish.toUsers(audience, "groupRead", {
+        group_id: conversationId,
+        user_id: userId,
+        from_seq: from,
+        to_seq: to,
+      });
+    return read;
   }
 
   /**

@@ -1,0 +1,59 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { isStorageKey, type Storage } from "./storage.js";
+
+/** Files on the local disk, under one root folder (`DATA_DIR/storage` by default). */
+export class LocalStorage implements Storage {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+    mkdirSync(this.root, { recursive: true });
+  }
+
+  /** The file of a key; throws for a key that could leave the root. */
+  private fileOf(key: string): string {
+    const file = path.resolve(this.root, key);
+    if (!isStorageKey(key) || !file.startsWith(this.root + path.sep))
+      throw new Error(`not a storage key: ${JSON.stringify(key)}`);
+    return file;
+  }
+
+  async put(key: string, body: Buffer): Promise<void> {
+    const file = this.fileOf(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // Written aside then renamed, so a reader never sees half a file.
+    const partial = `${file}.${randomBytes(6).toString("hex")}.part`;
+    try {
+      await fs.writeFile(partial, body);
+      await fs.rename(partial, file);
+    } catch (error) {
+      await fs.rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  async read(key: string, maxBytes: number): Promise<Buffer | null> {
+    if (!isStorageKey(key)) return null;
+    let handle: fs.FileHandle | undefined;
+    try {
+      handle = await fs.open(this.fileOf(key), "r");
+      const stat = await handle.stat();
+      if (!stat.isFile() || stat.size > maxBytes) return null;
+      // Read by the size found, so a file growing meanwhile is never read past the limit.
+      const buffer = Buffer.alloc(stat.size);
+      const { bytesRead } = await handle.read(buffer, 0, stat.size, 0);
+      return buffer.subarray(0, bytesRead);
+    } catch {
+      return null;
+    } finally {
+      await handle?.close();
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await fs.rm(this.fileOf(key), { force: true });
+  }
+}
