@@ -63,6 +63,8 @@ export default defineConfig({
       "/common": api,
       "/enterprise": api,
       "/manage": api,
+      // The group QR's link: the server redirects it to the join page.
+      "/scan": api,
       "/wss": { target: api.replace("http", "ws"), ws: true },
     },
   },

@@ -230,6 +230,7 @@ const samples: { [T in ServerEventType]: ServerEventMap[T] } = {
     },
   },
   groupRead: { group_id: "group-4", user_id: 5, from_seq: 1, to_seq: 3 },
+  atMsgList: { list: [], count: 0, toContactId: "group-4" },
 };
 const eventTypes = Object.keys(samples) as ServerEventType[]; // the keys of the sample table above
 

@@ -59,6 +59,62 @@ describe("the routing guard (SPEC §4)", () => {
     });
   });
 
+  describe("keeps where a visitor was going (the next target)", () => {
+    it("sends a visitor on a join link to /login with it", () => {
+      expect(at({ path: "/join/abc.def", signedIn: false })).toEqual({
+        kind: "redirect",
+        to: "/login?redirect=%2Fjoin%2Fabc.def",
+      });
+    });
+
+    it.each(["/login", "/register"])(
+      "sends a user just signed in on %s on to the target",
+      (path) => {
+        expect(at({ path, search: "?redirect=%2Fjoin%2Fabc.def" })).toEqual({
+          kind: "redirect",
+          to: "/join/abc.def",
+        });
+      },
+    );
+
+    it("keeps the target's own query", () => {
+      expect(
+        at({ path: "/login", search: "?redirect=%2Fchat%3Fx%3D1" }),
+      ).toEqual({ kind: "redirect", to: "/chat?x=1" });
+    });
+
+    it.each([
+      "//evil.example",
+      "https://evil.example",
+      "/\\evil.example",
+      "/login",
+      "/register?redirect=%2Fchat",
+    ])("goes home instead of the unsafe target %s", (target) => {
+      expect(
+        at({
+          path: "/login",
+          search: `?redirect=${encodeURIComponent(target)}`,
+        }),
+      ).toEqual({ kind: "redirect", to: "/" });
+    });
+
+    it("goes to /demo in demo mode when the target is home", () => {
+      expect(
+        at({ path: "/login", search: "?redirect=%2F", demoMode: true }),
+      ).toEqual({ kind: "redirect", to: "/demo" });
+    });
+
+    it("lets a visitor open /register with a target", () => {
+      expect(
+        at({
+          path: "/register",
+          search: "?redirect=%2Fjoin%2Fabc.def",
+          signedIn: false,
+        }),
+      ).toEqual({ kind: "stay" });
+    });
+  });
+
   it("lets a token login replace the current session", () => {
     expect(at({ path: "/login", search: "?token=abc" })).toEqual({
       kind: "stay",

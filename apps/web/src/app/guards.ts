@@ -1,4 +1,5 @@
 import { type Actor, can } from "@parley/protocol";
+import { REDIRECT_PARAM, safeRedirect } from "../lib/redirect";
 
 /** What the routing guard knows (SPEC §4 Start-up and routing guard). */
 export interface GuardState {
@@ -50,7 +51,7 @@ export function decideRoute(state: GuardState): GuardDecision {
     if (!signedIn)
       return {
         kind: "redirect",
-        to: `/login?redirect=${encodeURIComponent(path)}`,
+        to: `/login?${REDIRECT_PARAM}=${encodeURIComponent(path)}`,
       };
     if (!consoleOpen)
       return { kind: "redirect", to: "/", error: "noPermission" };
@@ -64,7 +65,7 @@ export function decideRoute(state: GuardState): GuardDecision {
     const target =
       path === "/"
         ? ""
-        : `?redirect=${encodeURIComponent(path + state.search)}`;
+        : `?${REDIRECT_PARAM}=${encodeURIComponent(path + state.search)}`;
     return { kind: "redirect", to: `/login${target}` };
   }
 
@@ -72,6 +73,9 @@ export function decideRoute(state: GuardState): GuardDecision {
     const params = new URLSearchParams(state.search);
     // A token login replaces the current session on purpose.
     if (path === "/login" && params.get("token")) return { kind: "stay" };
+    // Signing in (or registering) leads on to the page the visitor was sent away from.
+    const next = safeRedirect(params.get(REDIRECT_PARAM));
+    if (next && next !== "/") return { kind: "redirect", to: next };
     return { kind: "redirect", to: actor.demoMode ? "/demo" : "/" };
   }
   return { kind: "stay" };

@@ -136,4 +136,13 @@ describe("translations", () => {
       }
     }
   });
+
+  it("picks plural forms by each language's own rules, not by our codes", async () => {
+    await i18n.loadLanguages(["ry", "fy"]);
+    await i18n.loadNamespaces("messages");
+    const ru = i18n.getFixedT("ry", "messages");
+    expect(ru("list.jumpToNew", { count: 3 })).toBe("3 новых сообщения");
+    expect(ru("list.jumpToNew", { count: 5 })).toBe("5 новых сообщений");
+    expect(ru("list.jumpToNew", { count: 21 })).toBe("21 новое сообщение");
+  });
 });

@@ -100,6 +100,18 @@ const initialised = i18n
     react: { useSuspense: false },
   });
 
+/*
+ * Plural forms follow the language's BCP-47 tag: our codes (`ry`, `fy`, `e`…) are not
+ * locales, and Intl.PluralRules would read them as another language or none.
+ */
+// i18next types its services loosely; the resolver's getRule(code, options) is its public hook.
+const pluralResolver = i18n.services.pluralResolver as {
+  getRule: (code: string, options?: object) => Intl.PluralRules | undefined;
+};
+const ruleOf = pluralResolver.getRule.bind(pluralResolver);
+pluralResolver.getRule = (code, options) =>
+  ruleOf(isLanguage(code) ? LANGUAGE_TAGS[code] : code, options);
+
 /** The language shown now. */
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;

@@ -1,4 +1,5 @@
 import type { RouteObject } from "react-router";
+import { lazyPage } from "../../lib/lazy";
 
 export { GroupPanel } from "./components/GroupPanel";
 export { GroupTitle } from "./components/GroupTitle";
@@ -17,5 +18,12 @@ export {
 export { type MentionCandidate, useMentionCandidates } from "./mentions";
 export { matchesPerson } from "./people-match";
 
-/** The group feature's own screens (the QR join page). */
-export const groupsRoutes: RouteObject[] = [];
+const JoinGroupPage = lazyPage(() =>
+  import("./pages/JoinGroupPage").then((m) => ({ default: m.JoinGroupPage })),
+);
+
+/** The group feature's own screens: the QR join page (`/join` alone says the link is broken). */
+export const groupsRoutes: RouteObject[] = [
+  { path: "/join/:token", Component: JoinGroupPage },
+  { path: "/join", Component: JoinGroupPage },
+];

@@ -1,6 +1,7 @@
 import type { RouteObject } from "react-router";
 import { lazyPage } from "../../lib/lazy";
 
+export { useChatUiStore } from "./chat-ui.store";
 export { messagesRealtime } from "./messages.realtime";
 
 const ChatPage = lazyPage(() =>

@@ -4,6 +4,11 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { i18n } from "../../../i18n";
+import {
+  REDIRECT_PARAM,
+  redirectQuery,
+  safeRedirect,
+} from "../../../lib/redirect";
 import { useGlobalConfig } from "../../system";
 import { useLoginMutation } from "../accounts.queries";
 import { canSendCodes } from "../code-channels";
@@ -16,11 +21,6 @@ interface FormValues {
   password: string;
   code: string;
   rememberMe: boolean;
-}
-
-/** Only a path inside the app may be a redirect target. */
-function safeRedirect(value: string | null): string {
-  return value?.startsWith("/") && !value.startsWith("//") ? value : "/";
 }
 
 /** Login (SPEC §2): by password or by code, remember-me, the token and redirect parameters. */
@@ -37,7 +37,7 @@ export function LoginPage() {
   const codesOff = !canSendCodes(config, "any");
   const [forgotAsked, setForgotAsked] = useState(false);
   const login = useLoginMutation();
-  const redirect = safeRedirect(params.get("redirect"));
+  const redirect = safeRedirect(params.get(REDIRECT_PARAM)) ?? "/";
   const token = params.get("token");
   const tokenTried = useRef(false);
 
@@ -191,7 +191,9 @@ export function LoginPage() {
       {regtype === "1" && (
         <p style={{ textAlign: "center", marginTop: 16, marginBottom: 0 }}>
           {t("login.noAccount")}{" "}
-          <Link to="/register">{t("login.register")}</Link>
+          <Link to={`/register${redirectQuery(redirect)}`}>
+            {t("login.register")}
+          </Link>
         </p>
       )}
     </AccountsLayout>

@@ -6,6 +6,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { i18n } from "../../../i18n";
 import { toast } from "../../../lib/feedback";
+import {
+  REDIRECT_PARAM,
+  redirectQuery,
+  safeRedirect,
+} from "../../../lib/redirect";
 import { useGlobalConfig } from "../../system";
 import { useLoginMutation, useRegisterMutation } from "../accounts.queries";
 import { canSendCodes } from "../code-channels";
@@ -38,6 +43,8 @@ export function RegisterPage() {
   const register = useRegisterMutation();
   const login = useLoginMutation();
   const [stripped, setStripped] = useState(false);
+  // Where the visitor was going before the login page sent them here (a join link).
+  const next = safeRedirect(params.get(REDIRECT_PARAM)) ?? "/";
 
   const rule = (field: keyof RegisterValues) => ({
     validator: (_: unknown, value: string | undefined) => {
@@ -92,9 +99,12 @@ export function RegisterPage() {
                   "success",
                   t("accounts:register.success", { name: user.realname }),
                 );
-                void navigate("/", { replace: true });
+                void navigate(next, { replace: true });
               },
-              () => void navigate("/login", { replace: true }),
+              () =>
+                void navigate(`/login${redirectQuery(next)}`, {
+                  replace: true,
+                }),
             );
         },
       },
@@ -103,7 +113,10 @@ export function RegisterPage() {
 
   return (
     <AccountsLayout title={t("accounts:register.title")}>
-      <Link to="/login" style={{ display: "inline-block", marginBottom: 16 }}>
+      <Link
+        to={`/login${redirectQuery(next)}`}
+        style={{ display: "inline-block", marginBottom: 16 }}
+      >
         <ArrowLeftOutlined /> {t("accounts:register.back")}
       </Link>
       <Form<RegisterValues>
