@@ -18,6 +18,7 @@ import { contactsModule } from "./features/contacts/contacts.module.js";
 import { groupsModule } from "./features/groups/groups.module.js";
 import { friendsModule } from "./features/friends/friends.module.js";
 import { messagesModule } from "./features/messages/messages.module.js";
+import { peopleModule } from "./features/people/people.module.js";
 import { settingsModule } from "./features/settings/settings.module.js";
 import { socketModule } from "./features/socket/socket.module.js";
 import { systemModule } from "./features/system/system.module.js";
@@ -53,6 +54,7 @@ const MODULES: readonly FeatureModule<keyof Services>[] = [
   messagesModule,
   contactsModule,
   groupsModule,
+  peopleModule,
 ];
 
 /** What the app is built from; tests pass their own clock, database and mail sink. */
@@ -250,6 +252,7 @@ export function buildApp(deps: AppDeps): {
       settings: services.settings,
       socket: services.socket,
       friends: services.friends,
+      people: services.people,
       messages: services.messages,
       contacts: services.contacts,
       groups: services.groups,

@@ -6,9 +6,15 @@ import { SystemService } from "./features/system/system.service.js";
 import { systemClock } from "./lib/clock.js";
 
 const db = createDatabase({ kind: "sqlite", file: ":memory:" });
+const { services: unused } = createRegistry();
 const system = new SystemService({
   repo: systemRepository(db),
   clock: systemClock,
+  publish: {
+    toUsers: () => Promise.resolve(),
+    toAll: () => Promise.resolve(),
+  },
+  services: unused,
   demoMode: false,
   codeChannels: () => ({ email: false, phone: false }),
 });

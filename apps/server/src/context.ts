@@ -7,6 +7,7 @@ import type { ContactsService } from "./features/contacts/contacts.service.js";
 import type { FriendsService } from "./features/friends/friends.service.js";
 import type { GroupsService } from "./features/groups/groups.service.js";
 import type { MessagesService } from "./features/messages/messages.service.js";
+import type { PeopleService } from "./features/people/people.service.js";
 import type { SettingsService } from "./features/settings/settings.service.js";
 import type { SocketService } from "./features/socket/socket.service.js";
 import type { SystemService } from "./features/system/system.service.js";
@@ -44,6 +45,7 @@ export interface Services {
   messages: MessagesService;
   contacts: ContactsService;
   groups: GroupsService;
+  people: PeopleService;
 }
 
 /** Everything a feature module is built from; app.ts builds it once. */
@@ -113,6 +115,9 @@ export function createRegistry(): {
     },
     get socket() {
       return get("socket");
+    },
+    get people() {
+      return get("people");
     },
     get friends() {
       return get("friends");

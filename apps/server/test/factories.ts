@@ -65,3 +65,36 @@ export async function countRows(
     .executeTakeFirstOrThrow();
   return row.n;
 }
+
+/** Logs in the seeded administrator (testEnv's ADMIN_ACCOUNT). */
+export async function loginAdmin(api: TestApp): Promise<TestUser> {
+  const account = "admin";
+  const password = "admin-pass1";
+  const login = await api.post("/common/pub/login", { account, password });
+  if (login.code !== 0) throw new Error(`admin login failed: ${login.msg}`);
+  const data = login.data as {
+    authToken: string;
+    userInfo: { user_id: number };
+  };
+  return {
+    userId: data.userInfo.user_id,
+    account,
+    password,
+    token: data.authToken,
+  };
+}
+
+/** Saves config fields through the console's call, as an administrator would. */
+export async function saveConfig(
+  api: TestApp,
+  name: "sysInfo" | "chatInfo" | "fileUpload",
+  value: Record<string, unknown>,
+): Promise<void> {
+  const admin = await loginAdmin(api);
+  const res = await api.post(
+    "/manage/config/setConfig",
+    { name, value },
+    { token: admin.token },
+  );
+  if (res.code !== 0) throw new Error(`setConfig failed: ${res.msg}`);
+}

@@ -48,6 +48,8 @@ export interface SessionsTable {
   revoke_reason: string | null;
   /** The session whose token opened this one (a token login), or null. */
   parent_session_id: number | null;
+  /** How it was opened: "password", "code" (a login code) or "token". */
+  login_method: Generated<string>;
 }
 
 export interface VerificationCodesTable {

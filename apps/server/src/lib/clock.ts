@@ -17,3 +17,8 @@ export class ManualClock implements Clock {
     this.current += ms;
   }
 }
+
+/** `YYYY-MM-DD HH:mm:ss` in UTC, as lists show when something happened (wire-contract.md). */
+export function formatDateTime(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
+}

@@ -2,6 +2,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import qs from "qs";
 import { z } from "zod";
+import type { MessageKey } from "@parley/protocol";
 import { AppError, refuse } from "../lib/errors.js";
 
 /*
@@ -139,6 +140,76 @@ export async function readFields(
     throw refuse("request.invalid");
   }
   return parseForm(params.toString(), filter);
+}
+
+/** The one file of an upload call, read whole within its limit. */
+export interface UploadedFile {
+  readonly data: Buffer;
+  /** As the client named it: shown, never trusted for the type. */
+  readonly filename: string;
+}
+
+/** How an upload call takes its file: the field, and the most bytes it may have. */
+export interface UploadRule {
+  readonly field: string;
+  readonly maxBytes: number;
+  /** The refusal when the file is larger. */
+  readonly tooLarge: MessageKey;
+}
+
+/**
+ * The fields and the one file of a multipart upload. A file over the limit is refused as
+ * soon as the limit is passed, before the rest is read; a second file, a file in another
+ * field, or a body that is not multipart are refused too.
+ */
+export async function readUpload(
+  request: FastifyRequest,
+  bodyLimit: number,
+  filter: FieldFilter,
+  rule: UploadRule,
+): Promise<{ fields: unknown; file: UploadedFile | null }> {
+  if (!request.isMultipart()) {
+    return { fields: await readFields(request, bodyLimit, filter), file: null };
+  }
+  const params = new URLSearchParams();
+  let file: UploadedFile | null = null;
+  let total = 0;
+  try {
+    for await (const part of request.parts({
+      limits: {
+        fieldSize: bodyLimit,
+        fields: MAX_FORM_PARAMETERS,
+        files: 1,
+        fileSize: rule.maxBytes,
+        parts: MAX_FORM_PARAMETERS,
+      },
+    })) {
+      if (part.type === "file") {
+        if (part.fieldname !== rule.field) {
+          part.file.resume();
+          throw refuse("request.unsupportedType");
+        }
+        file = { data: await part.toBuffer(), filename: part.filename };
+        continue;
+      }
+      if (typeof part.value !== "string") throw refuse("request.invalid");
+      if (part.valueTruncated || part.fieldnameTruncated)
+        throw refuse("request.tooLarge");
+      total +=
+        Buffer.byteLength(part.fieldname) + Buffer.byteLength(part.value);
+      if (total > bodyLimit) throw refuse("request.tooLarge");
+      params.append(part.fieldname, part.value);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = error instanceof Error && "code" in error ? error.code : null;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw refuse(rule.tooLarge);
+    if (code === "FST_FILES_LIMIT") throw refuse("request.unsupportedType");
+    if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
+      throw refuse("request.tooLarge");
+    throw refuse("request.invalid");
+  }
+  return { fields: parseForm(params.toString(), filter), file };
 }
 
 async function readParts(

@@ -71,7 +71,12 @@ describe("admin calls go through can(actor, 'console.open')", () => {
 
   it("a normal user gets the same answer as an unknown path", async () => {
     const answer = await post(normal.url, user.token);
-    expect(answer.code).toBe(400);
+    const unknown = await fetch(`${normal.url}/manage/no/such/call`, {
+      method: "POST",
+      headers: { Authorization: user.token },
+    });
+    expect(answer).toEqual(await unknown.json());
+    expect(answer.code).toBe(404);
     expect(answer.key).toBe("request.notFound");
   });
 

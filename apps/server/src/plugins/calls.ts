@@ -14,7 +14,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { Policy } from "../context.js";
 import { type AppError, noSession, refuse } from "../lib/errors.js";
-import { fieldFilter, readFields } from "./body.js";
+import {
+  fieldFilter,
+  readFields,
+  readUpload,
+  type UploadedFile,
+} from "./body.js";
 import { envelope } from "./envelope.js";
 import { LANG_COOKIE, requestLanguage } from "./language.js";
 import {
@@ -36,6 +41,8 @@ export interface CallContext {
   readonly token: string | null;
   /** Keeps a visitor's language in a cookie. */
   rememberLanguage(lang: Language): void;
+  /** The file of an upload call (null when none came, and on every other call). */
+  readonly file: UploadedFile | null;
 }
 
 /** The session of a call whose auth demands one. */
@@ -88,6 +95,16 @@ function issueToError(error: z.ZodError): AppError {
 export interface Calls {
   register<C extends CallDescriptor>(call: C, handler: Handler<C>): void;
   /**
+   * Registers an upload call (its descriptor names the file's field): the file reaches the
+   * handler as `ctx.file`, refused with `tooLarge` past `maxBytes` (read per request, so a
+   * limit the console changes applies at once).
+   */
+  upload<C extends CallDescriptor>(
+    call: C,
+    limit: { maxBytes: () => Promise<number>; tooLarge: MessageKey },
+    handler: Handler<C>,
+  ): void;
+  /**
    * A link people open in a browser (a QR code's URL), not an API call: GET `path`, ending
    * in a `*` wildcard whose text `to` turns into a page of the web client (a path such as
    * `/#/join/…`). The browser is redirected there, on PUBLIC_URL (else this host), so a
@@ -104,7 +121,12 @@ export interface Calls {
 export function createCalls(app: FastifyInstance, shared: CallsOptions): Calls {
   app.decorateRequest("userLang", null);
   return {
-    register: (call, handler) => registerCall(app, shared, call, handler),
+    register: (call, handler) => {
+      registerCall(app, shared, call, handler, null);
+    },
+    upload: (call, limit, handler) => {
+      registerCall(app, shared, call, handler, limit);
+    },
     link: (path, to) => {
       registerLink(app, shared.publicUrl ?? "", path, to);
     },
@@ -142,8 +164,11 @@ function registerCall<C extends CallDescriptor>(
   shared: CallsOptions,
   call: C,
   handler: Handler<C>,
+  limit: { maxBytes: () => Promise<number>; tooLarge: MessageKey } | null,
 ): void {
   const filter = fieldFilter(call.request, call.ignore);
+  if ((call.upload === undefined) !== (limit === null))
+    throw new Error(`${call.path}: an upload call registers with upload()`);
   app.post(call.path, async (request: FastifyRequest, reply: FastifyReply) => {
     const token = tokenFromRequest(request);
     let session: SessionContext | null = null;
@@ -156,18 +181,32 @@ function registerCall<C extends CallDescriptor>(
     }
     if ((call.auth === "session" || call.auth === "admin") && !session)
       throw noSession();
+    // Exactly what an unknown path answers: the console's calls do not exist for others.
     if (
       call.auth === "admin" &&
       session &&
       !can(shared.policy.actor(session), "console.open")
-    )
-      throw refuse("request.notFound");
+    ) {
+      return reply
+        .code(404)
+        .send(envelope(requestLanguage(request), 404, "request.notFound"));
+    }
     request.userLang = session?.lang ?? null;
 
-    const parsed = parseCallRequest(
-      call,
-      await readFields(request, shared.bodyLimit, filter),
-    );
+    let body: unknown;
+    let file: UploadedFile | null = null;
+    if (call.upload && limit) {
+      const read = await readUpload(request, shared.bodyLimit, filter, {
+        field: call.upload.field,
+        maxBytes: await limit.maxBytes(),
+        tooLarge: limit.tooLarge,
+      });
+      body = read.fields;
+      file = read.file;
+    } else {
+      body = await readFields(request, shared.bodyLimit, filter);
+    }
+    const parsed = parseCallRequest(call, body);
     if (!parsed.success) throw issueToError(parsed.error);
 
     const ctx: CallContext = {
@@ -178,6 +217,7 @@ function registerCall<C extends CallDescriptor>(
       publicUrl: shared.publicUrl ?? "",
       session,
       token,
+      file,
       rememberLanguage: (lang) => {
         void reply.setCookie(LANG_COOKIE, lang, {
           path: "/",

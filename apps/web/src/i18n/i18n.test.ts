@@ -92,8 +92,8 @@ describe("translations", () => {
     ).toEqual([]);
   });
 
-  it("translates every server message key in zh and en", () => {
-    for (const lang of ["zh", "en"]) {
+  it("translates every server message key in all 12 languages", () => {
+    for (const lang of LANGUAGES) {
       const keys = keysOf(lang, "errors");
       expect(
         MESSAGE_KEYS.filter((k) => !keys.has(`keys.${k}`)),
@@ -102,14 +102,28 @@ describe("translations", () => {
     }
   });
 
-  it("has every key the code asks for in zh and en", () => {
+  it("has every key the code asks for in all 12 languages", () => {
     const used = usedKeys();
     expect(used.length).toBeGreaterThan(50);
-    for (const lang of ["zh", "en"]) {
+    for (const lang of LANGUAGES) {
       const missing = used.filter(({ ns, key }) => !keysOf(lang, ns).has(key));
       expect(missing, lang).toEqual([]);
     }
   });
+
+  it.each(NAMESPACES)(
+    "has every key of en in each of the 12 languages for %s",
+    (ns) => {
+      const en = keysOf("en", ns);
+      for (const lang of LANGUAGES) {
+        const keys = keysOf(lang, ns);
+        expect(
+          [...en].filter((k) => !keys.has(k)),
+          `missing in ${lang}/${ns}`,
+        ).toEqual([]);
+      }
+    },
+  );
 
   it("gives every plural key its `other` form in every language", () => {
     const missing: string[] = [];

@@ -2,6 +2,7 @@ import {
   DEFAULT_LANGUAGE,
   isLanguage,
   type Language,
+  LANGUAGE_TAGS,
   languageFromAcceptLanguage,
   LANGUAGES,
 } from "@parley/protocol";
@@ -172,18 +173,5 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   dy: "日本語",
 };
 
-/** The antd/BCP-47 tag of each language code. */
-export const LANGUAGE_TAGS: Record<Language, string> = {
-  zh: "zh-CN",
-  en: "en",
-  ft: "zh-TW",
-  ry: "ru",
-  hy: "de",
-  ty: "th",
-  yn: "vi",
-  yny: "id",
-  fy: "fr",
-  e: "ko",
-  ptyy: "pt",
-  dy: "ja",
-};
+/** The antd/BCP-47 tag of each language code (shared with the server). */
+export { LANGUAGE_TAGS };

@@ -65,3 +65,39 @@ export const MessageSchema = z.object({
 });
 /** A stored message. */
 export type Message = z.infer<typeof MessageSchema>;
+
+/**
+ * A line from the system entry (wire-contract.md §5.9): the `simple` push telling someone a
+ * person wants to be their friend, filed under the `system` contact (is_group 2).
+ */
+export const SystemNoticeSchema = z.object({
+  id: z.string(),
+  type: z.literal("event"),
+  status: z.literal("succeed"),
+  content: z.string(),
+  sendTime: z.number(),
+  toContactId: z.literal("system"),
+  is_group: z.literal(2),
+  fromUser: z.object({
+    id: z.literal("system"),
+    displayName: z.string(),
+    avatar: z.string(),
+  }),
+  fileSize: z.literal(0),
+  fileName: z.literal(""),
+  /** What it is about: the machine key of its text, and who applied. */
+  extends: z.object({
+    key: z.string(),
+    user_id: z.number().int(),
+    realname: z.string(),
+  }),
+});
+/** A line from the system entry. */
+export type SystemNotice = z.infer<typeof SystemNoticeSchema>;
+
+/** Whether a `simple` push is a line from the system entry rather than a chat message. */
+export function isSystemNotice(
+  value: Message | SystemNotice,
+): value is SystemNotice {
+  return value.toContactId === "system" && value.is_group === 2;
+}

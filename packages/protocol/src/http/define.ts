@@ -21,6 +21,11 @@ export interface CallDescriptor<
    * is parsed, so a long one costs nothing.
    */
   readonly ignore?: readonly string[];
+  /**
+   * A multipart call that carries one file in this field (an upload); other calls refuse
+   * a file. The server sets the size limit and reads the file's type from its bytes.
+   */
+  readonly upload?: { readonly field: string };
 }
 
 /** Declares a call descriptor, keeping its exact schema types. */

@@ -3,6 +3,11 @@ import { formBool, formInt, formString, optional } from "../common/form.js";
 import { LANGUAGES } from "../rules/languages.js";
 import { defineCall } from "./define.js";
 
+/** The interface themes (SPEC §2 Settings: default and blue; dark beyond SPEC). */
+export const THEMES = ["default", "blue", "dark"] as const;
+/** An interface theme. */
+export type Theme = (typeof THEMES)[number];
+
 /**
  * `enterprise/im/setting`: the user's interface preferences. Existing clients post the
  * whole object on every change, as strings; fields left out keep their stored value.
@@ -15,9 +20,7 @@ export const setting = defineCall({
       formInt().pipe(z.literal([1, 2], { error: "request.invalidField" })),
     ),
     theme: optional(
-      formString().pipe(
-        z.enum(["default", "blue"], { error: "request.invalidField" }),
-      ),
+      formString().pipe(z.enum(THEMES, { error: "request.invalidField" })),
     ),
     isVoice: optional(formBool()),
     avatarCricle: optional(formBool()),

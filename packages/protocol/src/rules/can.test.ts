@@ -320,3 +320,41 @@ describe("group read receipts", () => {
     ).toBe(allowed);
   });
 });
+
+describe("the user card (SPEC §2)", () => {
+  const card = (config: Switches, self: boolean, friends: boolean) => ({
+    config,
+    self,
+    friends,
+  });
+
+  it("shows contact details to oneself, to friends, and to anyone in run mode 1", () => {
+    expect(
+      can(USER, "user.seeContactDetails", card(CONFIG, false, false)),
+    ).toBe(true);
+    expect(
+      denial(USER, "user.seeContactDetails", card(RUN_MODE_2, false, false)),
+    ).toBe("notFriend");
+    expect(
+      can(USER, "user.seeContactDetails", card(RUN_MODE_2, false, true)),
+    ).toBe(true);
+    expect(
+      can(USER, "user.seeContactDetails", card(RUN_MODE_2, true, false)),
+    ).toBe(true);
+  });
+
+  it("offers add friend only in run mode 2, to someone else not yet a friend", () => {
+    expect(denial(USER, "user.addFriend", card(CONFIG, false, false))).toBe(
+      "runMode",
+    );
+    expect(can(USER, "user.addFriend", card(RUN_MODE_2, false, false))).toBe(
+      true,
+    );
+    expect(can(USER, "user.addFriend", card(RUN_MODE_2, false, true))).toBe(
+      false,
+    );
+    expect(can(USER, "user.addFriend", card(RUN_MODE_2, true, false))).toBe(
+      false,
+    );
+  });
+});

@@ -78,6 +78,21 @@ export interface Subjects {
   };
   /** The friend-request entry and friend deletion: run mode 2 only. */
   "friends.manage": { config: Switches };
+  /**
+   * See someone's email, IP and its location on their card (SPEC §2 User card): oneself
+   * always; others when they are a friend or run mode is 1, the IP only with ipregion on.
+   */
+  "user.seeContactDetails": {
+    config: { sysInfo: Pick<SysInfo, "runMode"> };
+    self: boolean;
+    friends: boolean;
+  };
+  /** The card's "add friend": run mode 2, someone else who is not yet a friend. */
+  "user.addFriend": {
+    config: { sysInfo: Pick<SysInfo, "runMode"> };
+    self: boolean;
+    friends: boolean;
+  };
   /** Start a voice or video call: calls on and single chat on. */
   "call.start": { config: Switches };
   /** Create a group: group chat on. */
@@ -158,6 +173,12 @@ const RULES: { [A in Action]: Rule<A> } = {
   },
   "friends.manage": (_actor, { config }) =>
     config.sysInfo.runMode === "2" ? null : "runMode",
+  "user.seeContactDetails": (_actor, { config, self, friends }) =>
+    self || friends || config.sysInfo.runMode !== "2" ? null : "notFriend",
+  "user.addFriend": (_actor, { config, self, friends }) => {
+    if (config.sysInfo.runMode !== "2") return "runMode";
+    return self || friends ? "role" : null;
+  },
   "call.start": (_actor, { config }) =>
     on(config.chatInfo.webrtc) && config.chatInfo.simpleChat !== "0"
       ? null

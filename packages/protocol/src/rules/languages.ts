@@ -21,6 +21,22 @@ export const LANGUAGES = [
 /** One of the 12 interface language codes. */
 export type Language = (typeof LANGUAGES)[number];
 
+/** The BCP-47 tag of each language code, for Intl and for antd's locales. */
+export const LANGUAGE_TAGS: Record<Language, string> = {
+  zh: "zh-CN",
+  en: "en",
+  ft: "zh-TW",
+  ry: "ru",
+  hy: "de",
+  ty: "th",
+  yn: "vi",
+  yny: "id",
+  fy: "fr",
+  e: "ko",
+  ptyy: "pt",
+  dy: "ja",
+};
+
 /** The default language (SPEC §1). */
 export const DEFAULT_LANGUAGE: Language = "zh";
 

@@ -34,6 +34,40 @@ const SAMPLES: ServerEventMap = {
   groupRead: { group_id: "group-4", user_id: 5, from_seq: 3, to_seq: 9 },
   groupSetting: { group_id: "group-4", setting: DEFAULT_GROUP_SETTING },
   atMsgList: { list: [GROUP_MESSAGE], count: 1, toContactId: "group-4" },
+  appendContact: { ...GROUP_CONTACT, id: 9, is_group: 0 },
+  updateConfig: {
+    sysInfo: {
+      name: "Parley",
+      logo: "",
+      description: "",
+      state: "1",
+      closeTips: "",
+      runMode: "2",
+      regtype: "1",
+      regauth: "0",
+      multipleLogin: "1",
+      ipregion: "1",
+      diyName: "0",
+    },
+    chatInfo: {
+      online: "1",
+      webrtc: "0",
+      groupChat: "1",
+      simpleChat: "1",
+      redoTime: "120",
+      groupUserMax: "0",
+      dbDelMsg: "1",
+      sendInterval: "0",
+      stun: "",
+      stunUser: "",
+      stunPass: "",
+    },
+    fileUpload: { size: "50", preview: "", fileExt: ["png"] },
+    demon_mode: 0,
+    version: "9.5.0",
+    codeByEmail: false,
+    codeBySms: false,
+  },
 };
 
 const TYPES = Object.keys(SAMPLES) as ServerEventType[];
@@ -43,6 +77,24 @@ describe("server events", () => {
     const frame = { type, time: 1_700_000_000, data: SAMPLES[type] };
     expect(ServerEventSchema.parse(frame)).toEqual(frame);
     expect(ServerFrameSchema.parse(frame)).toEqual(frame);
+  });
+
+  it("simple: carries the system entry's friend notice (wire-contract.md §5.9)", () => {
+    const notice = {
+      id: "65f1c0ffee",
+      type: "event",
+      status: "succeed",
+      content: "Ann wants to be your friend",
+      sendTime: 1_700_000_000_000,
+      toContactId: "system",
+      is_group: 2,
+      fromUser: { id: "system", displayName: "New friends", avatar: "" },
+      fileSize: 0,
+      fileName: "",
+      extends: { key: "friend.addedYou", user_id: 5, realname: "Ann" },
+    };
+    const frame = { type: "simple", time: 1, data: notice };
+    expect(ServerEventSchema.parse(frame)).toEqual(frame);
   });
 
   it.each<{ type: ServerEventType; data: unknown }>([

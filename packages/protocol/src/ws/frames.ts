@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ContactSchema } from "../entities/contact.js";
 import { GroupSettingSchema } from "../entities/group.js";
-import { MessageSchema } from "../entities/message.js";
+import { MessageSchema, SystemNoticeSchema } from "../entities/message.js";
+import { GlobalConfigSchema } from "../entities/config.js";
 import { formInt, formString } from "../common/form.js";
 
 /** The largest frame either side may send: 64 KiB (reliability.md §7). */
@@ -99,7 +100,7 @@ const event = <T extends string, D extends z.ZodType>(type: T, data: D) =>
 
 /** Every business event the server pushes: `{type, time (Unix s), data}` (wire-contract.md §3.4, §3.6). */
 export const ServerEventSchema = z.discriminatedUnion("type", [
-  event("simple", MessageSchema),
+  event("simple", z.union([MessageSchema, SystemNoticeSchema])),
   event(
     "isOnline",
     z.object({ id: z.number().int(), is_online: z.number().int() }),
@@ -176,6 +177,11 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
     z.object({ group_id: z.string(), setting: GroupSettingSchema }),
   ),
   event("atMsgList", AtMsgListSchema),
+  // Friends (wire-contract.md §5.9): a new friend's contact, on both sides.
+  event("appendContact", ContactSchema),
+  // The global config changed (an administrator saved it): every signed-in socket. The
+  // language stays each reader's own.
+  event("updateConfig", GlobalConfigSchema.omit({ lang: true })),
 ]);
 /** A business event pushed by the server. */
 export type ServerEvent = z.infer<typeof ServerEventSchema>;

@@ -3,6 +3,7 @@ import * as m0001 from "./0001_initial.js";
 import * as m0002 from "./0002_hardening.js";
 import * as m0003 from "./0003_groups.js";
 import * as m0004 from "./0004_mentions.js";
+import * as m0005 from "./0005_friends.js";
 
 /** Every migration, in order. Landed migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "0002_hardening": m0002,
   "0003_groups": m0003,
   "0004_mentions": m0004,
+  "0005_friends": m0005,
 };

@@ -13,6 +13,8 @@ export type ActiveUser = Pick<
   | "name_py"
   | "role"
   | "group_limit"
+  | "friend_limit"
+  | "lang"
 >;
 
 export function findUserByAccount(
@@ -54,6 +56,8 @@ export function findActiveUser(
       "name_py",
       "role",
       "group_limit",
+      "friend_limit",
+      "lang",
     ])
     .where("user_id", "=", userId)
     .where("status", "=", 1)

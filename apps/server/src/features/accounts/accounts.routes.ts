@@ -29,7 +29,15 @@ export function registerAccountRoutes(
   }));
 
   registry.register(calls.sendCode, async (input, ctx) => {
-    await accounts.codes.send(input.account, input.type, ctx.ip);
+    const me = ctx.session
+      ? await accounts.activeUser(ctx.session.userId)
+      : undefined;
+    await accounts.codes.send(
+      input.account,
+      input.type,
+      ctx.ip,
+      me?.account ?? null,
+    );
     return { data: "" as const, key: "code.sent" };
   });
 }

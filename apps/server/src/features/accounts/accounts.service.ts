@@ -33,7 +33,7 @@ import type {
 } from "./accounts.repository.js";
 import type { CodesService } from "./codes.service.js";
 
-export type { ActiveUser } from "./accounts.repository.js";
+export type { ActiveUser, DirectoryEntry } from "./accounts.repository.js";
 import type { LiveSession, SessionsService } from "./sessions.service.js";
 
 /** Where a request comes from. */
@@ -199,6 +199,7 @@ export class AccountsService {
         ip: origin.ip,
         userAgent: origin.userAgent,
         terminal: input.terminal?.slice(0, 32) ?? "web",
+        method: token ? "token" : input.code ? "code" : "password",
       },
       source,
     );

@@ -54,7 +54,13 @@ export class CodesService {
    * email, no SMS gateway for a phone): the code is then only written to the log, for an
    * operator or a developer, and the caller is told that no code was sent and whom to ask.
    */
-  async send(account: string, type: CodeType, ip: string): Promise<void> {
+  async send(
+    account: string,
+    type: CodeType,
+    ip: string,
+    /** The signed-in caller's own account: a change-account code may confirm it. */
+    ownAccount: string | null = null,
+  ): Promise<void> {
     const trimmed = account.trim();
     if (!trimmed) throw refuse("code.accountRequired");
     const phone = isPhone(trimmed);
@@ -66,7 +72,10 @@ export class CodesService {
     const waitMs = await this.deps.perAddress.take(ip);
     if (waitMs > 0) throw rateLimited(waitMs);
     try {
-      await this.issue(trimmed, type, deliverable);
+      const own =
+        ownAccount !== null &&
+        ownAccount.toLowerCase() === trimmed.toLowerCase();
+      await this.issue(trimmed, type, deliverable, own);
     } catch (error) {
       if (error instanceof AppError) await this.deps.perAddress.refund(ip);
       throw error;
@@ -79,6 +88,7 @@ export class CodesService {
     trimmed: string,
     type: CodeType,
     deliverable: boolean,
+    own: boolean,
   ): Promise<void> {
     const now = this.deps.clock.now();
     // Codes are kept under the lower-case account: accounts compare without case.
@@ -95,7 +105,9 @@ export class CodesService {
     }
 
     const exists = await this.deps.users.accountExists(trimmed);
-    if ((type === 2 || type === 4) && exists) throw refuse("code.accountTaken");
+    // A change-account code goes to a free account, or to my own (to prove the old one).
+    if ((type === 2 || (type === 4 && !own)) && exists)
+      throw refuse("code.accountTaken");
     // A login or password code for an unknown account answers the same and sends nothing,
     // so the call does not tell who has an account.
     if ((type === 1 || type === 3) && !exists) return;

@@ -13,6 +13,7 @@ export interface NewSession {
   expires_at: number;
   last_seen_at: number;
   parent_session_id: number | null;
+  login_method: string;
 }
 
 export function insertSession(
@@ -98,6 +99,33 @@ export async function revokeOtherSessions(
   return rows.map((row) => row.session_id);
 }
 
+/** Ends every live session of a user who is not an administrator; answers whose ended. */
+export async function revokeNonAdminSessions(
+  db: Db,
+  reason: string,
+  now: number,
+): Promise<{ user_id: number; session_id: number }[]> {
+  return db
+    .updateTable("sessions")
+    .set({ revoked_at: now, revoke_reason: reason })
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now)
+    .where("user_id", "in", (eb) =>
+      eb.selectFrom("users").select("user_id").where("role", "<=", 0),
+    )
+    .returning(["user_id", "session_id"])
+    .execute();
+}
+
+/** A session by id. */
+export function findSessionById(db: Db, sessionId: number) {
+  return db
+    .selectFrom("sessions")
+    .selectAll()
+    .where("session_id", "=", sessionId)
+    .executeTakeFirst();
+}
+
 export async function touchSession(
   db: Db,
   sessionId: number,
@@ -135,6 +163,8 @@ export function sessionsRepository(db: Db) {
     findSessionByHash,
     revokeSessionTree,
     revokeOtherSessions,
+    revokeNonAdminSessions,
+    findSessionById,
     touchSession,
     hasSignedInFrom,
   });

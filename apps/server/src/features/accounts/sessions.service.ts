@@ -8,7 +8,8 @@ import type { SessionContext, SessionResolver } from "../../plugins/session.js";
 import type { SessionsRepository } from "./sessions.repository.js";
 
 /** Why a session ended; "evicted" tells the client a newer login replaced it. */
-export type RevokeReason = "logout" | "evicted" | "disabled" | "password";
+export type RevokeReason =
+  "logout" | "evicted" | "disabled" | "password" | "closed";
 
 /** A live session, as a token login sees its source. */
 export interface LiveSession {
@@ -47,7 +48,12 @@ export class SessionsService implements SessionResolver {
   async create(
     userId: number,
     remember: boolean,
-    meta: { ip: string; userAgent: string; terminal: string },
+    meta: {
+      ip: string;
+      userAgent: string;
+      terminal: string;
+      method?: "password" | "code" | "token";
+    },
     source: LiveSession | null = null,
   ): Promise<{ token: string; session: SessionRow }> {
     const token = newToken();
@@ -65,8 +71,17 @@ export class SessionsService implements SessionResolver {
       expires_at: source ? Math.min(ownEnd, source.expiresAt) : ownEnd,
       last_seen_at: now,
       parent_session_id: source?.sessionId ?? null,
+      login_method: meta.method ?? "password",
     });
     return { token, session };
+  }
+
+  /** When a live session was opened with a login code (ms), or null for other logins. */
+  async openedByCodeAt(sessionId: number): Promise<number | null> {
+    const row = await this.repo.findSessionById(sessionId);
+    return row && row.login_method === "code" && row.revoked_at === null
+      ? row.created_at
+      : null;
   }
 
   /** Whether this user signed in before from this address with this browser. */
@@ -121,6 +136,21 @@ export class SessionsService implements SessionResolver {
       this.clock.now(),
     );
     this.ended(userId, ids, reason);
+  }
+
+  /** Ends the sessions of everyone but administrators (the system closes). */
+  async revokeNonAdmins(reason: RevokeReason): Promise<void> {
+    const rows = await this.repo.revokeNonAdminSessions(
+      reason,
+      this.clock.now(),
+    );
+    const byUser = new Map<number, number[]>();
+    for (const row of rows) {
+      const ids = byUser.get(row.user_id) ?? [];
+      ids.push(row.session_id);
+      byUser.set(row.user_id, ids);
+    }
+    for (const [userId, ids] of byUser) this.ended(userId, ids, reason);
   }
 
   /** Ends every other live session of the user (multipleLogin 0). */

@@ -44,6 +44,14 @@ describe("enterprise/im/setting", () => {
       sendKey: 2,
       theme: "blue",
     });
+    await api.post(
+      "/enterprise/im/setting",
+      { theme: "dark" },
+      { token: user.token },
+    );
+    expect(await settingOf(user.account, user.password)).toMatchObject({
+      theme: "dark",
+    });
   });
 
   it.each([

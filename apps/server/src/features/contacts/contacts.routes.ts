@@ -6,10 +6,14 @@ export function registerContactRoutes(
   registry: Calls,
   contacts: ContactsService,
 ): void {
-  registry.register(calls.getContacts, async (_input, ctx) => ({
-    data: await contacts.list(requireSession(ctx).userId, ctx.publicUrl),
-    // count: pending friend requests and page: the newest invite time, once friends land.
-    count: 0,
-    page: 0,
-  }));
+  registry.register(calls.getContacts, async (_input, ctx) => {
+    const me = requireSession(ctx).userId;
+    const [list, waiting] = await Promise.all([
+      contacts.list(me, ctx.publicUrl),
+      contacts.waitingRequests(me),
+    ]);
+    // The envelope carries the system entry's badge (wire-contract.md §2.4): friend
+    // requests waiting for me, and when the newest came.
+    return { data: list, count: waiting.count, page: waiting.newest };
+  });
 }

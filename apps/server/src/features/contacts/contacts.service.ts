@@ -2,6 +2,8 @@ import type { Contact } from "@parley/protocol";
 import type { Presence, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
+import type { DirectoryEntry } from "../accounts/accounts.service.js";
+import type { ConversationState } from "../messages/messages.service.js";
 
 export interface ContactsDeps {
   services: Services;
@@ -13,6 +15,46 @@ export interface ContactsDeps {
 function indexLetter(namePy: string): string {
   const first = namePy.charAt(0).toUpperCase();
   return /^[A-Z]$/.test(first) ? first : "#";
+}
+
+/** What a user's contact row is made of besides the user. */
+interface UserContactParts {
+  state: ConversationState | undefined;
+  nickname: string | undefined;
+  online: boolean;
+  now: number;
+  publicUrl: string;
+}
+
+/** A user as a contact of the viewer (wire-contract.md §2.9 Contact). */
+function userContact(user: DirectoryEntry, parts: UserContactParts): Contact {
+  const { state } = parts;
+  const contact: Contact = {
+    id: user.user_id,
+    displayName: parts.nickname || user.realname,
+    avatar: avatarUrl(user.avatar, parts.publicUrl),
+    name_py: user.name_py,
+    index: indexLetter(user.name_py),
+    is_group: 0,
+    lastContent: state?.last_content ?? "",
+    lastSendTime: state?.last_send_time ?? parts.now,
+    unread: state?.unread ?? 0,
+    is_top: state?.is_top ?? 0,
+    is_notice: state?.is_notice ?? 1,
+    is_at: state?.is_at ?? 0,
+    is_online: parts.online ? 1 : 0,
+    setting: [],
+    user_id: user.user_id,
+    realname: user.realname,
+    account: user.account,
+    // Nobody's email or last address travels in the list (issue 9): the card shows them
+    // where SPEC's rules allow.
+    email: "",
+    last_login_ip: "",
+    location: "",
+  };
+  if (state?.last_type) contact.type = state.last_type;
+  return contact;
 }
 
 /**
@@ -42,34 +84,15 @@ export class ContactsService {
     const byPeer = new Map(states.map((s) => [s.peer_id, s]));
     const now = this.deps.clock.now();
 
-    const contacts = users.map((user): Contact => {
-      const state = byPeer.get(String(user.user_id));
-      const displayName = nicknames.get(user.user_id) ?? user.realname;
-      const contact: Contact = {
-        id: user.user_id,
-        displayName,
-        avatar: avatarUrl(user.avatar, publicUrl),
-        name_py: user.name_py,
-        index: indexLetter(user.name_py),
-        is_group: 0,
-        lastContent: state?.last_content ?? "",
-        lastSendTime: state?.last_send_time ?? now,
-        unread: state?.unread ?? 0,
-        is_top: state?.is_top ?? 0,
-        is_notice: state?.is_notice ?? 1,
-        is_at: state?.is_at ?? 0,
-        is_online: online.has(user.user_id) ? 1 : 0,
-        setting: [],
-        user_id: user.user_id,
-        realname: user.realname,
-        account: user.account,
-        email: user.email,
-        last_login_ip: user.last_login_ip,
-        location: "",
-      };
-      if (state?.last_type) contact.type = state.last_type;
-      return contact;
-    });
+    const contacts = users.map((user) =>
+      userContact(user, {
+        state: byPeer.get(String(user.user_id)),
+        nickname: nicknames.get(user.user_id),
+        online: online.has(user.user_id),
+        now,
+        publicUrl,
+      }),
+    );
 
     contacts.push(
       ...(await this.deps.services.groups.contactsOf(userId, publicUrl)),
@@ -83,6 +106,45 @@ export class ContactsService {
         b.lastSendTime - a.lastSendTime ||
         String(a.id).localeCompare(String(b.id), "en", { numeric: true }),
     );
+  }
+
+  /**
+   * One contact of the user's list (`getContactInfo`), or undefined when it is not one:
+   * a group they are in, or a user they may chat with (run mode 2: a friend).
+   */
+  async one(
+    userId: number,
+    id: number | string,
+    publicUrl: string,
+  ): Promise<Contact | undefined> {
+    const { system, accounts, friends, messages, groups } = this.deps.services;
+    if (typeof id === "string") {
+      const all = await groups.contactsOf(userId, publicUrl);
+      return all.find((c) => c.id === id);
+    }
+    if (id === userId) return undefined;
+    const { sysInfo } = await system.config();
+    if (sysInfo.runMode === "2" && !(await friends.areFriends(userId, id)))
+      return undefined;
+    const [user] = await accounts.directory(userId, [id]);
+    if (!user) return undefined;
+    const [state, nicknames, online] = await Promise.all([
+      messages.conversationState(userId, id),
+      friends.nicknamesAmong(userId, [id]),
+      this.deps.presence.onlineAmong([id]),
+    ]);
+    return userContact(user, {
+      state,
+      nickname: nicknames.get(id),
+      online: online.has(id),
+      now: this.deps.clock.now(),
+      publicUrl,
+    });
+  }
+
+  /** How many friend requests wait for the user, and when the newest came (ms, 0 if none). */
+  waitingRequests(userId: number): Promise<{ count: number; newest: number }> {
+    return this.deps.services.friends.waiting(userId);
   }
 
   /**

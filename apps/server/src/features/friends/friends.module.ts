@@ -1,9 +1,20 @@
 import { defineModule } from "../../context.js";
 import { friendsRepository } from "./friends.repository.js";
+import { registerFriendRoutes } from "./friends.routes.js";
 import { FriendsService } from "./friends.service.js";
 
-/** The friend graph; its calls (enterprise/friend/*) are not built yet. */
-export const friendsModule = defineModule("friends", (ctx) => ({
-  service: new FriendsService(friendsRepository(ctx.db)),
-  register: () => undefined,
-}));
+/** Friends (enterprise/friend/*): requests, answers, remarks, removal; the friend graph. */
+export const friendsModule = defineModule("friends", (ctx) => {
+  const service = new FriendsService({
+    repo: friendsRepository(ctx.db),
+    clock: ctx.clock,
+    publish: ctx.publish,
+    services: ctx.services,
+  });
+  return {
+    service,
+    register: (calls) => {
+      registerFriendRoutes(calls, service);
+    },
+  };
+});

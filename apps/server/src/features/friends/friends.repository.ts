@@ -1,5 +1,17 @@
 import type { Db } from "../../db/database.js";
 import { bindRepository } from "../../db/repository.js";
+import { isUniqueViolation } from "../../db/errors.js";
+
+/** A friend request row as the list answers it, with both people's names. */
+export interface RequestRow {
+  application_id: number;
+  from_user_id: number;
+  to_user_id: number;
+  remark: string;
+  status: number;
+  created_at: number;
+  updated_at: number;
+}
 
 /** How many of the two directions of a friendship exist (2 means both have the other). */
 export async function countFriendLinks(
@@ -30,6 +42,16 @@ export async function listFriendIds(db: Db, userId: number): Promise<number[]> {
   return rows.map((row) => row.friend_user_id);
 }
 
+/** How many friends a user has. */
+export async function countFriends(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom("friends")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
 /** Friend nicknames the user gave, by friend id. */
 export async function listNicknames(
   db: Db,
@@ -44,9 +66,246 @@ export async function listNicknames(
   return new Map(rows.map((r) => [r.friend_user_id, r.nickname]));
 }
 
-/** The friends table, bound to a database. */
-export function friendsRepository(db: Db) {
-  return bindRepository(db, { countFriendLinks, listFriendIds, listNicknames });
+/** My friend rows among these people: their nicknames, by friend id. */
+export async function listLinksAmong(
+  db: Db,
+  userId: number,
+  others: readonly number[],
+): Promise<Map<number, string>> {
+  if (others.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("friends")
+    .select(["friend_user_id", "nickname"])
+    .where("user_id", "=", userId)
+    .where("friend_user_id", "in", others)
+    .execute();
+  return new Map(rows.map((r) => [r.friend_user_id, r.nickname]));
 }
-/** What the friends service holds of the friends table. */
+
+/** The addressees among these people I have a waiting request to. */
+export async function listWaitingTo(
+  db: Db,
+  fromUserId: number,
+  others: readonly number[],
+): Promise<Set<number>> {
+  if (others.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("friend_applications")
+    .select("to_user_id")
+    .where("from_user_id", "=", fromUserId)
+    .where("to_user_id", "in", others)
+    .where("status", "=", 2)
+    .execute();
+  return new Set(rows.map((r) => r.to_user_id));
+}
+
+/** The waiting request from one user to another, if any. */
+export async function findWaiting(
+  db: Db,
+  fromUserId: number,
+  toUserId: number,
+): Promise<RequestRow | undefined> {
+  return db
+    .selectFrom("friend_applications")
+    .selectAll()
+    .where("from_user_id", "=", fromUserId)
+    .where("to_user_id", "=", toUserId)
+    .where("status", "=", 2)
+    .executeTakeFirst();
+}
+
+/**
+ * Files a waiting request; false when one from the same applicant to the same addressee
+ * is already waiting (the unique index decides, so parallel requests cannot both land).
+ */
+export async function insertRequest(
+  db: Db,
+  request: { from: number; to: number; remark: string; now: number },
+): Promise<boolean> {
+  try {
+    await db
+      .insertInto("friend_applications")
+      .values({
+        from_user_id: request.from,
+        to_user_id: request.to,
+        remark: request.remark,
+        status: 2,
+        created_at: request.now,
+        updated_at: request.now,
+      })
+      .execute();
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Answers a waiting request addressed to `toUserId`; on agreement both people become each
+ * other's friends, in the same transaction. Null when no such request waits (missing,
+ * someone else's, or already answered): the row changes only from waiting.
+ */
+export async function answerRequest(
+  db: Db,
+  requestId: number,
+  toUserId: number,
+  agree: boolean,
+  now: number,
+): Promise<RequestRow | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("friend_applications")
+      .set({ status: agree ? 1 : 0, updated_at: now })
+      .where("application_id", "=", requestId)
+      .where("to_user_id", "=", toUserId)
+      .where("status", "=", 2)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return null;
+    if (agree) await linkFriends(trx, row.from_user_id, row.to_user_id, now);
+    return row;
+  });
+}
+
+/**
+ * Makes two people each other's friends (keeping a nickname either already gave), and
+ * closes any request still waiting between them as agreed.
+ */
+export async function befriend(
+  db: Db,
+  a: number,
+  b: number,
+  now: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await linkFriends(trx, a, b, now);
+  });
+}
+
+async function linkFriends(
+  db: Db,
+  a: number,
+  b: number,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto("friends")
+    .values([
+      { user_id: a, friend_user_id: b, created_at: now },
+      { user_id: b, friend_user_id: a, created_at: now },
+    ])
+    .onConflict((oc) => oc.columns(["user_id", "friend_user_id"]).doNothing())
+    .execute();
+  // One statement per direction: SQLite's planner fails on an OR over the partial index
+  // of waiting requests in an UPDATE of its own column.
+  for (const [from, to] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    await db
+      .updateTable("friend_applications")
+      .set({ status: 1, updated_at: now })
+      .where("from_user_id", "=", from)
+      .where("to_user_id", "=", to)
+      .where("status", "=", 2)
+      .execute();
+  }
+}
+
+/** Ends a friendship both ways; false when there was none. */
+export async function unfriend(db: Db, a: number, b: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom("friends")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("user_id", "=", a), eb("friend_user_id", "=", b)]),
+        eb.and([eb("user_id", "=", b), eb("friend_user_id", "=", a)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Sets the nickname I give a friend; false when they are not my friend. */
+export async function updateNickname(
+  db: Db,
+  userId: number,
+  friendId: number,
+  nickname: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("friends")
+    .set({ nickname })
+    .where("user_id", "=", userId)
+    .where("friend_user_id", "=", friendId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** One page of the requests I received (`mine` false) or sent, newest first, and the total. */
+export async function listRequests(
+  db: Db,
+  userId: number,
+  mine: boolean,
+  page: number,
+  limit: number,
+): Promise<{ rows: RequestRow[]; count: number }> {
+  const column = mine ? "from_user_id" : "to_user_id";
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom("friend_applications")
+      .selectAll()
+      .where(column, "=", userId)
+      .orderBy("created_at", "desc")
+      .orderBy("application_id", "desc")
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    db
+      .selectFrom("friend_applications")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where(column, "=", userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: total.n };
+}
+
+/** How many requests wait for my answer, and when the newest came (ms, 0 when none). */
+export async function waitingForMe(
+  db: Db,
+  userId: number,
+): Promise<{ count: number; newest: number }> {
+  const row = await db
+    .selectFrom("friend_applications")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("n"),
+      eb.fn.max<number | null>("created_at").as("newest"),
+    ])
+    .where("to_user_id", "=", userId)
+    .where("status", "=", 2)
+    .executeTakeFirstOrThrow();
+  return { count: row.n, newest: row.newest ?? 0 };
+}
+
+/** The friends tables, bound to a database. */
+export function friendsRepository(db: Db) {
+  return bindRepository(db, {
+    countFriendLinks,
+    listFriendIds,
+    countFriends,
+    listNicknames,
+    listLinksAmong,
+    listWaitingTo,
+    findWaiting,
+    insertRequest,
+    answerRequest,
+    befriend,
+    unfriend,
+    updateNickname,
+    listRequests,
+    waitingForMe,
+  });
+}
+/** What the friends service holds of the friends tables. */
 export type FriendsRepository = ReturnType<typeof friendsRepository>;

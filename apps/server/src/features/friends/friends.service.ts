@@ -1,11 +1,44 @@
-import type { FriendsRepository } from "./friends.repository.js";
+import { randomUUID } from "node:crypto";
+import {
+  applicationRemarkProblem,
+  type CallRequest,
+  type FriendRequest,
+  type friends as calls,
+  friendNicknameProblem,
+  isLanguage,
+  type RequestUser,
+  type SystemNotice,
+} from "@parley/protocol";
+import type { Publish, Services } from "../../context.js";
+import { type Clock, formatDateTime } from "../../lib/clock.js";
+import { refuse } from "../../lib/errors.js";
+import { translate } from "../../lib/messages.js";
+import { avatarUrl } from "../accounts/accounts.mapper.js";
+import type { ActiveUser } from "../accounts/accounts.service.js";
+import type { FriendsRepository, RequestRow } from "./friends.repository.js";
+
+/** A page of the request list as the call parsed it. */
+export type RequestsQuery = CallRequest<typeof calls.index>;
+
+export interface FriendsDeps {
+  repo: FriendsRepository;
+  clock: Clock;
+  publish: Publish;
+  services: Services;
+}
 
 /**
- * The friend graph (run mode 2) as other features read it. The friend calls themselves
- * (add, index, update, del, setNickname) arrive with the people issue.
+ * Friends (run mode 2, wire-contract.md §2.6 and §5.9): requests with a message, answered
+ * only by their addressee; agreement makes two people each other's friends at once; a
+ * remark of my own per friend; removal both ways. The graph is also what other features
+ * read (may these two chat? whose presence do I see?).
  */
 export class FriendsService {
-  constructor(private readonly repo: FriendsRepository) {}
+  private readonly repo: FriendsRepository;
+
+  constructor(private readonly deps: FriendsDeps) {
+    this.repo = deps.repo;
+  }
 
   /** Whether each of the two has the other as a friend; pending or refused is not. */
   async areFriends(a: number, b: number): Promise<boolean> {
@@ -21,4 +54,236 @@ export class FriendsService {
   nicknames(userId: number): Promise<Map<number, string>> {
     return this.repo.listNicknames(userId);
   }
+
+  /** My friend rows among these people (their remark, "" when none), by friend id. */
+  nicknamesAmong(
+    userId: number,
+    others: readonly number[],
+  ): Promise<Map<number, string>> {
+    return this.repo.listLinksAmong(userId, others);
+  }
+
+  /** The people among these to whom I have a request waiting. */
+  appliedTo(userId: number, others: readonly number[]): Promise<Set<number>> {
+    return this.repo.listWaitingTo(userId, others);
+  }
+
+  /** How many requests wait for the user, and when the newest came (ms, 0 when none). */
+  waiting(userId: number): Promise<{ count: number; newest: number }> {
+    return this.repo.waitingForMe(userId);
+  }
+
+  private async person(userId: number): Promise<ActiveUser> {
+    const user = await this.deps.services.accounts.activeUser(userId);
+    // Unknown, disabled or deleted: all answer like a missing user.
+    if (!user) throw refuse("contact.notFound");
+    return user;
+  }
+
+  /**
+   * Applies to be someone's friend. If they already applied to me, this agrees to theirs
+   * instead: both become friends at once. A request already waiting is not filed again.
+   */
+  async apply(
+    me: number,
+    to: number,
+    remark: string,
+    publicUrl: string,
+  ): Promise<void> {
+    const problem = applicationRemarkProblem(remark);
+    if (problem) throw refuse(problem);
+    if (to === me) throw refuse("friend.self");
+    const [applicant, addressee] = await Promise.all([
+      this.person(me),
+      this.person(to),
+    ]);
+    if (await this.areFriends(me, to)) throw refuse("friend.already");
+    const now = this.deps.clock.now();
+
+    const theirs = await this.repo.findWaiting(to, me);
+    if (theirs) {
+      await this.mayAddFriend(applicant);
+      await this.repo.befriend(me, to, now);
+      await this.announceFriends(applicant, addressee, publicUrl);
+      return;
+    }
+    await this.mayAddFriend(applicant);
+    const filed = await this.repo.insertRequest({
+      from: me,
+      to,
+      remark: remark.trim(),
+      now,
+    });
+    if (!filed) throw refuse("friend.alreadyApplied");
+    await this.deps.publish.toUsers(
+      [to],
+      "simple",
+      this.notice(applicant, addressee, now),
+    );
+  }
+
+  /** A user's `friend_limit` (0: no limit), counted before a friendship is made. */
+  private async mayAddFriend(user: ActiveUser): Promise<void> {
+    if (user.friend_limit <= 0) return;
+    if ((await this.repo.countFriends(user.user_id)) >= user.friend_limit)
+      throw refuse("friend.limit");
+  }
+
+  /** The system entry's line telling `to` that `from` applied (wire-contract.md §5.9). */
+  private notice(from: ActiveUser, to: ActiveUser, now: number): SystemNotice {
+    const lang = isLanguage(to.lang) ? to.lang : "zh";
+    return {
+      id: randomUUID(),
+      type: "event",
+      status: "succeed",
+      content: `${from.realname} ${translate("friend.addedYou", lang)}`,
+      sendTime: now,
+      toContactId: "system",
+      is_group: 2,
+      fromUser: {
+        id: "system",
+        displayName: translate("friend.newFriend", lang),
+        avatar: "",
+      },
+      fileSize: 0,
+      fileName: "",
+      extends: {
+        key: "friend.addedYou",
+        user_id: from.user_id,
+        realname: from.realname,
+      },
+    };
+  }
+
+  /** Each of two new friends gets the other as a contact, with a first line to start from. */
+  private async announceFriends(
+    a: ActiveUser,
+    b: ActiveUser,
+    publicUrl: string,
+  ): Promise<void> {
+    const { contacts } = this.deps.services;
+    for (const [viewer, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const contact = await contacts.one(
+        viewer.user_id,
+        other.user_id,
+        publicUrl,
+      );
+      if (!contact) continue;
+      const lang = isLanguage(viewer.lang) ? viewer.lang : "zh";
+      await this.deps.publish.toUsers([viewer.user_id], "appendContact", {
+        ...contact,
+        lastContent:
+          contact.lastContent || translate("friend.nowFriends", lang),
+        lastSendTime: this.deps.clock.now(),
+      });
+    }
+  }
+
+  /** The addressee agrees to or refuses a waiting request; anyone else finds no request. */
+  async answer(
+    me: number,
+    requestId: number,
+    agree: boolean,
+    publicUrl: string,
+  ): Promise<void> {
+    const addressee = await this.person(me);
+    if (agree) await this.mayAddFriend(addressee);
+    const row = await this.repo.answerRequest(
+      requestId,
+      me,
+      agree,
+      this.deps.clock.now(),
+    );
+    if (!row) throw refuse("friend.requestNotFound");
+    if (!agree) return;
+    const applicant = await this.deps.services.accounts.activeUser(
+      row.from_user_id,
+    );
+    if (applicant) await this.announceFriends(addressee, applicant, publicUrl);
+  }
+
+  /** Ends a friendship both ways (run mode 2 only); the other side's list drops me live. */
+  async remove(me: number, friendId: number): Promise<void> {
+    const { sysInfo } = await this.deps.services.system.config();
+    if (sysInfo.runMode !== "2") throw refuse("friend.deleteModeOnly");
+    if (!(await this.repo.unfriend(me, friendId)))
+      throw refuse("friend.notFriend");
+    // The contract's event for "drop this contact" (wire-contract.md §5.9), on both sides.
+    await this.deps.publish.toUsers([friendId], "removeGroup", {
+      group_id: String(me),
+    });
+    await this.deps.publish.toUsers([me], "removeGroup", {
+      group_id: String(friendId),
+    });
+  }
+
+  /** The remark I show instead of a friend's name; friends only. */
+  async setNickname(
+    me: number,
+    friendId: number,
+    nickname: string,
+  ): Promise<void> {
+    const problem = friendNicknameProblem(nickname);
+    if (problem) throw refuse(problem);
+    if (!(await this.repo.updateNickname(me, friendId, nickname.trim())))
+      throw refuse("friend.notFriend");
+  }
+
+  /** A page of the requests I received or sent, newest first, with both people. */
+  async requests(
+    me: number,
+    query: RequestsQuery,
+    publicUrl: string,
+  ): Promise<{ requests: FriendRequest[]; count: number }> {
+    const { rows, count } = await this.repo.listRequests(
+      me,
+      query.is_mine === 1,
+      query.page,
+      query.limit,
+    );
+    const ids = [
+      ...new Set(rows.flatMap((r) => [r.from_user_id, r.to_user_id])),
+    ];
+    const people = await this.deps.services.people.people(ids);
+    const shown = (userId: number): RequestUser => {
+      const user = people.get(userId);
+      return {
+        user_id: userId,
+        id: userId,
+        realname: user?.realname ?? "",
+        displayName: user?.realname ?? "",
+        avatar: avatarUrl(user?.avatar ?? "", publicUrl),
+        name_py: user?.name_py ?? "",
+        motto: user?.motto ?? "",
+      };
+    };
+    return {
+      requests: rows.map((row) => toRequest(row, shown)),
+      count,
+    };
+  }
+}
+
+function toRequest(
+  row: RequestRow,
+  shown: (userId: number) => RequestUser,
+): FriendRequest {
+  return {
+    friend_id: row.application_id,
+    friend_user_id: row.to_user_id,
+    create_user: row.from_user_id,
+    remark: row.remark,
+    status: row.status,
+    is_invite: 1,
+    is_group: 0,
+    create_time: formatDateTime(row.created_at),
+    update_time: formatDateTime(row.updated_at),
+    createTime: row.created_at,
+    updateTime: row.updated_at,
+    create_user_info: shown(row.from_user_id),
+    user_id_info: shown(row.to_user_id),
+  };
 }

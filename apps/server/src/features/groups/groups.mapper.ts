@@ -7,6 +7,7 @@ import {
   GroupSettingSchema,
   groupContactId,
 } from "@parley/protocol";
+import { formatDateTime } from "../../lib/clock.js";
 import { parseJsonObject } from "../../lib/json.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
 import type { GroupRow, MemberRow, UserGroupRow } from "./groups.repository.js";
@@ -22,11 +23,6 @@ export function toGroupSetting(raw: string): GroupSetting {
     if (parsed.success) Object.assign(merged, { [key]: parsed.data });
   }
   return merged;
-}
-
-/** `YYYY-MM-DD HH:mm:ss` in UTC, as the member list shows when people joined. */
-export function formatDateTime(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
 }
 
 /** A group as a contact of one member (wire-contract.md §2.9 Contact, group fields). */

@@ -214,6 +214,48 @@ export function insertGroup(
 }
 
 /**
+ * The live groups whose avatar shows this user: their owner, or one of the first
+ * `faces - 1` other members by joining order (as `listAvatarFaces` draws them).
+ */
+export async function listGroupsShowing(
+  db: Db,
+  userId: number,
+  faces: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom("group_members as gm")
+    .innerJoin("groups as g", "g.group_id", "gm.group_id")
+    .select("gm.group_id")
+    .where("gm.user_id", "=", userId)
+    .where("g.status", "=", 1)
+    .where((eb) =>
+      eb.or([
+        eb("gm.role", "=", 1),
+        eb(
+          eb
+            .selectFrom("group_members as o")
+            .select((o) => o.fn.countAll<number>().as("n"))
+            .whereRef("o.group_id", "=", "gm.group_id")
+            .where("o.role", "!=", 1)
+            .where((o) =>
+              o.or([
+                o("o.joined_at", "<", o.ref("gm.joined_at")),
+                o.and([
+                  o("o.joined_at", "=", o.ref("gm.joined_at")),
+                  o("o.user_id", "<", o.ref("gm.user_id")),
+                ]),
+              ]),
+            ),
+          "<",
+          faces - 1,
+        ),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => row.group_id);
+}
+
+/**
  * Adds members who are not in yet (others are left as they are), each reading the history
  * from where it stands now. Answers who was added.
  */
@@ -607,6 +649,7 @@ export function groupsRepository(db: Db) {
     clearGroupMessages,
     listUserGroups,
     listAvatarFaces,
+    listGroupsShowing,
     replaceAvatar,
   });
 }

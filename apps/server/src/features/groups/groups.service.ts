@@ -18,6 +18,7 @@ import {
 } from "@parley/protocol";
 import type { Policy, Publish, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
+import { GROUP_AVATAR_FACES } from "./group-avatar.js";
 import { refuse } from "../../lib/errors.js";
 import { signToken, verifyToken } from "../../lib/signing.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
@@ -798,6 +799,15 @@ export class GroupsService {
   }
 
   /** The caller's groups as contacts, for the contact list (one query). */
+  /** A member's picture or name changed: the group avatars that show it are drawn again. */
+  async memberPictureChanged(userId: number): Promise<void> {
+    const groupIds = await this.repo.listGroupsShowing(
+      userId,
+      GROUP_AVATAR_FACES,
+    );
+    for (const groupId of groupIds) this.deps.avatars.schedule(groupId);
+  }
+
   async contactsOf(userId: number, publicUrl: string): Promise<Contact[]> {
     const rows = await this.repo.listUserGroups(userId);
     const now = this.deps.clock.now();

@@ -549,9 +549,12 @@ export function findInConversation(
     .executeTakeFirst();
 }
 
-/** A user's conversation states, with each conversation's last message. */
-export function listUserConversations(db: Db, userId: number) {
-  return db
+/**
+ * A user's conversation states, with each conversation's last message; only the one with
+ * `peerId` (a user id, or `group-N`) when it is given.
+ */
+export function listUserConversations(db: Db, userId: number, peerId?: string) {
+  let query = db
     .selectFrom("user_conversations as uc")
     .innerJoin("conversations as c", "c.conversation_id", "uc.conversation_id")
     .leftJoin("messages as m", "m.msg_id", "c.last_msg_id")
@@ -567,8 +570,9 @@ export function listUserConversations(db: Db, userId: number) {
       "m.type as last_type",
       "m.content as last_content",
     ])
-    .where("uc.user_id", "=", userId)
-    .execute();
+    .where("uc.user_id", "=", userId);
+  if (peerId !== undefined) query = query.where("uc.peer_id", "=", peerId);
+  return query.execute();
 }
 
 /** The users who list a one-to-one chat with this user (by index, no scan). */

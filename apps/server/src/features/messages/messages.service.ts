@@ -30,6 +30,8 @@ import {
   type MessagesRepository,
 } from "./messages.repository.js";
 
+export type { ConversationState } from "./messages.repository.js";
+
 /** A send as the call parsed it. */
 export type SendInput = CallRequest<typeof calls.sendMessage>;
 /** A history request as the call parsed it. */
@@ -659,6 +661,18 @@ export class MessagesService {
   /** A user's view of each of their conversations, for the contact list. */
   conversationStates(userId: number): Promise<ConversationState[]> {
     return this.repo.listUserConversations(userId);
+  }
+
+  /** A user's view of their one-to-one chat with a peer, if they have one. */
+  async conversationState(
+    userId: number,
+    peerId: number,
+  ): Promise<ConversationState | undefined> {
+    const [state] = await this.repo.listUserConversations(
+      userId,
+      String(peerId),
+    );
+    return state;
   }
 
   private async markReadWith(userId: number, peerId: number): Promise<void> {

@@ -8,6 +8,8 @@ export const systemModule = defineModule("system", (ctx) => {
   const service = new SystemService({
     repo: systemRepository(ctx.db),
     clock: ctx.clock,
+    publish: ctx.publish,
+    services: ctx.services,
     demoMode: ctx.config.DEMO_MODE,
     codeChannels: () => ctx.mail.channels(),
   });

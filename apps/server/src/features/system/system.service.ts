@@ -1,6 +1,8 @@
 import { createHmac, randomBytes } from "node:crypto";
 import {
   ChatInfoSchema,
+  CONFIG_SECTIONS,
+  type ConfigSection,
   FileUploadInfoSchema,
   type GlobalConfig,
   type Language,
@@ -10,7 +12,9 @@ import {
   SysInfoSchema,
 } from "@parley/protocol";
 import type { z } from "zod";
+import type { Publish, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
+import { refuse } from "../../lib/errors.js";
 import { DEFAULT_CONFIG } from "./system.defaults.js";
 import type { SystemRepository } from "./system.repository.js";
 
@@ -60,6 +64,8 @@ function merged<S extends z.ZodType<object>>(
 export interface SystemDeps {
   repo: SystemRepository;
   clock: Clock;
+  publish: Publish;
+  services: Services;
   /** Demo mode comes from the environment (decisions.md), not the database. */
   demoMode: boolean;
   /** Which accounts a verification code can reach (SMTP for email; no SMS gateway yet). */
@@ -125,16 +131,53 @@ export class SystemService {
 
   /** The global config of SPEC §3 as getSystemInfo answers it. */
   async globalConfig(lang: Language): Promise<GlobalConfig> {
+    return { ...(await this.sharedConfig()), lang };
+  }
+
+  /** The global config as everyone sees it alike: all but the reader's language. */
+  private async sharedConfig(): Promise<Omit<GlobalConfig, "lang">> {
     const config = await this.config();
     const channels = this.deps.codeChannels();
     return {
       ...config,
-      lang,
       demon_mode: this.deps.demoMode ? 1 : 0,
       version: PRODUCT_VERSION,
       codeByEmail: channels.email,
       codeBySms: channels.phone,
     };
+  }
+
+  /**
+   * Saves fields of one config section, each checked by the section's rules (a refusal
+   * names the field and changes nothing); then every signed-in client gets the new config,
+   * and closing the system ends the sessions of everyone but administrators.
+   */
+  async setConfig(section: ConfigSection, value: unknown): Promise<void> {
+    if (this.deps.demoMode) throw refuse("demo.readOnly");
+    const parsed = CONFIG_SECTIONS[section].safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field =
+        issue?.code === "unrecognized_keys"
+          ? (issue.keys[0] ?? section)
+          : String(issue?.path[0] ?? section);
+      throw refuse("config.invalidField", { field });
+    }
+    const before = await this.config();
+    const next = { ...before[section], ...parsed.data };
+    await this.deps.repo.writeConfig(
+      section,
+      JSON.stringify(next),
+      this.deps.clock.now(),
+    );
+    const config = await this.sharedConfig();
+    await this.deps.publish.toAll("updateConfig", config);
+    if (
+      section === "sysInfo" &&
+      before.sysInfo.state !== "0" &&
+      config.sysInfo.state === "0"
+    )
+      await this.deps.services.accounts.sessions.revokeNonAdmins("closed");
   }
 
   /**

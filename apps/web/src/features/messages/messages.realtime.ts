@@ -1,4 +1,9 @@
-import type { Contact, ContactId, Message } from "@parley/protocol";
+import {
+  type Contact,
+  type ContactId,
+  isSystemNotice,
+  type Message,
+} from "@parley/protocol";
 import type { QueryClient } from "@tanstack/react-query";
 import type { RealtimeHandlers } from "../../api/socket";
 import { contactsKey, updateContact } from "../contacts";
@@ -62,6 +67,8 @@ function onMessage(client: QueryClient, message: Message, me: number): void {
 export const messagesRealtime: RealtimeHandlers = {
   events: {
     simple: (message, ctx) => {
+      // The system entry's lines (friend requests) belong to the friends feature.
+      if (isSystemNotice(message)) return;
       onMessage(ctx.client, message, ctx.me);
     },
     group: (message, ctx) => {

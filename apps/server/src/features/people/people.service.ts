@@ -1,0 +1,375 @@
+import { createHash } from "node:crypto";
+import {
+  type CallRequest,
+  checkPassword,
+  checkRegisterAccount,
+  can,
+  type Contact,
+  type FoundUser,
+  type FriendLink,
+  type ListedUser,
+  maskAccount,
+  PeopleLimits,
+  type people as calls,
+  profileProblem,
+  regauthOf,
+  type UserDetail,
+} from "@parley/protocol";
+import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
+import type { Policy, Services } from "../../context.js";
+import type { Clock } from "../../lib/clock.js";
+import { refuse } from "../../lib/errors.js";
+import { ipLocation } from "../../lib/ip-location.js";
+import type { Passwords } from "../../lib/passwords.js";
+import {
+  type Storage,
+  storageKeyOf,
+  storageSrc,
+} from "../../storage/storage.js";
+import { avatarUrl } from "../accounts/accounts.mapper.js";
+import { namePinyin } from "../accounts/accounts.service.js";
+import type { PeopleRepository, PersonRow } from "./people.repository.js";
+
+/** A profile as the call parsed it. */
+export type ProfileInput = CallRequest<typeof calls.updateUserInfo>;
+/** A user-card request as the call parsed it. */
+export type CardInput = CallRequest<typeof calls.getUserInfo>;
+
+/** The picture types an avatar may be, by content (SPEC §5: jpg, png, gif). */
+const AVATAR_TYPES = new Set(["image/jpeg", "image/png", "image/gif"]);
+/** How long after a login by code the new password needs no other proof. */
+const FORGOTTEN_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
+/** Larger pictures than this many pixels are refused before they are decoded. */
+const AVATAR_MAX_PIXELS = 40_000_000;
+
+export interface PeopleDeps {
+  repo: PeopleRepository;
+  clock: Clock;
+  passwords: Passwords;
+  storage: Storage;
+  policy: Policy;
+  services: Services;
+  /** Demo mode refuses password and account changes. */
+  demoMode: boolean;
+}
+
+/**
+ * People: finding someone (search, the picker), the user card with SPEC §2's visibility
+ * rules, and a user's own profile, password, account and avatar.
+ */
+export class PeopleService {
+  private readonly repo: PeopleRepository;
+
+  constructor(private readonly deps: PeopleDeps) {
+    this.repo = deps.repo;
+  }
+
+  /** People by id (any state), for lists that name them. */
+  async people(ids: readonly number[]): Promise<Map<number, PersonRow>> {
+    const rows = await this.repo.listPeople(ids);
+    return new Map(rows.map((row) => [row.user_id, row]));
+  }
+
+  /**
+   * The add-friend search: by exact account, or by name or pinyin. Accounts are masked
+   * unless the caller typed that very account, so a name search lists no one's phone or
+   * email; nobody's email or address is sent.
+   */
+  async search(
+    me: number,
+    keywords: string,
+    publicUrl: string,
+  ): Promise<FoundUser[]> {
+    if (keywords === "") return [];
+    const rows = await this.repo.searchPeople(
+      me,
+      keywords,
+      PeopleLimits.searchMax,
+    );
+    const ids = rows.map((r) => r.user_id);
+    const { friends } = this.deps.services;
+    const [links, applied] = await Promise.all([
+      friends.nicknamesAmong(me, ids),
+      friends.appliedTo(me, ids),
+    ]);
+    return rows.map((row) => ({
+      user_id: row.user_id,
+      id: row.user_id,
+      realname: row.realname,
+      displayName: links.get(row.user_id) || row.realname,
+      account:
+        row.account.toLowerCase() === keywords.toLowerCase()
+          ? row.account
+          : maskAccount(row.account),
+      avatar: avatarUrl(row.avatar, publicUrl),
+      name_py: row.name_py,
+      email: "",
+      last_login_ip: "",
+      friend: friendLink(row.user_id, links),
+      applied: applied.has(row.user_id) ? 2 : 0,
+    }));
+  }
+
+  /** A page of active people (the console's picker); with keywords, those matching. */
+  async list(
+    me: number,
+    input: CallRequest<typeof calls.userList>,
+    publicUrl: string,
+  ): Promise<ListedUser[]> {
+    const rows = await this.repo.pagePeople(
+      me,
+      input.page ?? 1,
+      input.limit ?? 20,
+      input.keywords ?? "",
+    );
+    return rows.map((row) => ({
+      user_id: row.user_id,
+      id: row.user_id,
+      realname: row.realname,
+      avatar: avatarUrl(row.avatar, publicUrl),
+    }));
+  }
+
+  /**
+   * The user card (SPEC §2): missing, disabled and deleted users answer alike; opened from
+   * a group that hides profiles, an ordinary member gets "Privacy enabled"; email, IP and
+   * location only to oneself, friends, or anyone in run mode 1 (IP with ipregion on).
+   */
+  async card(
+    me: number,
+    input: CardInput,
+    publicUrl: string,
+  ): Promise<UserDetail> {
+    const self = input.user_id === me;
+    const user = await this.repo.findCard(input.user_id);
+    if (!user) throw refuse("contact.notFound");
+    if (!self && input.group_id !== undefined)
+      await this.mayViewInGroup(me, input.group_id);
+
+    const { friends } = this.deps.services;
+    const [config, links, applied, mutual] = await Promise.all([
+      this.deps.policy.config(),
+      friends.nicknamesAmong(me, [user.user_id]),
+      friends.appliedTo(me, [user.user_id]),
+      self ? Promise.resolve(false) : friends.areFriends(me, user.user_id),
+    ]);
+    const actor = this.deps.policy.actor({ userId: me, role: 0 });
+    const details = can(actor, "user.seeContactDetails", {
+      config,
+      self,
+      friends: mutual,
+    });
+    const address = details && config.sysInfo.ipregion === "1";
+    return {
+      user_id: user.user_id,
+      id: user.user_id,
+      account: self ? user.account : maskAccount(user.account),
+      realname: user.realname,
+      displayName: links.get(user.user_id) || user.realname,
+      avatar: avatarUrl(user.avatar, publicUrl),
+      motto: user.motto,
+      sex: user.sex,
+      email: details ? user.email : "",
+      last_login_ip: address ? user.last_login_ip : "",
+      location: address ? ipLocation(user.last_login_ip) : "",
+      is_auth: user.is_auth,
+      name_py: user.name_py,
+      friend: mutual ? friendLink(user.user_id, links) : "",
+      applied: applied.has(user.user_id) ? 2 : 0,
+    };
+  }
+
+  /** A group's profile setting, for one of its members (SPEC §6). */
+  private async mayViewInGroup(me: number, groupId: number): Promise<void> {
+    const standing = await this.deps.services.groups.chatStanding(groupId, me);
+    // Not a member: the group gives no view of anyone, and says nothing of itself.
+    if (!standing) throw refuse("people.privacy");
+    const actor = this.deps.policy.actor({ userId: me, role: 0 });
+    if (
+      !can(actor, "group.viewProfile", {
+        member: standing.member,
+        settings: standing.setting,
+      })
+    )
+      throw refuse("people.privacy");
+  }
+
+  /** One contact of my list. */
+  async contact(
+    me: number,
+    id: number | string,
+    publicUrl: string,
+  ): Promise<Contact> {
+    const contact = await this.deps.services.contacts.one(me, id, publicUrl);
+    if (!contact) throw refuse("contact.notFound");
+    return contact;
+  }
+
+  /** My profile (SPEC §5 Settings); answers what was stored. */
+  async updateProfile(me: number, input: ProfileInput) {
+    const profile = {
+      realname: input.realname.trim(),
+      email: input.email.trim(),
+      sex: input.sex,
+      motto: input.motto.trim(),
+    };
+    const problem = profileProblem(profile);
+    if (problem) throw refuse(problem.key, { field: problem.field });
+    const stored = { ...profile, name_py: namePinyin(profile.realname) };
+    await this.repo.updateProfile(me, stored, this.deps.clock.now());
+    return stored;
+  }
+
+  private async credentials(me: number) {
+    const user = await this.repo.findCredentials(me);
+    if (!user) throw refuse("contact.notFound");
+    return user;
+  }
+
+  /**
+   * A new password: proved by a session opened with a login code in the last 15 minutes
+   * (the forgotten-password path), or by a change-password code sent to my account (always
+   * needed when it is verified), or else by the current password. Every other session of
+   * mine ends.
+   */
+  async changePassword(
+    me: number,
+    sessionId: number,
+    input: CallRequest<typeof calls.editpassword>,
+  ): Promise<void> {
+    if (this.deps.demoMode) throw refuse("demo.readOnly");
+    const problem = checkPassword(input.password);
+    if (problem) throw refuse(problem);
+    const user = await this.credentials(me);
+    const { sessions } = this.deps.services.accounts;
+    const byCode = await sessions.openedByCodeAt(sessionId);
+    // Signed in just now with a login code: the mailbox is proved (forgot password).
+    const justProved =
+      byCode !== null &&
+      this.deps.clock.now() - byCode < FORGOTTEN_PASSWORD_WINDOW_MS;
+    if (!justProved) await this.provePassword(user, input);
+    const hash = await this.deps.passwords.hash(input.password);
+    await this.repo.updatePasswordHash(me, hash, this.deps.clock.now());
+    await this.deps.services.accounts.sessions.revokeOthers(
+      me,
+      sessionId,
+      "password",
+    );
+  }
+
+  /** The old password, or a change-password code (always, for a verified account). */
+  private async provePassword(
+    user: { account: string; password_hash: string; is_auth: number },
+    input: CallRequest<typeof calls.editpassword>,
+  ): Promise<void> {
+    if (user.is_auth === 1 || input.code !== "") {
+      if (input.code === "") throw refuse("password.codeRequired");
+      if (
+        !(await this.deps.services.accounts.codes.consume(
+          user.account,
+          3,
+          input.code,
+        ))
+      )
+        throw refuse("password.codeWrong");
+      return;
+    }
+    if (input.originalPassword === "") throw refuse("password.oldRequired");
+    if (
+      !(await this.deps.passwords.verify(
+        user.password_hash,
+        input.originalPassword,
+      ))
+    )
+      throw refuse("password.oldWrong");
+  }
+
+  /**
+   * A new account (SPEC §5 Settings): valid for the registration rules, free, proved by a
+   * change-account code sent to it, and — when the current one is verified — by a code
+   * sent to the current one. Every session of mine ends, this one too.
+   */
+  async changeAccount(
+    me: number,
+    sessionId: number,
+    input: CallRequest<typeof calls.editAccount>,
+  ): Promise<void> {
+    if (this.deps.demoMode) throw refuse("demo.readOnly");
+    const account = input.account.trim();
+    const { sysInfo } = await this.deps.policy.config();
+    // A verified account is a phone or an email: the new one must be reachable too.
+    const regauth = regauthOf(sysInfo.regauth);
+    const problem = checkRegisterAccount(account, regauth === 0 ? 3 : regauth);
+    if (problem) throw refuse(problem);
+    const user = await this.credentials(me);
+    if (account.toLowerCase() === user.account.toLowerCase())
+      throw refuse("account.same");
+    if (await this.repo.accountHeld(account))
+      throw refuse("register.accountTaken");
+    const { codes, sessions } = this.deps.services.accounts;
+    if (user.is_auth === 1) {
+      if (input.code === "") throw refuse("account.codeRequired");
+      if (!(await codes.consume(user.account, 4, input.code)))
+        throw refuse("account.codeWrong");
+    }
+    if (input.newCode === "") throw refuse("account.newCodeRequired");
+    if (!(await codes.consume(account, 4, input.newCode)))
+      throw refuse("account.newCodeWrong");
+    if (!(await this.repo.updateAccount(me, account, this.deps.clock.now())))
+      throw refuse("register.accountTaken");
+    await sessions.revokeOthers(me, sessionId, "password");
+    await sessions.revoke(me, sessionId, "password");
+  }
+
+  /**
+   * A new avatar: a JPEG, PNG or GIF by its bytes (never by name or declared type), drawn
+   * as a 240×240 PNG; the old stored one is removed. Answers its URL.
+   */
+  async uploadAvatar(
+    me: number,
+    file: Buffer | null,
+    publicUrl: string,
+  ): Promise<string> {
+    if (!file || file.length === 0) throw refuse("avatar.missing");
+    const type = await fileTypeFromBuffer(file);
+    if (!type || !AVATAR_TYPES.has(type.mime)) throw refuse("avatar.notImage");
+    let png: Buffer;
+    try {
+      png = await sharp(file, { limitInputPixels: AVATAR_MAX_PIXELS })
+        .rotate()
+        .resize(PeopleLimits.avatarSize, PeopleLimits.avatarSize, {
+          fit: "cover",
+        })
+        .png()
+        .toBuffer();
+    } catch {
+      // Claims to be a picture but is not one sharp can read (truncated, malformed).
+      throw refuse("avatar.notImage");
+    }
+    const hash = createHash("sha256").update(png).digest("hex").slice(0, 24);
+    const folder = `avatar/${String(me)}/`;
+    const key = `${folder}${hash}.png`;
+    await this.deps.storage.put(key, png);
+    const previous = await this.repo.swapAvatar(
+      me,
+      storageSrc(key),
+      this.deps.clock.now(),
+    );
+    const old = previous ? storageKeyOf(previous) : null;
+    if (old && old !== key && old.startsWith(folder))
+      await this.deps.storage.remove(old);
+    // The groups whose pictures show this face draw them again.
+    await this.deps.services.groups.memberPictureChanged(me);
+    return avatarUrl(storageSrc(key), publicUrl);
+  }
+}
+
+/** My friendship with someone as the card and search carry it, or "" without one. */
+function friendLink(
+  userId: number,
+  links: ReadonlyMap<number, string>,
+): FriendLink | "" {
+  const nickname = links.get(userId);
+  return nickname === undefined ? "" : { friend_id: userId, nickname };
+}

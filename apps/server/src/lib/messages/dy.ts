@@ -1,0 +1,151 @@
+import type { Catalog } from "./catalog.js";
+
+/** Japanese. */
+export const dy: Catalog = {
+  ok: "完了しました",
+  "login.ok": "ログインしました",
+  "logout.ok": "ログアウトしました",
+  "register.ok": "アカウントの準備ができました",
+  "code.sent": "認証コードを送信しました。有効期限は5分です。",
+  "lang.switched": "言語を切り替えました",
+  "session.missing": "続行するにはログインしてください",
+  "session.expired":
+    "セッションの有効期限が切れました。続行するには再度ログインしてください。",
+  "session.evicted":
+    "別の端末でこのアカウントにログインしたため、この端末ではログアウトしました。",
+  "session.disabled":
+    "アカウントが無効になっています。管理者にお問い合わせください。",
+  "request.invalid":
+    "リクエストの内容に問題があります。もう一度お試しください。",
+  "request.invalidField": "{field} の値が正しくありません",
+  "request.tooLarge": "サイズが大きすぎるため送信できません",
+  "request.unsupportedType": "この種類のリクエストには対応していません",
+  "request.notFound": "この操作はサーバーに存在しません",
+  "request.rateLimited":
+    "試行回数が多すぎます。{when}にもう一度お試しください。",
+  "server.error":
+    "サーバーで問題が発生しました。しばらくしてからもう一度お試しください。",
+  "login.accountRequired": "アカウントを入力してください",
+  "login.passwordRequired": "パスワードを入力してください",
+  "login.codeRequired": "認証コードを入力してください",
+  "login.codeFormat": "認証コードは6桁の数字です",
+  "login.failed": "アカウントまたはパスワードが正しくありません",
+  "login.codeWrong": "認証コードが間違っているか、有効期限が切れています",
+  "login.tokenInvalid":
+    "このログインリンクは有効期限が切れています。アカウントとパスワードでログインしてください。",
+  "login.disabled":
+    "アカウントが無効になっています。管理者にお問い合わせください。",
+  "register.closed": "このサーバーは現在、新規登録を受け付けていません",
+  "register.accountLength": "アカウントは4～32文字で入力してください",
+  "register.accountChars":
+    "アカウントに漢字、スペース、制御文字は使用できません",
+  "register.accountPlain": "アカウント名を入力してください",
+  "register.accountPhone": "正しい電話番号を入力してください",
+  "register.accountEmail": "正しいメールアドレスを入力してください",
+  "register.accountPhoneOrEmail":
+    "正しい電話番号またはメールアドレスを入力してください",
+  "register.accountTaken": "このアカウントはすでに使用されています",
+  "register.realnameLength": "ニックネームは2～16文字で入力してください",
+  "register.passwordLength": "パスワードは6～16文字で入力してください",
+  "register.codeRequired": "認証コードを入力してください",
+  "register.codeWrong": "認証コードが間違っているか、有効期限が切れています",
+  "code.accountRequired": "先に電話番号またはメールアドレスを入力してください",
+  "code.accountFormat":
+    "認証コードは電話番号またはメールアドレスにのみ送信できます",
+  "code.typeInvalid": "この種類の認証コードには対応していません",
+  "code.tooSoon":
+    "1分以内に認証コードを送信済みです。{when}に再度リクエストできます。",
+  "code.accountTaken": "このアカウントはすでに使用されています",
+  "code.noMail":
+    "このサーバーはまだメールを送信できないため、認証コードは送信されませんでした。管理者にメールの設定を依頼してください。",
+  "code.noMailReset":
+    "このサーバーはまだメールを送信できないため、認証コードは送信されませんでした。管理者にパスワードのリセットを依頼してください。",
+  "code.noSms":
+    "このサーバーは SMS を送信できないため、認証コードは送信されませんでした。管理者にお問い合わせください。",
+  "code.noSmsReset":
+    "このサーバーは SMS を送信できないため、認証コードは送信されませんでした。管理者にパスワードのリセットを依頼してください。",
+  "lang.invalid": "この言語には対応していません",
+  "demo.readOnly": "デモのため、変更はできません",
+  "system.closed":
+    "サーバーはメンテナンス中です。しばらくしてから再度アクセスしてください。",
+  "message.tooLong": "メッセージが長すぎるため送信できません",
+  "message.empty": "空のメッセージは送信できません",
+  "message.idReused":
+    "このメッセージは別のメッセージと競合しました。もう一度送信してください。",
+  "contact.notFound": "この連絡先は存在しません",
+  "chat.singleDisabled": "このサーバーでは1対1のチャットが無効になっています",
+  "chat.notFriend": "メッセージを送れるのは友だちだけです",
+  "group.notFound": "このグループは存在しません",
+  "group.disabled": "このサーバーではグループチャットが無効になっています",
+  "group.nameLength": "グループ名は2～20文字で入力してください",
+  "group.tooFew": "グループには2人以上を選択してください",
+  "group.selectToAdd": "追加する人を選択してください",
+  "group.tooManyAtOnce":
+    "一度に選択した人数が多すぎます。何回かに分けて追加してください",
+  "group.full": "このグループは満員です（最大{max}人）",
+  "group.limitReached": "作成できるグループ数の上限に達しています",
+  "group.userNotFound": "選択した人の一部が見つからないか、追加できません",
+  "group.memberNotFound": "この人はグループのメンバーではありません",
+  "group.noPermission": "このグループでこの操作を行う権限がありません",
+  "group.ownerMustTransfer":
+    "オーナーは退出する前に、グループを他のメンバーに譲渡してください",
+  "group.muteInvalid": "発言禁止の期間は1分から365日までです",
+  "group.changed":
+    "グループが変更されました。画面を更新してからもう一度お試しください",
+  "group.muted": "このグループでは {until} まで発言が禁止されています",
+  "group.nospeak": "現在、このグループで発言できるのは一部のメンバーのみです",
+  "group.noticeTooLong": "お知らせは1,000文字以内で入力してください",
+  "group.qrInvalid":
+    "このグループの QR コードは無効か、有効期限が切れています。メンバーにもう一度共有してもらってください",
+  "message.notFound": "このメッセージは存在しません",
+
+  "people.keywordsLength": "検索キーワードは32文字以内で入力してください",
+  "people.privacy": "プライバシー設定により、情報を表示できません",
+  "profile.saved": "プロフィールを保存しました",
+  "profile.emailInvalid":
+    "正しいメールアドレスを入力してください（120文字以内）",
+  "profile.mottoLength": "ステータスメッセージは100文字以内で入力してください",
+  "password.changed":
+    "パスワードを変更しました。他の端末ではログアウトされました",
+  "password.oldRequired": "現在のパスワードを入力してください",
+  "password.oldWrong": "現在のパスワードが正しくありません",
+  "password.codeRequired": "アカウントに送信された認証コードを入力してください",
+  "password.codeWrong": "認証コードが間違っているか、有効期限が切れています",
+  "account.changed":
+    "アカウントを変更しました。新しいアカウントで再度ログインしてください。",
+  "account.same": "新しいアカウントが現在のアカウントと同じです",
+  "account.codeRequired":
+    "現在のアカウントに送信された認証コードを入力してください",
+  "account.codeWrong":
+    "現在のアカウントの認証コードが間違っているか、有効期限が切れています",
+  "account.newCodeRequired":
+    "新しいアカウントに送信された認証コードを入力してください",
+  "account.newCodeWrong":
+    "新しいアカウントの認証コードが間違っているか、有効期限が切れています",
+  "avatar.saved": "プロフィール画像を更新しました",
+  "avatar.missing": "画像を選択してください",
+  "avatar.notImage": "アップロードできるのは jpg、png、gif の画像のみです",
+  "avatar.tooLarge": "プロフィール画像のサイズは 5 MB までです",
+  "friend.remarkRequired": "申請メッセージを正しく入力してください",
+  "friend.remarkLength": "申請メッセージは100文字以内で入力してください",
+  "friend.applied": "友だち申請を送信しました",
+  "friend.self": "自分自身を友だちに追加することはできません",
+  "friend.already": "すでに友だちです",
+  "friend.alreadyApplied": "すでに申請済みです。相手の返答をお待ちください",
+  "friend.limit": "友だちの数が上限に達しています",
+  "friend.requestNotFound":
+    "この友だち申請は存在しないか、すでに処理されています",
+  "friend.agreed": "友だち申請を承認しました",
+  "friend.refused": "友だち申請を拒否しました",
+  "friend.notFriend": "このユーザーは友だちではありません",
+  "friend.nicknameRequired": "メモを入力してください",
+  "friend.nicknameLength": "メモは16文字以内で入力してください",
+  "friend.nicknameSet": "設定しました",
+  "friend.deleted": "友だちを削除しました",
+  "friend.deleteModeOnly": "友だちを削除できるのは友だちモードのときだけです",
+  "friend.newFriend": "新しい友だち",
+  "friend.addedYou": "さんから友だち申請が届きました",
+  "friend.nowFriends": "友だちになりました。さっそくチャットを始めましょう！",
+  "config.saved": "設定を保存しました",
+  "config.invalidField": "設定項目 {field} の値が正しくありません",
+};

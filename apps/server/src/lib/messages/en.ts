@@ -1,0 +1,143 @@
+import type { Catalog } from "./catalog.js";
+
+/** English. */
+export const en: Catalog = {
+  ok: "Done",
+  "login.ok": "Logged in",
+  "logout.ok": "Logged out",
+  "register.ok": "Your account is ready",
+  "code.sent": "Code sent. It's valid for 5 minutes.",
+  "lang.switched": "Language switched",
+  "session.missing": "Log in to continue",
+  "session.expired": "Your session has expired. Log in again to continue.",
+  "session.evicted":
+    "Your account was logged in on another device, so you've been logged out here.",
+  "session.disabled":
+    "Your account has been disabled. Ask your administrator for help.",
+  "request.invalid":
+    "Something in this request wasn't right. Please try again.",
+  "request.invalidField": "The {field} field isn't valid",
+  "request.tooLarge": "That's too large to send",
+  "request.unsupportedType": "This kind of request isn't supported",
+  "request.notFound": "This action doesn't exist on the server",
+  "request.rateLimited": "Too many attempts. Try again {when}.",
+  "server.error": "Something went wrong on the server. Please try again later.",
+  "login.accountRequired": "Enter your account",
+  "login.passwordRequired": "Enter your password",
+  "login.codeRequired": "Enter the code",
+  "login.codeFormat": "The code is 6 digits",
+  "login.failed": "The account or password is incorrect",
+  "login.codeWrong": "That code is wrong or has expired",
+  "login.tokenInvalid":
+    "This login link has expired. Log in with your account and password.",
+  "login.disabled":
+    "Your account has been disabled. Ask your administrator for help.",
+  "register.closed": "This server isn't open for registration right now",
+  "register.accountLength": "An account is 4 to 32 characters long",
+  "register.accountChars":
+    "An account can't contain Chinese characters, spaces or control characters",
+  "register.accountPlain": "Enter an account name",
+  "register.accountPhone": "Enter a valid phone number",
+  "register.accountEmail": "Enter a valid email address",
+  "register.accountPhoneOrEmail": "Enter a valid phone number or email address",
+  "register.accountTaken": "This account is already taken",
+  "register.realnameLength": "A nickname is 2 to 16 characters long",
+  "register.passwordLength": "A password is 6 to 16 characters long",
+  "register.codeRequired": "Enter the code",
+  "register.codeWrong": "That code is wrong or has expired",
+  "code.accountRequired": "Enter your phone number or email first",
+  "code.accountFormat":
+    "Codes can only be sent to a phone number or an email address",
+  "code.typeInvalid": "This kind of code isn't supported",
+  "code.tooSoon":
+    "A code was sent less than a minute ago. You can ask for another {when}.",
+  "code.accountTaken": "This account is already taken",
+  "code.noMail":
+    "This server can't send email yet, so no code was sent. Ask your administrator to set up email.",
+  "code.noMailReset":
+    "This server can't send email yet, so no code was sent. Ask your administrator to reset your password.",
+  "code.noSms":
+    "This server can't send text messages, so no code was sent. Ask your administrator for help.",
+  "code.noSmsReset":
+    "This server can't send text messages, so no code was sent. Ask your administrator to reset your password.",
+  "lang.invalid": "That language isn't supported",
+  "demo.readOnly": "This is a demo, so changes aren't allowed",
+  "system.closed":
+    "The server is closed for maintenance. Please come back later.",
+  "message.tooLong": "This message is too long to send",
+  "message.empty": "You can't send an empty message",
+  "message.idReused":
+    "This message clashed with another one. Please send it again.",
+  "contact.notFound": "This contact doesn't exist",
+  "chat.singleDisabled": "One-to-one chats are switched off on this server",
+  "chat.notFriend": "You can only message people you're friends with",
+  "group.notFound": "This group doesn't exist",
+  "group.disabled": "Group chat is switched off on this server",
+  "group.nameLength": "Please enter a group name of 2 to 20 characters",
+  "group.tooFew": "Choose at least 2 people for a group",
+  "group.selectToAdd": "Choose the people to add",
+  "group.tooManyAtOnce": "Too many people at once; add them in smaller batches",
+  "group.full": "This group is full ({max} members at most)",
+  "group.limitReached": "You have created as many groups as you are allowed",
+  "group.userNotFound": "Some of the people you chose can't be found or added",
+  "group.memberNotFound": "This person isn't a member of the group",
+  "group.noPermission": "You don't have permission to do this in this group",
+  "group.ownerMustTransfer":
+    "As the owner, hand the group to someone else before you leave",
+  "group.muteInvalid": "A mute lasts between 1 minute and 365 days",
+  "group.changed": "The group changed just now; refresh and try again",
+  "group.muted": "You are muted in this group until {until}",
+  "group.nospeak": "Only some members may speak in this group right now",
+  "group.noticeTooLong": "A notice is at most 1,000 characters long",
+  "group.qrInvalid":
+    "This group QR code is invalid or has expired; ask a member to share it again",
+  "message.notFound": "This message doesn't exist",
+
+  "people.keywordsLength": "Search words are at most 32 characters long",
+  "people.privacy": "Privacy enabled, unable to view information",
+  "profile.saved": "Your profile is saved",
+  "profile.emailInvalid":
+    "Enter a valid email address (at most 120 characters)",
+  "profile.mottoLength": "A signature is at most 100 characters long",
+  "password.changed":
+    "Your password is changed, and your other devices have been logged out",
+  "password.oldRequired": "Enter your current password",
+  "password.oldWrong": "Your current password is incorrect",
+  "password.codeRequired": "Enter the code sent to your account",
+  "password.codeWrong": "That code is wrong or has expired",
+  "account.changed": "Your account is changed. Log in again with the new one.",
+  "account.same": "The new account is the same as the current one",
+  "account.codeRequired": "Enter the code sent to your current account",
+  "account.codeWrong":
+    "The code for your current account is wrong or has expired",
+  "account.newCodeRequired": "Enter the code sent to the new account",
+  "account.newCodeWrong":
+    "The code for the new account is wrong or has expired",
+  "avatar.saved": "Your avatar is updated",
+  "avatar.missing": "Choose a picture",
+  "avatar.notImage": "Only jpg, png or gif pictures can be uploaded",
+  "avatar.tooLarge": "An avatar picture is at most 5 MB",
+  "friend.remarkRequired": "Please input valid text for your request",
+  "friend.remarkLength": "A request message is at most 100 characters long",
+  "friend.applied": "Friend request sent",
+  "friend.self": "You can't add yourself as a friend",
+  "friend.already": "You are already friends",
+  "friend.alreadyApplied":
+    "You have already sent a request; wait for them to answer",
+  "friend.limit": "You have as many friends as you are allowed",
+  "friend.requestNotFound":
+    "This friend request doesn't exist or was already answered",
+  "friend.agreed": "Friend request accepted",
+  "friend.refused": "Friend request declined",
+  "friend.notFriend": "This user is not your friend",
+  "friend.nicknameRequired": "Please input a remark",
+  "friend.nicknameLength": "A remark is at most 16 characters long",
+  "friend.nicknameSet": "Set successfully",
+  "friend.deleted": "Friend removed",
+  "friend.deleteModeOnly": "Friends can only be removed in friend mode",
+  "friend.newFriend": "New friends",
+  "friend.addedYou": "wants to be your friend",
+  "friend.nowFriends": "You are now friends. Start chatting!",
+  "config.saved": "Settings saved",
+  "config.invalidField": "The setting {field} isn't valid",
+};

@@ -1,0 +1,159 @@
+import type { Catalog } from "./catalog.js";
+
+/** French. */
+export const fy: Catalog = {
+  ok: "Terminé",
+  "login.ok": "Connexion réussie",
+  "logout.ok": "Déconnexion réussie",
+  "register.ok": "Votre compte est prêt",
+  "code.sent": "Code envoyé. Il est valable 5 minutes.",
+  "lang.switched": "Langue modifiée",
+  "session.missing": "Connectez-vous pour continuer",
+  "session.expired": "Votre session a expiré. Reconnectez-vous pour continuer.",
+  "session.evicted":
+    "Votre compte s'est connecté sur un autre appareil ; votre session a donc été fermée ici.",
+  "session.disabled":
+    "Votre compte a été désactivé. Contactez votre administrateur pour obtenir de l'aide.",
+  "request.invalid":
+    "Quelque chose ne va pas dans cette requête. Veuillez réessayer.",
+  "request.invalidField": "Le champ {field} n'est pas valide",
+  "request.tooLarge": "C'est trop volumineux pour être envoyé",
+  "request.unsupportedType": "Ce type de requête n'est pas pris en charge",
+  "request.notFound": "Cette action n'existe pas sur le serveur",
+  "request.rateLimited": "Trop de tentatives. Réessayez {when}.",
+  "server.error":
+    "Une erreur s'est produite sur le serveur. Veuillez réessayer plus tard.",
+  "login.accountRequired": "Saisissez votre identifiant",
+  "login.passwordRequired": "Saisissez votre mot de passe",
+  "login.codeRequired": "Saisissez le code",
+  "login.codeFormat": "Le code comporte 6 chiffres",
+  "login.failed": "L'identifiant ou le mot de passe est incorrect",
+  "login.codeWrong": "Ce code est incorrect ou a expiré",
+  "login.tokenInvalid":
+    "Ce lien de connexion a expiré. Connectez-vous avec votre identifiant et votre mot de passe.",
+  "login.disabled":
+    "Votre compte a été désactivé. Contactez votre administrateur pour obtenir de l'aide.",
+  "register.closed":
+    "Les inscriptions sur ce serveur sont fermées pour le moment",
+  "register.accountLength": "Un identifiant comporte de 4 à 32 caractères",
+  "register.accountChars":
+    "Un identifiant ne peut contenir ni caractères chinois, ni espaces, ni caractères de contrôle",
+  "register.accountPlain": "Saisissez un identifiant",
+  "register.accountPhone": "Saisissez un numéro de téléphone valide",
+  "register.accountEmail": "Saisissez une adresse e-mail valide",
+  "register.accountPhoneOrEmail":
+    "Saisissez un numéro de téléphone ou une adresse e-mail valide",
+  "register.accountTaken": "Cet identifiant est déjà utilisé",
+  "register.realnameLength": "Un pseudo comporte de 2 à 16 caractères",
+  "register.passwordLength": "Un mot de passe comporte de 6 à 16 caractères",
+  "register.codeRequired": "Saisissez le code",
+  "register.codeWrong": "Ce code est incorrect ou a expiré",
+  "code.accountRequired":
+    "Saisissez d'abord votre numéro de téléphone ou votre adresse e-mail",
+  "code.accountFormat":
+    "Les codes ne peuvent être envoyés qu'à un numéro de téléphone ou à une adresse e-mail",
+  "code.typeInvalid": "Ce type de code n'est pas pris en charge",
+  "code.tooSoon":
+    "Un code a été envoyé il y a moins d'une minute. Vous pourrez en demander un autre {when}.",
+  "code.accountTaken": "Cet identifiant est déjà utilisé",
+  "code.noMail":
+    "Ce serveur ne peut pas encore envoyer d'e-mails, aucun code n'a donc été envoyé. Demandez à votre administrateur de configurer l'envoi d'e-mails.",
+  "code.noMailReset":
+    "Ce serveur ne peut pas encore envoyer d'e-mails, aucun code n'a donc été envoyé. Demandez à votre administrateur de réinitialiser votre mot de passe.",
+  "code.noSms":
+    "Ce serveur ne peut pas envoyer de SMS, aucun code n'a donc été envoyé. Contactez votre administrateur pour obtenir de l'aide.",
+  "code.noSmsReset":
+    "Ce serveur ne peut pas envoyer de SMS, aucun code n'a donc été envoyé. Demandez à votre administrateur de réinitialiser votre mot de passe.",
+  "lang.invalid": "Cette langue n'est pas prise en charge",
+  "demo.readOnly":
+    "Ceci est une démo, les modifications ne sont donc pas autorisées",
+  "system.closed":
+    "Le serveur est fermé pour maintenance. Veuillez revenir plus tard.",
+  "message.tooLong": "Ce message est trop long pour être envoyé",
+  "message.empty": "Vous ne pouvez pas envoyer un message vide",
+  "message.idReused":
+    "Ce message est entré en conflit avec un autre. Veuillez le renvoyer.",
+  "contact.notFound": "Ce contact n'existe pas",
+  "chat.singleDisabled":
+    "Les discussions privées sont désactivées sur ce serveur",
+  "chat.notFriend": "Vous ne pouvez écrire qu'à vos amis",
+  "group.notFound": "Ce groupe n'existe pas",
+  "group.disabled": "Les discussions de groupe sont désactivées sur ce serveur",
+  "group.nameLength": "Veuillez saisir un nom de groupe de 2 à 20 caractères",
+  "group.tooFew": "Choisissez au moins 2 personnes pour un groupe",
+  "group.selectToAdd": "Choisissez les personnes à ajouter",
+  "group.tooManyAtOnce":
+    "Trop de personnes à la fois ; ajoutez-les en plusieurs fois",
+  "group.full": "Ce groupe est complet ({max} membres au maximum)",
+  "group.limitReached":
+    "Vous avez déjà créé le nombre maximal de groupes autorisé",
+  "group.userNotFound":
+    "Certaines des personnes choisies sont introuvables ou ne peuvent pas être ajoutées",
+  "group.memberNotFound": "Cette personne n'est pas membre du groupe",
+  "group.noPermission":
+    "Vous n'avez pas l'autorisation de faire cela dans ce groupe",
+  "group.ownerMustTransfer":
+    "En tant que propriétaire, cédez le groupe à quelqu'un d'autre avant de le quitter",
+  "group.muteInvalid": "Une mise en sourdine dure entre 1 minute et 365 jours",
+  "group.changed": "Le groupe vient d'être modifié ; actualisez et réessayez",
+  "group.muted": "Vous êtes en sourdine dans ce groupe jusqu'à {until}",
+  "group.nospeak":
+    "Pour le moment, seuls certains membres peuvent écrire dans ce groupe",
+  "group.noticeTooLong": "Une annonce comporte au maximum 1 000 caractères",
+  "group.qrInvalid":
+    "Ce code QR de groupe n'est pas valide ou a expiré ; demandez à un membre de le partager à nouveau",
+  "message.notFound": "Ce message n'existe pas",
+
+  "people.keywordsLength":
+    "Les termes de recherche comportent au maximum 32 caractères",
+  "people.privacy":
+    "Confidentialité activée, impossible d'afficher les informations",
+  "profile.saved": "Votre profil a été enregistré",
+  "profile.emailInvalid":
+    "Saisissez une adresse e-mail valide (120 caractères au maximum)",
+  "profile.mottoLength": "Une signature comporte au maximum 100 caractères",
+  "password.changed":
+    "Votre mot de passe a été modifié et vos autres appareils ont été déconnectés",
+  "password.oldRequired": "Saisissez votre mot de passe actuel",
+  "password.oldWrong": "Votre mot de passe actuel est incorrect",
+  "password.codeRequired": "Saisissez le code envoyé à votre identifiant",
+  "password.codeWrong": "Ce code est incorrect ou a expiré",
+  "account.changed":
+    "Votre identifiant a été modifié. Reconnectez-vous avec le nouveau.",
+  "account.same": "Le nouvel identifiant est identique à l'actuel",
+  "account.codeRequired": "Saisissez le code envoyé à votre identifiant actuel",
+  "account.codeWrong":
+    "Le code de votre identifiant actuel est incorrect ou a expiré",
+  "account.newCodeRequired": "Saisissez le code envoyé au nouvel identifiant",
+  "account.newCodeWrong":
+    "Le code du nouvel identifiant est incorrect ou a expiré",
+  "avatar.saved": "Votre avatar a été mis à jour",
+  "avatar.missing": "Choisissez une image",
+  "avatar.notImage": "Seules les images jpg, png ou gif peuvent être importées",
+  "avatar.tooLarge": "Une image d'avatar fait au maximum 5 Mo",
+  "friend.remarkRequired":
+    "Veuillez saisir un message valide pour votre demande",
+  "friend.remarkLength":
+    "Un message de demande comporte au maximum 100 caractères",
+  "friend.applied": "Demande d'ami envoyée",
+  "friend.self": "Vous ne pouvez pas vous ajouter vous-même en ami",
+  "friend.already": "Vous êtes déjà amis",
+  "friend.alreadyApplied":
+    "Vous avez déjà envoyé une demande ; attendez une réponse",
+  "friend.limit": "Vous avez atteint le nombre maximal d'amis autorisé",
+  "friend.requestNotFound":
+    "Cette demande d'ami n'existe pas ou a déjà reçu une réponse",
+  "friend.agreed": "Demande d'ami acceptée",
+  "friend.refused": "Demande d'ami refusée",
+  "friend.notFriend": "Cet utilisateur ne fait pas partie de vos amis",
+  "friend.nicknameRequired": "Veuillez saisir un alias",
+  "friend.nicknameLength": "Un alias comporte au maximum 16 caractères",
+  "friend.nicknameSet": "Enregistré",
+  "friend.deleted": "Ami supprimé",
+  "friend.deleteModeOnly": "Les amis ne peuvent être supprimés qu'en mode amis",
+  "friend.newFriend": "Nouveaux amis",
+  "friend.addedYou": "vous a envoyé une demande d'ami",
+  "friend.nowFriends": "Vous êtes maintenant amis. Commencez à discuter !",
+  "config.saved": "Paramètres enregistrés",
+  "config.invalidField": "Le paramètre {field} n'est pas valide",
+};

@@ -1,0 +1,164 @@
+import type { Catalog } from "./catalog.js";
+
+/** German. */
+export const hy: Catalog = {
+  ok: "Erledigt",
+  "login.ok": "Angemeldet",
+  "logout.ok": "Abgemeldet",
+  "register.ok": "Dein Konto ist eingerichtet",
+  "code.sent": "Code gesendet. Er ist 5 Minuten gültig.",
+  "lang.switched": "Sprache geändert",
+  "session.missing": "Melde dich an, um fortzufahren",
+  "session.expired":
+    "Deine Sitzung ist abgelaufen. Melde dich erneut an, um fortzufahren.",
+  "session.evicted":
+    "Dein Konto wurde auf einem anderen Gerät angemeldet, deshalb wurdest du hier abgemeldet.",
+  "session.disabled":
+    "Dein Konto wurde deaktiviert. Wende dich an deinen Administrator.",
+  "request.invalid":
+    "Mit dieser Anfrage stimmt etwas nicht. Bitte versuche es erneut.",
+  "request.invalidField": "Das Feld {field} ist ungültig",
+  "request.tooLarge": "Das ist zu groß zum Senden",
+  "request.unsupportedType": "Diese Art von Anfrage wird nicht unterstützt",
+  "request.notFound": "Diese Aktion gibt es auf dem Server nicht",
+  "request.rateLimited": "Zu viele Versuche. Versuche es {when} erneut.",
+  "server.error":
+    "Auf dem Server ist ein Fehler aufgetreten. Bitte versuche es später erneut.",
+  "login.accountRequired": "Gib dein Konto ein",
+  "login.passwordRequired": "Gib dein Passwort ein",
+  "login.codeRequired": "Gib den Code ein",
+  "login.codeFormat": "Der Code besteht aus 6 Ziffern",
+  "login.failed": "Konto oder Passwort ist falsch",
+  "login.codeWrong": "Der Code ist falsch oder abgelaufen",
+  "login.tokenInvalid":
+    "Dieser Anmeldelink ist abgelaufen. Melde dich mit Konto und Passwort an.",
+  "login.disabled":
+    "Dein Konto wurde deaktiviert. Wende dich an deinen Administrator.",
+  "register.closed":
+    "Auf diesem Server ist eine Registrierung derzeit nicht möglich",
+  "register.accountLength": "Ein Konto muss 4 bis 32 Zeichen lang sein",
+  "register.accountChars":
+    "Ein Konto darf keine chinesischen Schriftzeichen, Leerzeichen oder Steuerzeichen enthalten",
+  "register.accountPlain": "Gib einen Kontonamen ein",
+  "register.accountPhone": "Gib eine gültige Telefonnummer ein",
+  "register.accountEmail": "Gib eine gültige E-Mail-Adresse ein",
+  "register.accountPhoneOrEmail":
+    "Gib eine gültige Telefonnummer oder E-Mail-Adresse ein",
+  "register.accountTaken": "Dieses Konto ist bereits vergeben",
+  "register.realnameLength": "Ein Nickname muss 2 bis 16 Zeichen lang sein",
+  "register.passwordLength": "Ein Passwort muss 6 bis 16 Zeichen lang sein",
+  "register.codeRequired": "Gib den Code ein",
+  "register.codeWrong": "Der Code ist falsch oder abgelaufen",
+  "code.accountRequired":
+    "Gib zuerst deine Telefonnummer oder E-Mail-Adresse ein",
+  "code.accountFormat":
+    "Codes können nur an eine Telefonnummer oder E-Mail-Adresse gesendet werden",
+  "code.typeInvalid": "Diese Art von Code wird nicht unterstützt",
+  "code.tooSoon":
+    "Vor weniger als einer Minute wurde bereits ein Code gesendet. Du kannst {when} einen neuen anfordern.",
+  "code.accountTaken": "Dieses Konto ist bereits vergeben",
+  "code.noMail":
+    "Dieser Server kann noch keine E-Mails senden, deshalb wurde kein Code verschickt. Bitte deinen Administrator, den E-Mail-Versand einzurichten.",
+  "code.noMailReset":
+    "Dieser Server kann noch keine E-Mails senden, deshalb wurde kein Code verschickt. Bitte deinen Administrator, dein Passwort zurückzusetzen.",
+  "code.noSms":
+    "Dieser Server kann keine SMS senden, deshalb wurde kein Code verschickt. Wende dich an deinen Administrator.",
+  "code.noSmsReset":
+    "Dieser Server kann keine SMS senden, deshalb wurde kein Code verschickt. Bitte deinen Administrator, dein Passwort zurückzusetzen.",
+  "lang.invalid": "Diese Sprache wird nicht unterstützt",
+  "demo.readOnly": "Dies ist eine Demo, daher sind keine Änderungen möglich",
+  "system.closed":
+    "Der Server ist wegen Wartungsarbeiten geschlossen. Bitte schau später wieder vorbei.",
+  "message.tooLong": "Diese Nachricht ist zu lang zum Senden",
+  "message.empty": "Du kannst keine leere Nachricht senden",
+  "message.idReused":
+    "Diese Nachricht ist mit einer anderen kollidiert. Bitte sende sie erneut.",
+  "contact.notFound": "Diesen Kontakt gibt es nicht",
+  "chat.singleDisabled": "Einzelchats sind auf diesem Server deaktiviert",
+  "chat.notFriend": "Du kannst nur deinen Freunden Nachrichten schreiben",
+  "group.notFound": "Diese Gruppe gibt es nicht",
+  "group.disabled": "Gruppenchats sind auf diesem Server deaktiviert",
+  "group.nameLength": "Gib einen Gruppennamen mit 2 bis 20 Zeichen ein",
+  "group.tooFew": "Wähle mindestens 2 Personen für eine Gruppe aus",
+  "group.selectToAdd": "Wähle die Personen aus, die du hinzufügen möchtest",
+  "group.tooManyAtOnce":
+    "Zu viele Personen auf einmal; füge sie in kleineren Schritten hinzu",
+  "group.full": "Diese Gruppe ist voll (höchstens {max} Mitglieder)",
+  "group.limitReached":
+    "Du hast bereits so viele Gruppen erstellt, wie erlaubt sind",
+  "group.userNotFound":
+    "Einige der ausgewählten Personen wurden nicht gefunden oder können nicht hinzugefügt werden",
+  "group.memberNotFound": "Diese Person ist kein Mitglied der Gruppe",
+  "group.noPermission":
+    "Du hast keine Berechtigung, das in dieser Gruppe zu tun",
+  "group.ownerMustTransfer":
+    "Als Besitzer musst du die Gruppe an jemand anderen übergeben, bevor du sie verlässt",
+  "group.muteInvalid":
+    "Eine Stummschaltung dauert zwischen 1 Minute und 365 Tagen",
+  "group.changed":
+    "Die Gruppe wurde gerade geändert; aktualisiere und versuche es erneut",
+  "group.muted": "Du bist in dieser Gruppe bis {until} stummgeschaltet",
+  "group.nospeak":
+    "In dieser Gruppe dürfen gerade nur bestimmte Mitglieder schreiben",
+  "group.noticeTooLong":
+    "Eine Ankündigung darf höchstens 1.000 Zeichen lang sein",
+  "group.qrInvalid":
+    "Dieser Gruppen-QR-Code ist ungültig oder abgelaufen; bitte ein Mitglied, ihn erneut zu teilen",
+  "message.notFound": "Diese Nachricht gibt es nicht",
+
+  "people.keywordsLength": "Suchbegriffe dürfen höchstens 32 Zeichen lang sein",
+  "people.privacy":
+    "Privatsphäre aktiviert, Informationen können nicht angezeigt werden",
+  "profile.saved": "Dein Profil wurde gespeichert",
+  "profile.emailInvalid":
+    "Gib eine gültige E-Mail-Adresse ein (höchstens 120 Zeichen)",
+  "profile.mottoLength": "Eine Signatur darf höchstens 100 Zeichen lang sein",
+  "password.changed":
+    "Dein Passwort wurde geändert und deine anderen Geräte wurden abgemeldet",
+  "password.oldRequired": "Gib dein aktuelles Passwort ein",
+  "password.oldWrong": "Dein aktuelles Passwort ist falsch",
+  "password.codeRequired": "Gib den Code ein, der an dein Konto gesendet wurde",
+  "password.codeWrong": "Der Code ist falsch oder abgelaufen",
+  "account.changed":
+    "Dein Konto wurde geändert. Melde dich mit dem neuen erneut an.",
+  "account.same": "Das neue Konto ist dasselbe wie das aktuelle",
+  "account.codeRequired":
+    "Gib den Code ein, der an dein aktuelles Konto gesendet wurde",
+  "account.codeWrong":
+    "Der Code für dein aktuelles Konto ist falsch oder abgelaufen",
+  "account.newCodeRequired":
+    "Gib den Code ein, der an das neue Konto gesendet wurde",
+  "account.newCodeWrong":
+    "Der Code für das neue Konto ist falsch oder abgelaufen",
+  "avatar.saved": "Dein Profilbild wurde aktualisiert",
+  "avatar.missing": "Wähle ein Bild aus",
+  "avatar.notImage":
+    "Es können nur Bilder im Format jpg, png oder gif hochgeladen werden",
+  "avatar.tooLarge": "Ein Profilbild darf höchstens 5 MB groß sein",
+  "friend.remarkRequired":
+    "Bitte gib einen gültigen Text für deine Anfrage ein",
+  "friend.remarkLength":
+    "Eine Anfragenachricht darf höchstens 100 Zeichen lang sein",
+  "friend.applied": "Freundschaftsanfrage gesendet",
+  "friend.self": "Du kannst dich nicht selbst als Freund hinzufügen",
+  "friend.already": "Ihr seid bereits befreundet",
+  "friend.alreadyApplied":
+    "Du hast bereits eine Anfrage gesendet; warte auf die Antwort",
+  "friend.limit": "Du hast bereits so viele Freunde, wie erlaubt sind",
+  "friend.requestNotFound":
+    "Diese Freundschaftsanfrage gibt es nicht oder sie wurde bereits beantwortet",
+  "friend.agreed": "Freundschaftsanfrage angenommen",
+  "friend.refused": "Freundschaftsanfrage abgelehnt",
+  "friend.notFriend": "Diese Person ist nicht mit dir befreundet",
+  "friend.nicknameRequired": "Bitte gib einen Alias ein",
+  "friend.nicknameLength": "Ein Alias darf höchstens 16 Zeichen lang sein",
+  "friend.nicknameSet": "Erfolgreich gespeichert",
+  "friend.deleted": "Freund entfernt",
+  "friend.deleteModeOnly":
+    "Freunde können nur im Freundesmodus entfernt werden",
+  "friend.newFriend": "Neue Freunde",
+  "friend.addedYou": "möchte mit dir befreundet sein",
+  "friend.nowFriends": "Ihr seid jetzt befreundet. Schreib gleich los!",
+  "config.saved": "Einstellungen gespeichert",
+  "config.invalidField": "Die Einstellung {field} ist ungültig",
+};

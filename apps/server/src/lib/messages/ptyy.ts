@@ -1,0 +1,145 @@
+import type { Catalog } from "./catalog.js";
+
+/** Portuguese (Brazilian). */
+export const ptyy: Catalog = {
+  ok: "Concluído",
+  "login.ok": "Login realizado",
+  "logout.ok": "Sessão encerrada",
+  "register.ok": "Sua conta está pronta",
+  "code.sent": "Código enviado. Ele é válido por 5 minutos.",
+  "lang.switched": "Idioma alterado",
+  "session.missing": "Faça login para continuar",
+  "session.expired": "Sua sessão expirou. Faça login novamente para continuar.",
+  "session.evicted":
+    "Sua conta foi conectada em outro dispositivo, por isso a sessão foi encerrada aqui.",
+  "session.disabled": "Sua conta foi desativada. Peça ajuda ao administrador.",
+  "request.invalid": "Há algo errado nesta solicitação. Tente novamente.",
+  "request.invalidField": "O campo {field} não é válido",
+  "request.tooLarge": "É grande demais para enviar",
+  "request.unsupportedType": "Este tipo de solicitação não é suportado",
+  "request.notFound": "Esta ação não existe no servidor",
+  "request.rateLimited": "Muitas tentativas. Tente novamente {when}.",
+  "server.error": "Ocorreu um erro no servidor. Tente novamente mais tarde.",
+  "login.accountRequired": "Digite sua conta",
+  "login.passwordRequired": "Digite sua senha",
+  "login.codeRequired": "Digite o código",
+  "login.codeFormat": "O código tem 6 dígitos",
+  "login.failed": "Conta ou senha incorreta",
+  "login.codeWrong": "Esse código está errado ou expirou",
+  "login.tokenInvalid":
+    "Este link de login expirou. Entre com sua conta e senha.",
+  "login.disabled": "Sua conta foi desativada. Peça ajuda ao administrador.",
+  "register.closed": "Este servidor não está aceitando cadastros no momento",
+  "register.accountLength": "A conta deve ter de 4 a 32 caracteres",
+  "register.accountChars":
+    "A conta não pode conter caracteres chineses, espaços ou caracteres de controle",
+  "register.accountPlain": "Digite um nome de conta",
+  "register.accountPhone": "Digite um número de telefone válido",
+  "register.accountEmail": "Digite um endereço de e-mail válido",
+  "register.accountPhoneOrEmail":
+    "Digite um número de telefone ou endereço de e-mail válido",
+  "register.accountTaken": "Esta conta já está em uso",
+  "register.realnameLength": "O apelido deve ter de 2 a 16 caracteres",
+  "register.passwordLength": "A senha deve ter de 6 a 16 caracteres",
+  "register.codeRequired": "Digite o código",
+  "register.codeWrong": "Esse código está errado ou expirou",
+  "code.accountRequired": "Primeiro, digite seu número de telefone ou e-mail",
+  "code.accountFormat":
+    "Os códigos só podem ser enviados para um número de telefone ou endereço de e-mail",
+  "code.typeInvalid": "Este tipo de código não é suportado",
+  "code.tooSoon":
+    "Um código foi enviado há menos de um minuto. Você poderá pedir outro {when}.",
+  "code.accountTaken": "Esta conta já está em uso",
+  "code.noMail":
+    "Este servidor ainda não consegue enviar e-mails, por isso nenhum código foi enviado. Peça ao administrador para configurar o e-mail.",
+  "code.noMailReset":
+    "Este servidor ainda não consegue enviar e-mails, por isso nenhum código foi enviado. Peça ao administrador para redefinir sua senha.",
+  "code.noSms":
+    "Este servidor não consegue enviar SMS, por isso nenhum código foi enviado. Peça ajuda ao administrador.",
+  "code.noSmsReset":
+    "Este servidor não consegue enviar SMS, por isso nenhum código foi enviado. Peça ao administrador para redefinir sua senha.",
+  "lang.invalid": "Este idioma não é suportado",
+  "demo.readOnly": "Esta é uma demo, por isso não é possível fazer alterações",
+  "system.closed": "O servidor está fechado para manutenção. Volte mais tarde.",
+  "message.tooLong": "Esta mensagem é longa demais para ser enviada",
+  "message.empty": "Não é possível enviar uma mensagem vazia",
+  "message.idReused":
+    "Esta mensagem entrou em conflito com outra. Envie-a novamente.",
+  "contact.notFound": "Este contato não existe",
+  "chat.singleDisabled":
+    "As conversas individuais estão desativadas neste servidor",
+  "chat.notFriend": "Você só pode enviar mensagens para seus amigos",
+  "group.notFound": "Este grupo não existe",
+  "group.disabled": "As conversas em grupo estão desativadas neste servidor",
+  "group.nameLength": "Digite um nome de grupo com 2 a 20 caracteres",
+  "group.tooFew": "Escolha pelo menos 2 pessoas para um grupo",
+  "group.selectToAdd": "Escolha as pessoas que deseja adicionar",
+  "group.tooManyAtOnce":
+    "Muitas pessoas de uma vez; adicione-as em partes menores",
+  "group.full": "Este grupo está cheio (no máximo {max} membros)",
+  "group.limitReached": "Você já criou o número máximo de grupos permitido",
+  "group.userNotFound":
+    "Algumas das pessoas escolhidas não foram encontradas ou não podem ser adicionadas",
+  "group.memberNotFound": "Esta pessoa não é membro do grupo",
+  "group.noPermission": "Você não tem permissão para fazer isso neste grupo",
+  "group.ownerMustTransfer":
+    "Como dono do grupo, transfira-o para outra pessoa antes de sair",
+  "group.muteInvalid": "O silenciamento dura de 1 minuto a 365 dias",
+  "group.changed": "O grupo acabou de mudar; atualize e tente novamente",
+  "group.muted": "Você não pode enviar mensagens neste grupo até {until}",
+  "group.nospeak":
+    "No momento, apenas alguns membros podem enviar mensagens neste grupo",
+  "group.noticeTooLong": "Um aviso pode ter no máximo 1.000 caracteres",
+  "group.qrInvalid":
+    "Este QR code do grupo é inválido ou expirou; peça a um membro para compartilhá-lo novamente",
+  "message.notFound": "Esta mensagem não existe",
+
+  "people.keywordsLength":
+    "Os termos de busca podem ter no máximo 32 caracteres",
+  "people.privacy": "Privacidade ativada, não é possível ver as informações",
+  "profile.saved": "Seu perfil foi salvo",
+  "profile.emailInvalid":
+    "Digite um endereço de e-mail válido (no máximo 120 caracteres)",
+  "profile.mottoLength": "A assinatura pode ter no máximo 100 caracteres",
+  "password.changed":
+    "Sua senha foi alterada e seus outros dispositivos foram desconectados",
+  "password.oldRequired": "Digite sua senha atual",
+  "password.oldWrong": "Sua senha atual está incorreta",
+  "password.codeRequired": "Digite o código enviado para sua conta",
+  "password.codeWrong": "Esse código está errado ou expirou",
+  "account.changed":
+    "Sua conta foi alterada. Faça login novamente com a nova conta.",
+  "account.same": "A nova conta é igual à atual",
+  "account.codeRequired": "Digite o código enviado para sua conta atual",
+  "account.codeWrong": "O código da sua conta atual está errado ou expirou",
+  "account.newCodeRequired": "Digite o código enviado para a nova conta",
+  "account.newCodeWrong": "O código da nova conta está errado ou expirou",
+  "avatar.saved": "Seu avatar foi atualizado",
+  "avatar.missing": "Escolha uma imagem",
+  "avatar.notImage": "Só é possível enviar imagens jpg, png ou gif",
+  "avatar.tooLarge": "A imagem do avatar pode ter no máximo 5 MB",
+  "friend.remarkRequired": "Digite um texto válido para sua solicitação",
+  "friend.remarkLength":
+    "A mensagem da solicitação pode ter no máximo 100 caracteres",
+  "friend.applied": "Solicitação de amizade enviada",
+  "friend.self": "Você não pode adicionar a si mesmo como amigo",
+  "friend.already": "Vocês já são amigos",
+  "friend.alreadyApplied": "Você já enviou uma solicitação; aguarde a resposta",
+  "friend.limit": "Você já tem o número máximo de amigos permitido",
+  "friend.requestNotFound":
+    "Esta solicitação de amizade não existe ou já foi respondida",
+  "friend.agreed": "Solicitação de amizade aceita",
+  "friend.refused": "Solicitação de amizade recusada",
+  "friend.notFriend": "Este usuário não é seu amigo",
+  "friend.nicknameRequired": "Digite um nome personalizado",
+  "friend.nicknameLength":
+    "O nome personalizado pode ter no máximo 16 caracteres",
+  "friend.nicknameSet": "Definido com sucesso",
+  "friend.deleted": "Amigo removido",
+  "friend.deleteModeOnly": "Amigos só podem ser removidos no modo amigos",
+  "friend.newFriend": "Novos amigos",
+  "friend.addedYou": "enviou uma solicitação de amizade para você",
+  "friend.nowFriends": "Agora vocês são amigos. Comece a conversar!",
+  "config.saved": "Configurações salvas",
+  "config.invalidField": "A configuração {field} não é válida",
+};

@@ -1,0 +1,142 @@
+import type { Catalog } from "./catalog.js";
+
+/** Vietnamese. */
+export const yn: Catalog = {
+  ok: "Xong",
+  "login.ok": "Đã đăng nhập",
+  "logout.ok": "Đã đăng xuất",
+  "register.ok": "Tài khoản của bạn đã sẵn sàng",
+  "code.sent": "Đã gửi mã. Mã có hiệu lực trong 5 phút.",
+  "lang.switched": "Đã chuyển ngôn ngữ",
+  "session.missing": "Hãy đăng nhập để tiếp tục",
+  "session.expired":
+    "Phiên đăng nhập đã hết hạn. Hãy đăng nhập lại để tiếp tục.",
+  "session.evicted":
+    "Tài khoản của bạn đã được đăng nhập trên thiết bị khác nên bạn đã bị đăng xuất tại đây.",
+  "session.disabled":
+    "Tài khoản của bạn đã bị vô hiệu hóa. Hãy liên hệ quản trị viên để được hỗ trợ.",
+  "request.invalid": "Yêu cầu này có điểm chưa đúng. Vui lòng thử lại.",
+  "request.invalidField": "Trường {field} không hợp lệ",
+  "request.tooLarge": "Nội dung quá lớn, không thể gửi",
+  "request.unsupportedType": "Loại yêu cầu này không được hỗ trợ",
+  "request.notFound": "Thao tác này không tồn tại trên máy chủ",
+  "request.rateLimited": "Bạn đã thử quá nhiều lần. Hãy thử lại {when}.",
+  "server.error": "Máy chủ đã gặp sự cố. Vui lòng thử lại sau.",
+  "login.accountRequired": "Nhập tài khoản của bạn",
+  "login.passwordRequired": "Nhập mật khẩu của bạn",
+  "login.codeRequired": "Nhập mã xác minh",
+  "login.codeFormat": "Mã xác minh gồm 6 chữ số",
+  "login.failed": "Tài khoản hoặc mật khẩu không đúng",
+  "login.codeWrong": "Mã không đúng hoặc đã hết hạn",
+  "login.tokenInvalid":
+    "Liên kết đăng nhập này đã hết hạn. Hãy đăng nhập bằng tài khoản và mật khẩu.",
+  "login.disabled":
+    "Tài khoản của bạn đã bị vô hiệu hóa. Hãy liên hệ quản trị viên để được hỗ trợ.",
+  "register.closed": "Máy chủ này hiện chưa mở đăng ký",
+  "register.accountLength": "Tài khoản dài từ 4 đến 32 ký tự",
+  "register.accountChars":
+    "Tài khoản không được chứa chữ Hán, khoảng trắng hoặc ký tự điều khiển",
+  "register.accountPlain": "Nhập tên tài khoản",
+  "register.accountPhone": "Nhập số điện thoại hợp lệ",
+  "register.accountEmail": "Nhập địa chỉ email hợp lệ",
+  "register.accountPhoneOrEmail":
+    "Nhập số điện thoại hoặc địa chỉ email hợp lệ",
+  "register.accountTaken": "Tài khoản này đã được sử dụng",
+  "register.realnameLength": "Biệt danh dài từ 2 đến 16 ký tự",
+  "register.passwordLength": "Mật khẩu dài từ 6 đến 16 ký tự",
+  "register.codeRequired": "Nhập mã xác minh",
+  "register.codeWrong": "Mã không đúng hoặc đã hết hạn",
+  "code.accountRequired": "Hãy nhập số điện thoại hoặc email trước",
+  "code.accountFormat":
+    "Chỉ có thể gửi mã đến số điện thoại hoặc địa chỉ email",
+  "code.typeInvalid": "Loại mã này không được hỗ trợ",
+  "code.tooSoon":
+    "Một mã vừa được gửi chưa đầy một phút trước. Bạn có thể yêu cầu mã mới {when}.",
+  "code.accountTaken": "Tài khoản này đã được sử dụng",
+  "code.noMail":
+    "Máy chủ này chưa thể gửi email nên chưa có mã nào được gửi. Hãy nhờ quản trị viên thiết lập email.",
+  "code.noMailReset":
+    "Máy chủ này chưa thể gửi email nên chưa có mã nào được gửi. Hãy nhờ quản trị viên đặt lại mật khẩu cho bạn.",
+  "code.noSms":
+    "Máy chủ này không thể gửi tin nhắn SMS nên chưa có mã nào được gửi. Hãy liên hệ quản trị viên để được hỗ trợ.",
+  "code.noSmsReset":
+    "Máy chủ này không thể gửi tin nhắn SMS nên chưa có mã nào được gửi. Hãy nhờ quản trị viên đặt lại mật khẩu cho bạn.",
+  "lang.invalid": "Ngôn ngữ này không được hỗ trợ",
+  "demo.readOnly": "Đây là bản demo nên không thể thay đổi",
+  "system.closed": "Máy chủ đang tạm đóng để bảo trì. Vui lòng quay lại sau.",
+  "message.tooLong": "Tin nhắn này quá dài, không thể gửi",
+  "message.empty": "Bạn không thể gửi tin nhắn trống",
+  "message.idReused":
+    "Tin nhắn này bị trùng với một tin nhắn khác. Vui lòng gửi lại.",
+  "contact.notFound": "Liên hệ này không tồn tại",
+  "chat.singleDisabled": "Trò chuyện riêng đã bị tắt trên máy chủ này",
+  "chat.notFriend": "Bạn chỉ có thể nhắn tin cho người đã là bạn bè",
+  "group.notFound": "Nhóm này không tồn tại",
+  "group.disabled": "Trò chuyện nhóm đã bị tắt trên máy chủ này",
+  "group.nameLength": "Vui lòng nhập tên nhóm từ 2 đến 20 ký tự",
+  "group.tooFew": "Hãy chọn ít nhất 2 người để tạo nhóm",
+  "group.selectToAdd": "Hãy chọn những người cần thêm",
+  "group.tooManyAtOnce":
+    "Quá nhiều người cùng lúc; hãy thêm thành nhiều đợt nhỏ hơn",
+  "group.full": "Nhóm đã đầy (tối đa {max} thành viên)",
+  "group.limitReached": "Bạn đã tạo đủ số nhóm được phép",
+  "group.userNotFound":
+    "Không tìm thấy hoặc không thể thêm một số người bạn đã chọn",
+  "group.memberNotFound": "Người này không phải là thành viên của nhóm",
+  "group.noPermission": "Bạn không có quyền thực hiện thao tác này trong nhóm",
+  "group.ownerMustTransfer":
+    "Là trưởng nhóm, bạn cần chuyển quyền trưởng nhóm cho người khác trước khi rời nhóm",
+  "group.muteInvalid": "Thời gian cấm chat phải từ 1 phút đến 365 ngày",
+  "group.changed": "Nhóm vừa có thay đổi; hãy làm mới rồi thử lại",
+  "group.muted": "Bạn bị cấm chat trong nhóm này đến {until}",
+  "group.nospeak":
+    "Hiện chỉ một số thành viên được phép gửi tin nhắn trong nhóm này",
+  "group.noticeTooLong": "Thông báo nhóm dài tối đa 1.000 ký tự",
+  "group.qrInvalid":
+    "Mã QR của nhóm không hợp lệ hoặc đã hết hạn; hãy nhờ một thành viên chia sẻ lại",
+  "message.notFound": "Tin nhắn này không tồn tại",
+
+  "people.keywordsLength": "Từ khóa tìm kiếm dài tối đa 32 ký tự",
+  "people.privacy": "Người dùng đã bật quyền riêng tư, không thể xem thông tin",
+  "profile.saved": "Đã lưu hồ sơ của bạn",
+  "profile.emailInvalid": "Nhập địa chỉ email hợp lệ (tối đa 120 ký tự)",
+  "profile.mottoLength": "Chữ ký dài tối đa 100 ký tự",
+  "password.changed":
+    "Đã đổi mật khẩu và các thiết bị khác của bạn đã được đăng xuất",
+  "password.oldRequired": "Nhập mật khẩu hiện tại",
+  "password.oldWrong": "Mật khẩu hiện tại không đúng",
+  "password.codeRequired": "Nhập mã đã được gửi đến tài khoản của bạn",
+  "password.codeWrong": "Mã không đúng hoặc đã hết hạn",
+  "account.changed": "Đã đổi tài khoản. Hãy đăng nhập lại bằng tài khoản mới.",
+  "account.same": "Tài khoản mới trùng với tài khoản hiện tại",
+  "account.codeRequired": "Nhập mã đã được gửi đến tài khoản hiện tại",
+  "account.codeWrong": "Mã của tài khoản hiện tại không đúng hoặc đã hết hạn",
+  "account.newCodeRequired": "Nhập mã đã được gửi đến tài khoản mới",
+  "account.newCodeWrong": "Mã của tài khoản mới không đúng hoặc đã hết hạn",
+  "avatar.saved": "Đã cập nhật ảnh đại diện",
+  "avatar.missing": "Hãy chọn một ảnh",
+  "avatar.notImage": "Chỉ có thể tải lên ảnh jpg, png hoặc gif",
+  "avatar.tooLarge": "Ảnh đại diện có dung lượng tối đa 5 MB",
+  "friend.remarkRequired": "Vui lòng nhập lời nhắn hợp lệ cho lời mời của bạn",
+  "friend.remarkLength": "Lời nhắn kết bạn dài tối đa 100 ký tự",
+  "friend.applied": "Đã gửi lời mời kết bạn",
+  "friend.self": "Bạn không thể tự kết bạn với chính mình",
+  "friend.already": "Hai bạn đã là bạn bè",
+  "friend.alreadyApplied": "Bạn đã gửi lời mời rồi; hãy chờ người kia trả lời",
+  "friend.limit": "Bạn đã có đủ số bạn bè được phép",
+  "friend.requestNotFound":
+    "Lời mời kết bạn này không tồn tại hoặc đã được trả lời",
+  "friend.agreed": "Đã chấp nhận lời mời kết bạn",
+  "friend.refused": "Đã từ chối lời mời kết bạn",
+  "friend.notFriend": "Người dùng này không phải là bạn bè của bạn",
+  "friend.nicknameRequired": "Vui lòng nhập tên gợi nhớ",
+  "friend.nicknameLength": "Tên gợi nhớ dài tối đa 16 ký tự",
+  "friend.nicknameSet": "Đã đặt thành công",
+  "friend.deleted": "Đã xóa bạn",
+  "friend.deleteModeOnly": "Chỉ có thể xóa bạn bè trong chế độ bạn bè",
+  "friend.newFriend": "Bạn mới",
+  "friend.addedYou": "muốn kết bạn với bạn",
+  "friend.nowFriends": "Hai bạn đã là bạn bè. Hãy bắt đầu trò chuyện nhé!",
+  "config.saved": "Đã lưu cài đặt",
+  "config.invalidField": "Cài đặt {field} không hợp lệ",
+};

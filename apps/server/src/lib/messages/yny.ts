@@ -1,0 +1,153 @@
+import type { Catalog } from "./catalog.js";
+
+/** Indonesian. */
+export const yny: Catalog = {
+  ok: "Selesai",
+  "login.ok": "Berhasil masuk",
+  "logout.ok": "Berhasil keluar",
+  "register.ok": "Akun Anda sudah siap",
+  "code.sent": "Kode telah dikirim. Kode berlaku selama 5 menit.",
+  "lang.switched": "Bahasa telah diganti",
+  "session.missing": "Masuk untuk melanjutkan",
+  "session.expired": "Sesi Anda telah berakhir. Masuk lagi untuk melanjutkan.",
+  "session.evicted":
+    "Akun Anda masuk di perangkat lain, sehingga Anda dikeluarkan di sini.",
+  "session.disabled":
+    "Akun Anda telah dinonaktifkan. Hubungi administrator untuk mendapatkan bantuan.",
+  "request.invalid":
+    "Ada yang tidak benar dalam permintaan ini. Silakan coba lagi.",
+  "request.invalidField": "Kolom {field} tidak valid",
+  "request.tooLarge": "Ukurannya terlalu besar untuk dikirim",
+  "request.unsupportedType": "Jenis permintaan ini tidak didukung",
+  "request.notFound": "Tindakan ini tidak ada di server",
+  "request.rateLimited": "Terlalu banyak percobaan. Coba lagi {when}.",
+  "server.error": "Terjadi kesalahan di server. Silakan coba lagi nanti.",
+  "login.accountRequired": "Masukkan akun Anda",
+  "login.passwordRequired": "Masukkan kata sandi Anda",
+  "login.codeRequired": "Masukkan kode",
+  "login.codeFormat": "Kode terdiri dari 6 digit",
+  "login.failed": "Akun atau kata sandi salah",
+  "login.codeWrong": "Kode salah atau sudah kedaluwarsa",
+  "login.tokenInvalid":
+    "Tautan masuk ini sudah kedaluwarsa. Masuk dengan akun dan kata sandi Anda.",
+  "login.disabled":
+    "Akun Anda telah dinonaktifkan. Hubungi administrator untuk mendapatkan bantuan.",
+  "register.closed": "Server ini sedang tidak membuka pendaftaran",
+  "register.accountLength": "Akun harus terdiri dari 4 hingga 32 karakter",
+  "register.accountChars":
+    "Akun tidak boleh berisi karakter Tionghoa, spasi, atau karakter kontrol",
+  "register.accountPlain": "Masukkan nama akun",
+  "register.accountPhone": "Masukkan nomor telepon yang valid",
+  "register.accountEmail": "Masukkan alamat email yang valid",
+  "register.accountPhoneOrEmail":
+    "Masukkan nomor telepon atau alamat email yang valid",
+  "register.accountTaken": "Akun ini sudah digunakan",
+  "register.realnameLength":
+    "Nama panggilan harus terdiri dari 2 hingga 16 karakter",
+  "register.passwordLength":
+    "Kata sandi harus terdiri dari 6 hingga 16 karakter",
+  "register.codeRequired": "Masukkan kode",
+  "register.codeWrong": "Kode salah atau sudah kedaluwarsa",
+  "code.accountRequired":
+    "Masukkan nomor telepon atau email Anda terlebih dahulu",
+  "code.accountFormat":
+    "Kode hanya dapat dikirim ke nomor telepon atau alamat email",
+  "code.typeInvalid": "Jenis kode ini tidak didukung",
+  "code.tooSoon":
+    "Kode baru dikirim kurang dari satu menit yang lalu. Anda dapat meminta kode lain {when}.",
+  "code.accountTaken": "Akun ini sudah digunakan",
+  "code.noMail":
+    "Server ini belum dapat mengirim email, sehingga kode tidak terkirim. Minta administrator Anda untuk menyiapkan email.",
+  "code.noMailReset":
+    "Server ini belum dapat mengirim email, sehingga kode tidak terkirim. Minta administrator Anda untuk mengatur ulang kata sandi Anda.",
+  "code.noSms":
+    "Server ini tidak dapat mengirim SMS, sehingga kode tidak terkirim. Hubungi administrator untuk mendapatkan bantuan.",
+  "code.noSmsReset":
+    "Server ini tidak dapat mengirim SMS, sehingga kode tidak terkirim. Minta administrator Anda untuk mengatur ulang kata sandi Anda.",
+  "lang.invalid": "Bahasa tersebut tidak didukung",
+  "demo.readOnly": "Ini adalah demo, sehingga perubahan tidak diizinkan",
+  "system.closed":
+    "Server sedang ditutup untuk pemeliharaan. Silakan kembali lagi nanti.",
+  "message.tooLong": "Pesan ini terlalu panjang untuk dikirim",
+  "message.empty": "Anda tidak dapat mengirim pesan kosong",
+  "message.idReused":
+    "Pesan ini bentrok dengan pesan lain. Silakan kirim ulang.",
+  "contact.notFound": "Kontak ini tidak ada",
+  "chat.singleDisabled": "Obrolan pribadi dinonaktifkan di server ini",
+  "chat.notFriend": "Anda hanya dapat mengirim pesan kepada teman Anda",
+  "group.notFound": "Grup ini tidak ada",
+  "group.disabled": "Obrolan grup dinonaktifkan di server ini",
+  "group.nameLength":
+    "Masukkan nama grup yang terdiri dari 2 hingga 20 karakter",
+  "group.tooFew": "Pilih setidaknya 2 orang untuk membuat grup",
+  "group.selectToAdd": "Pilih orang yang ingin ditambahkan",
+  "group.tooManyAtOnce":
+    "Terlalu banyak orang sekaligus; tambahkan secara bertahap",
+  "group.full": "Grup ini sudah penuh (maksimal {max} anggota)",
+  "group.limitReached":
+    "Anda telah mencapai batas jumlah grup yang boleh dibuat",
+  "group.userNotFound":
+    "Beberapa orang yang Anda pilih tidak ditemukan atau tidak dapat ditambahkan",
+  "group.memberNotFound": "Orang ini bukan anggota grup",
+  "group.noPermission":
+    "Anda tidak memiliki izin untuk melakukan ini di grup ini",
+  "group.ownerMustTransfer":
+    "Sebagai pemilik, serahkan grup kepada orang lain sebelum Anda keluar",
+  "group.muteInvalid": "Durasi bisukan antara 1 menit hingga 365 hari",
+  "group.changed": "Grup baru saja berubah; muat ulang dan coba lagi",
+  "group.muted": "Anda dibisukan di grup ini hingga {until}",
+  "group.nospeak":
+    "Saat ini hanya sebagian anggota yang dapat mengirim pesan di grup ini",
+  "group.noticeTooLong": "Pengumuman maksimal 1.000 karakter",
+  "group.qrInvalid":
+    "Kode QR grup ini tidak valid atau sudah kedaluwarsa; minta anggota untuk membagikannya lagi",
+  "message.notFound": "Pesan ini tidak ada",
+
+  "people.keywordsLength": "Kata kunci pencarian maksimal 32 karakter",
+  "people.privacy": "Privasi diaktifkan, informasi tidak dapat dilihat",
+  "profile.saved": "Profil Anda telah disimpan",
+  "profile.emailInvalid":
+    "Masukkan alamat email yang valid (maksimal 120 karakter)",
+  "profile.mottoLength": "Tanda tangan maksimal 100 karakter",
+  "password.changed":
+    "Kata sandi Anda telah diubah, dan perangkat Anda yang lain telah dikeluarkan",
+  "password.oldRequired": "Masukkan kata sandi Anda saat ini",
+  "password.oldWrong": "Kata sandi Anda saat ini salah",
+  "password.codeRequired": "Masukkan kode yang dikirim ke akun Anda",
+  "password.codeWrong": "Kode salah atau sudah kedaluwarsa",
+  "account.changed":
+    "Akun Anda telah diubah. Masuk lagi dengan akun yang baru.",
+  "account.same": "Akun baru sama dengan akun saat ini",
+  "account.codeRequired": "Masukkan kode yang dikirim ke akun Anda saat ini",
+  "account.codeWrong":
+    "Kode untuk akun Anda saat ini salah atau sudah kedaluwarsa",
+  "account.newCodeRequired": "Masukkan kode yang dikirim ke akun baru",
+  "account.newCodeWrong": "Kode untuk akun baru salah atau sudah kedaluwarsa",
+  "avatar.saved": "Avatar Anda telah diperbarui",
+  "avatar.missing": "Pilih gambar",
+  "avatar.notImage": "Hanya gambar jpg, png, atau gif yang dapat diunggah",
+  "avatar.tooLarge": "Gambar avatar maksimal 5 MB",
+  "friend.remarkRequired": "Masukkan pesan yang valid untuk permintaan Anda",
+  "friend.remarkLength": "Pesan permintaan maksimal 100 karakter",
+  "friend.applied": "Permintaan pertemanan telah dikirim",
+  "friend.self": "Anda tidak dapat menambahkan diri sendiri sebagai teman",
+  "friend.already": "Anda sudah berteman",
+  "friend.alreadyApplied":
+    "Anda sudah mengirim permintaan; tunggu tanggapan mereka",
+  "friend.limit": "Jumlah teman Anda sudah mencapai batas",
+  "friend.requestNotFound":
+    "Permintaan pertemanan ini tidak ada atau sudah ditanggapi",
+  "friend.agreed": "Permintaan pertemanan diterima",
+  "friend.refused": "Permintaan pertemanan ditolak",
+  "friend.notFriend": "Pengguna ini bukan teman Anda",
+  "friend.nicknameRequired": "Masukkan nama alias",
+  "friend.nicknameLength": "Nama alias maksimal 16 karakter",
+  "friend.nicknameSet": "Berhasil diatur",
+  "friend.deleted": "Teman telah dihapus",
+  "friend.deleteModeOnly": "Teman hanya dapat dihapus dalam mode teman",
+  "friend.newFriend": "Teman baru",
+  "friend.addedYou": "ingin berteman dengan Anda",
+  "friend.nowFriends": "Kalian sekarang berteman. Mulai mengobrol!",
+  "config.saved": "Pengaturan disimpan",
+  "config.invalidField": "Pengaturan {field} tidak valid",
+};
