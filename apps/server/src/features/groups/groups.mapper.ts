@@ -114,8 +114,6 @@ export function toPickerUser(
     account: string;
     avatar: string;
     name_py: string;
-    email: string;
-    last_login_ip: string;
   },
   disabled: boolean,
   publicUrl: string,
@@ -127,8 +125,10 @@ export function toPickerUser(
     account: user.account,
     avatar: avatarUrl(user.avatar, publicUrl),
     name_py: user.name_py,
-    email: user.email,
-    last_login_ip: user.last_login_ip,
+    // The picker sends nobody's email or last address (issue 9): the card shows them
+    // where SPEC's rules allow.
+    email: "",
+    last_login_ip: "",
     disabled,
   };
 }

@@ -258,13 +258,7 @@ export class GroupsService {
       });
       return rows
         .filter((row) => row.role !== 1)
-        .map((row) =>
-          toPickerUser(
-            { ...row, email: "", last_login_ip: "" },
-            chosen.has(row.user_id),
-            publicUrl,
-          ),
-        );
+        .map((row) => toPickerUser(row, chosen.has(row.user_id), publicUrl));
     }
     return (await this.reachable(userId, null)).map((user) =>
       toPickerUser(user, chosen.has(user.user_id), publicUrl),

@@ -402,6 +402,30 @@ describe("the avatar (uploadAvatar)", () => {
   });
 });
 
+describe("lists send nobody's email or address (issue 9)", () => {
+  it("getContacts and the member picker blank them", async () => {
+    const a = await registerAndLogin(api);
+    const b = await registerAndLogin(api);
+    await api.db
+      .updateTable("users")
+      .set({ email: "secret@example.com", last_login_ip: "120.24.78.68" })
+      .where("user_id", "=", b.userId)
+      .execute();
+    const contacts = await im("getContacts", a);
+    const picker = await api.post(
+      "/enterprise/group/getAllUser",
+      {},
+      { token: a.token },
+    );
+    for (const res of [contacts, picker]) {
+      expect(res.code).toBe(0);
+      const text = JSON.stringify(res.data);
+      expect(text).not.toContain("secret@example.com");
+      expect(text).not.toContain("120.24.78.68");
+    }
+  });
+});
+
 describe("authorisation", () => {
   it.each([
     "searchUser",
