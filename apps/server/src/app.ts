@@ -1,6 +1,6 @@
 import path from "node:path";
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { Redis } from "ioredis";
 import type { FastifyBaseLogger as Logger } from "fastify";
 import type { Config } from "./config.js";
@@ -92,8 +92,28 @@ export interface AppServices extends Services {
 
 const API_PREFIX = /^\/+(common|enterprise|manage|index)\//i;
 
-function createHttp(config: Config, logger: Logger): FastifyInstance {
+/**
+ * Where a link people open in a browser goes when its URL cannot even be decoded (a broken
+ * `%` escape): the registered link's own page for a broken link, never a JSON error.
+ */
+type BadUrlTarget = (url: string) => string | null;
+
+function createHttp(
+  config: Config,
+  logger: Logger,
+  badUrl: BadUrlTarget,
+): FastifyInstance {
   return Fastify({
+    frameworkErrors: (error, request, reply) => {
+      const target =
+        error.code === "FST_ERR_BAD_URL" ? badUrl(request.url) : null;
+      if (target !== null) {
+        void reply.header("Cache-Control", "no-store").redirect(target, 302);
+        return;
+      }
+      // Like every malformed request: the error handler's clear envelope.
+      void (reply as FastifyReply).send(error);
+    },
     loggerInstance: logger,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -138,7 +158,8 @@ export function buildApp(deps: AppDeps): {
   services: AppServices;
 } {
   const { config, db, clock, logger } = deps;
-  const app = createHttp(config, logger);
+  let linkForBadUrl: BadUrlTarget = () => null;
+  const app = createHttp(config, logger, (url) => linkForBadUrl(url));
 
   const prefix = deps.keyPrefix ?? config.REDIS_PREFIX;
   const redis =
@@ -207,6 +228,7 @@ export function buildApp(deps: AppDeps): {
     publicUrl: config.PUBLIC_URL?.replace(/\/+$/, ""),
     bodyLimit: config.BODY_LIMIT_BYTES,
   });
+  linkForBadUrl = (url) => calls.brokenLink(url);
   for (const module of MODULES) {
     const built = module.create(ctx);
     provide(module.name, built.service);

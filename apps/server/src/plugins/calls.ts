@@ -111,6 +111,8 @@ export interface Calls {
    * link never leads to another site.
    */
   link(path: `${string}/*`, to: (rest: string) => `/${string}`): void;
+  /** Where a registered link whose URL cannot be decoded leads (its page for no token). */
+  brokenLink(url: string): string | null;
 }
 
 /**
@@ -120,7 +122,16 @@ export interface Calls {
  */
 export function createCalls(app: FastifyInstance, shared: CallsOptions): Calls {
   app.decorateRequest("userLang", null);
+  const links: Array<{ prefix: string; to: (rest: string) => string }> = [];
+  const publicUrl = shared.publicUrl ?? "";
   return {
+    brokenLink: (url) => {
+      const lower = url.toLowerCase();
+      const link = links.find(
+        (l) => lower.startsWith(l.prefix) || lower === l.prefix.slice(0, -1),
+      );
+      return link ? `${publicUrl}${link.to("")}` : null;
+    },
     register: (call, handler) => {
       registerCall(app, shared, call, handler, null);
     },
@@ -128,7 +139,8 @@ export function createCalls(app: FastifyInstance, shared: CallsOptions): Calls {
       registerCall(app, shared, call, handler, limit);
     },
     link: (path, to) => {
-      registerLink(app, shared.publicUrl ?? "", path, to);
+      links.push({ prefix: path.slice(0, -1).toLowerCase(), to });
+      registerLink(app, publicUrl, path, to);
     },
   };
 }

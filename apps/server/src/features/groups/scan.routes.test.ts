@@ -148,10 +148,18 @@ describe("the group QR link /scan/g/<token>", () => {
     expect(res.headers.location).toBe("/#/join/evil.example");
   });
 
-  it("refuses a path it cannot decode without a redirect or a 500", async () => {
+  it("leads a link it cannot even decode to the page for a broken link, never a 500", async () => {
     const res = await open(api, "/scan/g/%E0%A4%A.x");
-    expect(res.statusCode).toBe(400);
-    expect(res.headers.location).toBeUndefined();
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe("/#/join");
+    // An API path that cannot be decoded answers a clear envelope.
+    const api400 = await fetch(`${api.url}/enterprise/%E0%A4%A/x`, {
+      method: "POST",
+    });
+    expect(api400.status).toBeLessThan(500);
+    const body = (await api400.json()) as { code: number; msg: string };
+    expect(body.code).not.toBe(0);
+    expect(body.msg).not.toBe("");
   });
 
   it("never redirects off the site, even when a feature asks it to", async () => {

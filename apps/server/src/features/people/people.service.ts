@@ -218,6 +218,8 @@ export class PeopleService {
     if (problem) throw refuse(problem.key, { field: problem.field });
     const stored = { ...profile, name_py: namePinyin(profile.realname) };
     await this.repo.updateProfile(me, stored, this.deps.clock.now());
+    // Group avatars draw a member without a picture by the name's initials.
+    await this.deps.services.groups.memberPictureChanged(me);
     return stored;
   }
 
