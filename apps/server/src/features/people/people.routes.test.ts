@@ -352,6 +352,38 @@ describe("the avatar (uploadAvatar)", () => {
     expect(served.status).toBe(200);
   });
 
+  it("draws again the avatars of the groups that show the member's face", async () => {
+    const owner = await registerAndLogin(api);
+    const m1 = await registerAndLogin(api);
+    const m2 = await registerAndLogin(api);
+    const created = await api.post(
+      "/enterprise/group/add",
+      { name: "Faces", user_ids: [m1.userId, m2.userId] },
+      { token: owner.token },
+    );
+    const id = (created.data as { id: string }).id;
+    await api.services.jobs.whenIdle();
+    const avatarOf = async () =>
+      (
+        (
+          await api.post(
+            "/enterprise/group/groupInfo",
+            { group_id: id },
+            { token: owner.token },
+          )
+        ).data as { avatar: string }
+      ).avatar;
+    const before = await avatarOf();
+    const png = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: "#00aa44" },
+    })
+      .png()
+      .toBuffer();
+    expect((await upload(m1, png)).code).toBe(0);
+    await api.services.jobs.whenIdle();
+    expect(await avatarOf()).not.toBe(before);
+  });
+
   it.each([
     [
       "an HTML file named .png",
