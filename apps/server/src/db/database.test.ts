@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../test/test-db.js";
-import { migrateToLatest } from "./database.js";
+import { createDatabase, migrateToLatest } from "./database.js";
 
 let testDb: TestDb;
 
@@ -130,5 +130,36 @@ describe("the database", () => {
     expect(
       await plan("select user_id from users where status = 1 order by user_id"),
     ).toMatch(/USING (COVERING )?INDEX users_status_id/);
+  });
+});
+
+describe("prepared statements (SQLite keeps them by SQL text)", () => {
+  it("answers each run of the same query with its own parameters, even after the schema changes", async () => {
+    const db = createDatabase({ kind: "sqlite", file: ":memory:" });
+    try {
+      await sql`create table t (id integer primary key, name text)`.execute(db);
+      const byId = (id: number) =>
+        sql<{ id: number; name: string }>`select * from t where id = ${id}`
+          .execute(db)
+          .then((r) => r.rows);
+      await sql`insert into t (id, name) values (1, 'one'), (2, 'two')`.execute(
+        db,
+      );
+      expect(await byId(1)).toEqual([{ id: 1, name: "one" }]);
+      expect(await byId(2)).toEqual([{ id: 2, name: "two" }]);
+      // A cached `select *` sees a column added since it was prepared.
+      await sql`alter table t add column extra text default 'x'`.execute(db);
+      expect(await byId(2)).toEqual([{ id: 2, name: "two", extra: "x" }]);
+      // More distinct statements than the cache holds still all answer.
+      for (let i = 0; i < 1100; i += 1) {
+        const rows = await sql<{ n: number }>`select ${sql.lit(i)} + 0 as n`
+          .execute(db)
+          .then((r) => r.rows);
+        expect(rows[0]?.n).toBe(i);
+      }
+      expect(await byId(1)).toEqual([{ id: 1, name: "one", extra: "x" }]);
+    } finally {
+      await db.destroy();
+    }
   });
 });

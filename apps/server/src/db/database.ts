@@ -1,7 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from "kysely";
 import pg from "pg";
 import { migrations } from "./migrations/index.js";
 import type { Database } from "./schema.js";
@@ -31,7 +38,7 @@ export function createDatabase(target: DatabaseTarget): Db {
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
     return new Kysely<Database>({
-      dialect: new SqliteDialect({ database: sqlite }),
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     });
   }
   const pool = new pg.Pool({
@@ -41,6 +48,41 @@ export function createDatabase(target: DatabaseTarget): Db {
     types: bigintAsNumber,
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** How many distinct statements stay prepared (the app has a few hundred at most). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely prepares every query afresh; on SQLite that costs more than running most of ours.
+ * The same SQL text reuses its prepared statement (queries are compiled with parameters,
+ * so the text repeats), oldest dropped first past the limit. Statements run synchronously,
+ * so one is never used by two queries at once.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    close: () => {
+      cache.clear();
+      sqlite.close();
+    },
+    prepare: (sql) => {
+      const known = cache.get(sql);
+      if (known) {
+        // Refresh its place: the map's order is the eviction order.
+        cache.delete(sql);
+        cache.set(sql, known);
+        return known;
+      }
+      const statement = sqlite.prepare(sql);
+      cache.set(sql, statement);
+      if (cache.size > STATEMENT_CACHE_SIZE) {
+        const oldest = cache.keys().next();
+        if (!oldest.done) cache.delete(oldest.value);
+      }
+      return statement;
+    },
+  };
 }
 
 /** Creates a PostgreSQL schema when it is missing. */
