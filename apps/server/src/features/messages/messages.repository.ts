@@ -1,5 +1,6 @@
 import { type Selectable, sql, type Transaction } from "kysely";
 import type { Db } from "../../db/database.js";
+import { groupCommit } from "../../db/group-commit.js";
 import { bindRepository } from "../../db/repository.js";
 import type { Database, MessagesTable } from "../../db/schema.js";
 
@@ -138,14 +139,16 @@ export interface NewDirectMessage {
 
 /**
  * Stores a one-to-one message in one transaction: its sequence number, the row, the
- * conversation's last message and both users' views of it. Nothing is half-written.
+ * conversation's last message and both users' views of it. Nothing is half-written. On
+ * SQLite the transaction is shared with the sends that arrive meanwhile (group commit):
+ * the answer still waits for the commit.
  */
 export function storeDirectMessage(
   db: Db,
   message: NewDirectMessage,
   now: () => number,
 ): Promise<MessageRow> {
-  return db.transaction().execute(async (trx) => {
+  return groupCommit(db).run(async (trx) => {
     const at = now();
     const seq = await nextSeq(trx, message.conversationId, 0, at);
     const inserted = await insertMessage(trx, {
@@ -213,7 +216,7 @@ export function storeGroupMessage(
   now: () => number,
 ): Promise<MessageRow> {
   const conversationId = `group-${message.groupId}`;
-  return db.transaction().execute(async (trx) => {
+  return groupCommit(db).run(async (trx) => {
     const at = now();
     const seq = await nextSeq(trx, conversationId, 1, at);
     const inserted = await insertMessage(trx, {
