@@ -1,3 +1,4 @@
+import type { GlobalConfig } from "../src/entities/config.js";
 import type { Contact } from "../src/entities/contact.js";
 import type { Message } from "../src/entities/message.js";
 
@@ -76,4 +77,40 @@ export const GROUP_MESSAGE: Message = {
   at: ["3"],
   toContactId: "group-4",
   toUser: "group-4",
+};
+
+/** The global config as getSystemInfo answers it. */
+export const GLOBAL_CONFIG: GlobalConfig = {
+  sysInfo: {
+    name: "Parley",
+    logo: "",
+    description: "",
+    state: "1",
+    closeTips: "",
+    runMode: "1",
+    regtype: "1",
+    regauth: "0",
+    multipleLogin: "1",
+    ipregion: "1",
+    diyName: "",
+  },
+  chatInfo: {
+    online: "1",
+    webrtc: "0",
+    groupChat: "1",
+    simpleChat: "1",
+    redoTime: "120",
+    groupUserMax: "0",
+    dbDelMsg: "1",
+    sendInterval: "0",
+    stun: "",
+    stunUser: "",
+    stunPass: "",
+  },
+  fileUpload: { size: "50", preview: "", fileExt: ["jpg", "png", "pdf"] },
+  lang: "zh",
+  demon_mode: 0,
+  version: "9.5.0",
+  codeByEmail: true,
+  codeBySms: false,
 };

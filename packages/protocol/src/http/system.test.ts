@@ -4,43 +4,8 @@ import {
   expectRefused,
   type RejectCase,
 } from "../../test/schema-cases.js";
-import type { GlobalConfig } from "../entities/config.js";
+import { GLOBAL_CONFIG as CONFIG } from "../../test/samples.js";
 import { getSystemInfo } from "./system.js";
-
-const CONFIG: GlobalConfig = {
-  sysInfo: {
-    name: "Parley",
-    logo: "",
-    description: "",
-    state: "1",
-    closeTips: "",
-    runMode: "1",
-    regtype: "1",
-    regauth: "0",
-    multipleLogin: "1",
-    ipregion: "1",
-    diyName: "",
-  },
-  chatInfo: {
-    online: "1",
-    webrtc: "0",
-    groupChat: "1",
-    simpleChat: "1",
-    redoTime: "120",
-    groupUserMax: "0",
-    dbDelMsg: "1",
-    sendInterval: "0",
-    stun: "",
-    stunUser: "",
-    stunPass: "",
-  },
-  fileUpload: { size: "50", preview: "", fileExt: ["jpg", "png", "pdf"] },
-  lang: "zh",
-  demon_mode: 0,
-  version: "9.5.0",
-  codeByEmail: true,
-  codeBySms: false,
-};
 
 describe("getSystemInfo", () => {
   it.each<AcceptCase>([

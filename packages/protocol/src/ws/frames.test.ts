@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { GROUP_CONTACT, GROUP_MESSAGE, MESSAGE } from "../../test/samples.js";
+import {
+  GLOBAL_CONFIG,
+  GROUP_CONTACT,
+  GROUP_MESSAGE,
+  MESSAGE,
+} from "../../test/samples.js";
+import { GlobalConfigSchema } from "../entities/config.js";
 import { DEFAULT_GROUP_SETTING } from "../entities/group.js";
 import {
   AT_MSG_LIST_MAX,
@@ -35,39 +41,8 @@ const SAMPLES: ServerEventMap = {
   groupSetting: { group_id: "group-4", setting: DEFAULT_GROUP_SETTING },
   atMsgList: { list: [GROUP_MESSAGE], count: 1, toContactId: "group-4" },
   appendContact: { ...GROUP_CONTACT, id: 9, is_group: 0 },
-  updateConfig: {
-    sysInfo: {
-      name: "Parley",
-      logo: "",
-      description: "",
-      state: "1",
-      closeTips: "",
-      runMode: "2",
-      regtype: "1",
-      regauth: "0",
-      multipleLogin: "1",
-      ipregion: "1",
-      diyName: "0",
-    },
-    chatInfo: {
-      online: "1",
-      webrtc: "0",
-      groupChat: "1",
-      simpleChat: "1",
-      redoTime: "120",
-      groupUserMax: "0",
-      dbDelMsg: "1",
-      sendInterval: "0",
-      stun: "",
-      stunUser: "",
-      stunPass: "",
-    },
-    fileUpload: { size: "50", preview: "", fileExt: ["png"] },
-    demon_mode: 0,
-    version: "9.5.0",
-    codeByEmail: false,
-    codeBySms: false,
-  },
+  // Everything but the reader's language (zod drops the key the schema lacks).
+  updateConfig: GlobalConfigSchema.omit({ lang: true }).parse(GLOBAL_CONFIG),
 };
 
 const TYPES = Object.keys(SAMPLES) as ServerEventType[];
