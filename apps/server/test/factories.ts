@@ -98,3 +98,23 @@ export async function saveConfig(
   );
   if (res.code !== 0) throw new Error(`setConfig failed: ${res.msg}`);
 }
+
+/** N values of T, as a tuple type. */
+export type Tuple<
+  T,
+  N extends number,
+  R extends T[] = [],
+> = R["length"] extends N ? R : Tuple<T, N, [T, ...R]>;
+
+/** Registers and logs in `n` users named "<name> 1" … "<name> n", in order. */
+export async function registerMany<N extends number>(
+  api: TestApp,
+  n: N,
+  name: string,
+): Promise<Tuple<TestUser, N>> {
+  const users: TestUser[] = [];
+  for (let i = 0; i < n; i += 1)
+    users.push(await registerAndLogin(api, { realname: `${name} ${i + 1}` }));
+  // Exactly n users were pushed.
+  return users as Tuple<TestUser, N>;
+}

@@ -3,7 +3,11 @@ import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
-import { registerAndLogin, type TestUser } from "../../../test/factories.js";
+import {
+  registerAndLogin,
+  registerMany,
+  type TestUser,
+} from "../../../test/factories.js";
 import { openSocket, type TestSocket } from "../../../test/ws-client.js";
 import { colourOf, GROUP_AVATAR_SIZE, gridOf } from "./group-avatar.js";
 
@@ -26,21 +30,9 @@ const AVATAR = /^\/storage\/avatar\/group_(\d+)\/[0-9a-f]{24}\.png$/;
 const call = (path: string, user: TestUser, body: object = {}) =>
   api.post(`/enterprise/group/${path}`, body, { token: user.token });
 
-/** N values of T, as a tuple type. */
-type Tuple<T, N extends number, R extends T[] = []> = R["length"] extends N
-  ? R
-  : Tuple<T, N, [T, ...R]>;
-
-async function people<N extends number>(
-  n: N,
-  name = "Face",
-): Promise<Tuple<TestUser, N>> {
-  const users: TestUser[] = [];
-  for (let i = 0; i < n; i += 1)
-    users.push(await registerAndLogin(api, { realname: `${name} ${i + 1}` }));
-  // Exactly n users were pushed.
-  return users as Tuple<TestUser, N>;
-}
+/** Registered users named "Face 1" … by default. */
+const people = <N extends number>(n: N, name = "Face") =>
+  registerMany(api, n, name);
 
 function must<T>(value: T | undefined): T {
   if (value === undefined) throw new Error("missing test value");

@@ -9,7 +9,7 @@ import {
 } from "@parley/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
-import { registerAndLogin, type TestUser } from "../../../test/factories.js";
+import { registerMany, type TestUser } from "../../../test/factories.js";
 import { openSocket, type TestSocket } from "../../../test/ws-client.js";
 
 /*
@@ -29,21 +29,9 @@ afterAll(async () => {
 const call = (path: string, user: TestUser, body: object = {}) =>
   api.post(`/enterprise/group/${path}`, body, { token: user.token });
 
-/** N values of T, as a tuple type. */
-type Tuple<T, N extends number, R extends T[] = []> = R["length"] extends N
-  ? R
-  : Tuple<T, N, [T, ...R]>;
-
-async function people<N extends number>(
-  n: N,
-  name = "Member",
-): Promise<Tuple<TestUser, N>> {
-  const users: TestUser[] = [];
-  for (let i = 0; i < n; i += 1)
-    users.push(await registerAndLogin(api, { realname: `${name} ${i + 1}` }));
-  // Exactly n users were pushed.
-  return users as Tuple<TestUser, N>;
-}
+/** Registered users named "Member 1" … by default. */
+const people = <N extends number>(n: N, name = "Member") =>
+  registerMany(api, n, name);
 
 /** A group of an owner and members; answers its number and contact id. */
 async function makeGroup(

@@ -8,7 +8,7 @@ import {
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
-import { registerAndLogin, type TestUser } from "../../../test/factories.js";
+import { registerMany, type TestUser } from "../../../test/factories.js";
 import { createTestDb } from "../../../test/test-db.js";
 import { openSocket, type TestSocket } from "../../../test/ws-client.js";
 import { migrateToLatest } from "../../db/database.js";
@@ -27,21 +27,8 @@ afterAll(async () => {
   await api.close();
 });
 
-/** N values of T, as a tuple type. */
-type Tuple<T, N extends number, R extends T[] = []> = R["length"] extends N
-  ? R
-  : Tuple<T, N, [T, ...R]>;
-
-async function people<N extends number>(
-  n: N,
-  name: string,
-): Promise<Tuple<TestUser, N>> {
-  const users: TestUser[] = [];
-  for (let i = 0; i < n; i += 1)
-    users.push(await registerAndLogin(api, { realname: `${name} ${i + 1}` }));
-  // Exactly n users were pushed.
-  return users as Tuple<TestUser, N>;
-}
+const people = <N extends number>(n: N, name: string) =>
+  registerMany(api, n, name);
 
 function must<T>(value: T | undefined): T {
   if (value === undefined) throw new Error("missing test value");
