@@ -63,8 +63,23 @@ describe("toasts and dialogs (SPEC §8, §9)", () => {
       onOk: () => undefined,
     };
     expect(dialog(options, 0)).toBe(true);
-    expect(dialog(options, 999)).toBe(false);
-    expect(dialog(options, 1000)).toBe(true);
+    expect(dialog({ ...options, content: "y" }, 999)).toBe(false);
+    expect(dialog({ ...options, content: "y" }, 1000)).toBe(true);
+    expect(warning).toHaveBeenCalledTimes(2);
+  });
+
+  it("never stacks the same dialog over itself while it shows", () => {
+    const options = {
+      title: "Your session has ended",
+      content: "x",
+      okText: "Log in again",
+      onOk: () => undefined,
+    };
+    expect(dialog(options, 0)).toBe(true);
+    expect(dialog(options, 5000)).toBe(false);
+    const shown = warning.mock.lastCall?.[0] as { afterClose: () => void };
+    shown.afterClose();
+    expect(dialog(options, 10_000)).toBe(true);
     expect(warning).toHaveBeenCalledTimes(2);
   });
 });

@@ -17,6 +17,8 @@ let feedback: Feedback | null = null;
 let lastToastAt = Number.NEGATIVE_INFINITY;
 let lastToast = { key: 0, text: "" };
 let lastDialogAt = Number.NEGATIVE_INFINITY;
+/** The dialogs showing now, by their title and text. */
+const showingDialogs = new Set<string>();
 
 /** Registered once by the app shell, so toasts and dialogs follow the theme and locale. */
 export function setFeedback(next: Feedback | null): void {
@@ -63,8 +65,17 @@ export function dialog(
 ): boolean {
   if (!feedback || !allowed(lastDialogAt, DIALOG_DEBOUNCE_MS, now))
     return false;
+  // The same dialog still showing is not opened again over itself (two refused calls a
+  // few seconds apart both saying the session ended).
+  const text = `${options.title}\n${options.content}`;
+  if (showingDialogs.has(text)) return false;
   lastDialogAt = now;
-  feedback.modal.warning({ ...options, centered: true });
+  showingDialogs.add(text);
+  feedback.modal.warning({
+    ...options,
+    centered: true,
+    afterClose: () => showingDialogs.delete(text),
+  });
   return true;
 }
 
@@ -98,4 +109,5 @@ export function resetFeedbackDebounce(): void {
   lastToastAt = Number.NEGATIVE_INFINITY;
   lastToast = { key: 0, text: "" };
   lastDialogAt = Number.NEGATIVE_INFINITY;
+  showingDialogs.clear();
 }
