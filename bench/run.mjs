@@ -8,12 +8,15 @@
 //        duplicates and order checked per conversation.
 //   W4   history paging on a 100k-message conversation (seeded directly): getMessageList at
 //        the newest page and at the oldest cursor; req/s and p99, oldest/newest ratio.
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import getPort from "get-port";
 import { startProduct } from "./product.mjs";
@@ -102,6 +105,106 @@ async function calibrate() {
   return {
     fastifyHello: { reqPerSec: round(hello.rate), ...hello.latency },
     wsEcho: { perSec: round(echo.rate), ...echo.latency },
+  };
+}
+
+/** The server's resident memory, in MB, from /proc. */
+function rssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+/**
+ * Issue 10: one 20 MB upload at a time (uploadFile, each with new bytes so none is
+ * deduplicated), against writing the same bytes to a file from a bare Node stream in the
+ * same run; the server's memory is sampled meanwhile (streamed, never held whole).
+ */
+async function uploads(dataDir, product) {
+  const MB = 1024 * 1024;
+  const size = 20 * MB;
+  const runs = 5;
+  const bytes = randomBytes(size);
+  const median = (values) =>
+    [...values].sort((a, b) => a - b)[values.length >> 1];
+
+  const bare = [];
+  for (let i = 0; i < runs; i += 1) {
+    const file = path.join(dataDir, `bare-${i}`);
+    const started = performance.now();
+    await pipeline(
+      Readable.from(
+        (function* chunks() {
+          for (let at = 0; at < size; at += 64 * 1024)
+            yield bytes.subarray(at, at + 64 * 1024);
+        })(),
+      ),
+      fs.createWriteStream(file),
+    );
+    bare.push(size / MB / ((performance.now() - started) / 1000));
+    fs.rmSync(file);
+  }
+
+  const alice = await user(product, "uploada");
+  const bob = await user(product, "uploadb");
+  const rssBefore = rssMb(product.pid);
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, rssMb(product.pid));
+  }, 20);
+  const served = [];
+  try {
+    for (let i = 0; i < runs; i += 1) {
+      bytes.writeUInt32BE(i + 1, 0);
+      // The body is made before the clock starts, and sent in large writes: the figure is
+      // the server's, not the generator's multipart encoding.
+      const boundary = `----bench${randomUUID()}`;
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="message"\r\n\r\n` +
+            JSON.stringify({ id: randomUUID(), toContactId: bob.id }) +
+            `\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-${i}.zip"\r\n` +
+            "Content-Type: application/zip\r\n\r\n",
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const started = performance.now();
+      const envelope = await new Promise((resolve, reject) => {
+        const req = http.request(
+          `${product.url}/common/upload/uploadFile`,
+          {
+            method: "POST",
+            headers: {
+              Authorization: alice.token,
+              "Content-Type": `multipart/form-data; boundary=${boundary}`,
+              "Content-Length": body.length,
+            },
+          },
+          (res) => {
+            let text = "";
+            res.setEncoding("utf8");
+            res.on("data", (chunk) => (text += chunk));
+            res.on("end", () => resolve(JSON.parse(text)));
+          },
+        );
+        req.on("error", reject);
+        req.end(body);
+      });
+      if (envelope.code !== 0) throw new Error(`uploadFile: ${envelope.msg}`);
+      served.push(size / MB / ((performance.now() - started) / 1000));
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const product20 = median(served);
+  const bare20 = median(bare);
+  return {
+    fileMb: size / MB,
+    uploadMbPerSec: round(product20),
+    bareStreamMbPerSec: round(bare20),
+    ratio: round(product20 / bare20),
+    serverRssMb: { before: rssBefore, peak: rssPeak },
   };
 }
 
@@ -270,6 +373,7 @@ const product = await startProduct(dataDir);
 try {
   results.W1c = await chat(product);
   results.W4 = await paging(dataDir, product);
+  results.uploads = await uploads(dataDir, product);
 } finally {
   await product.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });

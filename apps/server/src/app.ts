@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
@@ -18,6 +20,7 @@ import { contactsModule } from "./features/contacts/contacts.module.js";
 import { groupsModule } from "./features/groups/groups.module.js";
 import { friendsModule } from "./features/friends/friends.module.js";
 import { messagesModule } from "./features/messages/messages.module.js";
+import { filesModule } from "./features/files/files.module.js";
 import { peopleModule } from "./features/people/people.module.js";
 import { settingsModule } from "./features/settings/settings.module.js";
 import { socketModule } from "./features/socket/socket.module.js";
@@ -38,7 +41,7 @@ import { Gateway } from "./realtime/gateway.js";
 import { type Hub, InProcessHub } from "./realtime/hub.js";
 import { createRealtimePorts } from "./realtime/publisher.js";
 import { REDIS_COMMAND_TIMEOUT_MS, RedisHub } from "./realtime/redis-hub.js";
-import { LocalStorage } from "./storage/local-storage.js";
+import { createStorage } from "./storage/create-storage.js";
 import type { Storage } from "./storage/storage.js";
 
 /**
@@ -55,7 +58,31 @@ const MODULES: readonly FeatureModule<keyof Services>[] = [
   contactsModule,
   groupsModule,
   peopleModule,
+  filesModule,
 ];
+
+/** Uploads older than this in the spool were left by a process that stopped abruptly. */
+const STALE_SPOOL_MS = 24 * 3600 * 1000;
+
+/**
+ * This process's folder for uploads in progress, under `root`: its own, since processes of
+ * one installation may share a data folder; the folders that processes which stopped
+ * abruptly left behind a day ago are removed.
+ */
+function openSpool(root: string): string {
+  fs.mkdirSync(root, { recursive: true });
+  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+    const full = path.join(root, entry.name);
+    if (Date.now() - fs.statSync(full).mtimeMs > STALE_SPOOL_MS)
+      fs.rmSync(full, { recursive: true, force: true });
+  }
+  const dir = path.join(
+    root,
+    `${String(process.pid)}-${randomBytes(4).toString("hex")}`,
+  );
+  fs.mkdirSync(dir);
+  return dir;
+}
 
 /** What the app is built from; tests pass their own clock, database and mail sink. */
 export interface AppDeps {
@@ -183,8 +210,8 @@ export function buildApp(deps: AppDeps): {
   const { services, provide, assertComplete } = createRegistry();
   const mailer = createMailer(config, logger, services);
   const ports = createRealtimePorts(hub, clock);
-  const storage =
-    deps.storage ?? new LocalStorage(path.join(config.DATA_DIR, "storage"));
+  const storage = deps.storage ?? createStorage(config);
+  const spoolDir = openSpool(path.join(config.DATA_DIR, "uploads"));
   const jobs = new JobQueue({
     // One render at a time: it is CPU work, and the calls must not wait behind it.
     concurrency: 1,
@@ -227,6 +254,7 @@ export function buildApp(deps: AppDeps): {
     validateResponses: deps.validateResponses ?? false,
     publicUrl: config.PUBLIC_URL?.replace(/\/+$/, ""),
     bodyLimit: config.BODY_LIMIT_BYTES,
+    spoolDir,
   });
   linkForBadUrl = (url) => calls.brokenLink(url);
   for (const module of MODULES) {
@@ -252,7 +280,7 @@ export function buildApp(deps: AppDeps): {
   });
   gateway.attach(app.server);
 
-  if (storage instanceof LocalStorage) registerStorage(app, storage.root);
+  registerStorage(app, storage);
   registerWeb(app, config.WEB_DIST);
 
   app.addHook("preClose", async () => {
@@ -261,6 +289,7 @@ export function buildApp(deps: AppDeps): {
     await gateway.close();
   });
   app.addHook("onClose", async () => {
+    fs.rmSync(spoolDir, { recursive: true, force: true });
     mailer.close();
     if (!deps.hub) await hub.close();
     if (!deps.redis) redis?.disconnect();
@@ -275,6 +304,7 @@ export function buildApp(deps: AppDeps): {
       socket: services.socket,
       friends: services.friends,
       people: services.people,
+      files: services.files,
       messages: services.messages,
       contacts: services.contacts,
       groups: services.groups,

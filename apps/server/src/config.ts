@@ -52,6 +52,13 @@ const EnvSchema = z.object({
   SMTP_PASS: z.preprocess(blankToUndefined, z.string().optional()),
   SMTP_FROM: z.string().default("Parley <no-reply@localhost>"),
   SMTP_SECURE: flag,
+  /** Files in an S3-compatible bucket instead of `DATA_DIR/storage` (README). */
+  S3_BUCKET: z.preprocess(blankToUndefined, z.string().min(3).optional()),
+  S3_ENDPOINT: z.preprocess(blankToUndefined, z.url().optional()),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.preprocess(blankToUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(blankToUndefined, z.string().optional()),
+  S3_FORCE_PATH_STYLE: flag,
   DEMO_MODE: flag,
   DEMO_PASSWORD: z.string().min(6).max(16).default("123456"),
   LOG_LEVEL: z
@@ -78,6 +85,8 @@ const EnvSchema = z.object({
   RATE_REGISTER_WINDOW_S: int(60 * 60),
   RATE_SENDCODE_IP: int(20),
   RATE_SENDCODE_WINDOW_S: int(60 * 60),
+  RATE_UPLOAD_USER: int(60),
+  RATE_UPLOAD_WINDOW_S: int(60),
 });
 
 /** The server's configuration, parsed once from the environment. */

@@ -19,6 +19,7 @@ import type { CodeSender } from "./mail/mailer.js";
 import type { Calls } from "./plugins/calls.js";
 import type { Presence, Publish, Sockets } from "./realtime/ports.js";
 import type { Storage } from "./storage/storage.js";
+import type { FilesService } from "./features/files/files.service.js";
 
 export type { Presence, Publish, Sockets } from "./realtime/ports.js";
 import type { SystemConfig } from "./features/system/system.service.js";
@@ -46,6 +47,7 @@ export interface Services {
   contacts: ContactsService;
   groups: GroupsService;
   people: PeopleService;
+  files: FilesService;
 }
 
 /** Everything a feature module is built from; app.ts builds it once. */
@@ -118,6 +120,9 @@ export function createRegistry(): {
     },
     get people() {
       return get("people");
+    },
+    get files() {
+      return get("files");
     },
     get friends() {
       return get("friends");

@@ -57,7 +57,13 @@ export async function disableUser(api: TestApp, userId: number): Promise<void> {
 /** How many rows a table holds. */
 export async function countRows(
   api: TestApp,
-  table: "users" | "sessions" | "messages" | "verification_codes",
+  table:
+    | "users"
+    | "sessions"
+    | "messages"
+    | "verification_codes"
+    | "files"
+    | "blobs",
 ): Promise<number> {
   const row = await api.db
     .selectFrom(table)

@@ -1,3 +1,5 @@
+import os from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -33,6 +35,7 @@ export async function startProbeApp(
       actor: (user) => ({ ...user, demoMode: options.demoMode ?? false }),
     },
     publicUrl: undefined,
+    spoolDir: path.join(os.tmpdir(), "parley-probe-uploads"),
     bodyLimit: 1024 * 1024,
   });
   register(calls);

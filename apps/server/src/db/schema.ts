@@ -168,19 +168,30 @@ export interface UserConversationsTable {
   updated_at: number;
 }
 
+/** The bytes of a file, stored once however often sent (content-addressed). */
+export interface BlobsTable {
+  blob_id: Generated<number>;
+  sha256: string;
+  storage_key: string;
+  size: number;
+  /** Sniffed from the bytes; "" when nothing recognisable. */
+  mime: Generated<string>;
+  width: number | null;
+  height: number | null;
+  thumb_key: string | null;
+  created_at: number;
+}
+
+/** One upload: its name and uploader, pointing at its bytes. */
 export interface FilesTable {
   file_id: Generated<number>;
   user_id: number;
+  blob_id: number;
   name: string;
   ext: Generated<string>;
-  mime: Generated<string>;
-  size: number;
-  /** 1 document, 2 image, 3 audio, 4 video, 9 other (wire-contract.md §5.8) */
-  cate: Generated<number>;
-  storage_key: string;
-  md5: string;
+  /** 1 document, 2 image, 3 audio, 4 video, 5 other (SPEC §9) */
+  cate: number;
   created_at: number;
-  deleted_at: number | null;
 }
 
 export interface Database {
@@ -197,6 +208,7 @@ export interface Database {
   message_mentions: MessageMentionsTable;
   user_conversations: UserConversationsTable;
   files: FilesTable;
+  blobs: BlobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,3 +1,9 @@
+import { createHash, randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import qs from "qs";
@@ -149,12 +155,69 @@ export interface UploadedFile {
   readonly filename: string;
 }
 
+/** The one file of a large upload, written to a temporary file as it arrived. */
+export interface SpooledFile {
+  /** The temporary file; deleted when the call ends, whatever the handler did. */
+  readonly path: string;
+  readonly size: number;
+  /** SHA-256 of the bytes, hex. */
+  readonly sha256: string;
+  /** As the client named it: shown, never trusted for the type, never a path. */
+  readonly filename: string;
+}
+
 /** How an upload call takes its file: the field, and the most bytes it may have. */
 export interface UploadRule {
   readonly field: string;
   readonly maxBytes: number;
   /** The refusal when the file is larger. */
   readonly tooLarge: MessageKey;
+  /**
+   * A folder to stream the file into (chat files, up to many megabytes) instead of
+   * reading it into memory (avatars).
+   */
+  readonly spoolDir?: string | undefined;
+}
+
+/** A byte limit in whole megabytes, as refusals state it. */
+function megabytes(bytes: number): string {
+  return String(Math.floor(bytes / (1024 * 1024)));
+}
+
+/** Streams a file part to a new temporary file, hashing it on the way. */
+async function spool(
+  source: NodeJS.ReadableStream & { truncated?: boolean },
+  dir: string,
+  filename: string,
+): Promise<SpooledFile> {
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${randomUUID()}.upload`);
+  const hash = createHash("sha256");
+  let size = 0;
+  try {
+    await pipeline(
+      source,
+      new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          size += chunk.length;
+          done(null, chunk);
+        },
+      }),
+      createWriteStream(file, { flags: "wx" }),
+    );
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  }
+  // busboy cuts a file at the limit when it does not fail it: a cut file is never kept.
+  if (source.truncated) {
+    await rm(file, { force: true });
+    throw Object.assign(new Error("file too large"), {
+      code: "FST_REQ_FILE_TOO_LARGE",
+    });
+  }
+  return { path: file, size, sha256: hash.digest("hex"), filename };
 }
 
 /**
@@ -167,12 +230,25 @@ export async function readUpload(
   bodyLimit: number,
   filter: FieldFilter,
   rule: UploadRule,
-): Promise<{ fields: unknown; file: UploadedFile | null }> {
+): Promise<{
+  fields: unknown;
+  file: UploadedFile | null;
+  spooled: SpooledFile | null;
+}> {
   if (!request.isMultipart()) {
-    return { fields: await readFields(request, bodyLimit, filter), file: null };
+    return {
+      fields: await readFields(request, bodyLimit, filter),
+      file: null,
+      spooled: null,
+    };
   }
+  // An honest length past the limit is refused before a byte of the body is read.
+  const declared = Number(request.headers["content-length"] ?? 0);
+  if (declared > rule.maxBytes + bodyLimit)
+    throw refuse(rule.tooLarge, { size: megabytes(rule.maxBytes) });
   const params = new URLSearchParams();
   let file: UploadedFile | null = null;
+  let spooled: SpooledFile | null = null;
   let total = 0;
   try {
     for await (const part of request.parts({
@@ -189,7 +265,9 @@ export async function readUpload(
           part.file.resume();
           throw refuse("request.unsupportedType");
         }
-        file = { data: await part.toBuffer(), filename: part.filename };
+        if (rule.spoolDir)
+          spooled = await spool(part.file, rule.spoolDir, part.filename);
+        else file = { data: await part.toBuffer(), filename: part.filename };
         continue;
       }
       if (typeof part.value !== "string") throw refuse("request.invalid");
@@ -201,15 +279,22 @@ export async function readUpload(
       params.append(part.fieldname, part.value);
     }
   } catch (error) {
+    if (spooled) await rm(spooled.path, { force: true });
     if (error instanceof AppError) throw error;
     const code = error instanceof Error && "code" in error ? error.code : null;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw refuse(rule.tooLarge);
+    if (code === "FST_REQ_FILE_TOO_LARGE")
+      throw refuse(rule.tooLarge, { size: megabytes(rule.maxBytes) });
     if (code === "FST_FILES_LIMIT") throw refuse("request.unsupportedType");
     if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
       throw refuse("request.tooLarge");
     throw refuse("request.invalid");
   }
-  return { fields: parseForm(params.toString(), filter), file };
+  try {
+    return { fields: parseForm(params.toString(), filter), file, spooled };
+  } catch (error) {
+    if (spooled) await rm(spooled.path, { force: true });
+    throw error;
+  }
 }
 
 async function readParts(

@@ -10,6 +10,7 @@ import {
   type MessageKey,
   parseCallRequest,
 } from "@parley/protocol";
+import { rm } from "node:fs/promises";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { Policy } from "../context.js";
@@ -18,6 +19,7 @@ import {
   fieldFilter,
   readFields,
   readUpload,
+  type SpooledFile,
   type UploadedFile,
 } from "./body.js";
 import { envelope } from "./envelope.js";
@@ -43,6 +45,8 @@ export interface CallContext {
   rememberLanguage(lang: Language): void;
   /** The file of an upload call (null when none came, and on every other call). */
   readonly file: UploadedFile | null;
+  /** The file of a spooled upload (chat files), in a temporary file removed after the call. */
+  readonly spooled: SpooledFile | null;
 }
 
 /** The session of a call whose auth demands one. */
@@ -74,6 +78,8 @@ interface CallsOptions {
   validateResponses: boolean;
   publicUrl: string | undefined;
   bodyLimit: number;
+  /** Where spooled uploads are written while their call runs. */
+  spoolDir: string;
 }
 
 const KNOWN_KEYS = new Set<string>(MESSAGE_KEYS);
@@ -91,6 +97,17 @@ function issueToError(error: z.ZodError): AppError {
   return refuse("request.invalidField", { field });
 }
 
+/** How an upload call takes its file. */
+export interface UploadLimit {
+  /** The most bytes, read per request (the console may change it). */
+  maxBytes: () => Promise<number>;
+  tooLarge: MessageKey;
+  /** Stream the file to a temporary file (`ctx.spooled`) rather than memory (`ctx.file`). */
+  spool?: boolean;
+  /** Refuses a caller before a byte of the body is read (a rate limit). */
+  admit?: (session: SessionContext | null) => Promise<void>;
+}
+
 /** Registers calls on one app; features receive it from app.ts. */
 export interface Calls {
   register<C extends CallDescriptor>(call: C, handler: Handler<C>): void;
@@ -101,7 +118,7 @@ export interface Calls {
    */
   upload<C extends CallDescriptor>(
     call: C,
-    limit: { maxBytes: () => Promise<number>; tooLarge: MessageKey },
+    limit: UploadLimit,
     handler: Handler<C>,
   ): void;
   /**
@@ -113,7 +130,28 @@ export interface Calls {
   link(path: `${string}/*`, to: (rest: string) => `/${string}`): void;
   /** Where a registered link whose URL cannot be decoded leads (its page for no token). */
   brokenLink(url: string): string | null;
+  /**
+   * A resource a browser fetches by address (`<img src>`, a download link): GET `path`,
+   * with the caller's session from the Authorization header or, since a browser sends no
+   * header there, the file cookie every signed-in call sets. The handler writes the reply;
+   * an error answers its envelope like a call's.
+   */
+  serve(
+    path: string,
+    handler: (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      session: SessionContext | null,
+    ) => Promise<unknown>,
+  ): void;
 }
+
+/**
+ * The cookie that carries the session token to file addresses only (wire-contract.md §2.3:
+ * a message's file is an address the browser loads without our headers).
+ */
+export const FILE_COOKIE = "parley_files";
+const FILE_COOKIE_PATH = "/files";
 
 /**
  * Registers one call at its root path (POST, matched case-insensitively): parse the body
@@ -142,7 +180,29 @@ export function createCalls(app: FastifyInstance, shared: CallsOptions): Calls {
       links.push({ prefix: path.slice(0, -1).toLowerCase(), to });
       registerLink(app, publicUrl, path, to);
     },
+    serve: (path, handler) => {
+      app.get(path, async (request, reply) => {
+        const token =
+          tokenFromRequest(request) ??
+          cookieToken(request.cookies[FILE_COOKIE]);
+        let session: SessionContext | null = null;
+        if (token) {
+          try {
+            session = await shared.sessions.resolve(token);
+          } catch {
+            session = null;
+          }
+        }
+        request.userLang = session?.lang ?? null;
+        return handler(request, reply, session);
+      });
+    },
   };
+}
+
+/** A token as the file cookie holds it, or null for one no session could have. */
+function cookieToken(value: string | undefined): string | null {
+  return value && value.length <= 512 ? value : null;
 }
 
 /** A path on this site: one slash, not `//host` or `/\host`, which browsers read as a host. */
@@ -176,7 +236,7 @@ function registerCall<C extends CallDescriptor>(
   shared: CallsOptions,
   call: C,
   handler: Handler<C>,
-  limit: { maxBytes: () => Promise<number>; tooLarge: MessageKey } | null,
+  limit: UploadLimit | null,
 ): void {
   const filter = fieldFilter(call.request, call.ignore);
   if ((call.upload === undefined) !== (limit === null))
@@ -204,42 +264,67 @@ function registerCall<C extends CallDescriptor>(
         .send(envelope(requestLanguage(request), 404, "request.notFound"));
     }
     request.userLang = session?.lang ?? null;
+    // Keeps the file cookie on this session's token, so the files of its messages load.
+    if (session && token && request.cookies[FILE_COOKIE] !== token) {
+      void reply.setCookie(FILE_COOKIE, token, {
+        path: FILE_COOKIE_PATH,
+        sameSite: "lax",
+        httpOnly: true,
+        secure: request.protocol === "https",
+      });
+    }
 
     let body: unknown;
     let file: UploadedFile | null = null;
+    let spooled: SpooledFile | null = null;
     if (call.upload && limit) {
-      const read = await readUpload(request, shared.bodyLimit, filter, {
-        field: call.upload.field,
-        maxBytes: await limit.maxBytes(),
-        tooLarge: limit.tooLarge,
-      });
-      body = read.fields;
-      file = read.file;
+      try {
+        await limit.admit?.(session);
+        const read = await readUpload(request, shared.bodyLimit, filter, {
+          field: call.upload.field,
+          maxBytes: await limit.maxBytes(),
+          tooLarge: limit.tooLarge,
+          spoolDir: limit.spool ? shared.spoolDir : undefined,
+        });
+        body = read.fields;
+        file = read.file;
+        spooled = read.spooled;
+      } catch (error) {
+        // The rest of a refused upload is not worth reading: the connection closes.
+        void reply.header("Connection", "close");
+        throw error;
+      }
     } else {
       body = await readFields(request, shared.bodyLimit, filter);
     }
-    const parsed = parseCallRequest(call, body);
-    if (!parsed.success) throw issueToError(parsed.error);
-
-    const ctx: CallContext = {
-      ip: request.ip,
-      userAgent: (request.headers["user-agent"] ?? "").slice(0, 512),
-      lang: requestLanguage(request),
-      // Never the request's Host: links built here reach other users' sockets.
-      publicUrl: shared.publicUrl ?? "",
-      session,
-      token,
-      file,
-      rememberLanguage: (lang) => {
-        void reply.setCookie(LANG_COOKIE, lang, {
-          path: "/",
-          sameSite: "lax",
-          httpOnly: true,
-          maxAge: 365 * 24 * 3600,
-        });
-      },
-    };
-    const answer = await handler(parsed.data, ctx);
+    let answer: Awaited<ReturnType<Handler<C>>>;
+    try {
+      const parsed = parseCallRequest(call, body);
+      if (!parsed.success) throw issueToError(parsed.error);
+      const ctx: CallContext = {
+        ip: request.ip,
+        userAgent: (request.headers["user-agent"] ?? "").slice(0, 512),
+        lang: requestLanguage(request),
+        // Never the request's Host: links built here reach other users' sockets.
+        publicUrl: shared.publicUrl ?? "",
+        session,
+        token,
+        file,
+        spooled,
+        rememberLanguage: (lang) => {
+          void reply.setCookie(LANG_COOKIE, lang, {
+            path: "/",
+            sameSite: "lax",
+            httpOnly: true,
+            maxAge: 365 * 24 * 3600,
+          });
+        },
+      };
+      answer = await handler(parsed.data, ctx);
+    } finally {
+      // A spooled upload's temporary file never outlives its call.
+      if (spooled) await rm(spooled.path, { force: true });
+    }
     if (shared.validateResponses) {
       const checked = call.response.safeParse(answer.data);
       if (!checked.success) {
@@ -249,7 +334,9 @@ function registerCall<C extends CallDescriptor>(
       }
     }
     const lang =
-      answer.lang && isLanguage(answer.lang) ? answer.lang : ctx.lang;
+      answer.lang && isLanguage(answer.lang)
+        ? answer.lang
+        : requestLanguage(request);
     return reply.send(
       envelope(lang, Codes.ok, answer.key ?? "ok", answer.data, {
         count: answer.count,

@@ -1,38 +1,54 @@
-import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
-import { isStorageKey, STORAGE_PREFIX } from "../storage/storage.js";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { envelope } from "./envelope.js";
+import {
+  isPublicKey,
+  STORAGE_PREFIX,
+  type Storage,
+} from "../storage/storage.js";
+import { requestLanguage } from "./language.js";
 import { IMMUTABLE } from "./web.js";
 
+/** The picture types the server writes avatars as (sharp's output), by extension. */
+const PICTURE_TYPES: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+};
+
+/** Answers a stored path that is not a public picture exactly like an unknown path. */
+function notFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(404)
+    .send(envelope(requestLanguage(request), 404, "request.notFound"));
+}
+
 /**
- * Serves stored files read-only at `/storage/<key>` (wire-contract.md §5.8). Every stored
- * name is new for new content (content-addressed or random), so a file is cached for a
- * year, immutable. Only keys the server could have made are served: no dot files, no
- * half-written `.part` files, no way out of the root (`send` refuses `..` as well); any
- * other path answers the envelope's 404. A stored file never runs as a page of this origin.
+ * Serves public stored files, the avatars of people and groups, read-only at
+ * `/storage/<key>` (wire-contract.md §5.8), from whichever storage holds them. Every such
+ * name is new for new content, so a file is cached for a year, immutable. Only keys of the
+ * public folders are served, and only as a picture: chat files live in storage too but go
+ * out only through the files feature's access check; half-written `.part` files, dot
+ * files and paths that leave the root answer 404.
  */
-export function registerStorage(app: FastifyInstance, root: string): void {
-  void app.register(fastifyStatic, {
-    root,
-    prefix: STORAGE_PREFIX,
-    // The web client's registration (plugins/web.ts) owns reply.sendFile.
-    decorateReply: false,
-    wildcard: true,
-    index: false,
-    list: false,
-    redirect: false,
-    dotfiles: "deny",
-    cacheControl: false,
-    allowedPath: (pathName) => {
-      const key = pathName.replace(/^\/+/, "");
-      return isStorageKey(key) && !key.endsWith(".part");
-    },
-    setHeaders: (res) => {
-      res.setHeader("Cache-Control", IMMUTABLE);
-      // An uploaded page or SVG opened directly gets no script, no plugins, no origin.
-      res.setHeader(
+export function registerStorage(app: FastifyInstance, storage: Storage): void {
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { "*": raw = "" } = request.params as { "*"?: string };
+    const key = raw.replace(/^\/+/, "");
+    const type = PICTURE_TYPES[key.slice(key.lastIndexOf(".") + 1)];
+    if (!isPublicKey(key) || key.endsWith(".part") || !type)
+      return notFound(request, reply);
+    const body = await storage.stream(key);
+    if (!body) return notFound(request, reply);
+    return reply
+      .header("Content-Type", type)
+      .header("Cache-Control", IMMUTABLE)
+      .header(
         "Content-Security-Policy",
         "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-      );
-    },
-  });
+      )
+      .send(body);
+  };
+  app.get(`${STORAGE_PREFIX}*`, serve);
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { createReadStream, mkdirSync } from "node:fs";
 import fs from "node:fs/promises";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { isStorageKey, type Storage } from "./storage.js";
+import type { Readable } from "node:stream";
+import { type ByteRange, isStorageKey, type Storage } from "./storage.js";
 
 /** Files on the local disk, under one root folder (`DATA_DIR/storage` by default). */
 export class LocalStorage implements Storage {
@@ -33,6 +34,39 @@ export class LocalStorage implements Storage {
       await fs.rm(partial, { force: true });
       throw error;
     }
+  }
+
+  async putFile(key: string, source: string): Promise<void> {
+    const file = this.fileOf(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const partial = `${file}.${randomBytes(6).toString("hex")}.part`;
+    try {
+      await fs.copyFile(source, partial);
+      await fs.rename(partial, file);
+    } catch (error) {
+      await fs.rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  async stream(key: string, range?: ByteRange): Promise<Readable | null> {
+    if (!isStorageKey(key)) return null;
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(this.fileOf(key), "r");
+    } catch {
+      return null;
+    }
+    const stat = await handle.stat();
+    if (!stat.isFile()) {
+      await handle.close();
+      return null;
+    }
+    // The stream owns the handle from here and closes it when it ends or is destroyed.
+    return createReadStream("", {
+      fd: handle,
+      ...(range ? { start: range.start, end: range.end } : {}),
+    });
   }
 
   async read(key: string, maxBytes: number): Promise<Buffer | null> {

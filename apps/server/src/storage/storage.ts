@@ -1,19 +1,43 @@
+import type { Readable } from "node:stream";
+
+/** A part of a stored file, both ends included (an HTTP byte range). */
+export interface ByteRange {
+  readonly start: number;
+  readonly end: number;
+}
+
 /**
- * Where files live (uploads, avatars, group avatars): keys like `avatar/group_5/<hash>.png`,
- * addressed by clients at `/storage/<key>` (wire-contract.md §5.8). Local disk by default; an
- * object store would be one more implementation of this interface.
+ * Where files live (avatars, group avatars, chat files): keys like
+ * `avatar/group_5/<hash>.png` or `blob/ab/<hash>-<id>`. Local disk by default
+ * (`LocalStorage`), or an S3-compatible object store (`S3Storage`). Avatars are public at
+ * `/storage/<key>`; chat files are served only through the files feature's access check.
  */
 export interface Storage {
   /** Writes a file, replacing one of the same key. */
   put(key: string, body: Buffer): Promise<void>;
+  /** Stores a local file's bytes under a key, streamed (never read whole into memory). */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
+  /** A stored file's bytes as a stream, or only `range` of them; null when it is missing. */
+  stream(key: string, range?: ByteRange): Promise<Readable | null>;
   /** A file's bytes; null when it is missing, not a file, or larger than `maxBytes`. */
   read(key: string, maxBytes: number): Promise<Buffer | null>;
   /** Deletes a file; a missing one is not an error. */
   remove(key: string): Promise<void>;
 }
 
-/** The path every stored file is served under. */
+/** The path public stored files (avatars) are served under. */
 export const STORAGE_PREFIX = "/storage/";
+
+/** The key folders served to anyone at `/storage/`: pictures of people and groups. */
+export const PUBLIC_FOLDERS = ["avatar"] as const;
+
+/** Whether a key may be served to anyone (an avatar), not only through an access check. */
+export function isPublicKey(key: string): boolean {
+  return (
+    isStorageKey(key) &&
+    PUBLIC_FOLDERS.some((folder) => key.startsWith(`${folder}/`))
+  );
+}
 
 // One folder or file name: no dot first (no `..`, no hidden files), no separators.
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;

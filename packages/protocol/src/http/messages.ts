@@ -7,24 +7,42 @@ import { defineCall } from "./define.js";
 
 /**
  * `enterprise/im/sendMessage`: acknowledged only after the commit; a repeat of the same
- * client `id` answers the stored message.
+ * client `id` answers the stored message. A file already stored is sent again (forwarded,
+ * SPEC §3 "Message to send when forwarding a file") by its `file_id`: the server checks the
+ * sender may see it and takes its type, name and size from what it stored.
  */
 export const sendMessage = defineCall({
   path: "/enterprise/im/sendMessage",
   auth: "session",
-  request: z.object({
-    id: formString().pipe(z.uuid({ error: "request.invalidField" })),
-    type: formString()
-      .pipe(z.literal("text", { error: "request.invalidField" }))
-      .default("text"),
-    content: formString().pipe(
-      z.string().max(Limits.fieldMax * 4, { error: "message.tooLong" }),
-    ),
-    toContactId: ContactIdSchema,
-    is_group: optional(formInt()),
-    at: optional(z.array(formString()).max(1000)),
-    pid: optional(formInt()),
-  }),
+  request: z
+    .object({
+      id: formString().pipe(z.uuid({ error: "request.invalidField" })),
+      type: formString()
+        .pipe(
+          z.enum(["text", "image", "video", "file"], {
+            error: "request.invalidField",
+          }),
+        )
+        .default("text"),
+      content: formString().pipe(
+        z.string().max(Limits.fieldMax * 4, { error: "message.tooLong" }),
+      ),
+      toContactId: ContactIdSchema,
+      is_group: optional(formInt()),
+      at: optional(z.array(formString()).max(1000)),
+      pid: optional(formInt()),
+      // Clients send 0 with a text message: no file.
+      file_id: optional(
+        formInt()
+          .pipe(z.number().int().min(0, { error: "request.invalidField" }))
+          .transform((id) => (id === 0 ? undefined : id)),
+      ),
+    })
+    // Only text is typed; every other type is a stored file's.
+    .refine((body) => body.type === "text" || body.file_id !== undefined, {
+      path: ["type"],
+      error: "request.invalidField",
+    }),
   response: MessageSchema,
 });
 

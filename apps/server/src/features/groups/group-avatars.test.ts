@@ -245,6 +245,8 @@ describe("a failed rebuild", () => {
       {
         storage: {
           put: () => Promise.reject(new Error("disk full")),
+          putFile: () => Promise.reject(new Error("disk full")),
+          stream: () => Promise.resolve(null),
           read: () => Promise.resolve(null),
           remove: () => Promise.resolve(),
         },

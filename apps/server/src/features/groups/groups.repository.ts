@@ -414,7 +414,7 @@ export function disbandGroup(
   groupId: number,
   ownerId: number,
   now: number,
-): Promise<boolean> {
+): Promise<number[] | null> {
   return db.transaction().execute(async (trx) => {
     const closed = await trx
       .updateTable("groups")
@@ -423,7 +423,7 @@ export function disbandGroup(
       .where("owner_id", "=", ownerId)
       .where("status", "=", 1)
       .executeTakeFirst();
-    if (closed.numUpdatedRows === 0n) return false;
+    if (closed.numUpdatedRows === 0n) return null;
     const conversationId = groupConversationId(groupId);
     await trx
       .deleteFrom("group_members")
@@ -438,12 +438,23 @@ export function disbandGroup(
       .set({ last_msg_id: null })
       .where("conversation_id", "=", conversationId)
       .execute();
-    await trx
-      .deleteFrom("messages")
-      .where("conversation_id", "=", conversationId)
-      .execute();
-    return true;
+    return fileIdsOf(
+      await trx
+        .deleteFrom("messages")
+        .where("conversation_id", "=", conversationId)
+        .returning("file_id")
+        .execute(),
+    );
   });
+}
+
+/** The distinct files that deleted messages carried (the files feature frees the unused). */
+function fileIdsOf(rows: ReadonlyArray<{ file_id: number | null }>): number[] {
+  return [
+    ...new Set(
+      rows.flatMap((row) => (row.file_id === null ? [] : [row.file_id])),
+    ),
+  ];
 }
 
 export async function updateName(
@@ -488,14 +499,15 @@ export async function updateNotice(
 
 /**
  * Deletes every message of a group; each member's read position moves to the end so no
- * unread or mention is left pointing at a deleted message.
+ * unread or mention is left pointing at a deleted message. Answers the files they carried.
  */
-export function clearGroupMessages(db: Db, groupId: number): Promise<void> {
+export function clearGroupMessages(db: Db, groupId: number): Promise<number[]> {
   const conversationId = groupConversationId(groupId);
   return db.transaction().execute(async (trx) => {
-    await trx
+    const deleted = await trx
       .deleteFrom("messages")
       .where("conversation_id", "=", conversationId)
+      .returning("file_id")
       .execute();
     const conversation = await trx
       .updateTable("conversations")
@@ -508,6 +520,7 @@ export function clearGroupMessages(db: Db, groupId: number): Promise<void> {
       .set({ last_read_seq: conversation?.last_seq ?? 0, is_at: 0, unread: 0 })
       .where("conversation_id", "=", conversationId)
       .execute();
+    return fileIdsOf(deleted);
   });
 }
 

@@ -616,8 +616,14 @@ export class GroupsService {
     const { member, me } = await this.standing(userId, groupId);
     this.must(me, "group.own", { member: membership(member) });
     const memberIds = await this.repo.listMemberIds(groupId);
-    if (!(await this.repo.disbandGroup(groupId, userId, this.deps.clock.now())))
-      throw refuse("group.changed");
+    const files = await this.repo.disbandGroup(
+      groupId,
+      userId,
+      this.deps.clock.now(),
+    );
+    if (files === null) throw refuse("group.changed");
+    // The group's files that no other message carries are freed.
+    await this.deps.services.files.release(files);
     await this.deps.publish.toUsers(memberIds, "removeGroup", {
       group_id: groupContactId(groupId),
     });
@@ -722,7 +728,9 @@ export class GroupsService {
     this.must(me, "group.clearMessages", {
       member: member ? membership(member) : null,
     });
-    await this.repo.clearGroupMessages(groupId);
+    await this.deps.services.files.release(
+      await this.repo.clearGroupMessages(groupId),
+    );
     await this.deps.publish.toUsers(
       await this.repo.listMemberIds(groupId),
       "clearMessage",

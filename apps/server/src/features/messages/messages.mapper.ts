@@ -22,19 +22,55 @@ export function toSender(user: SenderRow, publicUrl: string): MessageSender {
   };
 }
 
+/** The address of a stored file (wire-contract.md §2.3: `content` of a file message). */
+export function fileUrl(fileId: number, publicUrl: string): string {
+  return `${publicUrl}/files/${String(fileId)}`;
+}
+
+/** The message types whose file a browser shows in place (image, voice, video). */
+const SHOWN_IN_PLACE = new Set(["image", "voice", "video"]);
+
+/**
+ * The file fields of a message: its name and size as the message recorded them, where to
+ * see it in place and where to download it.
+ */
+function fileFields(
+  row: MessageRow,
+  ext: Record<string, unknown>,
+  publicUrl: string,
+): Pick<Message, "content" | "fileName" | "fileSize" | "preview" | "download"> {
+  if (row.file_id === null)
+    return {
+      content: row.content,
+      fileName: "",
+      fileSize: 0,
+      preview: "",
+      download: "",
+    };
+  const url = fileUrl(row.file_id, publicUrl);
+  return {
+    content: url,
+    fileName: typeof ext.fileName === "string" ? ext.fileName : "",
+    fileSize: typeof ext.fileSize === "number" ? ext.fileSize : 0,
+    preview: SHOWN_IN_PLACE.has(row.type) ? url : "",
+    download: `${url}?download=1`,
+  };
+}
+
 /** The one place a message row becomes a wire Message. */
 export function toMessage(
   row: MessageRow,
   sender: MessageSender,
   addressing: { toContactId: number | string; toUser: number | string },
+  publicUrl = "",
 ): Message {
+  const ext = parseJsonObject(row.extends);
   return {
     msg_id: row.msg_id,
     id: row.client_msg_id,
     seq: row.seq,
     status: "succeed",
     type: row.type,
-    content: row.content,
     sendTime: row.created_at,
     is_read: row.is_read,
     is_group: row.is_group,
@@ -44,11 +80,8 @@ export function toMessage(
     from_user: row.from_user,
     fromUser: sender,
     file_id: row.file_id ?? 0,
-    fileName: "",
-    fileSize: 0,
-    preview: "",
-    download: "",
+    ...fileFields(row, ext, publicUrl),
     pid: row.pid ?? 0,
-    extends: parseJsonObject(row.extends),
+    extends: ext,
   };
 }

@@ -66,6 +66,7 @@ export function insertMessage(
     content: string;
     at: string;
     pid: number | null;
+    file_id?: number | null;
     extends?: string;
     created_at: number;
   },
@@ -135,6 +136,9 @@ export interface NewDirectMessage {
   type: string;
   content: string;
   pid: number | null;
+  /** The file a file message carries (image, voice, video, file). */
+  fileId?: number | null;
+  extends?: Record<string, unknown>;
 }
 
 /**
@@ -162,6 +166,8 @@ export function storeDirectMessage(
       content: message.content,
       at: "",
       pid: message.pid,
+      file_id: message.fileId ?? null,
+      extends: JSON.stringify(message.extends ?? {}),
       created_at: at,
     });
     await markConversationLast(
@@ -201,6 +207,8 @@ export interface NewGroupMessage {
   at: readonly number[];
   pid: number | null;
   extends: Record<string, unknown>;
+  /** The file a file message carries. */
+  fileId?: number | null;
 }
 
 /**
@@ -230,6 +238,7 @@ export function storeGroupMessage(
       content: message.content,
       at: message.at.join(","),
       pid: message.pid,
+      file_id: message.fileId ?? null,
       extends: JSON.stringify(message.extends),
       created_at: at,
     });

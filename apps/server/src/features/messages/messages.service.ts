@@ -34,6 +34,42 @@ export type { ConversationState } from "./messages.repository.js";
 
 /** A send as the call parsed it. */
 export type SendInput = CallRequest<typeof calls.sendMessage>;
+/**
+ * A message carrying a stored file (the files feature's uploads): its type, its content
+ * (the file's address), the file and what the message says of it.
+ */
+export interface FileSendInput {
+  id: string;
+  toContactId: ContactId;
+  pid?: number | undefined;
+  type: "image" | "voice" | "video" | "file";
+  content: string;
+  fileId: number;
+  extends: Record<string, unknown>;
+}
+
+/** What a send stores: typed text made safe, or a file as the files feature describes it. */
+function payloadOf(input: SendInput | FileSendInput): {
+  type: string;
+  content: string;
+  fileId: number | null;
+  extends: Record<string, unknown>;
+} {
+  if ("fileId" in input)
+    return {
+      type: input.type,
+      content: input.content,
+      fileId: input.fileId,
+      extends: input.extends,
+    };
+  return {
+    type: input.type,
+    content: checkedContent(input.content),
+    fileId: null,
+    extends: {},
+  };
+}
+
 /** A history request as the call parsed it. */
 export type ListInput = CallRequest<typeof calls.getMessageList>;
 
@@ -133,9 +169,26 @@ export class MessagesService {
 
   async send(
     userId: number,
-    input: SendInput,
+    input: SendInput | FileSendInput,
     publicUrl: string,
   ): Promise<Message> {
+    // A stored file sent again (forwarded): only one the sender may see, as it was stored.
+    if (!("fileId" in input) && input.file_id !== undefined) {
+      const file = await this.deps.services.files.attachment(
+        userId,
+        input.file_id,
+      );
+      return this.send(
+        userId,
+        {
+          id: input.id,
+          toContactId: input.toContactId,
+          pid: input.pid,
+          ...file,
+        },
+        publicUrl,
+      );
+    }
     const existing = await this.repo.findByClientId(userId, input.id);
     const me = await this.activeUser(userId);
     if (existing) return this.retried(existing, input, me, publicUrl);
@@ -145,7 +198,7 @@ export class MessagesService {
       return this.sendToGroup(me, groupId, input, publicUrl);
     const peer = await this.peerOf(userId, input.toContactId);
     await this.mayChat(me, peer);
-    const content = checkedContent(input.content);
+    const payload = payloadOf(input);
 
     let row: MessageRow;
     try {
@@ -155,9 +208,11 @@ export class MessagesService {
           clientMsgId: input.id,
           fromUser: userId,
           toUser: peer.user_id,
-          type: input.type,
-          content,
+          type: payload.type,
+          content: payload.content,
           pid: input.pid ?? null,
+          fileId: payload.fileId,
+          extends: payload.extends,
         },
         () => this.deps.clock.now(),
       );
@@ -174,14 +229,53 @@ export class MessagesService {
     await publish.toUsers(
       [peer.user_id],
       "simple",
-      toMessage(row, sender, { toContactId: userId, toUser: peer.user_id }),
+      toMessage(
+        row,
+        sender,
+        { toContactId: userId, toUser: peer.user_id },
+        publicUrl,
+      ),
     );
-    const mine = toMessage(row, sender, {
-      toContactId: peer.user_id,
-      toUser: peer.user_id,
-    });
+    const mine = toMessage(
+      row,
+      sender,
+      {
+        toContactId: peer.user_id,
+        toUser: peer.user_id,
+      },
+      publicUrl,
+    );
     await publish.toUsers([userId], "simple", mine);
     return mine;
+  }
+
+  /**
+   * The file message a sender already stored under a client id (a retried upload) as the
+   * first send answered it; null when the id is new. The same id on another message is
+   * refused, never answered as this one.
+   */
+  async alreadySent(
+    userId: number,
+    clientId: string,
+    toContactId: ContactId,
+    publicUrl: string,
+  ): Promise<Message | null> {
+    const stored = await this.repo.findByClientId(userId, clientId);
+    if (!stored) return null;
+    const me = await this.activeUser(userId);
+    return this.retried(
+      stored,
+      {
+        id: clientId,
+        toContactId,
+        type: "file",
+        content: "",
+        fileId: stored.file_id ?? 0,
+        extends: {},
+      },
+      me,
+      publicUrl,
+    );
   }
 
   /**
@@ -192,7 +286,7 @@ export class MessagesService {
   private async sendToGroup(
     me: ActiveUser,
     groupId: number,
-    input: SendInput,
+    input: SendInput | FileSendInput,
     publicUrl: string,
   ): Promise<Message> {
     const { groups } = this.deps.services;
@@ -212,8 +306,11 @@ export class MessagesService {
           })
         : refuse("group.nospeak");
     }
-    const content = checkedContent(input.content);
-    const at = await this.mentions(groupId, standing.member, input.at ?? []);
+    const payload = payloadOf(input);
+    const at =
+      "at" in input
+        ? await this.mentions(groupId, standing.member, input.at ?? [])
+        : [];
 
     let row: MessageRow;
     try {
@@ -222,11 +319,12 @@ export class MessagesService {
           groupId,
           clientMsgId: input.id,
           fromUser: me.user_id,
-          type: input.type,
-          content,
+          type: payload.type,
+          content: payload.content,
           at,
           pid: input.pid ?? null,
-          extends: {},
+          extends: payload.extends,
+          fileId: payload.fileId,
         },
         () => this.deps.clock.now(),
       );
@@ -265,7 +363,7 @@ export class MessagesService {
    */
   private async retried(
     stored: MessageRow,
-    input: SendInput,
+    input: SendInput | FileSendInput,
     me: ActiveUser,
     publicUrl: string,
   ): Promise<Message> {
@@ -273,10 +371,13 @@ export class MessagesService {
       stored.is_group === 1
         ? groupIdOf(input.toContactId) === stored.to_user
         : stored.to_user === input.toContactId;
+    // A file's retry is the same upload again: its address is new, its client id is not.
     const same =
       addressed &&
-      stored.type === input.type &&
-      stored.content === cleanMessageHtml(input.content);
+      ("fileId" in input
+        ? stored.file_id !== null
+        : stored.type === input.type &&
+          stored.content === cleanMessageHtml(input.content));
     if (!same) throw refuse("message.idReused");
     if (stored.is_group !== 1)
       return this.present(stored, me, publicUrl, stored.to_user);
@@ -303,10 +404,15 @@ export class MessagesService {
     publicUrl: string,
     toUser: number | string,
   ): Message {
-    return toMessage(row, toSender(me, publicUrl), {
-      toContactId: toUser,
-      toUser,
-    });
+    return toMessage(
+      row,
+      toSender(me, publicUrl),
+      {
+        toContactId: toUser,
+        toUser,
+      },
+      publicUrl,
+    );
   }
 
   /**
@@ -331,10 +437,15 @@ export class MessagesService {
     ]);
     const present = (row: MessageRow) => {
       const sender = senders.get(row.from_user) ?? toSender(peer, publicUrl);
-      return toMessage(row, sender, {
-        toContactId: row.to_user,
-        toUser: row.to_user,
-      });
+      return toMessage(
+        row,
+        sender,
+        {
+          toContactId: row.to_user,
+          toUser: row.to_user,
+        },
+        publicUrl,
+      );
     };
 
     if (input.type) {
@@ -427,6 +538,7 @@ export class MessagesService {
           row,
           senders.get(row.from_user) ?? unknownSender(row.from_user),
           { toContactId: conversationId, toUser: conversationId },
+          publicUrl,
         );
         const counted = receipts.get(row.seq);
         return counted
@@ -492,6 +604,7 @@ export class MessagesService {
           toContactId,
           toUser: toContactId,
         },
+        publicUrl,
       ),
     );
     await this.deps.publish.toUsers([userId], "atMsgList", {
@@ -645,10 +758,15 @@ export class MessagesService {
       () => this.deps.clock.now(),
     );
     const contactId = `group-${group.groupId}`;
-    const message = toMessage(row, toSender(actor, publicUrl), {
-      toContactId: contactId,
-      toUser: contactId,
-    });
+    const message = toMessage(
+      row,
+      toSender(actor, publicUrl),
+      {
+        toContactId: contactId,
+        toUser: contactId,
+      },
+      publicUrl,
+    );
     await this.deps.publish.toUsers(group.memberIds, "group", message);
     return message;
   }

@@ -1,13 +1,9 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
+import { containing } from "../../db/like.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import { bindRepository } from "../../db/repository.js";
 import { sameAccount } from "../accounts/account-match.js";
-
-/** A LIKE pattern matching `text` anywhere, its wildcards taken literally. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The columns a person is shown with (search, the picker, friend requests). */
 const PERSON = [

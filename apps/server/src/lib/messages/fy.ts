@@ -131,6 +131,9 @@ export const fy: Catalog = {
   "avatar.missing": "Choisissez une image",
   "avatar.notImage": "Seules les images jpg, png ou gif peuvent être importées",
   "avatar.tooLarge": "Une image d'avatar fait au maximum 5 Mo",
+  "file.missing": "Choisissez un fichier à envoyer",
+  "file.tooLarge": "Un fichier fait au maximum {size} Mo",
+  "file.typeRefused": "Les fichiers de type .{ext} ne peuvent pas être envoyés",
   "friend.remarkRequired":
     "Veuillez saisir un message valide pour votre demande",
   "friend.remarkLength":

@@ -135,6 +135,9 @@ export const hy: Catalog = {
   "avatar.notImage":
     "Es können nur Bilder im Format jpg, png oder gif hochgeladen werden",
   "avatar.tooLarge": "Ein Profilbild darf höchstens 5 MB groß sein",
+  "file.missing": "Wähle eine Datei zum Senden aus",
+  "file.tooLarge": "Eine Datei darf höchstens {size} MB groß sein",
+  "file.typeRefused": "Dateien vom Typ .{ext} können nicht gesendet werden",
   "friend.remarkRequired":
     "Bitte gib einen gültigen Text für deine Anfrage ein",
   "friend.remarkLength":

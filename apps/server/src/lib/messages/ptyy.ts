@@ -118,6 +118,9 @@ export const ptyy: Catalog = {
   "avatar.missing": "Escolha uma imagem",
   "avatar.notImage": "Só é possível enviar imagens jpg, png ou gif",
   "avatar.tooLarge": "A imagem do avatar pode ter no máximo 5 MB",
+  "file.missing": "Escolha um arquivo para enviar",
+  "file.tooLarge": "Um arquivo pode ter no máximo {size} MB",
+  "file.typeRefused": "Arquivos do tipo .{ext} não podem ser enviados",
   "friend.remarkRequired": "Digite um texto válido para sua solicitação",
   "friend.remarkLength":
     "A mensagem da solicitação pode ter no máximo 100 caracteres",

@@ -1,0 +1,466 @@
+import { randomBytes } from "node:crypto";
+import {
+  type CallRequest,
+  type FileEntry,
+  type files,
+  fileCategory,
+  fileExtension,
+  INLINE_IMAGE_TYPES,
+  type Message,
+  type UploadMessage,
+  uploadMessageType,
+} from "@parley/protocol";
+import { fileTypeFromFile } from "file-type";
+import type { FastifyBaseLogger as Logger } from "fastify";
+import sharp from "sharp";
+import type { Clock } from "../../lib/clock.js";
+import type { Jobs } from "../../lib/jobs.js";
+import { rateLimited, refuse } from "../../lib/errors.js";
+import type { Limiter } from "../../lib/rate-limits.js";
+import type { Policy, Services } from "../../context.js";
+import type { SpooledFile } from "../../plugins/body.js";
+import type { ByteRange, Storage } from "../../storage/storage.js";
+import { avatarUrl } from "../accounts/accounts.mapper.js";
+import { toGroupSetting } from "../groups/groups.mapper.js";
+import { fileUrl } from "../messages/messages.mapper.js";
+import type { FileSendInput } from "../messages/messages.service.js";
+export type { StoredFile } from "./files.repository.js";
+import {
+  BlobRace,
+  type BlobFacts,
+  type FilesRepository,
+  type StoredFile,
+} from "./files.repository.js";
+
+/** The library's request as the call parsed it. */
+export type LibraryInput = CallRequest<typeof files.index>;
+
+const FILE_MESSAGE_TYPES = new Set(["image", "voice", "video", "file"]);
+
+/** Images larger than this are kept as files: never decoded, never shown in place (C3). */
+export const MAX_IMAGE_PIXELS = 32_000_000;
+/** The longest side of a thumbnail, in pixels; smaller pictures are their own. */
+export const THUMB_SIZE = 480;
+/** The largest picture read whole to make a thumbnail (the upload limit can be higher). */
+const MAX_THUMB_SOURCE_BYTES = 64 * 1024 * 1024;
+/** How many carrying messages the access check looks at before it gives up. */
+const CARRIERS_CHECKED = 50;
+/** The longest name kept, in characters (the column holds 255). */
+const NAME_MAX = 120;
+
+/** The upload answer: the sent message with the file fields existing clients read (§2.3). */
+export type UploadAnswer = Message & {
+  file_cate: number;
+  file_size: number;
+  file_name: string;
+  extUrl: string;
+};
+
+/**
+ * A file name as shown and offered for download: the last part of any path, without
+ * control or direction-changing characters, at most NAME_MAX characters (keeping the
+ * extension), never empty. It is never used as a path.
+ */
+export function cleanFileName(raw: string): string {
+  const last = raw.split(/[/\\]/).pop() ?? "";
+  const clean = last
+    // Controls and the bidirectional marks that disguise an extension ("gpj.exe").
+    .replace(/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, "")
+    .trim();
+  if (clean === "" || clean === "." || clean === "..") return "file";
+  // Cut by what a reader sees as characters, never inside one.
+  const shown = Array.from(
+    new Intl.Segmenter().segment(clean),
+    (part) => part.segment,
+  );
+  if (shown.length <= NAME_MAX) return clean;
+  const ext = fileExtension(clean);
+  const keep = NAME_MAX - (ext ? ext.length + 1 : 0);
+  return shown.slice(0, keep).join("") + (ext ? `.${ext}` : "");
+}
+
+/** Whether a stored file's bytes are shown in place: raster images that passed the pixel check, audio, video. */
+export function showsInline(file: Pick<BlobFacts, "mime" | "width">): boolean {
+  if ((INLINE_IMAGE_TYPES as readonly string[]).includes(file.mime))
+    return file.width !== null;
+  return file.mime.startsWith("audio/") || file.mime.startsWith("video/");
+}
+
+/** What a file message records of its file: name, size, and a picture's dimensions. */
+function fileExtends(
+  name: string,
+  size: number,
+  picture: { width: number | null; height: number | null },
+): Record<string, unknown> {
+  return {
+    fileName: name,
+    fileSize: size,
+    ...(picture.width !== null
+      ? { width: picture.width, height: picture.height }
+      : {}),
+  };
+}
+
+/** The library's kind of a sniffed type. */
+function kindOf(mime: string): "image" | "audio" | "video" | "other" {
+  if (mime.startsWith("image/")) return "image";
+  if (mime.startsWith("audio/")) return "audio";
+  if (mime.startsWith("video/")) return "video";
+  return "other";
+}
+
+/** What the bytes are: the sniffed type, and for images their size when it is safe to show. */
+async function inspect(
+  path: string,
+): Promise<{ mime: string; width: number | null; height: number | null }> {
+  const sniffed = await fileTypeFromFile(path);
+  const mime = sniffed?.mime ?? "";
+  if (!(INLINE_IMAGE_TYPES as readonly string[]).includes(mime))
+    return { mime, width: null, height: null };
+  try {
+    // The header only: the pixels are never decoded here.
+    const meta = await sharp(path, {
+      limitInputPixels: MAX_IMAGE_PIXELS,
+    }).metadata();
+    const { width, height } = meta;
+    if (!width || !height || width * height > MAX_IMAGE_PIXELS)
+      return { mime, width: null, height: null };
+    return { mime, width, height };
+  } catch {
+    // A truncated or malformed picture: kept as a file, never shown in place.
+    return { mime, width: null, height: null };
+  }
+}
+
+export interface FilesDeps {
+  repo: FilesRepository;
+  storage: Storage;
+  jobs: Jobs;
+  /** Uploads per user in a window (RATE_UPLOAD_USER). */
+  uploadsPerUser: Limiter;
+  clock: Clock;
+  policy: Policy;
+  services: Services;
+  logger: Logger;
+}
+
+/**
+ * Files in chat: uploads stored once per content and sent as messages; downloads only for
+ * people who may see a message carrying the file.
+ */
+export class FilesService {
+  private readonly repo: FilesRepository;
+
+  constructor(private readonly deps: FilesDeps) {
+    this.repo = deps.repo;
+  }
+
+  /** Takes one of the user's uploads in the window, or refuses with the wait. */
+  async admitUpload(userId: number): Promise<void> {
+    const waitMs = await this.deps.uploadsPerUser.take(String(userId));
+    if (waitMs > 0) throw rateLimited(waitMs);
+  }
+
+  /**
+   * `uploadFile`: checks the file against the console's limits, stores it (once per
+   * content), and sends it through the normal send path, which applies every chat rule. A
+   * refused send stores nothing; a retried upload answers the first one's message.
+   */
+  async upload(
+    userId: number,
+    message: UploadMessage,
+    spooled: SpooledFile | null,
+    publicUrl: string,
+  ): Promise<UploadAnswer> {
+    const { messages } = this.deps.services;
+    const earlier = await messages.alreadySent(
+      userId,
+      message.id,
+      message.toContactId,
+      publicUrl,
+    );
+    if (earlier) return this.answer(earlier);
+    if (!spooled || spooled.size === 0) throw refuse("file.missing");
+    const name = cleanFileName(spooled.filename);
+    const ext = fileExtension(name);
+    const config = await this.deps.policy.config();
+    if (!ext || !config.fileUpload.fileExt.includes(ext))
+      throw refuse("file.typeRefused", { ext: ext || "?" });
+
+    const facts = await inspect(spooled.path);
+    const kind = kindOf(facts.mime);
+    const type = showsInline(facts)
+      ? uploadMessageType(facts.mime, message.type)
+      : "file";
+    const cate = fileCategory(kind, ext);
+    const fileId = await this.store(userId, spooled, name, ext, {
+      ...facts,
+      cate,
+    });
+    const duration = message.extends?.duration;
+    try {
+      const sent = await messages.send(
+        userId,
+        {
+          id: message.id,
+          toContactId: message.toContactId,
+          pid: message.pid,
+          type,
+          content: `/files/${String(fileId)}`,
+          fileId,
+          extends: {
+            ...fileExtends(name, spooled.size, facts),
+            ...(duration !== undefined && (type === "voice" || type === "video")
+              ? { duration }
+              : {}),
+          },
+        },
+        publicUrl,
+      );
+      return await this.answer(sent, cate);
+    } catch (error) {
+      // Refused (not a member, muted, not a friend…): the file goes as if never sent.
+      await this.release([fileId]);
+      throw error;
+    }
+  }
+
+  /**
+   * The sent message with the file fields of the old upload answer; the category is read
+   * back only for a retry, which did not just store it.
+   */
+  private async answer(message: Message, cate?: number): Promise<UploadAnswer> {
+    const known =
+      cate ??
+      (message.file_id
+        ? (await this.repo.findFile(message.file_id))?.cate
+        : undefined);
+    return {
+      ...message,
+      file_cate: known ?? 5,
+      file_size: message.fileSize,
+      file_name: message.fileName,
+      extUrl: "",
+    };
+  }
+
+  /**
+   * A file row for the upload on the blob of its bytes: stored now under a new key when
+   * these bytes are new, else the stored copy is used.
+   */
+  private async store(
+    userId: number,
+    spooled: SpooledFile,
+    name: string,
+    ext: string,
+    facts: {
+      mime: string;
+      width: number | null;
+      height: number | null;
+      cate: number;
+    },
+    attempt = 0,
+  ): Promise<number> {
+    const known = await this.repo.findBlob(spooled.sha256);
+    // A new key every time bytes are stored, so freeing an old copy never hits this one.
+    const key = `blob/${spooled.sha256.slice(0, 2)}/${spooled.sha256}-${randomBytes(6).toString("hex")}`;
+    if (!known)
+      await this.deps.storage.putFile(
+        key,
+        spooled.path,
+        facts.mime || "application/octet-stream",
+      );
+    try {
+      const added = await this.repo.addFile(
+        {
+          userId,
+          name,
+          ext,
+          cate: facts.cate,
+          sha256: spooled.sha256,
+          createdAt: this.deps.clock.now(),
+        },
+        {
+          storageKey: key,
+          size: spooled.size,
+          mime: facts.mime,
+          width: facts.width,
+          height: facts.height,
+        },
+      );
+      // The copy found was freed meanwhile: these bytes became a new blob, stored now.
+      if (added.created && known)
+        await this.deps.storage.putFile(
+          key,
+          spooled.path,
+          facts.mime || "application/octet-stream",
+        );
+      if (
+        added.created &&
+        facts.width !== null &&
+        facts.height !== null &&
+        Math.max(facts.width, facts.height) > THUMB_SIZE
+      )
+        this.scheduleThumb(key);
+      return added.fileId;
+    } catch (error) {
+      if (!known) await this.removeQuietly([key]);
+      if (error instanceof BlobRace && attempt === 0)
+        return await this.store(userId, spooled, name, ext, facts, 1);
+      throw error;
+    }
+  }
+
+  /**
+   * A stored file as a message carries it when sent again (forwarding): only a file the
+   * sender may see (else it answers like a missing one), typed by its stored bytes.
+   */
+  async attachment(
+    userId: number,
+    fileId: number,
+  ): Promise<Omit<FileSendInput, "id" | "toContactId" | "pid">> {
+    const file = await this.openFor(userId, fileId);
+    const type = showsInline(file)
+      ? uploadMessageType(file.mime, "file")
+      : "file";
+    return {
+      type,
+      content: `/files/${String(file.fileId)}`,
+      fileId: file.fileId,
+      extends: fileExtends(file.name, file.size, file),
+    };
+  }
+
+  /**
+   * Makes a picture's thumbnail after the upload has answered (one render at a time, off
+   * the request): a JPEG of at most THUMB_SIZE on its longest side.
+   */
+  private scheduleThumb(key: string): void {
+    this.deps.jobs.schedule(`thumb:${key}`, async () => {
+      const original = await this.deps.storage.read(
+        key,
+        MAX_THUMB_SOURCE_BYTES,
+      );
+      if (!original) return;
+      const jpeg = await sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS })
+        .rotate()
+        .resize(THUMB_SIZE, THUMB_SIZE, {
+          fit: "inside",
+          withoutEnlargement: true,
+        })
+        .jpeg({ quality: 80 })
+        .toBuffer();
+      const thumbKey = `thumb/${key.slice("blob/".length)}.jpg`;
+      await this.deps.storage.put(thumbKey, jpeg);
+      // The picture was freed meanwhile, or has one: this copy goes.
+      if (!(await this.repo.setThumb(key, thumbKey)))
+        await this.removeQuietly([thumbKey]);
+    });
+  }
+
+  /** Frees files no message carries any more, and the bytes no file uses. */
+  async release(fileIds: readonly number[]): Promise<void> {
+    const keys = await this.repo.releaseFiles(fileIds);
+    await this.removeQuietly(keys);
+  }
+
+  private async removeQuietly(keys: readonly string[]): Promise<void> {
+    for (const key of keys) {
+      try {
+        await this.deps.storage.remove(key);
+      } catch (error) {
+        // Left behind in storage: no row points at it, so nobody can reach it.
+        this.deps.logger.warn(
+          { err: error, key },
+          "a freed file stayed in storage",
+        );
+      }
+    }
+  }
+
+  /**
+   * The file library (`enterprise/files/index`): the files of my one-to-one chats, by
+   * page, newest first, with the total. `is_all` asks for every stored file, which is the
+   * console's (issue 12): here everyone gets their own list.
+   */
+  async library(
+    viewer: number,
+    input: LibraryInput,
+    publicUrl: string,
+  ): Promise<{ entries: FileEntry[]; total: number }> {
+    const { rows, total } = await this.repo.listLibrary({
+      viewer,
+      role: input.role,
+      cate: input.cate,
+      keywords: (input.keywords ?? "").trim().toLowerCase(),
+      limit: input.limit,
+      offset: (input.page - 1) * input.limit,
+    });
+    const entries = rows.map((row): FileEntry => {
+      const src = fileUrl(row.file_id ?? 0, publicUrl);
+      const msgType = FILE_MESSAGE_TYPES.has(row.type)
+        ? (row.type as FileEntry["msg_type"])
+        : "file";
+      return {
+        file_id: row.file_id ?? 0,
+        msg_id: row.msg_id,
+        name: row.name,
+        size: row.size,
+        ext: row.ext,
+        cate: row.cate,
+        msg_type: msgType,
+        src,
+        preview: msgType === "file" ? "" : src,
+        download: `${src}?download=1`,
+        extUrl: "",
+        create_time: row.created_at,
+        user_id: row.from_user,
+        user_id_info: {
+          user_id: row.from_user,
+          realname: row.realname,
+          avatar: avatarUrl(row.avatar, publicUrl),
+        },
+      };
+    });
+    return { entries, total };
+  }
+
+  /** A file's bytes, or a range of them; null when storage has lost them. */
+  bytes(file: StoredFile, range?: ByteRange) {
+    return this.deps.storage.stream(file.storageKey, range);
+  }
+
+  /** A picture's thumbnail bytes (a JPEG), or null when it has none. */
+  thumbnail(file: StoredFile) {
+    return file.thumbKey
+      ? this.deps.storage.read(file.thumbKey, 4 * 1024 * 1024)
+      : Promise.resolve(null);
+  }
+
+  /**
+   * A file for `viewer` to download: its uploader, or someone who may see a message that
+   * carries it (a 1:1 message they are party to; a message of a group they are in, that
+   * the group's history lets them see). Anything else answers exactly like a missing file.
+   */
+  async openFor(viewer: number, fileId: number): Promise<StoredFile> {
+    const file = await this.repo.findFile(fileId);
+    if (!file) throw refuse("request.notFound");
+    if (file.userId === viewer) return file;
+    const carriers = await this.repo.fileCarriers(
+      fileId,
+      viewer,
+      CARRIERS_CHECKED,
+    );
+    const visible = carriers.some(
+      (carrier) =>
+        carrier.is_group === 0 ||
+        // A group's message: to a member, unless history is off and it predates them.
+        (carrier.setting !== null &&
+          carrier.joined_seq !== null &&
+          (toGroupSetting(carrier.setting).history !== "0" ||
+            carrier.seq > carrier.joined_seq)),
+    );
+    if (visible) return file;
+    throw refuse("request.notFound");
+  }
+}

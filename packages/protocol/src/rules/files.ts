@@ -1,0 +1,90 @@
+import { FRIEND_PAGE_SIZES } from "./people.js";
+
+/**
+ * Files in chat (wire-contract.md §5.8, SPEC §9): the library's categories, which message
+ * type an upload becomes, and how a size is shown.
+ */
+
+/** The file library's categories (SPEC §9): 0 all, 1 document, 2 image, 3 audio, 4 video, 5 other. */
+export const FileCategories = {
+  all: 0,
+  document: 1,
+  image: 2,
+  audio: 3,
+  video: 4,
+  other: 5,
+} as const;
+/** One stored category (never 0, which only filters). */
+export type FileCategory = 1 | 2 | 3 | 4 | 5;
+
+/** The library's page sizes (SPEC §9: the friend list's choices): 20 by default. */
+export const FILE_PAGE_SIZES = FRIEND_PAGE_SIZES;
+
+const DOCUMENT_EXTENSIONS = new Set([
+  "ppt",
+  "pptx",
+  "doc",
+  "docx",
+  "xls",
+  "xlsx",
+  "pdf",
+  "txt",
+  "md",
+]);
+
+/**
+ * The category of a stored file from what its bytes turned out to be (`kind`, sniffed by
+ * the server) and, for documents (which carry no reliable signature), its extension. The
+ * old server's "other" was 9, which its own client never asked for (§7.8): ours is 5.
+ */
+export function fileCategory(
+  kind: "image" | "audio" | "video" | "other",
+  ext: string,
+): FileCategory {
+  if (kind === "image") return 2;
+  if (kind === "audio") return 3;
+  if (kind === "video") return 4;
+  return DOCUMENT_EXTENSIONS.has(ext.toLowerCase()) ? 1 : 5;
+}
+
+/** The raster images shown inline (reliability.md §7): never SVG. */
+export const INLINE_IMAGE_TYPES = [
+  "image/jpeg",
+  "image/png",
+  "image/gif",
+  "image/webp",
+] as const;
+
+/**
+ * The message type an upload becomes: a raster image shown inline is `image`, a video
+ * `video`, audio `voice` only when the client recorded it as voice, anything else `file`
+ * (wire-contract.md §2.3).
+ */
+export function uploadMessageType(
+  mime: string,
+  requested: string,
+): "image" | "voice" | "video" | "file" {
+  if ((INLINE_IMAGE_TYPES as readonly string[]).includes(mime)) return "image";
+  if (mime.startsWith("video/")) return "video";
+  if (mime.startsWith("audio/") && requested === "voice") return "voice";
+  return "file";
+}
+
+/** A file's extension as stored: lower case, letters and digits, at most 10; "" without one. */
+export function fileExtension(name: string): string {
+  const match = /\.([A-Za-z0-9]{1,10})$/.exec(name);
+  return match?.[1]?.toLowerCase() ?? "";
+}
+
+/** A size in B, K, M or G, as the chat shows it (SPEC §9). */
+export function formatFileSize(bytes: number): string {
+  const units = ["B", "K", "M", "G", "T"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const shown = unit === 0 ? String(value) : value.toFixed(value < 10 ? 1 : 0);
+  return `${shown.replace(/\.0$/, "")}${units[unit]}`;
+}
