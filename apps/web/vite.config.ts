@@ -65,6 +65,9 @@ export default defineConfig({
       "/manage": api,
       // The group QR's link: the server redirects it to the join page.
       "/scan": api,
+      // Pictures of people and groups, and chat files (after the server's access check).
+      "/storage": api,
+      "/files": api,
       "/wss": { target: api.replace("http", "ws"), ws: true },
     },
   },

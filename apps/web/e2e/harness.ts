@@ -243,6 +243,10 @@ export async function apiSend(
 /** The messages on a chat screen. */
 export const bubbles = (page: Page) => page.getByTestId("message");
 
+/** Waits until the page's realtime channel is bound: a message sent from now on is pushed to it. */
+export const realtimeBound = (page: Page) =>
+  page.locator('[data-connection="open"]').waitFor();
+
 /**
  * A built product on fresh data and one Chromium for a test file: started before its
  * tests, stopped after. The getters answer them once started.

@@ -1,4 +1,10 @@
-import type { Contact, GlobalConfig, Message } from "@parley/protocol";
+import {
+  type Contact,
+  DEFAULT_USER_SETTING,
+  type GlobalConfig,
+  type Message,
+  type UserInfo,
+} from "@parley/protocol";
 
 /** A stored 1:1 message between users 1 and 2, `seq` seconds after a fixed instant. */
 export function makeMessage(
@@ -96,6 +102,28 @@ export function makeContact(id: number, patch: Partial<Contact> = {}): Contact {
     is_at: 0,
     is_online: 0,
     setting: {},
+    ...patch,
+  };
+}
+
+/** The signed-in user as login answers it: an ordinary unverified user, default settings. */
+export function makeUserInfo(patch: Partial<UserInfo> = {}): UserInfo {
+  return {
+    user_id: 7,
+    id: 7,
+    account: "alice01",
+    realname: "Alice",
+    displayName: "Alice",
+    avatar: "",
+    email: "",
+    sex: 2,
+    role: 0,
+    motto: "",
+    name_py: "alice",
+    setting: DEFAULT_USER_SETTING,
+    is_auth: 0,
+    status: 1,
+    lang: null,
     ...patch,
   };
 }

@@ -6,6 +6,7 @@ import { i18n } from "../i18n";
 import { resetFeedbackDebounce, setFeedback } from "../lib/feedback";
 import { useSessionStore } from "../stores/session.store";
 import { ApiError, call, setSessionEndedHandler } from "./http";
+import { makeUserInfo } from "../../test/factories";
 
 /*
  * SPEC §8, built once in the API layer: -1 is a dialog that signs out and reloads; codes
@@ -51,30 +52,14 @@ beforeEach(() => {
   useSessionStore.getState().signIn({
     authToken: "bearer t",
     sessionId: "1",
-    userInfo: {
+    userInfo: makeUserInfo({
       user_id: 1,
       id: 1,
       account: "a",
       realname: "A",
       displayName: "A",
-      avatar: "",
-      email: "",
-      sex: 2,
-      role: 0,
-      motto: "",
       name_py: "",
-      setting: {
-        sendKey: 1,
-        theme: "default",
-        isVoice: true,
-        avatarCricle: false,
-        hideMessageName: false,
-        hideMessageTime: false,
-      },
-      is_auth: 0,
-      status: 1,
-      lang: null,
-    },
+    }),
   });
 });
 afterEach(() => {

@@ -76,10 +76,44 @@ export async function call<C extends CallDescriptor>(
   descriptor: C,
   ...[body, options = {}]: CallArgs<C>
 ): Promise<Answer<CallResponse<C>>> {
+  return send(
+    descriptor,
+    { "Content-Type": "application/json" },
+    JSON.stringify(body ?? {}),
+    options,
+  );
+}
+
+/**
+ * Posts an upload call as multipart (wire-contract.md §1.2): the file in the descriptor's
+ * field beside the other fields. The browser writes the Content-Type with its boundary.
+ */
+export async function upload<C extends CallDescriptor>(
+  descriptor: C,
+  file: Blob,
+  fields: CallRequest<C>,
+  options: CallOptions = {},
+): Promise<Answer<CallResponse<C>>> {
+  if (!descriptor.upload) throw new Error(`${descriptor.path} takes no file`);
+  const form = new FormData();
+  // A request schema is a z.object: what it parses to is a record of its fields.
+  for (const [name, value] of Object.entries(fields as object))
+    if (value !== undefined) form.append(name, String(value));
+  form.append(
+    descriptor.upload.field,
+    file,
+    file instanceof File ? file.name : "blob",
+  );
+  return send(descriptor, {}, form, options);
+}
+
+async function send<C extends CallDescriptor>(
+  descriptor: C,
+  headers: Record<string, string>,
+  body: BodyInit,
+  options: CallOptions,
+): Promise<Answer<CallResponse<C>>> {
   const { token, sessionId } = useSessionStore.getState();
-  const headers: Record<string, string> = {
-    "Content-Type": "application/json",
-  };
   if (token) headers.Authorization = token;
   if (sessionId) headers.sessionId = sessionId;
 
@@ -88,7 +122,7 @@ export async function call<C extends CallDescriptor>(
     response = await fetch(descriptor.path, {
       method: "POST",
       headers,
-      body: JSON.stringify(body ?? {}),
+      body,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch {

@@ -1,15 +1,16 @@
 import { system } from "@parley/protocol";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App as AntApp, ConfigProvider, Spin } from "antd";
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
 import { I18nextProvider } from "react-i18next";
 import { RouterProvider } from "react-router";
 import { call, setSessionEndedHandler } from "../api/http";
+import { useAppearance } from "../features/settings";
 import { i18n, LANGUAGE_TAGS, useAntdLocale, useLanguage } from "../i18n";
 import { setFeedback } from "../lib/feedback";
 import { createRouter } from "./router";
 import { Startup } from "./Startup";
-import { theme } from "./theme";
+import { themeConfig } from "./theme";
 
 /** Hands antd's context-aware toasts and dialogs to the API layer. */
 function FeedbackBridge() {
@@ -39,6 +40,8 @@ export function App() {
   const [router] = useState(createRouter);
   const lang = useLanguage();
   const antdLocale = useAntdLocale();
+  const themeName = useAppearance();
+  const theme = useMemo(() => themeConfig(themeName), [themeName]);
 
   useEffect(() => {
     document.documentElement.lang = LANGUAGE_TAGS[lang];

@@ -4,16 +4,25 @@ import { Outlet, useNavigate } from "react-router";
 import { realtime, type RealtimeHandlers } from "../api/socket";
 import { accountsRealtime } from "../features/accounts";
 import { contactsRealtime } from "../features/contacts";
+import { friendsRealtime } from "../features/friends";
 import { groupsRealtime } from "../features/groups";
 import { messagesRealtime } from "../features/messages";
+import { systemRealtime } from "../features/system";
+import { settingsRealtime } from "../features/settings";
 import { useSessionStore } from "../stores/session.store";
 
-/** Every feature's socket handlers; on a reconnect they catch up in this order. */
+/**
+ * Every feature's socket handlers; each event and each reconnect's catch-up reach them in
+ * this order. System comes last: the others compare a new config with the one it replaces.
+ */
 const FEATURES: readonly RealtimeHandlers[] = [
   contactsRealtime,
   messagesRealtime,
   groupsRealtime,
+  friendsRealtime,
   accountsRealtime,
+  settingsRealtime,
+  systemRealtime,
 ];
 
 /** While someone is signed in: the socket runs with every feature's handlers; it stops on sign-out. */

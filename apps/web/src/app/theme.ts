@@ -1,11 +1,42 @@
-import type { ThemeConfig } from "antd";
+import { type ThemeConfig, theme as antdTheme } from "antd";
+import type { ThemeName } from "../features/settings";
+
+const FONT_FAMILY =
+  '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif';
 
 /** Parley's look: antd's default algorithm with our brand colour. */
 export const theme: ThemeConfig = {
   token: {
     colorPrimary: "#1f6feb",
     borderRadius: 8,
-    fontFamily:
-      '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif',
+    fontFamily: FONT_FAMILY,
   },
 };
+
+/**
+ * antd's theme for the user's choice (SPEC §2 Settings, Common): ours; a brighter blue
+ * scheme; or antd's dark algorithm with a primary that keeps its contrast on dark ground.
+ */
+export function themeConfig(name: ThemeName): ThemeConfig {
+  switch (name) {
+    case "default":
+      return theme;
+    case "blue":
+      return {
+        token: {
+          ...theme.token,
+          colorPrimary: "#1677ff",
+          colorInfo: "#1677ff",
+        },
+      };
+    case "dark":
+      return {
+        algorithm: antdTheme.darkAlgorithm,
+        token: {
+          ...theme.token,
+          colorPrimary: "#3b82f6",
+          colorInfo: "#3b82f6",
+        },
+      };
+  }
+}

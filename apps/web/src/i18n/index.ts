@@ -19,6 +19,8 @@ export const NAMESPACES = [
   "messages",
   "contacts",
   "groups",
+  "friends",
+  "people",
   "settings",
   "console",
   "errors",

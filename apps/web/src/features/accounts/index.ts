@@ -3,6 +3,8 @@ import { lazyPage } from "../../lib/lazy";
 
 export { accountsRealtime } from "./accounts.realtime";
 export { useLogoutMutation } from "./accounts.queries";
+export { CodeField } from "./components/CodeField";
+export { NewPasswordFields } from "./components/NewPasswordFields";
 
 const LoginPage = lazyPage(() =>
   import("./pages/LoginPage").then((m) => ({ default: m.LoginPage })),

@@ -4,15 +4,42 @@ import {
   contacts as contactCalls,
 } from "@parley/protocol";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
 import { call } from "../../api/http";
+import { useGlobalConfig } from "../system";
+import { shownContacts, systemEntry } from "./system-entry";
 
 export const contactsKey = ["contacts"] as const;
 
+/**
+ * The list with the friend-request entry at its end, seeded by the envelope's count and
+ * page (wire-contract.md §2.4). It is always cached, and shown only in run mode 2, so a
+ * run mode switched live needs no fetch to show or hide it.
+ */
+async function fetchContacts(): Promise<Contact[]> {
+  const answer = await call(contactCalls.getContacts);
+  return [...answer.data, systemEntry(answer.count, answer.page)];
+}
+
 export function useContactsQuery(enabled = true) {
+  const { t } = useTranslation("contacts");
+  const runMode = useGlobalConfig()?.sysInfo.runMode;
+  const select = useCallback(
+    (list: Contact[]) =>
+      shownContacts(list, runMode, {
+        name: t("system.name"),
+        idle: t("system.idle"),
+        waiting: (count) => t("system.waiting", { count }),
+        addedYou: (name) => t("system.addedYou", { name }),
+      }),
+    [runMode, t],
+  );
   return useQuery({
     queryKey: contactsKey,
-    queryFn: async () => (await call(contactCalls.getContacts)).data,
+    queryFn: fetchContacts,
     enabled,
+    select,
   });
 }
 
@@ -31,6 +58,13 @@ export function updateContact(
     }),
   );
   return found;
+}
+
+/** Adds a contact to the list, or replaces the one with its id. */
+export function putContact(client: QueryClient, contact: Contact): void {
+  client.setQueryData<Contact[]>(contactsKey, (list) =>
+    list ? [contact, ...list.filter((c) => c.id !== contact.id)] : list,
+  );
 }
 
 /** The total unread badge: it counts only chats that notify (wire-contract.md §5.2). */

@@ -1,25 +1,23 @@
 import type { Contact } from "@parley/protocol";
 import type { QueryClient } from "@tanstack/react-query";
 import type { RealtimeHandlers } from "../../api/socket";
-import { contactsKey, updateContact } from "./contacts.queries";
+import { readGlobalConfig } from "../system";
+import { contactsKey, putContact, updateContact } from "./contacts.queries";
 
-/** Adds a contact to the list, or replaces the one with its id. */
-function putContact(client: QueryClient, contact: Contact): void {
-  client.setQueryData<Contact[]>(contactsKey, (list) =>
-    list ? [contact, ...list.filter((c) => c.id !== contact.id)] : list,
-  );
-}
-
-/** Takes a contact out of the list. */
+/**
+ * Takes a contact out of the list. Events name it as text: `group-N` for a group, and a
+ * friend's user id as digits when a friendship ends (wire-contract.md §5.9).
+ */
 function dropContact(client: QueryClient, id: string): void {
   client.setQueryData<Contact[]>(contactsKey, (list) =>
-    list?.filter((c) => c.id !== id),
+    list?.filter((c) => String(c.id) !== id),
   );
 }
 
 /**
- * Presence in the list; groups joining, leaving, renamed and changed; once bound (the first
- * time too), the list afresh (unread counts, last messages).
+ * Presence in the list; groups joining, leaving, renamed and changed; new friends and ended
+ * friendships; once bound (the first time too), the list afresh (unread counts, last
+ * messages); the whole list afresh when the run mode changes (everyone, or friends only).
  */
 export const contactsRealtime: RealtimeHandlers = {
   events: {
@@ -32,8 +30,20 @@ export const contactsRealtime: RealtimeHandlers = {
     addGroup: (contact, ctx) => {
       putContact(ctx.client, contact);
     },
+    // A group I left or that was disbanded, or a friend who is one no longer.
     removeGroup: (data, ctx) => {
       dropContact(ctx.client, data.group_id);
+    },
+    // A new friend, on both sides (wire-contract.md §5.9).
+    appendContact: (contact, ctx) => {
+      putContact(ctx.client, contact);
+    },
+    // Runs before the system feature stores the new config (realtime.tsx lists it last),
+    // so the run mode in the cache is still the old one.
+    updateConfig: (data, ctx) => {
+      const before = readGlobalConfig(ctx.client)?.sysInfo.runMode;
+      if (before !== undefined && before !== data.sysInfo.runMode)
+        void ctx.client.invalidateQueries({ queryKey: contactsKey });
     },
     removeUser: (data, ctx) => {
       if (data.user_id === ctx.me) dropContact(ctx.client, data.group_id);

@@ -8,8 +8,10 @@ export {
 export { contactsRealtime } from "./contacts.realtime";
 export {
   contactsKey,
+  putContact,
   totalUnread,
   updateContact,
   useContactsQuery,
   useUnreadTotal,
 } from "./contacts.queries";
+export { isSystemEntry, SYSTEM_CONTACT_ID } from "./system-entry";

@@ -1,1 +1,3 @@
+export { type ThemeName, useAppearance } from "./appearance";
 export { SettingsDialog } from "./components/SettingsDialog";
+export { settingsRealtime } from "./settings.realtime";

@@ -2,7 +2,9 @@ import type { RouteObject } from "react-router";
 import { lazyPage } from "../../lib/lazy";
 
 export { actorOf, useActor } from "./actor";
+export { systemRealtime } from "./system.realtime";
 export {
+  applyConfigUpdate,
   readGlobalConfig,
   systemInfoQuery,
   useGlobalConfig,

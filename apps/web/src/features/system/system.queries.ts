@@ -51,3 +51,23 @@ export function readGlobalConfig(
 ): GlobalConfig | undefined {
   return client.getQueryData(systemInfoQuery.queryKey);
 }
+
+/**
+ * An administrator saved the config (`updateConfig`): it replaces the cached one at once, so
+ * run mode and feature switches apply without a reload. The language stays the reader's
+ * own, and the time of the last fetched answer stays, so start-up still tells a saved copy
+ * from a fetched one.
+ */
+export function applyConfigUpdate(
+  client: QueryClient,
+  update: Omit<GlobalConfig, "lang">,
+): void {
+  const key = systemInfoQuery.queryKey;
+  const before = client.getQueryData(key);
+  if (!before) return;
+  const next: GlobalConfig = { ...update, lang: before.lang };
+  client.setQueryData(key, next, {
+    updatedAt: client.getQueryState(key)?.dataUpdatedAt ?? 0,
+  });
+  write(StorageKeys.config, next);
+}

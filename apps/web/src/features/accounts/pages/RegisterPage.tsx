@@ -16,6 +16,7 @@ import { useLoginMutation, useRegisterMutation } from "../accounts.queries";
 import { canSendCodes } from "../code-channels";
 import { AccountsLayout } from "../components/AccountsLayout";
 import { CodeField } from "../components/CodeField";
+import { NewPasswordFields } from "../components/NewPasswordFields";
 import {
   normaliseAccount,
   registerErrors,
@@ -175,27 +176,13 @@ export function RegisterPage() {
             type={2}
           />
         )}
-        <Form.Item
-          name="password"
-          label={t("accounts:register.password")}
-          rules={[rule("password")]}
-        >
-          <Input.Password
-            autoComplete="new-password"
-            maxLength={Limits.passwordMax}
-          />
-        </Form.Item>
-        <Form.Item
-          name="repassword"
-          label={t("accounts:register.repeat")}
-          dependencies={["password"]}
-          rules={[rule("repassword")]}
-        >
-          <Input.Password
-            autoComplete="new-password"
-            maxLength={Limits.passwordMax}
-          />
-        </Form.Item>
+        <NewPasswordFields
+          labels={{
+            password: t("accounts:register.password"),
+            repeat: t("accounts:register.repeat"),
+          }}
+          rule={rule}
+        />
         <Button
           type="primary"
           htmlType="submit"

@@ -1,18 +1,31 @@
 import type { Contact } from "@parley/protocol";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { I18nextProvider } from "react-i18next";
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import { makeContact } from "../../../../test/factories";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { makeConfig, makeContact } from "../../../../test/factories";
 import { stubLayout } from "../../../../test/jsdom";
 import { i18n } from "../../../i18n";
+import { useFriendsUiStore } from "../../friends";
+import { systemInfoQuery } from "../../system";
 import type { ContactSection } from "../contact-search";
+import { systemEntry } from "../system-entry";
 import { ContactList } from "./ContactList";
+
+/** jsdom has no ResizeObserver; antd's tabs and menus ask for one. */
+class NoResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
 
 beforeAll(async () => {
   await i18n.changeLanguage("en");
   stubLayout();
+  // jsdom lacks it; the type says it is always there.
+  globalThis.ResizeObserver = NoResizeObserver;
 });
 
 const bob = makeContact(2, { displayName: "Bob", account: "bob" });
@@ -22,36 +35,59 @@ const alice = makeContact(3, {
   lastContent: "hello",
 });
 
+afterEach(() => {
+  useFriendsUiStore.getState().closeAll();
+  vi.unstubAllGlobals();
+});
+
 function List({
   contacts,
   section = "messages",
+  runMode = "1",
   onOpen = vi.fn(),
   onQuickSwitch = vi.fn(),
+  onCreateGroup,
 }: {
   contacts: Contact[];
   section?: ContactSection;
+  runMode?: string;
   onOpen?: (c: Contact) => void;
   onQuickSwitch?: () => void;
+  onCreateGroup?: () => void;
 }) {
   const [search, setSearch] = useState("");
+  const [client] = useState(() => {
+    const c = new QueryClient({
+      defaultOptions: { queries: { retry: false } },
+    });
+    const config = makeConfig();
+    c.setQueryData(systemInfoQuery.queryKey, {
+      ...config,
+      sysInfo: { ...config.sysInfo, runMode },
+    });
+    return c;
+  });
   return (
-    <I18nextProvider i18n={i18n}>
-      <ContactList
-        contacts={contacts}
-        loading={false}
-        showOnline={false}
-        label="Messages"
-        section={section}
-        tab="all"
-        search={search}
-        openContactId={null}
-        phone={false}
-        onTabChange={vi.fn()}
-        onSearchChange={setSearch}
-        onOpen={onOpen}
-        onQuickSwitch={onQuickSwitch}
-      />
-    </I18nextProvider>
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <ContactList
+          contacts={contacts}
+          loading={false}
+          showOnline={false}
+          label="Messages"
+          section={section}
+          tab="all"
+          search={search}
+          openContactId={null}
+          phone={false}
+          onTabChange={vi.fn()}
+          onSearchChange={setSearch}
+          onOpen={onOpen}
+          onQuickSwitch={onQuickSwitch}
+          onCreateGroup={onCreateGroup}
+        />
+      </I18nextProvider>
+    </QueryClientProvider>
   );
 }
 
@@ -102,4 +138,108 @@ describe("the list's search (issue 15, fault 6)", () => {
       expect.stringContaining("Alice"),
     ]);
   });
+});
+
+/** antd's menus and dialogs are slow to mount in jsdom on a busy machine. */
+const SLOW_MS = 20_000;
+
+describe("friends in the list (run mode 2)", () => {
+  const entry = {
+    ...systemEntry(2, 1_700_000_000_000),
+    displayName: "Friend requests",
+    lastContent: "2 requests waiting for your answer",
+  };
+
+  it(
+    "opens the request panel from the system entry, tagged BOT, instead of a chat",
+    async () => {
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(() =>
+          Promise.resolve(
+            new Response(
+              JSON.stringify({ code: 0, msg: "", data: [], count: 0, page: 1 }),
+            ),
+          ),
+        ),
+      );
+      const onOpen = vi.fn();
+      render(<List contacts={[entry, alice]} runMode="2" onOpen={onOpen} />);
+      const row = screen
+        .getAllByTestId("contact")
+        .find((c) => c.textContent.includes("Friend requests"));
+      expect(row).toBeDefined();
+      if (!row) return;
+      expect(within(row).getByText("BOT")).toBeInTheDocument();
+      expect(within(row).getByText("2")).toBeInTheDocument();
+      await userEvent.click(row);
+      expect(onOpen).not.toHaveBeenCalled();
+      expect(
+        await screen.findByRole("dialog", { name: "Friend requests" }),
+      ).toBeInTheDocument();
+      // A new user's list says what to do.
+      expect(
+        await screen.findByText("No friend requests yet"),
+      ).toBeInTheDocument();
+    },
+    SLOW_MS,
+  );
+
+  it(
+    "has no add friend in the plus menu in run mode 1",
+    async () => {
+      render(<List contacts={[alice]} runMode="1" onCreateGroup={vi.fn()} />);
+      await userEvent.click(screen.getByRole("button", { name: "New…" }));
+      expect(
+        await screen.findByRole("menuitem", { name: /Create a group/ }),
+      ).toBeInTheDocument();
+      expect(
+        screen.queryByRole("menuitem", { name: /Add a friend/ }),
+      ).toBeNull();
+    },
+    SLOW_MS,
+  );
+
+  it(
+    "offers add friend in the plus menu in run mode 2",
+    async () => {
+      render(<List contacts={[alice]} runMode="2" />);
+      await userEvent.click(screen.getByRole("button", { name: "New…" }));
+      await userEvent.click(
+        await screen.findByRole("menuitem", { name: /Add a friend/ }),
+      );
+      expect(useFriendsUiStore.getState().addFriendOpen).toBe(true);
+    },
+    SLOW_MS,
+  );
+
+  it(
+    "puts a card button beside each person of the directory",
+    () => {
+      render(<List contacts={[alice, bob]} section="contacts" />);
+      expect(
+        screen.getByRole("button", { name: "Profile of Bob" }),
+      ).toBeInTheDocument();
+    },
+    SLOW_MS,
+  );
+
+  it(
+    "keeps the entry at the top of the directory, counted as nobody",
+    () => {
+      render(
+        <List contacts={[alice, entry, bob]} section="contacts" runMode="2" />,
+      );
+      expect(screen.getAllByTestId("contact")[0]?.textContent).toContain(
+        "Friend requests",
+      );
+      expect(
+        screen.getByRole("group", { name: "People (2)" }),
+      ).toBeInTheDocument();
+      expect(
+        screen.queryByRole("button", { name: "Profile of Friend requests" }),
+      ).toBeNull();
+    },
+    SLOW_MS,
+  );
 });

@@ -1,19 +1,23 @@
-import { PlusOutlined, SearchOutlined, TeamOutlined } from "@ant-design/icons";
-import { type Contact, type ContactId, isLanguage } from "@parley/protocol";
+import { IdcardOutlined, SearchOutlined } from "@ant-design/icons";
 import {
-  Badge,
-  Button,
-  Dropdown,
-  Empty,
-  Input,
-  Segmented,
-  Tooltip,
-} from "antd";
+  can,
+  type Contact,
+  type ContactId,
+  isLanguage,
+} from "@parley/protocol";
+import { Badge, Button, Empty, Input, Segmented, Tooltip } from "antd";
 import { type ReactNode, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { modKeyLabel } from "../../../hooks/useModKey";
 import { useNow } from "../../../hooks/useNow";
 import { LANGUAGE_TAGS } from "../../../i18n";
+import {
+  AddFriendDialog,
+  FriendRequestsDialog,
+  useFriendsUiStore,
+} from "../../friends";
+import { UserCardButton } from "../../people";
+import { useActor, useGlobalConfig } from "../../system";
 import { directoryLine, lastMessagePreview } from "../contact-preview";
 import { formatListTime } from "../../../lib/time";
 import {
@@ -26,7 +30,9 @@ import {
   searchSections,
 } from "../contact-search";
 import { usePinyinIndex } from "../contacts.pinyin";
+import { isSystemEntry } from "../system-entry";
 import { ContactRow } from "./ContactRow";
+import { PlusMenu } from "./PlusMenu";
 import styles from "./ContactList.module.css";
 
 interface Props {
@@ -109,11 +115,16 @@ export function ContactList({
   const now = useNow();
   const keys = modKeyLabel("K");
   const atMe = contacts.reduce((n, c) => n + (c.is_at > 0 ? 1 : 0), 0);
+  const config = useGlobalConfig();
+  const actor = useActor();
+  const friendMode =
+    config !== undefined && can(actor, "friends.manage", { config });
+  const openRequests = useFriendsUiStore((s) => s.openRequests);
 
   const row = (contact: Contact, asChat: boolean) => {
     const active = contact.id === openContactId;
     const className = active ? styles.contactActive : styles.contact;
-    return (
+    const button = (
       <button
         key={String(contact.id)}
         type="button"
@@ -122,7 +133,10 @@ export function ContactList({
             ? `${className} ${styles.contactPinned}`
             : className
         }
-        onClick={() => onOpen(contact)}
+        // The friend-request entry opens its panel; everything else its chat.
+        onClick={() =>
+          isSystemEntry(contact) ? openRequests() : onOpen(contact)
+        }
         aria-current={active ? "true" : undefined}
         data-testid="contact"
       >
@@ -131,7 +145,7 @@ export function ContactList({
           showOnline={showOnline}
           unread={asChat ? contact.unread : 0}
           time={
-            asChat && contact.lastContent !== ""
+            asChat && contact.lastContent !== "" && contact.lastSendTime > 0
               ? formatListTime(contact.lastSendTime, now, locale, {
                   yesterday: t("common:time.yesterday"),
                 })
@@ -144,6 +158,22 @@ export function ContactList({
           }
         />
       </button>
+    );
+    // A person in the directory: their card is one click away, beside the row.
+    if (asChat || contact.is_group !== 0 || typeof contact.id !== "number")
+      return button;
+    return (
+      <div key={String(contact.id)} className={styles.contactWithCard}>
+        {button}
+        <UserCardButton
+          userId={contact.id}
+          name={contact.displayName}
+          avatar={contact.avatar}
+          className={styles.cardButton}
+        >
+          <IdcardOutlined />
+        </UserCardButton>
+      </div>
     );
   };
 
@@ -180,11 +210,14 @@ export function ContactList({
         </>
       );
   } else if (section === "contacts" && !searching && shown.length > 0) {
-    // The directory in two parts: my groups, then people, each A to Z.
+    // The directory in two parts: my groups, then people, each A to Z; the friend-request
+    // entry (run mode 2) above them, counted as neither.
+    const entries = shown.filter(isSystemEntry);
     const groups = shown.filter((c) => c.is_group === 1);
-    const people = shown.filter((c) => c.is_group !== 1);
+    const people = shown.filter((c) => c.is_group !== 1 && !isSystemEntry(c));
     body = (
       <>
+        {entries.map((c) => row(c, true))}
         {groups.length > 0 && (
           <ResultSection
             title={t("sections.groupsCount", { count: groups.length })}
@@ -270,27 +303,11 @@ export function ContactList({
             onChange={(e) => onSearchChange(e.target.value)}
             aria-label={t("search")}
           />
-          {onCreateGroup && (
-            <Dropdown
-              trigger={["click"]}
-              menu={{
-                items: [
-                  {
-                    key: "group",
-                    icon: <TeamOutlined />,
-                    label: t("plus.createGroup"),
-                  },
-                ],
-                onClick: () => onCreateGroup(),
-              }}
-            >
-              <Button
-                icon={<PlusOutlined />}
-                size={phone ? "large" : "middle"}
-                aria-label={t("plus.label")}
-              />
-            </Dropdown>
-          )}
+          <PlusMenu
+            onCreateGroup={onCreateGroup}
+            friendMode={friendMode}
+            phone={phone}
+          />
         </div>
         {section === "messages" && !searching && (
           <Segmented<ContactTab>
@@ -328,6 +345,12 @@ export function ContactList({
         )}
       </div>
       <div className={styles.listBody}>{body}</div>
+      {friendMode && (
+        <>
+          <FriendRequestsDialog />
+          <AddFriendDialog />
+        </>
+      )}
     </aside>
   );
 }

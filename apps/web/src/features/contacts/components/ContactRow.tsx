@@ -1,3 +1,4 @@
+import { UserAddOutlined } from "@ant-design/icons";
 import { type Contact, Limits } from "@parley/protocol";
 import { Avatar, Badge, Tag } from "antd";
 import type { ReactNode } from "react";
@@ -30,9 +31,17 @@ export function ContactRow({
           color="green"
           offset={[-4, 32]}
         >
-          <Avatar src={contact.avatar} size={40}>
-            {contact.displayName.slice(0, 1)}
-          </Avatar>
+          {contact.is_group === 2 && !contact.avatar ? (
+            <Avatar
+              size={40}
+              icon={<UserAddOutlined />}
+              style={{ background: "#1f6feb" }}
+            />
+          ) : (
+            <Avatar src={contact.avatar} size={40}>
+              {contact.displayName.slice(0, 1)}
+            </Avatar>
+          )}
         </Badge>
       </Badge>
       <span className={styles.contactText}>

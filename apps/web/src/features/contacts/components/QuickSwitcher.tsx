@@ -10,9 +10,11 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
+import { useFriendsUiStore } from "../../friends";
 import { directoryLine, lastMessagePreview } from "../contact-preview";
 import { hasChat, normalize, searchSections } from "../contact-search";
 import { usePinyinIndex } from "../contacts.pinyin";
+import { isSystemEntry } from "../system-entry";
 import { ContactRow } from "./ContactRow";
 import styles from "./QuickSwitcher.module.css";
 
@@ -55,7 +57,10 @@ export function QuickSwitcher({
         showOnline={showOnline}
         onOpen={(contact) => {
           onClose();
-          onOpen(contact);
+          // The friend-request entry opens its panel, not a chat.
+          if (isSystemEntry(contact))
+            useFriendsUiStore.getState().openRequests();
+          else onOpen(contact);
         }}
       />
     </Modal>

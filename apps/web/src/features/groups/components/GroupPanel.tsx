@@ -18,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import { call } from "../../../api/http";
 import { useNow } from "../../../hooks/useNow";
 import { toast } from "../../../lib/feedback";
+import { UserCardButton } from "../../people";
 import { useActor, useGlobalConfig } from "../../system";
 import {
   refreshGroup,
@@ -229,15 +230,23 @@ export function GroupPanel({
                 className={styles.member}
                 data-testid="member"
               >
-                <Avatar src={member.userInfo.avatar || undefined} size={28}>
-                  {member.userInfo.displayName.slice(0, 1)}
-                </Avatar>
-                <span
-                  className={styles.memberName}
-                  title={member.userInfo.displayName}
+                <UserCardButton
+                  row
+                  userId={member.user_id}
+                  groupId={groupId}
+                  name={member.userInfo.displayName}
+                  avatar={member.userInfo.avatar}
                 >
-                  {member.userInfo.displayName}
-                </span>
+                  <Avatar src={member.userInfo.avatar || undefined} size={28}>
+                    {member.userInfo.displayName.slice(0, 1)}
+                  </Avatar>
+                  <span
+                    className={styles.memberName}
+                    title={member.userInfo.displayName}
+                  >
+                    {member.userInfo.displayName}
+                  </span>
+                </UserCardButton>
                 {roleTag(member.role)}
                 {muted && (
                   <Tooltip

@@ -1,4 +1,8 @@
-import { CommentOutlined, TeamOutlined } from "@ant-design/icons";
+import {
+  CommentOutlined,
+  TeamOutlined,
+  UserAddOutlined,
+} from "@ant-design/icons";
 import { Button } from "antd";
 import { useTranslation } from "react-i18next";
 import { modKeyLabel } from "../../../hooks/useModKey";
@@ -15,18 +19,44 @@ export function ChatStart({
   kind,
   onFind,
   onBrowse,
+  onAddFriend,
 }: {
   kind: ChatStartKind;
   onFind: () => void;
   onBrowse: () => void;
+  /** Run mode 2: people are reached by a friend request, offered first. */
+  onAddFriend?: (() => void) | undefined;
 }) {
   const { t } = useTranslation("messages");
   const keys = modKeyLabel("K");
-  const text = {
-    nobody: { title: t("start.nobodyTitle"), text: t("start.nobodyText") },
-    noChats: { title: t("start.title"), text: t("start.text") },
-    pick: { title: t("start.pickTitle"), text: t("start.pickText") },
-  }[kind];
+  const friendsOnly = onAddFriend !== undefined && kind !== "pick";
+  const text = friendsOnly
+    ? { title: t("start.friendsTitle"), text: t("start.friendsText") }
+    : {
+        nobody: { title: t("start.nobodyTitle"), text: t("start.nobodyText") },
+        noChats: { title: t("start.title"), text: t("start.text") },
+        pick: { title: t("start.pickTitle"), text: t("start.pickText") },
+      }[kind];
+
+  if (friendsOnly) {
+    return (
+      <div className={styles.start}>
+        <UserAddOutlined className={styles.icon} />
+        <h2 className={styles.title}>{text.title}</h2>
+        <p className={styles.text}>{text.text}</p>
+        <div className={styles.actions}>
+          <Button type="primary" onClick={onAddFriend}>
+            {t("start.addFriend")}
+          </Button>
+          {kind === "noChats" && (
+            <Button icon={<TeamOutlined />} onClick={onBrowse}>
+              {t("start.browse")}
+            </Button>
+          )}
+        </div>
+      </div>
+    );
+  }
 
   return (
     <div className={styles.start}>

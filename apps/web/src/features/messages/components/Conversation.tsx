@@ -8,6 +8,7 @@ import { useNow } from "../../../hooks/useNow";
 import { useWindowWidth } from "../../../hooks/useWindowWidth";
 import { useSessionStore } from "../../../stores/session.store";
 import { updateContact } from "../../contacts";
+import { UserCardButton } from "../../people";
 import {
   GroupPanel,
   GroupTitle,
@@ -128,9 +129,17 @@ export function Conversation({
           />
         )}
         {groupId === null ? (
-          <span className={styles.titleName} title={contact.displayName}>
-            {contact.displayName}
-          </span>
+          // The name opens the person's card (SPEC §2 User card).
+          <UserCardButton
+            userId={Number(contact.id)}
+            name={contact.displayName}
+            avatar={contact.avatar}
+            row
+          >
+            <span className={styles.titleName} title={contact.displayName}>
+              {contact.displayName}
+            </span>
+          </UserCardButton>
         ) : (
           <GroupTitle
             contact={contact}

@@ -1,6 +1,9 @@
 import { Avatar, Button } from "antd";
 import { memo, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { groupNumber } from "../../groups";
+import { UserCardButton } from "../../people";
+import { useChatUiStore } from "../chat-ui.store";
 import styles from "./chat.module.css";
 import { collapsedText } from "./long-text";
 import { type DeliveryStatus, MessageStatus } from "./MessageStatus";
@@ -9,6 +12,8 @@ export interface BubbleProps {
   mine: boolean;
   avatar: string;
   name: string;
+  /** The sender: the avatar opens their card. */
+  userId?: number | undefined;
   content: string;
   status: DeliveryStatus;
   read?: boolean | undefined;
@@ -31,6 +36,7 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
     mine,
     avatar,
     name,
+    userId,
     content,
     status,
     read,
@@ -43,6 +49,12 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
   } = props;
   const { t } = useTranslation("messages");
   const [expanded, setExpanded] = useState(false);
+  // In a group the card is asked for as seen from it: its profile privacy applies.
+  const groupId = useChatUiStore((s) =>
+    s.openContactId === null
+      ? undefined
+      : (groupNumber(s.openContactId) ?? undefined),
+  );
   const short = collapsedText(content);
   const rowClass = [
     mine ? styles.rowMine : styles.row,
@@ -55,7 +67,19 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
       data-run-start={groupStart ? "" : undefined}
       title={fullTime}
     >
-      {groupStart ? (
+      {groupStart && userId !== undefined ? (
+        <UserCardButton
+          userId={userId}
+          groupId={groupId}
+          name={name}
+          avatar={avatar}
+          className={styles.bubbleAvatar}
+        >
+          <Avatar src={avatar} size={36}>
+            {name.slice(0, 1)}
+          </Avatar>
+        </UserCardButton>
+      ) : groupStart ? (
         <Avatar src={avatar} size={36} className={styles.bubbleAvatar}>
           {name.slice(0, 1)}
         </Avatar>

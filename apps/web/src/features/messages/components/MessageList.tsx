@@ -1,9 +1,15 @@
 import { ArrowDownOutlined } from "@ant-design/icons";
 import { isLanguage } from "@parley/protocol";
 import { Button, Spin } from "antd";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import {
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
-import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
+import { type Components, Virtuoso, type VirtuosoHandle } from "react-virtuoso";
 import { useNow } from "../../../hooks/useNow";
 import { LANGUAGE_TAGS } from "../../../i18n";
 import { eventLine } from "../../../lib/event-line";
@@ -16,7 +22,8 @@ import styles from "./chat.module.css";
 import type { ChatItem } from "./chat-items";
 import {
   arrivedFromOthers,
-  followsNewRow,
+  distanceFromEnd,
+  mySendAppended,
   openingPosition,
 } from "./list-scroll";
 import { MessageBubble } from "./MessageBubble";
@@ -25,6 +32,32 @@ import { MessageBubble } from "./MessageBubble";
 const START_INDEX = 1_000_000;
 /** How close to the end counts as "at the bottom", in pixels. */
 const BOTTOM_THRESHOLD_PX = 80;
+/** How many frames a jump to the newest row may take while rows above it get measured. */
+const SEEK_END_FRAMES = 30;
+
+/** What the list's header shows, handed to it as Virtuoso's context. */
+interface ListContext {
+  loadingOlder: boolean;
+  /** The first stored message is loaded: nothing earlier to fetch. */
+  atStart: boolean;
+  startText: string;
+}
+
+/*
+ * The header (loading older pages, or the start of the chat) and a little room under the
+ * last row. Defined once: Virtuoso remounts and re-measures parts that change identity.
+ */
+const LIST_PARTS: Components<ChatItem, ListContext> = {
+  Header: ({ context }) =>
+    context.loadingOlder ? (
+      <div className={styles.divider}>
+        <Spin size="small" />
+      </div>
+    ) : context.atStart ? (
+      <div className={styles.divider}>{context.startText}</div>
+    ) : null,
+  Footer: () => <div style={{ height: 12 }} />,
+};
 
 interface Props {
   items: ChatItem[];
@@ -60,22 +93,64 @@ export function MessageList({
     LANGUAGE_TAGS[isLanguage(i18n.language) ? i18n.language : "zh"];
   const now = useNow();
   const list = useRef<VirtuosoHandle>(null);
+  const scroller = useRef<HTMLElement | null>(null);
   const [opening] = useState(() => openingPosition(items, firstUnread));
-  const atBottom = useRef(true);
+  // Whether the reader is at the newest row: kept from the scroller's own geometry on every
+  // scroll, so it is right from the first frame and never waits for a debounced callback.
+  const atBottom = useRef(opening.index === "LAST");
   const latest = useRef(items);
   const [unseen, setUnseen] = useState(0);
+  const seeking = useRef(0);
 
-  // Others' messages that arrive while I read older history are counted for the pill.
+  const onScroll = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const bottom = distanceFromEnd(el) <= BOTTOM_THRESHOLD_PX;
+    atBottom.current = bottom;
+    if (bottom) setUnseen(0);
+  }, []);
+
+  const stopSeeking = useCallback(() => {
+    seeking.current += 1;
+  }, []);
+
+  /*
+   * Jumps to the newest row. Rows between here and there have not been measured, so the
+   * first jump lands on estimates; it jumps again each frame until the end is really shown.
+   */
+  const seekEnd = useCallback(() => {
+    seeking.current += 1;
+    const run = seeking.current;
+    let frames = 0;
+    const step = () => {
+      const el = scroller.current;
+      if (run !== seeking.current || !el) return;
+      list.current?.scrollToIndex({ index: "LAST", align: "end" });
+      frames += 1;
+      requestAnimationFrame(() => {
+        if (distanceFromEnd(el) > 1 && frames < SEEK_END_FRAMES) step();
+      });
+    };
+    step();
+  }, []);
+
   useEffect(() => {
-    const arrived = arrivedFromOthers(latest.current, items);
+    const before = latest.current;
     latest.current = items;
+    // My own send always comes into view, from however far up the history I am.
+    if (mySendAppended(before, items)) {
+      setUnseen(0);
+      if (!atBottom.current) seekEnd();
+      return;
+    }
+    // Others' messages that arrive while I read older history are counted for the pill.
+    const arrived = arrivedFromOthers(before, items);
     if (arrived > 0 && !atBottom.current) setUnseen((n) => n + arrived);
-  }, [items]);
+  }, [items, seekEnd]);
 
   const toLatest = () => {
     setUnseen(0);
-    // A long way through rows not yet measured: jump, then Virtuoso settles on the last row.
-    list.current?.scrollToIndex({ index: "LAST", align: "end" });
+    seekEnd();
   };
 
   return (
@@ -87,28 +162,30 @@ export function MessageList({
         firstItemIndex={START_INDEX - olderCount}
         initialTopMostItemIndex={opening}
         computeItemKey={(_, item) => item.key}
-        atBottomThreshold={BOTTOM_THRESHOLD_PX}
-        atBottomStateChange={(bottom) => {
-          atBottom.current = bottom;
-          if (bottom) setUnseen(0);
+        scrollerRef={(el) => {
+          const next = el instanceof HTMLElement ? el : null;
+          if (next === scroller.current) return;
+          scroller.current?.removeEventListener("scroll", onScroll);
+          scroller.current?.removeEventListener("wheel", stopSeeking);
+          scroller.current?.removeEventListener("touchstart", stopSeeking);
+          scroller.current = next;
+          next?.addEventListener("scroll", onScroll, { passive: true });
+          // A reader who scrolls away stops a jump under way.
+          next?.addEventListener("wheel", stopSeeking, { passive: true });
+          next?.addEventListener("touchstart", stopSeeking, { passive: true });
         }}
-        followOutput={(bottom) =>
-          followsNewRow(bottom, latest.current.at(-1)) ? "smooth" : false
-        }
+        atBottomThreshold={BOTTOM_THRESHOLD_PX}
+        // Others' rows are followed only from the bottom; my own send is sought above.
+        followOutput={(bottom) => (bottom ? "smooth" : false)}
         startReached={() => {
           if (hasOlder && !loadingOlder) onLoadOlder();
         }}
-        components={{
-          Header: () =>
-            loadingOlder ? (
-              <div className={styles.divider}>
-                <Spin size="small" />
-              </div>
-            ) : !hasOlder && items.length > 0 ? (
-              <div className={styles.divider}>{t("messages.start")}</div>
-            ) : null,
-          Footer: () => <div style={{ height: 12 }} />,
+        context={{
+          loadingOlder,
+          atStart: !hasOlder && items.length > 0,
+          startText: t("messages.start"),
         }}
+        components={LIST_PARTS}
         itemContent={(_, item) => (
           <>
             {item.unreadDivider && (
@@ -137,6 +214,7 @@ export function MessageList({
                 mine={item.mine}
                 avatar={item.avatar}
                 name={item.name}
+                userId={item.userId}
                 content={item.content}
                 status={item.status}
                 read={item.read}

@@ -14,6 +14,8 @@ export interface ChatItem {
   read: boolean | undefined;
   avatar: string;
   name: string;
+  /** The sender's user id (their card opens from the avatar). */
+  userId: number;
   /** A time divider goes above this row. */
   divider: boolean;
   /** The first row of a run of one sender's messages: it shows the avatar, name and time. */
@@ -68,6 +70,7 @@ export function chatItems(
       read: mine && message.is_group === 0 ? message.is_read === 1 : undefined,
       avatar: message.fromUser.avatar,
       name: message.fromUser.displayName,
+      userId: message.from_user,
       divider: false,
       groupStart: true,
       unreadDivider: false,
@@ -95,6 +98,7 @@ export function chatItems(
       read: undefined,
       avatar: me.avatar,
       name: me.name,
+      userId: me.id,
       divider: false,
       groupStart: true,
       unreadDivider: false,

@@ -3,7 +3,8 @@ import { makeMessage } from "../../../../test/factories";
 import { chatItems } from "./chat-items";
 import {
   arrivedFromOthers,
-  followsNewRow,
+  distanceFromEnd,
+  mySendAppended,
   openingPosition,
 } from "./list-scroll";
 
@@ -41,19 +42,38 @@ describe("where a chat opens", () => {
   });
 });
 
-describe("following new rows", () => {
-  it("always follows my own new message, even when I read older history", () => {
-    expect(followsNewRow(false, sending("hi").at(-1))).toBe(true);
+describe("bringing my own send into view", () => {
+  it("sees my new message at the end, whatever was shown before", () => {
+    expect(mySendAppended(rows([1, 2]), sending("hi"))).toBe(true);
   });
 
-  it("follows another's message only when I am at the bottom", () => {
-    const last = rows([1, 2]).at(-1);
-    expect(followsNewRow(true, last)).toBe(true);
-    expect(followsNewRow(false, last)).toBe(false);
+  it("does not jump again for a send already shown (a resend, a re-render)", () => {
+    const shown = sending("hi");
+    expect(mySendAppended(shown, shown)).toBe(false);
   });
 
-  it("does not jump for my stored message arriving from another device while I read history", () => {
-    expect(followsNewRow(false, rows([1, 1]).at(-1))).toBe(false);
+  it("does not jump for another's message, nor my stored message from another device", () => {
+    expect(mySendAppended(rows([1, 2]), rows([1, 2], [2, 2]))).toBe(false);
+    expect(mySendAppended(rows([1, 2]), rows([1, 2], [2, 1]))).toBe(false);
+  });
+});
+
+describe("the distance to the end of the list", () => {
+  it("is what lies below the visible part", () => {
+    expect(
+      distanceFromEnd({
+        scrollHeight: 1000,
+        scrollTop: 300,
+        clientHeight: 500,
+      }),
+    ).toBe(200);
+    expect(
+      distanceFromEnd({
+        scrollHeight: 1000,
+        scrollTop: 500,
+        clientHeight: 500,
+      }),
+    ).toBe(0);
   });
 });
 

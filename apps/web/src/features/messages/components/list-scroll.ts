@@ -15,14 +15,25 @@ export function openingPosition(
 }
 
 /**
- * Whether the list scrolls to a row added at its end: always for my own message (sending
- * brings it into view), otherwise only when the reader is already at the bottom.
+ * Whether a render added my own message at the end (a send just made): sending brings it
+ * into view, however far up the history I am.
  */
-export function followsNewRow(
-  atBottom: boolean,
-  last: ChatItem | undefined,
+export function mySendAppended(
+  before: readonly ChatItem[],
+  after: readonly ChatItem[],
 ): boolean {
-  return atBottom || (last?.mine === true && last.pending !== undefined);
+  const last = after.at(-1);
+  if (last?.mine !== true || last.pending === undefined) return false;
+  return !before.some((item) => item.key === last.key);
+}
+
+/** How far, in pixels, the scrolled content goes on below what is shown. */
+export function distanceFromEnd(el: {
+  scrollHeight: number;
+  scrollTop: number;
+  clientHeight: number;
+}): number {
+  return el.scrollHeight - el.scrollTop - el.clientHeight;
 }
 
 /**

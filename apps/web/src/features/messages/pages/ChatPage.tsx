@@ -10,11 +10,13 @@ import { useConnectionStore } from "../../../stores/connection.store";
 import {
   ContactList,
   hasChat,
+  isSystemEntry,
   QuickSwitcher,
   contactsKey,
   useContactsQuery,
   useUnreadTotal,
 } from "../../contacts";
+import { useFriendsUiStore } from "../../friends";
 import { MemberPickerDialog } from "../../groups";
 import { useActor, useGlobalConfig } from "../../system";
 import { chatLayout } from "../chat-layout";
@@ -53,6 +55,7 @@ export function ChatPage() {
   const client = useQueryClient();
   const showOnline = config?.chatInfo.online !== "0" && status === "open";
   const [creating, setCreating] = useState(false);
+  const openAddFriend = useFriendsUiStore((s) => s.openAddFriend);
   const mayCreateGroup =
     config !== undefined && can(actor, "group.create", { config });
   const {
@@ -121,11 +124,14 @@ export function ChatPage() {
       />
     </div>
   );
+  // The system entry (run mode 2's friend requests) is nobody to talk to.
+  const people = list.filter((c) => !isSystemEntry(c));
   const startKind: ChatStartKind =
-    list.length === 0 ? "nobody" : list.some(hasChat) ? "pick" : "noChats";
+    people.length === 0 ? "nobody" : people.some(hasChat) ? "pick" : "noChats";
 
   return (
-    <div className={styles.shell}>
+    // data-connection: the realtime channel's state, for styles and the browser tests.
+    <div className={styles.shell} data-connection={status}>
       <div
         className={
           phone ? `${styles.window} ${styles.windowPhone}` : styles.window
@@ -169,6 +175,11 @@ export function ChatPage() {
                   kind={startKind}
                   onFind={() => setSwitcherOpen(true)}
                   onBrowse={() => setSection("contacts")}
+                  onAddFriend={
+                    config && can(actor, "friends.manage", { config })
+                      ? openAddFriend
+                      : undefined
+                  }
                 />
               )
             )}

@@ -1,83 +1,36 @@
-import { Button, Form, Modal, Radio, Tabs } from "antd";
+import { type ComponentType, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
-import { LanguageMenu } from "../../../components/LanguageMenu";
-import { useSessionStore } from "../../../stores/session.store";
-import { useLogoutMutation } from "../../accounts";
-import { useSaveSettingMutation } from "../settings.queries";
+import { toast } from "../../../lib/feedback";
+import type { SettingsModalProps } from "./SettingsModal";
 
-/** Settings (SPEC §2): the language and logout; the send shortcut. */
-export function SettingsDialog({
-  open,
-  onClose,
-}: {
-  open: boolean;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation("settings");
-  const navigate = useNavigate();
-  const user = useSessionStore((s) => s.user);
-  const logout = useLogoutMutation();
-  const saveSetting = useSaveSettingMutation();
+// The dialog's code (its forms, the cropper) is fetched when it is first opened, not with
+// the chat screen that shows its button.
+const loadModal = () => import("./SettingsModal").then((m) => m.SettingsModal);
 
-  return (
-    <Modal
-      open={open}
-      onCancel={onClose}
-      footer={null}
-      title={t("title")}
-      width={480}
-      destroyOnHidden
-    >
-      <Tabs
-        items={[
-          {
-            key: "account",
-            label: t("account"),
-            children: (
-              <Form layout="vertical">
-                <Form.Item label={t("language")}>
-                  <LanguageMenu />
-                </Form.Item>
-                <Button
-                  danger
-                  onClick={() =>
-                    logout.mutate(undefined, {
-                      onSettled: () =>
-                        void navigate("/login", { replace: true }),
-                    })
-                  }
-                >
-                  {t("logout")}
-                </Button>
-              </Form>
-            ),
-          },
-          {
-            key: "common",
-            label: t("common"),
-            children: (
-              <Form layout="vertical">
-                <Form.Item label={t("sendKey")}>
-                  <Radio.Group
-                    value={user?.setting.sendKey ?? 1}
-                    disabled={saveSetting.isPending}
-                    onChange={(e) =>
-                      saveSetting.mutate({
-                        sendKey: e.target.value === 2 ? 2 : 1,
-                      })
-                    }
-                    options={[
-                      { value: 1, label: t("sendKeyEnter") },
-                      { value: 2, label: t("sendKeyCtrlEnter") },
-                    ]}
-                  />
-                </Form.Item>
-              </Form>
-            ),
-          },
-        ]}
-      />
-    </Modal>
+/** Settings (SPEC §2): fetched on first opening (offline, the next opening tries again). */
+export function SettingsDialog({ open, onClose }: SettingsModalProps) {
+  const { t } = useTranslation("errors");
+  const [Modal, setModal] = useState<ComponentType<SettingsModalProps> | null>(
+    null,
   );
+
+  useEffect(() => {
+    if (!open || Modal) return;
+    let current = true;
+    loadModal().then(
+      (component) => {
+        if (current) setModal(() => component);
+      },
+      () => {
+        if (!current) return;
+        toast("error", t("network"));
+        onClose();
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, Modal, onClose, t]);
+
+  return Modal ? <Modal open={open} onClose={onClose} /> : null;
 }

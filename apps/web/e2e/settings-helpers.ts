@@ -1,0 +1,165 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { screenshot } from "./harness";
+
+/* Helpers of the settings flow (settings.e2e.ts): its words, widths, dialogs and fixtures. */
+
+/** A picture once dialogs and toasts have finished their entrance animation. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(450);
+  await screenshot(page, name);
+}
+
+/** The words this flow looks for, in the two languages it photographs. */
+export const WORDS = {
+  en: {
+    settings: "Settings",
+    accountTab: "Account",
+    commonTab: "General",
+    aboutTab: "About",
+    password: "Change password",
+    account: "Change account",
+    crop: "Crop your photo",
+    useCrop: "Use this photo",
+  },
+  zh: {
+    settings: "设置",
+    accountTab: "账号设置",
+    commonTab: "通用设置",
+    aboutTab: "关于",
+    password: "修改密码",
+    account: "修改账号",
+    crop: "裁剪头像",
+    useCrop: "使用此头像",
+  },
+} as const;
+type Lang = keyof typeof WORDS;
+
+export const WIDTHS = [
+  { name: "1280", width: 1280, height: 800 },
+  { name: "900", width: 900, height: 760 },
+  { name: "390", width: 390, height: 844 },
+] as const;
+
+export const dialogNamed = (page: Page, name: string) =>
+  page.getByRole("dialog", { name, exact: true });
+
+export async function openSettings(page: Page, lang: Lang) {
+  const words = WORDS[lang];
+  await page
+    .getByRole("navigation", { name: lang === "en" ? "Main menu" : "主菜单" })
+    .getByRole("button", { name: words.settings, exact: true })
+    .click();
+  const dialog = dialogNamed(page, words.settings);
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** Closes the dialog on top. */
+export async function closeTop(
+  page: Page,
+  dialog: ReturnType<typeof dialogNamed>,
+) {
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "hidden" });
+}
+
+/** A PNG drawn by the page's own canvas: a gradient with a letter, `width`×`height`. */
+export async function pngFixture(
+  page: Page,
+  width: number,
+  height: number,
+): Promise<Buffer> {
+  const base64 = await page.evaluate(
+    ([w, h]) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = w;
+      canvas.height = h;
+      const g = canvas.getContext("2d");
+      if (!g) throw new Error("no 2d canvas");
+      const fill = g.createLinearGradient(0, 0, w, h);
+      fill.addColorStop(0, "#ff7a45");
+      fill.addColorStop(1, "#2f54eb");
+      g.fillStyle = fill;
+      g.fillRect(0, 0, w, h);
+      g.fillStyle = "#fff";
+      g.font = `bold ${String(Math.round(h / 2))}px sans-serif`;
+      g.textAlign = "center";
+      g.textBaseline = "middle";
+      g.fillText("P", w / 2, h / 2);
+      return canvas.toDataURL("image/png").split(",")[1] ?? "";
+    },
+    [width, height] as const,
+  );
+  return Buffer.from(base64, "base64");
+}
+
+/** Counts the tones the new-message sound starts: each chime plays two notes. */
+export async function countChimes(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __notes: number };
+    w.__notes = 0;
+    const Real = window.AudioContext;
+    window.AudioContext = class extends Real {
+      override createOscillator(): OscillatorNode {
+        w.__notes += 1;
+        return super.createOscillator();
+      }
+    };
+  });
+}
+export const chimes = async (page: Page) =>
+  (await page.evaluate(
+    () => (window as unknown as { __notes: number }).__notes,
+  )) / 2;
+
+/** Every tab and dialog of Settings, at the three widths, in one language. */
+export async function photographSettings(
+  page: Page,
+  lang: Lang,
+  png: Buffer,
+): Promise<void> {
+  const words = WORDS[lang];
+  for (const size of WIDTHS) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const settings = await openSettings(page, lang);
+    await shot(page, `settings-account-${lang}-${size.name}`);
+    // The tab's lower half: security rows, language, logout.
+    await settings
+      .getByRole("button", { name: words.password, exact: true })
+      .scrollIntoViewIfNeeded();
+    await shot(page, `settings-account-bottom-${lang}-${size.name}`);
+
+    await settings
+      .getByRole("button", { name: words.password, exact: true })
+      .click();
+    const password = dialogNamed(page, words.password);
+    await password.waitFor();
+    await shot(page, `settings-password-${lang}-${size.name}`);
+    await closeTop(page, password);
+
+    await settings
+      .getByRole("button", { name: words.account, exact: true })
+      .click();
+    const account = dialogNamed(page, words.account);
+    await account.waitFor();
+    await shot(page, `settings-change-account-${lang}-${size.name}`);
+    await closeTop(page, account);
+
+    await settings.locator('input[type="file"]').setInputFiles({
+      name: "photo.png",
+      mimeType: "image/png",
+      buffer: png,
+    });
+    const crop = dialogNamed(page, words.crop);
+    await crop.waitFor();
+    await shot(page, `settings-crop-${lang}-${size.name}`);
+    await closeTop(page, crop);
+
+    await settings
+      .getByRole("tab", { name: words.commonTab, exact: true })
+      .click();
+    await shot(page, `settings-common-${lang}-${size.name}`);
+    await closeTop(page, settings);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

@@ -1,0 +1,62 @@
+import { PlusOutlined, TeamOutlined, UserAddOutlined } from "@ant-design/icons";
+import { Button, Dropdown } from "antd";
+import { useTranslation } from "react-i18next";
+import { useFriendsUiStore } from "../../friends";
+
+type PlusAction = "group" | "friend";
+
+/**
+ * The list's plus menu (SPEC §2): create group when group chat is on, add friend in run
+ * mode 2; not shown when it would be empty.
+ */
+export function PlusMenu({
+  onCreateGroup,
+  friendMode,
+  phone,
+}: {
+  onCreateGroup?: (() => void) | undefined;
+  friendMode: boolean;
+  phone: boolean;
+}) {
+  const { t } = useTranslation("contacts");
+  const openAddFriend = useFriendsUiStore((s) => s.openAddFriend);
+  const items = [
+    ...(onCreateGroup
+      ? [
+          {
+            key: "group" satisfies PlusAction,
+            icon: <TeamOutlined />,
+            label: t("plus.createGroup"),
+          },
+        ]
+      : []),
+    ...(friendMode
+      ? [
+          {
+            key: "friend" satisfies PlusAction,
+            icon: <UserAddOutlined />,
+            label: t("plus.addFriend"),
+          },
+        ]
+      : []),
+  ];
+  if (items.length === 0) return null;
+  return (
+    <Dropdown
+      trigger={["click"]}
+      menu={{
+        items,
+        onClick: ({ key }) => {
+          if ((key as PlusAction) === "friend") openAddFriend();
+          else onCreateGroup?.();
+        },
+      }}
+    >
+      <Button
+        icon={<PlusOutlined />}
+        size={phone ? "large" : "middle"}
+        aria-label={t("plus.label")}
+      />
+    </Dropdown>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { makeContact } from "../../../test/factories";
+import { shownContacts, systemEntry } from "./system-entry";
+
+const words = {
+  name: "Friend requests",
+  idle: "See your requests",
+  waiting: (count: number) => `${count} waiting`,
+  addedYou: (name: string) => `${name} wants to be your friend`,
+};
+
+describe("the friend-request entry (wire-contract.md §5.2)", () => {
+  it("is seeded by getContacts' envelope: count as its badge, page as its time", () => {
+    const entry = systemEntry(3, 1_700_000_000_000);
+    expect(entry).toMatchObject({
+      id: "system",
+      is_group: 2,
+      unread: 3,
+      lastSendTime: 1_700_000_000_000,
+      is_notice: 1,
+    });
+  });
+
+  it("is shown in run mode 2 only, in the reader's words", () => {
+    const list = [makeContact(2), systemEntry(0, 0)];
+    expect(shownContacts(list, "1", words).map((c) => c.id)).toEqual([2]);
+    expect(shownContacts(list, undefined, words).map((c) => c.id)).toEqual([2]);
+    const shown = shownContacts(list, "2", words);
+    expect(shown.map((c) => c.id)).toEqual([2, "system"]);
+    expect(shown[1]).toMatchObject({
+      displayName: "Friend requests",
+      lastContent: "See your requests",
+    });
+  });
+
+  it("says how many wait, or who asked last when a request came live", () => {
+    const waiting = shownContacts([systemEntry(2, 5)], "2", words)[0];
+    expect(waiting?.lastContent).toBe("2 waiting");
+    const live = shownContacts(
+      [
+        {
+          ...systemEntry(3, 5),
+          lastEvent: { key: "friend.addedYou", user_id: 9, realname: "张三丰" },
+        },
+      ],
+      "2",
+      words,
+    )[0];
+    expect(live?.lastContent).toBe("张三丰 wants to be your friend");
+  });
+
+  it("never has a negative badge", () => {
+    expect(systemEntry(-1, 0).unread).toBe(0);
+  });
+});

@@ -1,0 +1,73 @@
+import type { Contact } from "@parley/protocol";
+
+/**
+ * The client's own `system` contact (wire-contract.md §5.2, §5.9): in run mode 2 the list
+ * carries an entry for friend requests, tagged BOT. getContacts' envelope seeds it: `count`
+ * requests wait for my answer (its badge), `page` is when the newest came (ms, 0 if none).
+ */
+export const SYSTEM_CONTACT_ID = "system";
+
+/** Whether a contact is the friend-request entry. */
+export function isSystemEntry(contact: Pick<Contact, "id">): boolean {
+  return contact.id === SYSTEM_CONTACT_ID;
+}
+
+/** The entry as getContacts' envelope seeds it; its words are the reader's, added when shown. */
+export function systemEntry(waiting: number, newest: number): Contact {
+  return {
+    id: SYSTEM_CONTACT_ID,
+    displayName: "",
+    avatar: "",
+    name_py: "",
+    // System entries sort before the letters in the directory (wire-contract.md §2.9).
+    index: "[1]",
+    is_group: 2,
+    lastContent: "",
+    lastSendTime: newest,
+    unread: Math.max(0, waiting),
+    is_top: 0,
+    is_notice: 1,
+    is_at: 0,
+    is_online: 0,
+    setting: [],
+  };
+}
+
+/** What the entry says, in the reader's language. */
+export interface SystemEntryWords {
+  name: string;
+  /** No request waits: what the entry is for. */
+  idle: string;
+  waiting: (count: number) => string;
+  /** The newest request, when it came while the page was open. */
+  addedYou: (name: string) => string;
+}
+
+function entryLine(entry: Contact, words: SystemEntryWords): string {
+  if (entry.unread <= 0) return words.idle;
+  const applicant = entry.lastEvent?.realname;
+  return typeof applicant === "string" && applicant !== ""
+    ? words.addedYou(applicant)
+    : words.waiting(entry.unread);
+}
+
+/**
+ * The list as the reader sees it: the friend-request entry only in run mode 2 (SPEC §6),
+ * named and described in their words; everything else as the server sent it.
+ */
+export function shownContacts(
+  list: readonly Contact[],
+  runMode: string | undefined,
+  words: SystemEntryWords,
+): Contact[] {
+  if (runMode !== "2") return list.filter((c) => !isSystemEntry(c));
+  return list.map((c) =>
+    isSystemEntry(c)
+      ? {
+          ...c,
+          displayName: words.name,
+          lastContent: entryLine(c, words),
+        }
+      : c,
+  );
+}

@@ -1,0 +1,52 @@
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import styles from "./people.module.css";
+import { UserCard } from "./UserCard";
+
+/**
+ * Wraps what names a person (an avatar, a name) in a button that opens their card. From a
+ * group, `groupId` lets the server apply the group's profile privacy.
+ */
+export function UserCardButton({
+  userId,
+  groupId,
+  name,
+  avatar,
+  row = false,
+  className,
+  children,
+}: {
+  userId: number;
+  groupId?: number | undefined;
+  /** Their name as the opener shows it: the button's label, and the card's fallback. */
+  name: string;
+  avatar: string;
+  /** Fill the row (an avatar and a name) rather than hug an avatar. */
+  row?: boolean;
+  className?: string | undefined;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("people");
+  const [open, setOpen] = useState(false);
+  const base = row ? styles.triggerRow : styles.trigger;
+  return (
+    <>
+      <button
+        type="button"
+        className={className ? `${base} ${className}` : base}
+        aria-label={t("open", { name })}
+        onClick={() => setOpen(true)}
+      >
+        {children}
+      </button>
+      {open && (
+        <UserCard
+          userId={userId}
+          groupId={groupId}
+          known={{ name, avatar }}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </>
+  );
+}
