@@ -5,7 +5,9 @@ import {
   fileCategory,
   fileExtension,
   formatFileSize,
+  MEGABYTE,
   uploadMessageType,
+  uploadRefusal,
 } from "./files.js";
 
 describe("a stored file's category (SPEC §9)", () => {
@@ -94,5 +96,32 @@ describe("uploadFile's message field", () => {
     ["no addressee", JSON.stringify({ id })],
   ])("refuses %s", (_what, message) => {
     expect(parseCallRequest(uploadFile, { message }).success).toBe(false);
+  });
+});
+
+describe("whether a file may be sent (SPEC §5 Chat)", () => {
+  const rules = { size: "2", fileExt: ["png", "pdf"] };
+  it("lets a file of the limit's size with an allowed extension go", () => {
+    expect(uploadRefusal("a.PNG", 2 * MEGABYTE, rules)).toBeNull();
+    expect(uploadRefusal("报告.pdf", 1, rules)).toBeNull();
+  });
+  it("refuses one byte over the limit, with the limit", () => {
+    expect(uploadRefusal("a.png", 2 * MEGABYTE + 1, rules)).toEqual({
+      key: "file.tooLarge",
+      size: 2,
+    });
+  });
+  it("refuses an extension not allowed, or none", () => {
+    expect(uploadRefusal("a.exe", 10, rules)).toEqual({
+      key: "file.typeRefused",
+      ext: "exe",
+    });
+    expect(uploadRefusal("README", 10, rules)).toEqual({
+      key: "file.typeRefused",
+      ext: "?",
+    });
+  });
+  it("refuses an empty file", () => {
+    expect(uploadRefusal("a.png", 0, rules)).toEqual({ key: "file.missing" });
   });
 });

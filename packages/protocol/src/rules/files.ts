@@ -20,6 +20,12 @@ export type FileCategory = 1 | 2 | 3 | 4 | 5;
 /** The library's page sizes (SPEC §9: the friend list's choices): 20 by default. */
 export const FILE_PAGE_SIZES = FRIEND_PAGE_SIZES;
 
+/**
+ * The most chats one forward may go to at once (SPEC §5 Chat, §9): a sixth is refused with
+ * 'The number of people forwarded cannot exceed 5!'.
+ */
+export const FORWARD_MAX = 5;
+
 const DOCUMENT_EXTENSIONS = new Set([
   "ppt",
   "pptx",
@@ -87,4 +93,33 @@ export function formatFileSize(bytes: number): string {
   }
   const shown = unit === 0 ? String(value) : value.toFixed(value < 10 ? 1 : 0);
   return `${shown.replace(/\.0$/, "")}${units[unit]}`;
+}
+
+/** A megabyte as `fileUpload.size` counts it. */
+export const MEGABYTE = 1024 * 1024;
+
+/** Why a chosen file may not be sent, as a message key and its values. */
+export type UploadRefusal =
+  | { key: "file.missing" }
+  | { key: "file.tooLarge"; size: number }
+  | { key: "file.typeRefused"; ext: string };
+
+/**
+ * Whether a file may be sent (SPEC §5 Chat): not empty, at most `fileUpload.size` MB, and
+ * its extension in `fileUpload.fileExt`. The server decides; the client asks the same
+ * before sending anything.
+ */
+export function uploadRefusal(
+  name: string,
+  bytes: number,
+  rules: { size: string; fileExt: readonly string[] },
+): UploadRefusal | null {
+  if (bytes <= 0) return { key: "file.missing" };
+  const megabytes = Number(rules.size);
+  if (Number.isFinite(megabytes) && megabytes > 0 && bytes > megabytes * MEGABYTE)
+    return { key: "file.tooLarge", size: megabytes };
+  const ext = fileExtension(name);
+  if (!ext || !rules.fileExt.includes(ext))
+    return { key: "file.typeRefused", ext: ext || "?" };
+  return null;
 }

@@ -385,6 +385,49 @@ describe.each(STORAGES)("with files on %s", (kind) => {
         headers: EN,
       });
 
+    it("records a clip's length from its container, over the one the client says", async () => {
+      const [ann, bob] = await registerMany(api, 2, "Clip");
+      // 1.5 s of 16-bit mono silence at 8 kHz: the header says so.
+      const samples = 8000 * 1.5;
+      const header = Buffer.alloc(44);
+      header.write("RIFF", 0);
+      header.writeUInt32LE(36 + samples * 2, 4);
+      header.write("WAVEfmt ", 8);
+      header.writeUInt32LE(16, 16);
+      header.writeUInt16LE(1, 20);
+      header.writeUInt16LE(1, 22);
+      header.writeUInt32LE(8000, 24);
+      header.writeUInt32LE(16000, 28);
+      header.writeUInt16LE(2, 32);
+      header.writeUInt16LE(16, 34);
+      header.write("data", 36);
+      header.writeUInt32LE(samples * 2, 40);
+      const wav = Buffer.concat([header, Buffer.alloc(samples * 2)]);
+      const voice = await upload(ann, wav, "clip.wav", {
+        toContactId: bob.userId,
+        type: "voice",
+        extends: { duration: 99 },
+      });
+      expect(voice.code, voice.msg).toBe(0);
+      expect(MessageSchema.parse(voice.data).extends.duration).toBe(1.5);
+
+      // A container that says nothing: the client's length stands.
+      const noise = Buffer.concat([
+        header.subarray(0, 36),
+        Buffer.from("junk"),
+      ]);
+      const unknown = await upload(ann, noise, "odd.wav", {
+        toContactId: bob.userId,
+        type: "voice",
+        extends: { duration: 4 },
+      });
+      expect(unknown.code, unknown.msg).toBe(0);
+      expect(MessageSchema.parse(unknown.data)).toMatchObject({
+        type: "voice",
+        extends: { duration: 4 },
+      });
+    });
+
     it("lists my one-to-one files newest first, by category, side, name and page", async () => {
       const [ann, bob, cat, eve] = await registerMany(api, 4, "Library");
       const doc = Buffer.from(`minutes ${randomUUID()}`);

@@ -5,6 +5,7 @@ import {
   type files,
   fileCategory,
   fileExtension,
+  uploadRefusal,
   INLINE_IMAGE_TYPES,
   type Message,
   type UploadMessage,
@@ -12,6 +13,7 @@ import {
 } from "@parley/protocol";
 import { fileTypeFromFile } from "file-type";
 import type { FastifyBaseLogger as Logger } from "fastify";
+import { parseFile } from "music-metadata";
 import sharp from "sharp";
 import type { Clock } from "../../lib/clock.js";
 import type { Jobs } from "../../lib/jobs.js";
@@ -109,26 +111,52 @@ function kindOf(mime: string): "image" | "audio" | "video" | "other" {
   return "other";
 }
 
-/** What the bytes are: the sniffed type, and for images their size when it is safe to show. */
-async function inspect(
-  path: string,
-): Promise<{ mime: string; width: number | null; height: number | null }> {
+/** What the bytes say: the sniffed type, a picture's size, a clip's length. */
+interface FileFacts {
+  mime: string;
+  width: number | null;
+  height: number | null;
+  /** Seconds, as the audio or video container records them. */
+  duration: number | null;
+}
+
+/** A clip's length from its container's header (no decoding); null when it does not say. */
+async function clipDuration(path: string): Promise<number | null> {
+  try {
+    const { format } = await parseFile(path, {
+      duration: false,
+      skipCovers: true,
+      skipPostHeaders: true,
+    });
+    const seconds = format.duration;
+    return seconds !== undefined && Number.isFinite(seconds) && seconds > 0
+      ? Math.round(seconds * 10) / 10
+      : null;
+  } catch {
+    // A container it cannot read: the length is simply unknown.
+    return null;
+  }
+}
+
+/** What the bytes are: the sniffed type, for images their size when it is safe to show. */
+async function inspect(path: string): Promise<FileFacts> {
   const sniffed = await fileTypeFromFile(path);
   const mime = sniffed?.mime ?? "";
-  if (!(INLINE_IMAGE_TYPES as readonly string[]).includes(mime))
-    return { mime, width: null, height: null };
+  const none = { mime, width: null, height: null, duration: null };
+  if (mime.startsWith("audio/") || mime.startsWith("video/"))
+    return { ...none, duration: await clipDuration(path) };
+  if (!(INLINE_IMAGE_TYPES as readonly string[]).includes(mime)) return none;
   try {
     // The header only: the pixels are never decoded here.
     const meta = await sharp(path, {
       limitInputPixels: MAX_IMAGE_PIXELS,
     }).metadata();
     const { width, height } = meta;
-    if (!width || !height || width * height > MAX_IMAGE_PIXELS)
-      return { mime, width: null, height: null };
-    return { mime, width, height };
+    if (!width || !height || width * height > MAX_IMAGE_PIXELS) return none;
+    return { ...none, width, height };
   } catch {
     // A truncated or malformed picture: kept as a file, never shown in place.
-    return { mime, width: null, height: null };
+    return none;
   }
 }
 
@@ -184,8 +212,13 @@ export class FilesService {
     const name = cleanFileName(spooled.filename);
     const ext = fileExtension(name);
     const config = await this.deps.policy.config();
-    if (!ext || !config.fileUpload.fileExt.includes(ext))
-      throw refuse("file.typeRefused", { ext: ext || "?" });
+    // The size was held to the limit while the body streamed in; the type is checked here.
+    const refusal = uploadRefusal(name, spooled.size, {
+      size: "0",
+      fileExt: config.fileUpload.fileExt,
+    });
+    if (refusal?.key === "file.typeRefused")
+      throw refuse(refusal.key, { ext: refusal.ext });
 
     const facts = await inspect(spooled.path);
     const kind = kindOf(facts.mime);
@@ -197,7 +230,8 @@ export class FilesService {
       ...facts,
       cate,
     });
-    const duration = message.extends?.duration;
+    // The container's own length wins over the one the client says.
+    const duration = facts.duration ?? message.extends?.duration;
     try {
       const sent = await messages.send(
         userId,
