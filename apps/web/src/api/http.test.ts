@@ -1,12 +1,19 @@
-import { accounts, settings } from "@parley/protocol";
+import { accounts, people, settings } from "@parley/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MessageInstance } from "antd/es/message/interface";
 import type { HookAPI } from "antd/es/modal/useModal";
 import { i18n } from "../i18n";
 import { resetFeedbackDebounce, setFeedback } from "../lib/feedback";
 import { useSessionStore } from "../stores/session.store";
-import { ApiError, call, setSessionEndedHandler } from "./http";
+import {
+  ApiError,
+  call,
+  setSessionEndedHandler,
+  upload,
+  UploadCancelled,
+} from "./http";
 import { makeUserInfo } from "../../test/factories";
+import { stubXhr } from "../../test/xhr";
 
 /*
  * SPEC §8, built once in the API layer: -1 is a dialog that signs out and reloads; codes
@@ -182,5 +189,59 @@ describe("the API layer's error handling", () => {
       network: true,
     });
     expect(open).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("uploads (issue 10): progress, cancel, and the same envelope handling", () => {
+  const picture = () => new File(["png"], "a.png", { type: "image/png" });
+
+  it("posts multipart with the session headers and reports how much was sent", async () => {
+    const requests = stubXhr();
+    const progress = vi.fn();
+    const answered = upload(
+      people.uploadAvatar,
+      picture(),
+      { type: "1" },
+      { onProgress: progress },
+    );
+    const request = requests[0];
+    if (!request) throw new Error("nothing sent");
+    expect(request.url).toBe("/common/upload/uploadAvatar");
+    expect(request.headers).toEqual({
+      Authorization: "bearer t",
+      sessionId: "1",
+    });
+    request.progress(50, 200);
+    expect(progress).toHaveBeenCalledWith(50, 200);
+    request.respond(200, envelope(0, "", "/storage/avatar/1/a.png"));
+    expect((await answered).data).toBe("/storage/avatar/1/a.png");
+  });
+
+  it("stops when cancelled, quietly", async () => {
+    const requests = stubXhr();
+    const controller = new AbortController();
+    const answered = upload(
+      people.uploadAvatar,
+      picture(),
+      { type: "1" },
+      { signal: controller.signal },
+    );
+    controller.abort();
+    await expect(answered).rejects.toBeInstanceOf(UploadCancelled);
+    expect(requests[0]?.aborted).toBe(true);
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it("shows a refusal as a toast, and a lost connection as a network error", async () => {
+    const requests = stubXhr();
+    const refused = upload(people.uploadAvatar, picture(), { type: "1" });
+    requests[0]?.respond(200, envelope(1, "too big"));
+    await expect(refused).rejects.toMatchObject({ code: 1 });
+    expect(open).toHaveBeenCalledWith(
+      expect.objectContaining({ type: "error", content: "too big" }),
+    );
+    const lost = upload(people.uploadAvatar, picture(), { type: "1" });
+    requests[1]?.fail();
+    await expect(lost).rejects.toMatchObject({ network: true });
   });
 });

@@ -84,27 +84,111 @@ export async function call<C extends CallDescriptor>(
   );
 }
 
+/** What an upload may be told: how far it got, and when to give up. */
+export interface UploadOptions extends CallOptions {
+  /** Bytes sent so far of the whole request body. */
+  onProgress?: (sent: number, total: number) => void;
+  /** Aborting cancels the upload; the promise rejects with an ApiError marked `cancelled`. */
+  signal?: AbortSignal;
+}
+
+/** An upload the user cancelled: nothing to show, nothing was stored. */
+export class UploadCancelled extends Error {
+  constructor() {
+    super("cancelled");
+    this.name = "UploadCancelled";
+  }
+}
+
 /**
  * Posts an upload call as multipart (wire-contract.md §1.2): the file in the descriptor's
  * field beside the other fields. The browser writes the Content-Type with its boundary.
+ * XMLHttpRequest, not fetch: only it reports how much of the body has been sent.
  */
 export async function upload<C extends CallDescriptor>(
   descriptor: C,
   file: Blob,
   fields: CallRequest<C>,
-  options: CallOptions = {},
+  options: UploadOptions = {},
 ): Promise<Answer<CallResponse<C>>> {
   if (!descriptor.upload) throw new Error(`${descriptor.path} takes no file`);
   const form = new FormData();
   // A request schema is a z.object: what it parses to is a record of its fields.
   for (const [name, value] of Object.entries(fields as object))
-    if (value !== undefined) form.append(name, String(value));
+    if (value !== undefined)
+      form.append(
+        name,
+        typeof value === "object" ? JSON.stringify(value) : String(value),
+      );
   form.append(
     descriptor.upload.field,
     file,
     file instanceof File ? file.name : "blob",
   );
-  return send(descriptor, {}, form, options);
+  const reply = await new Promise<Reply>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", descriptor.path);
+    for (const [name, value] of Object.entries(sessionHeaders()))
+      xhr.setRequestHeader(name, value);
+    xhr.timeout = 0;
+    xhr.responseType = "text";
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable)
+        options.onProgress?.(event.loaded, event.total);
+    };
+    xhr.onload = () => {
+      let payload: unknown;
+      try {
+        payload = JSON.parse(xhr.responseText);
+      } catch {
+        payload = null;
+      }
+      resolve({
+        status: xhr.status,
+        payload,
+        retryAfter: Number(xhr.getResponseHeader("Retry-After")),
+      });
+    };
+    const failed = () => reject(new ApiError(0, "", undefined, true));
+    xhr.onerror = failed;
+    xhr.ontimeout = failed;
+    xhr.onabort = () => reject(new UploadCancelled());
+    if (options.signal?.aborted) {
+      reject(new UploadCancelled());
+      return;
+    }
+    options.signal?.addEventListener("abort", () => xhr.abort(), {
+      once: true,
+    });
+    xhr.send(form);
+  }).catch((error: unknown) => {
+    if (error instanceof ApiError) throw networkFailure(options);
+    throw error;
+  });
+  return answer(descriptor, reply, options);
+}
+
+/** The headers that carry the session. */
+function sessionHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const { token, sessionId } = useSessionStore.getState();
+  if (token) headers.Authorization = token;
+  if (sessionId) headers.sessionId = sessionId;
+  return headers;
+}
+
+/** The request never got an answer: shown (unless silent) and returned to throw. */
+function networkFailure(options: CallOptions): ApiError {
+  const text = i18n.t("errors:network");
+  if (!options.silent) toast("error", text);
+  return new ApiError(0, text, undefined, true);
+}
+
+/** What came back: the HTTP status, the parsed body (null if not JSON), Retry-After. */
+interface Reply {
+  status: number;
+  payload: unknown;
+  retryAfter: number;
 }
 
 async function send<C extends CallDescriptor>(
@@ -113,35 +197,43 @@ async function send<C extends CallDescriptor>(
   body: BodyInit,
   options: CallOptions,
 ): Promise<Answer<CallResponse<C>>> {
-  const { token, sessionId } = useSessionStore.getState();
-  if (token) headers.Authorization = token;
-  if (sessionId) headers.sessionId = sessionId;
-
   let response: Response;
   try {
     response = await fetch(descriptor.path, {
       method: "POST",
-      headers,
+      headers: { ...headers, ...sessionHeaders() },
       body,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch {
-    const text = i18n.t("errors:network");
-    if (!options.silent) toast("error", text);
-    throw new ApiError(0, text, undefined, true);
+    throw networkFailure(options);
   }
-
   const payload: unknown = await response.json().catch(() => null);
-  const envelope = AnyEnvelopeSchema.safeParse(payload);
+  return answer(
+    descriptor,
+    {
+      status: response.status,
+      payload,
+      retryAfter: Number(response.headers.get("Retry-After")),
+    },
+    options,
+  );
+}
+
+/** Reads an envelope: its checked data, or every failure of SPEC §8 shown once and thrown. */
+function answer<C extends CallDescriptor>(
+  descriptor: C,
+  reply: Reply,
+  options: CallOptions,
+): Answer<CallResponse<C>> {
+  const envelope = AnyEnvelopeSchema.safeParse(reply.payload);
 
   // No envelope: SPEC §8's own text for a server error, a generic one otherwise.
   if (!envelope.success) {
     const text =
-      response.status >= 500
-        ? i18n.t("errors:http500")
-        : i18n.t("errors:unknown");
+      reply.status >= 500 ? i18n.t("errors:http500") : i18n.t("errors:unknown");
     if (!options.silent) toast("error", text);
-    throw new ApiError(response.status, text);
+    throw new ApiError(reply.status, text);
   }
 
   const { code, msg, key, data, count, page } = envelope.data;
@@ -150,11 +242,10 @@ async function send<C extends CallDescriptor>(
     if (!parsed.success) throw new ApiError(0, i18n.t("errors:unknown"));
     return { data: parsed.data, count, page, msg };
   }
-  const retryAfter = Number(response.headers.get("Retry-After"));
   const text = refusalText({
     key,
     msg,
-    retryAfterSeconds: retryAfter > 0 ? retryAfter : undefined,
+    retryAfterSeconds: reply.retryAfter > 0 ? reply.retryAfter : undefined,
   });
   if (code === -1) {
     if (useSessionStore.getState().token) sessionEnded(text);

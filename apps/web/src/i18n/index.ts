@@ -20,6 +20,7 @@ export const NAMESPACES = [
   "contacts",
   "groups",
   "friends",
+  "files",
   "people",
   "settings",
   "console",

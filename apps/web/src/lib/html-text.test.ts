@@ -8,6 +8,12 @@ describe("message content shown as text", () => {
     ["a &lt; b &amp; c", "a < b & c"],
     ["line<br />break", "line\nbreak"],
     ['smile <img src="/e/1.png" alt="[smile]" />', "smile [smile]"],
+    [
+      'hi <img src="https://host//static/img/emoji/twitter/1f600.png" alt="[grin]">',
+      "hi 😀",
+    ],
+    ['<img src="/static/img/emoji/twitter/1f1e8-1f1f3.png">', "🇨🇳"],
+    ['<img src="/static/img/emoji/twitter/110000.png" alt="[x]">', "[x]"],
     ['<a href="https://x.example">link</a>', "link"],
     ["<script>window.__pwned = 1</script>safe", "safe"],
   ])("%j reads %j", (html, text) => {

@@ -1,7 +1,8 @@
 /**
  * The text of a message's content. The server stores content as cleaned HTML (existing
  * clients render it); this client shows it as text: parsed in an inert document (no
- * script runs, no image loads), line breaks kept, an emoji image read as its alt text.
+ * script runs, no image loads), line breaks kept, an emoji picture of the existing clients
+ * read as the emoji itself (any other picture as its alt text).
  */
 export function htmlToText(html: string): string {
   if (!/[<&]/.test(html)) return html;
@@ -12,6 +13,26 @@ export function htmlToText(html: string): string {
     node.remove();
   for (const br of Array.from(doc.querySelectorAll("br"))) br.replaceWith("\n");
   for (const img of Array.from(doc.querySelectorAll("img")))
-    img.replaceWith(img.getAttribute("alt") ?? "");
+    img.replaceWith(
+      emojiOfImage(img.getAttribute("src") ?? "") ??
+        img.getAttribute("alt") ??
+        "",
+    );
   return doc.body.textContent;
+}
+
+/**
+ * The emoji an existing client's emoji picture stands for: its address ends in the code
+ * points, `/static/img/emoji/twitter/1f600.png` (wire-contract.md §1), so the glyph is
+ * drawn by the reader's own emoji font. Null for any other picture.
+ */
+export function emojiOfImage(src: string): string | null {
+  const match =
+    /\/emoji\/[\w-]+\/([0-9a-f]{2,6}(?:-[0-9a-f]{2,6})*)\.(?:png|svg)$/i.exec(
+      src,
+    );
+  if (!match?.[1]) return null;
+  const points = match[1].split("-").map((hex) => Number.parseInt(hex, 16));
+  if (points.some((p) => p > 0x10ffff)) return null;
+  return String.fromCodePoint(...points);
 }

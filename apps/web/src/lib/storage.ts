@@ -9,6 +9,8 @@ export const StorageKeys = {
   clientId: "client_id",
   config: "globalConfig",
   lang: "lang",
+  /** The emoji the user keeps in the picker's favourites set. */
+  emojiFavourites: "emojiFavourites",
 } as const;
 
 type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];

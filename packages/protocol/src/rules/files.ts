@@ -116,7 +116,11 @@ export function uploadRefusal(
 ): UploadRefusal | null {
   if (bytes <= 0) return { key: "file.missing" };
   const megabytes = Number(rules.size);
-  if (Number.isFinite(megabytes) && megabytes > 0 && bytes > megabytes * MEGABYTE)
+  if (
+    Number.isFinite(megabytes) &&
+    megabytes > 0 &&
+    bytes > megabytes * MEGABYTE
+  )
     return { key: "file.tooLarge", size: megabytes };
   const ext = fileExtension(name);
   if (!ext || !rules.fileExt.includes(ext))

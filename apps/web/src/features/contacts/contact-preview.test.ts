@@ -46,3 +46,21 @@ describe("the directory line", () => {
     ).toBe("[contacts:groupRow]");
   });
 });
+
+describe("a chat row's last message when it is not text (issue 10)", () => {
+  it.each([
+    ["image", "contacts:last.image"],
+    ["voice", "contacts:last.voice"],
+    ["video", "contacts:last.video"],
+    ["file", "contacts:last.file"],
+    ["emoji", "contacts:last.sticker"],
+  ])("labels a %s by its type, never its address", (type, key) => {
+    const contact = makeContact(2, { lastContent: "/files/9", type });
+    expect(lastMessagePreview(contact, t)).toBe(`${key}:`);
+  });
+
+  it("says '[unsupported message type]' for a type this client does not know", () => {
+    const contact = makeContact(2, { lastContent: "?", type: "hologram" });
+    expect(lastMessagePreview(contact, t)).toBe("contacts:last.unsupported:");
+  });
+});

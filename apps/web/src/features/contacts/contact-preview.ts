@@ -4,12 +4,29 @@ import { htmlToText } from "../../lib/html-text";
 
 type Translate = (key: string, options: Record<string, string>) => string;
 
-/** A chat's last message as its row shows it: text, or a group line in the reader's language. */
+/** The last-message labels of file messages, by type. */
+const FILE_LABELS: Record<string, string> = {
+  image: "contacts:last.image",
+  emoji: "contacts:last.sticker",
+  voice: "contacts:last.voice",
+  video: "contacts:last.video",
+  file: "contacts:last.file",
+  webrtc: "contacts:last.call",
+};
+
+/**
+ * A chat's last message as its row shows it: text; a group line in the reader's language;
+ * a label for a picture, clip or file (its content is an address); and SPEC §4's
+ * '[unsupported message type]' for a type this client does not know.
+ */
 export function lastMessagePreview(contact: Contact, t: Translate): string {
-  const text = htmlToText(contact.lastContent);
-  return contact.type === "event"
-    ? eventLine(contact.lastEvent, "", text, t)
-    : text;
+  const type = contact.type ?? "text";
+  if (type === "event")
+    return eventLine(contact.lastEvent, "", htmlToText(contact.lastContent), t);
+  if (type === "text" || contact.lastContent === "")
+    return htmlToText(contact.lastContent);
+  const label = FILE_LABELS[type];
+  return label ? t(label, {}) : t("contacts:last.unsupported", {});
 }
 
 /** The line under a name in the directory: a person's account, or that a group is a group. */

@@ -8,9 +8,14 @@ const ChatPage = lazyPage(() =>
   import("./pages/ChatPage").then((m) => ({ default: m.ChatPage })),
 );
 
-/** The chat screen: home, /chat, and /demo until the demo page is built. */
+const DownloadPage = lazyPage(() =>
+  import("./pages/DownloadPage").then((m) => ({ default: m.DownloadPage })),
+);
+
+/** The chat screen: home, /chat, and /demo until the demo page is built; the download page. */
 export const messagesRoutes: RouteObject[] = [
   { path: "/", Component: ChatPage },
+  { path: "/download", Component: DownloadPage },
   { path: "/chat", Component: ChatPage },
   { path: "/demo", Component: ChatPage },
 ];

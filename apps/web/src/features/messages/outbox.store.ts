@@ -11,12 +11,29 @@ export interface OutboxEntry {
   at?: string[];
   sendTime: number;
   status: "going" | "failed";
+  /** A file being sent: the message is the upload's. */
+  upload?: OutboxUpload;
+}
+
+/** A file on its way (SPEC §4: shown at once, with its progress and a cancel). */
+export interface OutboxUpload {
+  file: File;
+  type: "image" | "voice" | "video" | "file";
+  /** An object URL of the file, to draw a picture or play a clip before it is stored. */
+  localUrl: string;
+  /** 0 to 1 */
+  progress: number;
+  /** A voice or video clip's length in seconds, when the client knows it. */
+  duration?: number;
+  /** Cancels this try of the upload. */
+  controller: AbortController;
 }
 
 interface OutboxState {
   entries: OutboxEntry[];
   put: (entry: OutboxEntry) => void;
   setStatus: (id: string, status: OutboxEntry["status"]) => void;
+  setProgress: (id: string, progress: number) => void;
   remove: (id: string) => void;
 }
 
@@ -31,6 +48,19 @@ export const useOutboxStore = create<OutboxState>((set) => ({
     set((s) => ({
       entries: s.entries.map((e) => (e.id === id ? { ...e, status } : e)),
     })),
+  setProgress: (id, progress) =>
+    set((s) => ({
+      entries: s.entries.map((e) =>
+        e.id === id && e.upload
+          ? { ...e, upload: { ...e.upload, progress } }
+          : e,
+      ),
+    })),
   remove: (id) =>
-    set((s) => ({ entries: s.entries.filter((e) => e.id !== id) })),
+    set((s) => {
+      const gone = s.entries.find((e) => e.id === id);
+      // The picture drawn before the upload is no longer needed: free its memory.
+      if (gone?.upload) URL.revokeObjectURL(gone.upload.localUrl);
+      return { entries: s.entries.filter((e) => e.id !== id) };
+    }),
 }));

@@ -3,6 +3,7 @@ import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeUserInfo } from "../../../test/factories";
+import { type SentRequest, stubXhr } from "../../../test/xhr";
 import { useSessionStore } from "../../stores/session.store";
 import { useUploadAvatarMutation } from "./settings.queries";
 
@@ -11,22 +12,10 @@ import { useUploadAvatarMutation } from "./settings.queries";
  * headers and the browser's own Content-Type (its boundary); the answer's URL becomes the
  * signed-in user's avatar.
  */
-const fetchSpy = vi.fn();
+let requests: SentRequest[] = [];
 
 beforeEach(() => {
-  fetchSpy.mockReset();
-  fetchSpy.mockResolvedValue(
-    new Response(
-      JSON.stringify({
-        code: 0,
-        msg: "",
-        data: "/storage/avatar/7/new.png",
-        count: 0,
-        page: 1,
-      }),
-    ),
-  );
-  vi.stubGlobal("fetch", fetchSpy);
+  requests = stubXhr();
   useSessionStore.getState().signIn({
     authToken: "bearer t",
     sessionId: "9",
@@ -53,19 +42,31 @@ describe("useUploadAvatarMutation", () => {
       type: "image/png",
     });
     result.current.mutate(picture);
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const request = requests[0];
+    if (!request) throw new Error("nothing sent");
+    request.respond(200, {
+      code: 0,
+      msg: "",
+      data: "/storage/avatar/7/new.png",
+      count: 0,
+      page: 1,
+    });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
 
-    // fetch(path, init), as the API layer calls it.
-    const [path, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
-    expect(path).toBe("/common/upload/uploadAvatar");
-    const body = init.body;
+    expect(request.method).toBe("POST");
+    expect(request.url).toBe("/common/upload/uploadAvatar");
+    const body = request.body;
     if (!(body instanceof FormData)) throw new Error("not multipart");
     expect(body.get("type")).toBe("1");
     const sent = body.get("file");
     if (!(sent instanceof File)) throw new Error("no file sent");
     expect(sent.name).toBe("avatar.png");
     // No Content-Type of ours: the browser writes multipart's with its boundary.
-    expect(init.headers).toEqual({ Authorization: "bearer t", sessionId: "9" });
+    expect(request.headers).toEqual({
+      Authorization: "bearer t",
+      sessionId: "9",
+    });
     expect(useSessionStore.getState().user?.avatar).toBe(
       "/storage/avatar/7/new.png",
     );

@@ -2,8 +2,10 @@ import {
   CommentOutlined,
   ContactsOutlined,
   ControlOutlined,
+  FolderOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
+  MobileOutlined,
   SettingOutlined,
 } from "@ant-design/icons";
 import { Avatar, Badge, Tooltip } from "antd";
@@ -55,9 +57,10 @@ function NavButton(props: {
 }
 
 /**
- * The chat's side menu (SPEC §2): messages, contacts, full screen, manage, settings. A
- * labelled rail on a wide window, icons with tooltips below 900 px, a bottom bar of
- * labelled buttons on a phone (no full screen there: phones keep their own).
+ * The chat's side menu (SPEC §2): messages, contacts, files, the mobile download page, full
+ * screen, manage, settings. A labelled rail on a wide window, icons with tooltips below
+ * 900 px, a bottom bar of labelled buttons on a phone (no full screen there: phones keep
+ * their own).
  */
 export function ChatNav({
   unread,
@@ -70,7 +73,7 @@ export function ChatNav({
   const navigate = useNavigate();
   const user = useSessionStore((s) => s.user);
   const actor = useActor();
-  const { section, setSection } = useChatUiStore();
+  const { section, setSection, pane, setPane } = useChatUiStore();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [fullScreen, setFullScreen] = useState(
     Boolean(document.fullscreenElement),
@@ -105,7 +108,7 @@ export function ChatNav({
       <NavButton
         kind={kind}
         label={t("nav.messages")}
-        active={section === "messages"}
+        active={pane === "chats" && section === "messages"}
         onClick={() => go("messages")}
       >
         <Badge
@@ -120,12 +123,27 @@ export function ChatNav({
       <NavButton
         kind={kind}
         label={t("nav.contacts")}
-        active={section === "contacts"}
+        active={pane === "chats" && section === "contacts"}
         onClick={() => go("contacts")}
       >
         <ContactsOutlined />
       </NavButton>
+      <NavButton
+        kind={kind}
+        label={t("nav.files")}
+        active={pane === "files"}
+        onClick={() => setPane("files")}
+      >
+        <FolderOutlined />
+      </NavButton>
       {!bar && <div className={styles.spacer} />}
+      <NavButton
+        kind={kind}
+        label={t("nav.download")}
+        onClick={() => void navigate("/download")}
+      >
+        <MobileOutlined />
+      </NavButton>
       {!bar && (
         <NavButton
           kind={kind}

@@ -1,14 +1,16 @@
-import type { Contact } from "@parley/protocol";
+import { type Contact, uploadRefusal } from "@parley/protocol";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { Button, Drawer, Spin } from "antd";
 import { useTranslation } from "react-i18next";
-import { useEffect, useMemo, useState } from "react";
+import { type DragEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useNow } from "../../../hooks/useNow";
 import { useWindowWidth } from "../../../hooks/useWindowWidth";
+import { toast } from "../../../lib/feedback";
 import { useSessionStore } from "../../../stores/session.store";
 import { updateContact } from "../../contacts";
 import { UserCardButton } from "../../people";
+import { useGlobalConfig } from "../../system";
 import {
   GroupPanel,
   GroupTitle,
@@ -19,10 +21,12 @@ import {
 } from "../../groups";
 import { useMessagesQuery, useSendMessageMutation } from "../messages.queries";
 import { useOutboxStore } from "../outbox.store";
+import { cancelUpload, type FileIntent, useSendFile } from "../send-file";
 import styles from "./chat.module.css";
 import { chatItems, firstUnreadKey, unreadMissing } from "./chat-items";
 import { Editor } from "./Editor";
 import { MessageList } from "./MessageList";
+import toolbarStyles from "./toolbar.module.css";
 
 /** The most unread messages read ahead to put the "new messages" line above the first. */
 const CATCH_UP_MAX = 500;
@@ -52,6 +56,11 @@ export function Conversation({
   );
   const outbox = useOutboxStore((s) => s.entries);
   const send = useSendMessageMutation(client);
+  const sendFile = useSendFile();
+  const config = useGlobalConfig();
+  // Files dragged over the chat: a drop sends them (the counter survives child elements).
+  const [dragging, setDragging] = useState(false);
+  const dragDepth = useRef(0);
   const groupId = groupNumber(contactId);
   const width = useWindowWidth();
   const beside = width >= PANEL_BESIDE_MIN_PX;
@@ -104,6 +113,44 @@ export function Conversation({
       ),
     [pages, outbox, contactId, meId, user, firstUnread],
   );
+  // Each file goes as its own message; one the server would refuse is refused here first.
+  const sendFiles = (files: File[], intent: FileIntent, duration?: number) => {
+    for (const file of files) {
+      const refusal = config
+        ? uploadRefusal(file.name, file.size, config.fileUpload)
+        : null;
+      if (refusal) {
+        toast("warning", t(`errors:keys.${refusal.key}`, refusal));
+        continue;
+      }
+      sendFile.send(contactId, file, intent, duration);
+    }
+  };
+  const carriesFiles = (event: DragEvent) =>
+    block === null && event.dataTransfer.types.includes("Files");
+  const dropHandlers = {
+    onDragEnter: (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      dragDepth.current += 1;
+      setDragging(true);
+    },
+    onDragOver: (event: DragEvent) => {
+      if (carriesFiles(event)) event.preventDefault();
+    },
+    onDragLeave: (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      dragDepth.current = Math.max(0, dragDepth.current - 1);
+      if (dragDepth.current === 0) setDragging(false);
+    },
+    onDrop: (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      dragDepth.current = 0;
+      setDragging(false);
+      sendFiles(Array.from(event.dataTransfer.files), "file");
+    },
+  };
   const olderCount = (pages ?? [])
     .slice(1)
     .reduce((n, page) => n + page.length, 0);
@@ -150,7 +197,10 @@ export function Conversation({
         )}
       </header>
       <div className={styles.conversationBody}>
-        <div className={styles.conversationMain}>
+        <div className={styles.conversationMain} {...dropHandlers}>
+          {dragging && (
+            <div className={toolbarStyles.dropZone}>{t("tools.drop")}</div>
+          )}
           {firstUnread === undefined ? (
             <div className={styles.messagesLoading}>
               <Spin />
@@ -164,8 +214,12 @@ export function Conversation({
               hasOlder={hasNextPage}
               firstUnread={firstUnread}
               onLoadOlder={() => void fetchNextPage()}
+              onCancelUpload={(item) => {
+                if (item.pending) cancelUpload(item.pending);
+              }}
               onResend={(item) => {
-                if (item.pending)
+                if (item.pending?.upload) sendFile.resend(item.pending);
+                else if (item.pending)
                   send.mutate({
                     id: item.pending.id,
                     contactId,
@@ -200,6 +254,7 @@ export function Conversation({
                     })
                   : t(`editor.nospeak${block.level}`)
             }
+            onSendFiles={sendFiles}
             onSend={(text, at) =>
               send.mutate({
                 id: crypto.randomUUID(),

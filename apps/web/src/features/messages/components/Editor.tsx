@@ -1,7 +1,8 @@
 import { SendOutlined } from "@ant-design/icons";
 import { type ContactId, hasVisibleText, textToHtml } from "@parley/protocol";
-import { Avatar, Button, Input, Mentions } from "antd";
+import { Avatar, Button, Input, Mentions, Modal } from "antd";
 import {
+  type ClipboardEvent,
   type KeyboardEvent,
   type ReactNode,
   useEffect,
@@ -12,9 +13,13 @@ import {
 import { useTranslation } from "react-i18next";
 import { matchesPerson, type MentionCandidate } from "../../groups";
 import { useChatUiStore } from "../chat-ui.store";
+import { pastedPicture, pictureToJpeg } from "../screenshot";
+import type { FileIntent } from "../send-file";
 import styles from "./chat.module.css";
 import { editorAction } from "./editor-keys";
 import { lengthState } from "./editor-length";
+import { EditorToolbar } from "./EditorToolbar";
+import toolbarStyles from "./toolbar.module.css";
 import { type Mentionable, mentionedIds, mentionQuery } from "./mentions";
 import {
   historyKey,
@@ -36,6 +41,8 @@ interface Props {
   /** When I may not speak here: why, shown in place of the editor (SPEC §5). */
   blocked?: ReactNode;
   onSend: (text: string, at: string[]) => void;
+  /** Files chosen, dropped or recorded: each is sent as its own message. */
+  onSendFiles: (files: File[], intent: FileIntent, duration?: number) => void;
 }
 
 /**
@@ -50,6 +57,7 @@ export function Editor({
   mentionables,
   blocked,
   onSend,
+  onSendFiles,
 }: Props) {
   const { t } = useTranslation("messages");
   const [history, setHistory] = useState(() =>
@@ -59,6 +67,8 @@ export function Editor({
   const [picked, setPicked] = useState<Mentionable[]>([]);
   const [query, setQuery] = useState<string | null>(null);
   const latest = useRef(text);
+  /** A screenshot or pasted picture waiting for the user's yes. */
+  const [shot, setShot] = useState<{ file: File; url: string } | null>(null);
   const field = useRef<HTMLTextAreaElement | null>(null);
 
   useEffect(() => {
@@ -89,7 +99,43 @@ export function Editor({
   };
 
   const placeCaret = (caret: number) => {
-    requestAnimationFrame(() => field.current?.setSelectionRange(caret, caret));
+    requestAnimationFrame(() => {
+      field.current?.focus();
+      field.current?.setSelectionRange(caret, caret);
+    });
+  };
+
+  const insert = (piece: string) => {
+    const el = field.current;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    const caret = start + piece.length;
+    change(`${text.slice(0, start)}${piece}${text.slice(end)}`, caret);
+    placeCaret(caret);
+  };
+
+  const offerShot = (file: File) => {
+    setShot((old) => {
+      if (old) URL.revokeObjectURL(old.url);
+      return { file, url: URL.createObjectURL(file) };
+    });
+  };
+  const closeShot = (send: boolean) => {
+    if (shot) {
+      if (send) onSendFiles([shot.file], "image");
+      URL.revokeObjectURL(shot.url);
+    }
+    setShot(null);
+  };
+
+  // A pasted picture (a screenshot from the clipboard) goes as JPEG after a yes (SPEC §2).
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const picture = pastedPicture(event.clipboardData);
+    if (!picture) return;
+    event.preventDefault();
+    pictureToJpeg(picture).then(offerShot, (error: unknown) => {
+      console.warn("The pasted picture could not be read", error);
+    });
   };
 
   const send = () => {
@@ -152,6 +198,7 @@ export function Editor({
     autoFocus: true,
     value: text,
     onKeyDown,
+    onPaste,
     autoSize: { minRows: 3, maxRows: 8 },
     variant: "borderless" as const,
     placeholder: t(
@@ -162,6 +209,28 @@ export function Editor({
 
   return (
     <div className={styles.editor}>
+      <EditorToolbar
+        onEmoji={insert}
+        onFiles={onSendFiles}
+        onScreenshot={offerShot}
+      />
+      <Modal
+        open={shot !== null}
+        title={t("shot.title")}
+        okText={t("shot.send")}
+        cancelText={t("shot.cancel")}
+        onOk={() => closeShot(true)}
+        onCancel={() => closeShot(false)}
+        destroyOnHidden
+      >
+        {shot && (
+          <img
+            className={toolbarStyles.shotPreview}
+            src={shot.url}
+            alt={t("shot.alt")}
+          />
+        )}
+      </Modal>
       {mentionables ? (
         <Mentions
           {...common}

@@ -6,6 +6,8 @@ import { UserCardButton } from "../../people";
 import { useChatUiStore } from "../chat-ui.store";
 import styles from "./chat.module.css";
 import { collapsedText } from "./long-text";
+import type { MediaBody } from "./media";
+import { MediaContent, type UploadState } from "./MediaContent";
 import { type DeliveryStatus, MessageStatus } from "./MessageStatus";
 
 export interface BubbleProps {
@@ -15,6 +17,12 @@ export interface BubbleProps {
   /** The sender: the avatar opens their card. */
   userId?: number | undefined;
   content: string;
+  /** A file message: drawn as its picture, clip or card instead of text. */
+  media?: MediaBody | undefined;
+  /** While the file uploads: its progress and cancel. */
+  upload?: UploadState | undefined;
+  /** A message type this client does not know: its text, marked as such. */
+  unknownType?: boolean | undefined;
   status: DeliveryStatus;
   read?: boolean | undefined;
   /** The first of a run of one sender's messages: avatar, name and time above it. */
@@ -38,6 +46,9 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
     name,
     userId,
     content,
+    media,
+    upload,
+    unknownType,
     status,
     read,
     groupStart,
@@ -95,20 +106,29 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
             {!timeShown && <time>{time}</time>}
           </div>
         )}
-        <div className={mine ? styles.bubbleMine : styles.bubble}>
-          {short !== null && !expanded ? short : content}
-          {short !== null && (
-            <Button
-              type="link"
-              size="small"
-              className={styles.showMore}
-              aria-expanded={expanded}
-              onClick={() => setExpanded(!expanded)}
-            >
-              {t(expanded ? "bubble.showLess" : "bubble.showMore")}
-            </Button>
-          )}
-        </div>
+        {media ? (
+          <MediaContent media={media} mine={mine} upload={upload} />
+        ) : (
+          <div className={mine ? styles.bubbleMine : styles.bubble}>
+            {unknownType && (
+              <span className={styles.unknownType}>
+                {t("bubble.unknownType")}
+              </span>
+            )}
+            {short !== null && !expanded ? short : content}
+            {short !== null && (
+              <Button
+                type="link"
+                size="small"
+                className={styles.showMore}
+                aria-expanded={expanded}
+                onClick={() => setExpanded(!expanded)}
+              >
+                {t(expanded ? "bubble.showLess" : "bubble.showMore")}
+              </Button>
+            )}
+          </div>
+        )}
         {(mine || receipt) && (
           <div className={styles.bubbleStatus}>
             {receipt ?? (

@@ -69,6 +69,8 @@ interface Props {
   firstUnread: string | null;
   onLoadOlder: () => void;
   onResend: (item: ChatItem) => void;
+  /** Stops a file upload under way. */
+  onCancelUpload?: (item: ChatItem) => void;
   /** Group read receipts for a row that carries them. */
   renderReceipt?: (receipt: NonNullable<ChatItem["receipt"]>) => ReactNode;
 }
@@ -86,6 +88,7 @@ export function MessageList({
   firstUnread,
   onLoadOlder,
   onResend,
+  onCancelUpload,
   renderReceipt,
 }: Props) {
   const { t, i18n } = useTranslation("messages");
@@ -134,6 +137,12 @@ export function MessageList({
     step();
   }, []);
 
+  // Opened at the newest row: rows measured after the first frame (fonts, read marks,
+  // a busy machine) would leave it short of the end, so it is sought until really there.
+  useEffect(() => {
+    if (opening.index === "LAST") seekEnd();
+  }, [opening, seekEnd]);
+
   useEffect(() => {
     const before = latest.current;
     latest.current = items;
@@ -175,6 +184,12 @@ export function MessageList({
           next?.addEventListener("touchstart", stopSeeking, { passive: true });
         }}
         atBottomThreshold={BOTTOM_THRESHOLD_PX}
+        // A row that grows at the bottom (a read mark, a picture) keeps the end in view.
+        totalListHeightChanged={() => {
+          const el = scroller.current;
+          if (atBottom.current && el && distanceFromEnd(el) > 1)
+            el.scrollTop = el.scrollHeight;
+        }}
         // Others' rows are followed only from the bottom; my own send is sought above.
         followOutput={(bottom) => (bottom ? "smooth" : false)}
         startReached={() => {
@@ -216,6 +231,16 @@ export function MessageList({
                 name={item.name}
                 userId={item.userId}
                 content={item.content}
+                media={item.media}
+                unknownType={item.unknownType}
+                upload={
+                  item.pending?.upload && item.pending.status === "going"
+                    ? {
+                        progress: item.pending.upload.progress,
+                        onCancel: () => onCancelUpload?.(item),
+                      }
+                    : undefined
+                }
                 status={item.status}
                 read={item.read}
                 groupStart={item.groupStart}

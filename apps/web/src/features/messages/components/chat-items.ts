@@ -2,6 +2,7 @@ import type { Message } from "@parley/protocol";
 import { htmlToText } from "../../../lib/html-text";
 import { TIME_DIVIDER_GAP_MS } from "../../../lib/time";
 import type { OutboxEntry } from "../outbox.store";
+import { KNOWN_TYPES, type MediaBody, mediaOf } from "./media";
 import type { DeliveryStatus } from "./MessageStatus";
 
 /** One row of the message list. */
@@ -22,6 +23,10 @@ export interface ChatItem {
   groupStart: boolean;
   /** The first message that was unread when the chat opened: a "new messages" line goes above it. */
   unreadDivider: boolean;
+  /** A file message's picture, clip or card (text rows have none). */
+  media?: MediaBody;
+  /** A type this client does not know: its text is shown with a note (SPEC §4). */
+  unknownType?: boolean;
   /** The outbox entry behind a row not yet stored. */
   pending?: OutboxEntry;
   /**
@@ -61,6 +66,7 @@ export function chatItems(
     seen.add(key);
     const mine = message.from_user === me.id;
     const event = message.type === "event" ? message.extends : undefined;
+    const media = mediaOf(message);
     rows.push({
       key,
       mine,
@@ -75,6 +81,8 @@ export function chatItems(
       groupStart: true,
       unreadDivider: false,
       ...(event ? { event } : {}),
+      ...(media ? { media } : {}),
+      ...(KNOWN_TYPES.has(message.type) ? {} : { unknownType: true }),
       ...(message.readCount !== undefined && message.readTotal !== undefined
         ? {
             receipt: {
@@ -103,6 +111,7 @@ export function chatItems(
       groupStart: true,
       unreadDivider: false,
       pending: entry,
+      ...(entry.upload ? { media: uploadMedia(entry) } : {}),
     });
   }
   let previous: ChatItem | undefined;
@@ -124,6 +133,44 @@ export function chatItems(
     previous = row;
   }
   return rows;
+}
+
+/** How a file not yet stored is drawn: from the file itself, in this browser. */
+function uploadMedia(entry: OutboxEntry): MediaBody | undefined {
+  const up = entry.upload;
+  if (!up) return undefined;
+  const url = up.localUrl;
+  const seconds = up.duration ?? 0;
+  switch (up.type) {
+    case "image":
+      return {
+        kind: "image",
+        url,
+        thumb: url,
+        name: up.file.name,
+        width: 0,
+        height: 0,
+        sticker: false,
+      };
+    case "voice":
+      return { kind: "voice", url, seconds };
+    case "video":
+      return {
+        kind: "video",
+        url,
+        name: up.file.name,
+        size: up.file.size,
+        seconds,
+      };
+    case "file":
+      return {
+        kind: "file",
+        name: up.file.name,
+        size: up.file.size,
+        download: "",
+        preview: "",
+      };
+  }
 }
 
 /** The keys of the other side's loaded messages, newest first. */

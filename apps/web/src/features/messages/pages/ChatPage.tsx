@@ -16,6 +16,7 @@ import {
   useContactsQuery,
   useUnreadTotal,
 } from "../../contacts";
+import { FileLibraryPanel } from "../../files";
 import { useFriendsUiStore } from "../../friends";
 import { MemberPickerDialog } from "../../groups";
 import { useActor, useGlobalConfig } from "../../system";
@@ -59,6 +60,7 @@ export function ChatPage() {
   const mayCreateGroup =
     config !== undefined && can(actor, "group.create", { config });
   const {
+    pane,
     openContactId,
     open,
     section,
@@ -140,8 +142,13 @@ export function ChatPage() {
         {(layout.nav === "labelled" || layout.nav === "icons") && (
           <ChatNav unread={unread} kind={layout.nav} />
         )}
-        {phone && layout.list && banner}
-        {layout.list && (
+        {pane === "files" && (
+          <div className={styles.conversation}>
+            <FileLibraryPanel />
+          </div>
+        )}
+        {pane === "chats" && phone && layout.list && banner}
+        {pane === "chats" && layout.list && (
           <ContactList
             contacts={list}
             loading={contacts.isLoading}
@@ -159,7 +166,7 @@ export function ChatPage() {
             onCreateGroup={mayCreateGroup ? () => setCreating(true) : undefined}
           />
         )}
-        {layout.conversation && (
+        {pane === "chats" && layout.conversation && (
           <div className={styles.conversation}>
             {banner}
             {current ? (
