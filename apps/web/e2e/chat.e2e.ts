@@ -129,7 +129,9 @@ describe("two people chatting in a real browser", () => {
         .innerText(),
     ).toBe("2100 / 2048");
     expect(
-      await alice.page.getByRole("button", { name: "Send" }).isDisabled(),
+      await alice.page
+        .getByRole("button", { name: "Send", exact: true })
+        .isDisabled(),
     ).toBe(true);
     await screenshot(alice.page, "chat-en-too-long");
     await aliceEditor.fill("long ".repeat(300));
