@@ -133,6 +133,8 @@ describe("files and media in the web client (issue 10)", () => {
     const preview = b.page.locator(".ant-image-preview-img");
     await preview.waitFor();
     expect(await preview.getAttribute("src")).toMatch(/\/files\/\d+$/);
+    // The opening zoom settles before the picture is taken.
+    await b.page.waitForTimeout(500);
     await screenshot(b.page, "files-image-preview-zh");
     await b.page.keyboard.press("Escape");
     await preview.waitFor({ state: "hidden" });
@@ -200,6 +202,20 @@ describe("files and media in the web client (issue 10)", () => {
     await screenshot(a.page, "files-chat-en");
     await screenshot(b.page, "files-chat-zh");
 
+    // Emoji from the picker go into the text as glyphs; a right-click keeps one as a favourite.
+    await a.page.getByRole("button", { name: "Emoji" }).click();
+    const picker = a.page.getByRole("listbox", { name: "Emoji" });
+    await picker.getByRole("option", { name: "😀" }).click({ button: "right" });
+    await picker.getByRole("option", { name: "😀" }).click();
+    await picker.getByRole("option", { name: "👍" }).click();
+    await a.page.getByText("Favourites", { exact: true }).click();
+    await expect.poll(() => picker.getByRole("option").count()).toBe(1);
+    await screenshot(a.page, "files-emoji-favourites-en");
+    await a.page.keyboard.press("Escape");
+    expect(await editor.inputValue()).toBe("😀👍");
+    await editor.press("Enter");
+    await b.page.getByTestId("message").filter({ hasText: "😀👍" }).waitFor();
+
     // What the wire holds: each of the right type, the screenshot as JPEG, the clip's
     // length from its container.
     const held = await history(url, ben.token, ann.id);
@@ -210,6 +226,7 @@ describe("files and media in the web client (issue 10)", () => {
       "voice",
       "video",
       "file",
+      "text",
     ]);
     expect(held[2]?.fileName).toMatch(/^screenshot-\d{8}-\d{6}\.jpg$/);
 
@@ -245,6 +262,15 @@ describe("files and media in the web client (issue 10)", () => {
       type: "file",
       fileName: "Quarterly report 季度报告.pdf",
     });
+
+    // The side menu's mobile entry: a page with this server's address to open on a phone.
+    await a.page.getByRole("button", { name: "Mobile app" }).click();
+    await a.page
+      .getByRole("heading", { name: "Parley on your phone" })
+      .waitFor();
+    await screenshot(a.page, "files-download-page-en");
+    await a.page.getByRole("button", { name: "Back to chats" }).click();
+    await a.page.getByRole("navigation", { name: "Main menu" }).waitFor();
 
     // Ben's library in Chinese, at a phone's width.
     await b.page.setViewportSize({ width: 390, height: 760 });
