@@ -207,6 +207,7 @@ describe("files and media in the web client (issue 10)", () => {
     const picker = a.page.getByRole("listbox", { name: "Emoji" });
     await picker.getByRole("option", { name: "😀" }).click({ button: "right" });
     await picker.getByRole("option", { name: "😀" }).click();
+    await a.page.getByText("Gestures", { exact: true }).click();
     await picker.getByRole("option", { name: "👍" }).click();
     await a.page.getByText("Favourites", { exact: true }).click();
     await expect.poll(() => picker.getByRole("option").count()).toBe(1);

@@ -344,7 +344,7 @@ describe.each(Object.entries(WORDS))(
       await create.getByRole("button", { name: w.cancel }).click();
       await create.waitFor({ state: "detached" });
 
-      await page.getByRole("button", { name: w.settings }).click();
+      await page.getByRole("button", { name: w.settings, exact: true }).click();
       await shot(page, `group-settings-${code}`);
       await page.keyboard.press("Escape");
 
@@ -380,13 +380,13 @@ describe.each(Object.entries(WORDS))(
       await page.keyboard.press("Escape");
 
       // The directory lists my groups above the people.
-      await page.getByRole("button", { name: w.contacts }).click();
+      await page.getByRole("button", { name: w.contacts, exact: true }).click();
       await page
         .getByRole("group", { name: w.groupsHeading })
         .getByText(long)
         .waitFor();
       await shot(page, `group-directory-${code}`);
-      await page.getByRole("button", { name: w.messages }).click();
+      await page.getByRole("button", { name: w.messages, exact: true }).click();
 
       // Narrower than 1000 px the panel slides over the chat; on a phone it fills the width.
       for (const width of [900, 390]) {
