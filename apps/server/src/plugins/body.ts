@@ -184,6 +184,9 @@ function megabytes(bytes: number): string {
   return String(Math.floor(bytes / (1024 * 1024)));
 }
 
+/** How much of an upload waits in memory for the disk: a bound, never the whole file. */
+const SPOOL_BUFFER_BYTES = 1024 * 1024;
+
 /** Streams a file part to a new temporary file, hashing it on the way. */
 async function spool(
   source: NodeJS.ReadableStream & { truncated?: boolean },
@@ -204,7 +207,11 @@ async function spool(
           done(null, chunk);
         },
       }),
-      createWriteStream(file, { flags: "wx" }),
+      // Chunks that arrive while a write is under way go out together in one writev.
+      createWriteStream(file, {
+        flags: "wx",
+        highWaterMark: SPOOL_BUFFER_BYTES,
+      }),
     );
   } catch (error) {
     await rm(file, { force: true });

@@ -41,7 +41,9 @@ export class LocalStorage implements Storage {
     await fs.mkdir(path.dirname(file), { recursive: true });
     const partial = `${file}.${randomBytes(6).toString("hex")}.part`;
     try {
-      await fs.copyFile(source, partial);
+      // A second name for the same bytes when the source is on this disk (an upload's
+      // spooled file is, and is never written again): no copy. Elsewhere, a copy.
+      await fs.link(source, partial).catch(() => fs.copyFile(source, partial));
       await fs.rename(partial, file);
     } catch (error) {
       await fs.rm(partial, { force: true });

@@ -58,6 +58,9 @@ export type UploadAnswer = Message & {
   extUrl: string;
 };
 
+/** Made once: building one loads ICU's break rules (tens of milliseconds). */
+let segmenter: Intl.Segmenter | undefined;
+
 /**
  * A file name as shown and offered for download: the last part of any path, without
  * control or direction-changing characters, at most NAME_MAX characters (keeping the
@@ -71,10 +74,8 @@ export function cleanFileName(raw: string): string {
     .trim();
   if (clean === "" || clean === "." || clean === "..") return "file";
   // Cut by what a reader sees as characters, never inside one.
-  const shown = Array.from(
-    new Intl.Segmenter().segment(clean),
-    (part) => part.segment,
-  );
+  segmenter ??= new Intl.Segmenter();
+  const shown = Array.from(segmenter.segment(clean), (part) => part.segment);
   if (shown.length <= NAME_MAX) return clean;
   const ext = fileExtension(clean);
   const keep = NAME_MAX - (ext ? ext.length + 1 : 0);

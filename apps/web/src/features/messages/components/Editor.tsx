@@ -129,13 +129,19 @@ export function Editor({
   };
 
   // A pasted picture (a screenshot from the clipboard) goes as JPEG after a yes (SPEC §2).
+  // Other pasted files (copied in a file manager) go as they are, like a drop.
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     const picture = pastedPicture(event.clipboardData);
-    if (!picture) return;
+    const others = Array.from(event.clipboardData.files).filter(
+      (file) => !file.type.startsWith("image/"),
+    );
+    if (!picture && others.length === 0) return;
     event.preventDefault();
-    pictureToJpeg(picture).then(offerShot, (error: unknown) => {
-      console.warn("The pasted picture could not be read", error);
-    });
+    if (others.length > 0) onSendFiles(others, "file");
+    if (picture)
+      pictureToJpeg(picture).then(offerShot, (error: unknown) => {
+        console.warn("The pasted picture could not be read", error);
+      });
   };
 
   const send = () => {
