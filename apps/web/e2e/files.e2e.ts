@@ -264,6 +264,17 @@ describe("files and media in the web client (issue 10)", () => {
       fileName: "Quarterly report 季度报告.pdf",
     });
 
+    // At 900 px: the library, then the chat with its files.
+    await a.page.setViewportSize({ width: 900, height: 760 });
+    await choose.waitFor({ state: "hidden" });
+    // The dialog's closing fade and the toast end before the picture is taken.
+    await a.page.waitForTimeout(2_000);
+    await screenshot(a.page, "files-library-en-900");
+    await a.page.getByRole("button", { name: "Messages", exact: true }).click();
+    await a.page.getByTestId("message-file").first().waitFor();
+    await screenshot(a.page, "files-chat-en-900");
+    await a.page.setViewportSize({ width: 1280, height: 800 });
+
     // The side menu's mobile entry: a page with this server's address to open on a phone.
     await a.page.getByRole("button", { name: "Mobile app" }).click();
     await a.page
