@@ -328,11 +328,20 @@ describe("the change-password dialog", () => {
     await userEvent.click(
       within(dialog).getByRole("button", { name: "Change password" }),
     );
+    // Each field's refusal shows as its own check settles: each is waited for.
     expect(
-      await within(dialog).findByText("Enter your current password"),
+      await within(dialog).findByText(
+        "Enter your current password",
+        {},
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
     expect(
-      within(dialog).getByText("The two passwords don't match"),
+      await within(dialog).findByText(
+        "The two passwords don't match",
+        {},
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
     expect(sent).toHaveLength(0);
 
@@ -385,12 +394,20 @@ describe("the change-account dialog", () => {
     await userEvent.click(
       within(dialog).getByRole("button", { name: "Change account" }),
     );
+    // antd shows each field's refusal as its own check settles: on a busy machine they
+    // arrive one after another, so each is waited for.
     expect(
       await within(dialog).findByText(
         "Enter a valid phone number or email address",
+        {},
+        { timeout: 10_000 },
       ),
     ).toBeInTheDocument();
-    expect(within(dialog).getAllByText("Enter the code")).toHaveLength(2);
+    await waitFor(
+      () =>
+        expect(within(dialog).getAllByText("Enter the code")).toHaveLength(2),
+      { timeout: 10_000 },
+    );
     expect(sent).toHaveLength(0);
   });
 });
