@@ -213,13 +213,13 @@ export class FilesService {
     const name = cleanFileName(spooled.filename);
     const ext = fileExtension(name);
     const config = await this.deps.policy.config();
-    // The size was held to the limit while the body streamed in; the type is checked here.
-    const refusal = uploadRefusal(name, spooled.size, {
-      size: "0",
-      fileExt: config.fileUpload.fileExt,
-    });
-    if (refusal?.key === "file.typeRefused")
-      throw refuse(refusal.key, { ext: refusal.ext });
+    // The same rule the client asks before sending (the size was already held to the
+    // limit while the body streamed in).
+    const refusal = uploadRefusal(name, spooled.size, config.fileUpload);
+    if (refusal) {
+      const { key, ...values } = refusal;
+      throw refuse(key, values);
+    }
 
     const facts = await inspect(spooled.path);
     const kind = kindOf(facts.mime);

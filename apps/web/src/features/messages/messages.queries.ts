@@ -119,6 +119,21 @@ export function upsertMessage(
   });
 }
 
+/** My message as the server stored it: into its chat, and as the chat's last line. */
+export function storeSent(
+  client: QueryClient,
+  contactId: ContactId,
+  message: Message,
+): void {
+  upsertMessage(client, contactId, message);
+  updateContact(client, contactId, (c) => ({
+    ...c,
+    lastContent: message.content,
+    lastSendTime: message.sendTime,
+    type: message.type,
+  }));
+}
+
 /** Applies a change to every loaded message of a chat. */
 export function updateMessages(
   client: QueryClient,
@@ -160,13 +175,7 @@ export function useSendMessageMutation(client: QueryClient) {
       put({ ...entry, sendTime: Date.now(), status: "going" });
     },
     onSuccess: (message, entry) => {
-      upsertMessage(client, entry.contactId, message);
-      updateContact(client, entry.contactId, (c) => ({
-        ...c,
-        lastContent: message.content,
-        lastSendTime: message.sendTime,
-        type: message.type,
-      }));
+      storeSent(client, entry.contactId, message);
       remove(entry.id);
     },
     onError: (error, entry) => {

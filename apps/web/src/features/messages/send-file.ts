@@ -1,14 +1,8 @@
-import {
-  type ContactId,
-  files,
-  type Message,
-  uploadMessageType,
-} from "@parley/protocol";
+import { type ContactId, files, uploadMessageType } from "@parley/protocol";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { ApiError, upload, UploadCancelled } from "../../api/http";
-import { updateContact } from "../contacts";
-import { isGroupChat, upsertMessage } from "./messages.queries";
+import { isGroupChat, storeSent } from "./messages.queries";
 import { type OutboxEntry, useOutboxStore } from "./outbox.store";
 
 /** What a file is sent as: the editor's buttons ask, the file's own type decides (SPEC §5). */
@@ -23,17 +17,6 @@ export function sendAs(file: File, intent: FileIntent): FileIntent {
   if (intent === "video")
     return file.type.startsWith("video/") ? "video" : "file";
   return uploadMessageType(file.type, intent);
-}
-
-/** A stored message replaces the entry: in the chat's cache and as the chat's last line. */
-function stored(client: QueryClient, contactId: ContactId, message: Message) {
-  upsertMessage(client, contactId, message);
-  updateContact(client, contactId, (c) => ({
-    ...c,
-    lastContent: message.content,
-    lastSendTime: message.sendTime,
-    type: message.type,
-  }));
 }
 
 /** One try of an entry's upload; the entry's id makes a retry the same message. */
@@ -62,7 +45,7 @@ async function run(client: QueryClient, entry: OutboxEntry): Promise<void> {
           setProgress(entry.id, total > 0 ? sent / total : 0),
       },
     );
-    stored(client, entry.contactId, data);
+    storeSent(client, entry.contactId, data);
     remove(entry.id);
   } catch (error) {
     if (error instanceof UploadCancelled) {
