@@ -284,6 +284,17 @@ describe("files and media in the web client (issue 10)", () => {
     await a.page.getByRole("button", { name: "Back to chats" }).click();
     await a.page.getByRole("navigation", { name: "Main menu" }).waitFor();
 
+    // The dark theme draws the clips and cards too (appearance.css keys off <html>).
+    await a.page.evaluate(() =>
+      document.documentElement.setAttribute("data-theme", "dark"),
+    );
+    await a.page
+      .getByTestId("contact")
+      .filter({ hasText: "Ben Baker" })
+      .click();
+    await a.page.getByTestId("message-file").first().waitFor();
+    await screenshot(a.page, "files-chat-dark-en");
+
     // Ben's library in Chinese, at a phone's width.
     await b.page.setViewportSize({ width: 390, height: 760 });
     await b.page.getByRole("button", { name: "返回会话列表" }).click();
