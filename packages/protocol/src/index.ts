@@ -12,6 +12,8 @@ export * from "./entities/user.js";
 export * from "./http/define.js";
 export * as accounts from "./http/accounts.js";
 export * as contacts from "./http/contacts.js";
+export * as favourites from "./http/favourites.js";
+export type { Favourite } from "./http/favourites.js";
 export * as files from "./http/files.js";
 export type { FileEntry, UploadMessage } from "./http/files.js";
 export * as friends from "./http/friends.js";

@@ -194,6 +194,21 @@ export interface FilesTable {
   created_at: number;
 }
 
+/** "Delete for me": a message one user no longer sees (issue 11). */
+export interface MessageHidesTable {
+  msg_id: number;
+  user_id: number;
+  created_at: number;
+}
+
+/** A message a user saved (issue 11); it goes when the message is withdrawn or deleted. */
+export interface FavouritesTable {
+  favourite_id: Generated<number>;
+  user_id: number;
+  msg_id: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -209,6 +224,8 @@ export interface Database {
   user_conversations: UserConversationsTable;
   files: FilesTable;
   blobs: BlobsTable;
+  message_hides: MessageHidesTable;
+  favourites: FavouritesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

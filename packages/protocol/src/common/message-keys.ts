@@ -123,6 +123,19 @@ export const MESSAGE_KEYS = [
   "friend.nowFriends",
   "config.saved",
   "config.invalidField",
+  "message.withdrawExpired",
+  "message.withdrawDenied",
+  "message.alreadyWithdrawn",
+  "message.deleteDisabled",
+  "message.deleteDenied",
+  "message.forwardLimit",
+  "message.forwardNoTarget",
+  "message.notForwardable",
+  "message.forwarded",
+  "favourite.saved",
+  "favourite.notFound",
+  "favourite.notSaveable",
+  "chat.notSettable",
 ] as const;
 
 /** One stable message key. */

@@ -35,6 +35,8 @@ export const ContactSchema = z.object({
   notice: z.string().optional(),
   /** When the last message is a server-written line (`type` "event"): its `extends`, to translate it. */
   lastEvent: z.record(z.string(), z.unknown()).optional(),
+  /** What I left typed in this chat, on any of my devices (issue 11, beyond the contract). */
+  draft: z.string().optional(),
 });
 /** A chat contact. */
 export type Contact = z.infer<typeof ContactSchema>;

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { formInt, formString, optional } from "../common/form.js";
-import { ContactIdSchema } from "../common/ids.js";
+import { ContactIdSchema, positiveId } from "../common/ids.js";
 import { MessageSchema } from "../entities/message.js";
+import { FORWARD_MAX } from "../rules/files.js";
 import { Limits } from "../rules/limits.js";
 import { defineCall } from "./define.js";
 
@@ -78,6 +79,111 @@ export const setMsgIsRead = defineCall({
     is_group: optional(formInt()),
     fromUser: optional(formInt()),
     messages: optional(z.array(z.unknown()).max(10_000)),
+  }),
+  response: z.literal(""),
+});
+
+/** A message as the actions name it: its client id (UUID), as existing clients send it. */
+const messageClientId = formString().pipe(
+  z.string().min(1, { error: "message.notFound" }).max(64, {
+    error: "message.notFound",
+  }),
+);
+
+/**
+ * `enterprise/im/undoMessage`: the message becomes an event line for everyone ("… withdrew
+ * a message"); its content, file and mentions are gone from every answer after it.
+ */
+export const undoMessage = defineCall({
+  path: "/enterprise/im/undoMessage",
+  auth: "session",
+  request: z.object({ id: messageClientId }),
+  response: z.literal(""),
+});
+
+/** `enterprise/im/delMessage`: deletes one's own one-to-one message for everyone (`dbDelMsg`). */
+export const delMessage = defineCall({
+  path: "/enterprise/im/delMessage",
+  auth: "session",
+  request: z.object({ id: messageClientId }),
+  response: z.literal(""),
+});
+
+/**
+ * `enterprise/im/removeMessage`: hides a message for the caller only ("delete for me"), on
+ * every device of theirs. A one-to-one message both sides removed is deleted.
+ */
+export const removeMessage = defineCall({
+  path: "/enterprise/im/removeMessage",
+  auth: "session",
+  request: z.object({ id: messageClientId }),
+  response: z.literal(""),
+});
+
+/**
+ * `enterprise/im/forwardMessage`: copies a message the caller may see to at most
+ * FORWARD_MAX chats (users or `group-N`) they may send to; a file goes without copying its
+ * bytes. All targets are checked before anything is sent. The copies arrive as ordinary
+ * `simple`/`group` pushes.
+ */
+export const forwardMessage = defineCall({
+  path: "/enterprise/im/forwardMessage",
+  auth: "session",
+  request: z.object({
+    user_ids: z
+      .array(ContactIdSchema, { error: "message.forwardNoTarget" })
+      .min(1, { error: "message.forwardNoTarget" })
+      .max(FORWARD_MAX, { error: "message.forwardLimit" }),
+    msg_id: positiveId("message.notFound"),
+  }),
+  response: z.literal(""),
+});
+
+/** The contact id of a chat's own setting: a user, a group, or a system entry (refused). */
+const ChatIdSchema = z.union([
+  ContactIdSchema,
+  formString().pipe(z.enum(["system", "admin_notice", "-1"])),
+]);
+
+/** `enterprise/im/setChatTop`: pins (1) or unpins (0) a chat; pushes `setChatTop` to my sockets. */
+export const setChatTop = defineCall({
+  path: "/enterprise/im/setChatTop",
+  auth: "session",
+  request: z.object({
+    id: ChatIdSchema,
+    is_top: formInt().pipe(z.union([z.literal(0), z.literal(1)])),
+    is_group: optional(formInt()),
+  }),
+  response: z.literal(""),
+});
+
+/**
+ * `enterprise/im/isNotice`: do-not-disturb (0) or notify (1) for a chat; pushes
+ * `setIsNotice` to my sockets, for users and groups alike.
+ */
+export const isNotice = defineCall({
+  path: "/enterprise/im/isNotice",
+  auth: "session",
+  request: z.object({
+    id: ChatIdSchema,
+    is_notice: formInt().pipe(z.union([z.literal(0), z.literal(1)])),
+    is_group: optional(formInt()),
+  }),
+  response: z.literal(""),
+});
+
+/**
+ * `enterprise/im/setDraft` (beyond the wire contract): what I left typed in a chat, kept on
+ * the server so my other devices show it; "" clears it. Pushes `draft` to my sockets.
+ */
+export const setDraft = defineCall({
+  path: "/enterprise/im/setDraft",
+  auth: "session",
+  request: z.object({
+    toContactId: ContactIdSchema,
+    draft: formString().pipe(
+      z.string().max(Limits.fieldMax * 4, { error: "message.tooLong" }),
+    ),
   }),
   response: z.literal(""),
 });

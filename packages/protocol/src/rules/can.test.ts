@@ -285,6 +285,30 @@ describe("message actions", () => {
     ).toBe("role");
   });
 
+  it("lets group managers withdraw at any time, each within their rank", () => {
+    const late = sendTime + 86_400_000;
+    const inGroup = (role: number, fromUser: number, senderRole: number) =>
+      denial(USER, "message.withdraw", {
+        config: CONFIG,
+        message: { fromUser, sendTime },
+        now: late,
+        group: { member: { role, mutedUntil: 0 }, senderRole },
+      });
+    // The owner: anyone's message, however old.
+    expect(inGroup(1, 99, 2)).toBeNull();
+    expect(inGroup(1, 99, 3)).toBeNull();
+    // An administrator: their own and members' (and a sender who has left), not the owner's
+    // or another administrator's.
+    expect(inGroup(2, USER.userId, 2)).toBeNull();
+    expect(inGroup(2, 99, 3)).toBeNull();
+    expect(inGroup(2, 99, 0)).toBeNull();
+    expect(inGroup(2, 99, 1)).toBe("role");
+    expect(inGroup(2, 99, 2)).toBe("role");
+    // A member: only their own, and only within redoTime.
+    expect(inGroup(3, 99, 3)).toBe("role");
+    expect(inGroup(3, USER.userId, 3)).toBe("expired");
+  });
+
   it("deletes one's own one-to-one message when dbDelMsg is on", () => {
     const message = { fromUser: USER.userId, isGroup: false };
     expect(can(USER, "message.delete", { config: CONFIG, message })).toBe(true);

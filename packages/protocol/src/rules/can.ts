@@ -128,11 +128,17 @@ export interface Subjects {
     isSender: boolean;
     memberCount: number;
   };
-  /** Withdraw one's own message: within redoTime seconds of sending. */
+  /**
+   * Withdraw a message (SPEC §5 Chat): one's own within redoTime seconds of sending; in a
+   * group, its owner and administrators at any time — the owner anyone's, an administrator
+   * their own and ordinary members'.
+   */
   "message.withdraw": {
     config: Switches;
     message: { fromUser: number; sendTime: number };
     now: number;
+    /** In a group: the actor's membership and the sender's role there (0 if gone). */
+    group?: { member: Membership; senderRole: number };
   };
   /** Delete a message for everyone: one's own, in a one-to-one chat, with dbDelMsg on. */
   "message.delete": {
@@ -219,7 +225,15 @@ const RULES: { [A in Action]: Rule<A> } = {
     isSender || (isManager(member) && memberCount < READ_RECEIPTS_MANAGER_MAX)
       ? null
       : "role",
-  "message.withdraw": (actor, { config, message, now }) => {
+  "message.withdraw": (actor, { config, message, now, group }) => {
+    if (group && isManager(group.member)) {
+      const mine = message.fromUser === actor.userId;
+      const outranked =
+        group.senderRole === 0 || group.senderRole > group.member.role;
+      return mine || group.member.role === GroupRoles.owner || outranked
+        ? null
+        : "role";
+    }
     if (message.fromUser !== actor.userId) return "role";
     const windowMs = (Number(config.chatInfo.redoTime) || 0) * 1000;
     return now - message.sendTime <= windowMs ? null : "expired";

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { hasVisibleText, typedTextLength, visibleText } from "./message.js";
+import {
+  clipText,
+  hasVisibleText,
+  typedTextLength,
+  visibleText,
+} from "./message.js";
 
 describe("visibleText", () => {
   it.each<{ content: string; expected: string }>([
@@ -33,5 +38,15 @@ describe("typedTextLength", () => {
     { text: "<<&>>", expected: 5 },
   ])("$text → $expected", ({ text, expected }) => {
     expect(typedTextLength(text)).toBe(expected);
+  });
+});
+
+describe("clipText", () => {
+  it("keeps whole characters: CJK, emoji with modifiers, flags", () => {
+    expect(clipText("你好世界", 2)).toBe("你好");
+    expect(clipText("👍🏽👍🏽x", 1)).toBe("👍🏽");
+    expect(clipText("🇨🇳🇫🇷", 1)).toBe("🇨🇳");
+    expect(clipText("short", 10)).toBe("short");
+    expect(clipText("", 3)).toBe("");
   });
 });

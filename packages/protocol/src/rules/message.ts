@@ -37,3 +37,21 @@ export function textToHtml(text: string): string {
     .replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c)
     .replace(/\r?\n/g, "<br>");
 }
+
+let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * The first `max` characters of a text as a reader counts them (grapheme clusters: an emoji
+ * with its modifiers is one), so a cut never splits one. A quote keeps this much.
+ */
+export function clipText(text: string, max: number): string {
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  let out = "";
+  let count = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    if (count === max) return out;
+    out += segment;
+    count += 1;
+  }
+  return out;
+}

@@ -95,6 +95,44 @@ export const AtMsgListSchema = z.object({
 /** A member's unread mentions in one group. */
 export type AtMsgList = z.infer<typeof AtMsgListSchema>;
 
+/**
+ * A withdrawn message's event line (wire-contract.md §3.6 `undoMessage`): `content` is the
+ * line existing clients show; `extends` has `event: "undo"`, the sender's `user_id` and
+ * `realname`, and `manager` when a group manager withdrew someone else's message.
+ */
+export const WithdrawnSchema = z.object({
+  id: z.string(),
+  msg_id: z.number().int(),
+  from_user: z.number().int(),
+  type: z.literal("event"),
+  status: z.literal("succeed"),
+  content: z.string(),
+  sendTime: z.number(),
+  /** Where the receiver files it: the other party's id, or `group-N`. */
+  toContactId: z.union([z.number().int(), z.string()]),
+  is_last: z.number().int(),
+  isMobile: z.number().int(),
+  extends: z.record(z.string(), z.unknown()),
+});
+/** A withdrawn message's event line. */
+export type Withdrawn = z.infer<typeof WithdrawnSchema>;
+
+/** A message gone from a chat (deleted, or hidden for me), by its ids and the chat it was in. */
+export const MessageGoneSchema = z.object({
+  id: z.string(),
+  msg_id: z.number().int(),
+  from_user: z.number().int(),
+  toContactId: z.union([z.number().int(), z.string()]),
+});
+/** A message gone from a chat. */
+export type MessageGone = z.infer<typeof MessageGoneSchema>;
+
+/** A chat's own setting changed on one of my devices: which chat. */
+const ChatFlagSchema = z.object({
+  id: z.union([z.number().int(), z.string()]),
+  is_group: z.number().int(),
+});
+
 const event = <T extends string, D extends z.ZodType>(type: T, data: D) =>
   z.object({ type: z.literal(type), time: z.number().int(), data });
 
@@ -177,6 +215,28 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
     z.object({ group_id: z.string(), setting: GroupSettingSchema }),
   ),
   event("atMsgList", AtMsgListSchema),
+  // Message actions (issue 11; wire-contract.md §3.6). A withdrawn message, as each side
+  // files it: its event line replaces it by `id`; `extends` says who withdrew it.
+  event("undoMessage", WithdrawnSchema),
+  // Deleted for everyone: removed by `id` (the other party; my other devices).
+  event("delMessage", MessageGoneSchema),
+  // Hidden for me on another of my devices (beyond the wire contract).
+  event("removeMessage", MessageGoneSchema),
+  // A message's shown fields changed (an administrator masked it): merged by `id`.
+  event(
+    "updateMessage",
+    z.object({ id: z.string(), type: z.string(), content: z.string() }),
+  ),
+  event("setChatTop", ChatFlagSchema.extend({ is_top: z.number().int() })),
+  event("setIsNotice", ChatFlagSchema.extend({ is_notice: z.number().int() })),
+  // What I left typed in a chat, from another of my devices (beyond the wire contract).
+  event(
+    "draft",
+    z.object({
+      toContactId: z.union([z.number().int(), z.string()]),
+      draft: z.string(),
+    }),
+  ),
   // Friends (wire-contract.md §5.9): a new friend's contact, on both sides.
   event("appendContact", ContactSchema),
   // The global config changed (an administrator saved it): every signed-in socket. The

@@ -1,7 +1,9 @@
 import type { Contact } from "@parley/protocol";
 import type { Presence, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
+import { parseJsonObject } from "../../lib/json.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
+import { withdrawnText } from "../messages/messages.mapper.js";
 import type { DirectoryEntry } from "../accounts/accounts.service.js";
 import type { ConversationState } from "../messages/messages.service.js";
 
@@ -24,6 +26,22 @@ interface UserContactParts {
   online: boolean;
   now: number;
   publicUrl: string;
+  /** Whose list it is. */
+  viewer: number;
+}
+
+/** A chat's last line as its list shows it: a withdrawn message as its event line. */
+function lastContentOf(
+  state: ConversationState | undefined,
+  viewer: number,
+): string {
+  if (!state?.last_content) return "";
+  if (state.last_is_undo !== 1) return state.last_content;
+  return withdrawnText(
+    parseJsonObject(state.last_extends ?? "{}"),
+    viewer,
+    false,
+  );
 }
 
 /** A user as a contact of the viewer (wire-contract.md §2.9 Contact). */
@@ -36,7 +54,7 @@ function userContact(user: DirectoryEntry, parts: UserContactParts): Contact {
     name_py: user.name_py,
     index: indexLetter(user.name_py),
     is_group: 0,
-    lastContent: state?.last_content ?? "",
+    lastContent: lastContentOf(state, parts.viewer),
     lastSendTime: state?.last_send_time ?? parts.now,
     unread: state?.unread ?? 0,
     is_top: state?.is_top ?? 0,
@@ -54,6 +72,9 @@ function userContact(user: DirectoryEntry, parts: UserContactParts): Contact {
     location: "",
   };
   if (state?.last_type) contact.type = state.last_type;
+  if (state?.last_type === "event" && state.last_extends)
+    contact.lastEvent = parseJsonObject(state.last_extends);
+  if (state?.draft) contact.draft = state.draft;
   return contact;
 }
 
@@ -91,6 +112,7 @@ export class ContactsService {
         online: online.has(user.user_id),
         now,
         publicUrl,
+        viewer: userId,
       }),
     );
 
@@ -138,6 +160,7 @@ export class ContactsService {
       nickname: nicknames.get(id),
       online: online.has(id),
       now: this.deps.clock.now(),
+      viewer: userId,
       publicUrl,
     });
   }

@@ -1,3 +1,4 @@
+import { withdrawnText } from "../messages/messages.mapper.js";
 import {
   type Contact,
   DEFAULT_GROUP_SETTING,
@@ -85,8 +86,11 @@ export function userGroupToContact(
   row: UserGroupRow,
   now: number,
   publicUrl: string,
+  viewer: number,
 ): Contact {
-  return toGroupContact(
+  const lastEvent =
+    row.last_extends === null ? undefined : parseJsonObject(row.last_extends);
+  const contact = toGroupContact(
     row,
     {
       role: row.role,
@@ -95,15 +99,17 @@ export function userGroupToContact(
       is_notice: row.is_notice,
       is_at: row.is_at,
       lastSendTime: row.last_send_time ?? now,
-      lastContent: row.last_content ?? "",
+      lastContent:
+        row.last_is_undo === 1 && lastEvent
+          ? withdrawnText(lastEvent, viewer, true)
+          : (row.last_content ?? ""),
       lastType: row.last_type,
-      lastEvent:
-        row.last_extends === null
-          ? undefined
-          : parseJsonObject(row.last_extends),
+      lastEvent,
     },
     publicUrl,
   );
+  if (row.draft) contact.draft = row.draft;
+  return contact;
 }
 
 /** A user the member picker offers (`getAllUser`). */

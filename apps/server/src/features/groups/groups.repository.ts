@@ -77,6 +77,24 @@ export async function listMembersAmong(
   return new Set(rows.map((row) => row.user_id));
 }
 
+/** Which of these groups a user is a member of (active groups only). */
+export async function listGroupsAmong(
+  db: Db,
+  userId: number,
+  groupIds: readonly number[],
+): Promise<Set<number>> {
+  if (groupIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("group_members as gm")
+    .innerJoin("groups as g", "g.group_id", "gm.group_id")
+    .select("gm.group_id")
+    .where("gm.user_id", "=", userId)
+    .where("gm.group_id", "in", groupIds)
+    .where("g.status", "=", 1)
+    .execute();
+  return new Set(rows.map((row) => row.group_id));
+}
+
 export async function countMembers(db: Db, groupId: number): Promise<number> {
   const row = await db
     .selectFrom("group_members")
@@ -629,6 +647,8 @@ export function listUserGroups(db: Db, userId: number) {
       "m.type as last_type",
       "m.content as last_content",
       "m.extends as last_extends",
+      "m.is_undo as last_is_undo",
+      "uc.draft",
       sql<number>`c.last_seq - uc.last_read_seq`.as("unread"),
     ])
     .where("gm.user_id", "=", userId)
@@ -645,6 +665,7 @@ export function groupsRepository(db: Db) {
     findMembership,
     listMemberIds,
     listMembersAmong,
+    listGroupsAmong,
     countMembers,
     countOwnedGroups,
     pageMembers,

@@ -800,6 +800,11 @@ export class GroupsService {
     return this.repo.listMembersAmong(groupId, userIds);
   }
 
+  /** Which of these groups the user is in. */
+  memberOf(userId: number, groupIds: readonly number[]): Promise<Set<number>> {
+    return this.repo.listGroupsAmong(userId, groupIds);
+  }
+
   /** The caller's groups as contacts, for the contact list (one query). */
   /** A member's picture or name changed: the group avatars that show it are drawn again. */
   async memberPictureChanged(userId: number): Promise<void> {
@@ -813,6 +818,6 @@ export class GroupsService {
   async contactsOf(userId: number, publicUrl: string): Promise<Contact[]> {
     const rows = await this.repo.listUserGroups(userId);
     const now = this.deps.clock.now();
-    return rows.map((row) => userGroupToContact(row, now, publicUrl));
+    return rows.map((row) => userGroupToContact(row, now, publicUrl, userId));
   }
 }

@@ -57,14 +57,44 @@ function fileFields(
   };
 }
 
+/**
+ * The event line a withdrawn message shows (wire-contract.md §5.6), as existing clients
+ * read it: "你" to its sender, the sender's name in a group, "对方" in a one-to-one chat;
+ * a group manager's withdrawal of someone else's message says so. `line` is the `extends`
+ * the withdrawal stored.
+ */
+export function withdrawnText(
+  line: Record<string, unknown>,
+  viewer: number | undefined,
+  isGroup: boolean,
+): string {
+  const sender = Number(line.user_id);
+  const name = typeof line.realname === "string" ? line.realname : "";
+  const own = viewer !== undefined && viewer === sender;
+  if (line.manager === 1)
+    return own
+      ? "你的一条消息被管理员撤回了"
+      : `${name}的一条消息被管理员撤回了`;
+  if (own) return "你撤回了一条消息";
+  return isGroup ? `${name}撤回了一条消息` : "对方撤回了一条消息";
+}
+
 /** The one place a message row becomes a wire Message. */
 export function toMessage(
   row: MessageRow,
   sender: MessageSender,
-  addressing: { toContactId: number | string; toUser: number | string },
+  addressing: {
+    toContactId: number | string;
+    toUser: number | string;
+    /** Who reads it: a withdrawn line says "你" to its sender. */
+    viewer?: number;
+  },
   publicUrl = "",
 ): Message {
   const ext = parseJsonObject(row.extends);
+  const files = fileFields(row, ext, publicUrl);
+  if (row.is_undo === 1)
+    files.content = withdrawnText(ext, addressing.viewer, row.is_group === 1);
   return {
     msg_id: row.msg_id,
     id: row.client_msg_id,
@@ -80,7 +110,7 @@ export function toMessage(
     from_user: row.from_user,
     fromUser: sender,
     file_id: row.file_id ?? 0,
-    ...fileFields(row, ext, publicUrl),
+    ...files,
     pid: row.pid ?? 0,
     extends: ext,
   };

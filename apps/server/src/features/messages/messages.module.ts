@@ -1,9 +1,15 @@
 import { defineModule } from "../../context.js";
+import { messageActionsRepository } from "./message-actions.repository.js";
+import { registerMessageActionRoutes } from "./message-actions.routes.js";
+import { MessageActionsService } from "./message-actions.service.js";
 import { messagesRepository } from "./messages.repository.js";
 import { registerMessageRoutes } from "./messages.routes.js";
 import { MessagesService } from "./messages.service.js";
 
-/** One-to-one chat: sendMessage, getMessageList, setMsgIsRead. */
+/**
+ * Chat messages: sending, history and read marks; and what a user does with a message
+ * (withdraw, delete, hide, forward, favourites) and with a chat (pin, do-not-disturb, draft).
+ */
 export const messagesModule = defineModule("messages", (ctx) => {
   const service = new MessagesService({
     repo: messagesRepository(ctx.db),
@@ -12,8 +18,19 @@ export const messagesModule = defineModule("messages", (ctx) => {
     policy: ctx.policy,
     services: ctx.services,
   });
+  const actions = new MessageActionsService({
+    repo: messageActionsRepository(ctx.db),
+    messages: service,
+    clock: ctx.clock,
+    publish: ctx.publish,
+    policy: ctx.policy,
+    services: ctx.services,
+  });
   return {
     service,
-    register: (calls) => registerMessageRoutes(calls, service),
+    register: (calls) => {
+      registerMessageRoutes(calls, service);
+      registerMessageActionRoutes(calls, actions);
+    },
   };
 });

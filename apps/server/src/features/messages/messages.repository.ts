@@ -1,4 +1,9 @@
-import { type Selectable, sql, type Transaction } from "kysely";
+import {
+  type ExpressionBuilder,
+  type Selectable,
+  sql,
+  type Transaction,
+} from "kysely";
 import type { Db } from "../../db/database.js";
 import { groupCommit } from "../../db/group-commit.js";
 import { bindRepository } from "../../db/repository.js";
@@ -278,6 +283,20 @@ export function storeGroupMessage(
   });
 }
 
+/** A message the reader has not hidden for themselves: one probe of the hides' key. */
+function notHiddenFor(reader: number) {
+  return (eb: ExpressionBuilder<Database, "messages">) =>
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom("message_hides as h")
+          .select("h.msg_id")
+          .whereRef("h.msg_id", "=", "messages.msg_id")
+          .where("h.user_id", "=", reader),
+      ),
+    );
+}
+
 /** One page of a conversation, newest first: before `beforeMsgId` when given. */
 export function pageMessages(
   db: Db,
@@ -288,6 +307,8 @@ export function pageMessages(
     offset: number;
     /** Only messages after this sequence number (a group member's join, history off). */
     afterSeq?: number;
+    /** Leaves out what this reader hid for themselves ("delete for me"). */
+    reader?: number;
   },
 ): Promise<MessageRow[]> {
   let query = db
@@ -295,6 +316,8 @@ export function pageMessages(
     .selectAll()
     .where("conversation_id", "=", conversationId);
   if (options.afterSeq) query = query.where("seq", ">", options.afterSeq);
+  if (options.reader !== undefined)
+    query = query.where(notHiddenFor(options.reader));
   if (options.beforeMsgId !== undefined)
     query = query.where("msg_id", "<", options.beforeMsgId);
   return query
@@ -314,12 +337,15 @@ export async function searchMessages(
     limit: number;
     offset: number;
     afterSeq?: number;
+    reader?: number;
   },
 ): Promise<{ rows: MessageRow[]; total: number }> {
   let query = db
     .selectFrom("messages")
     .where("conversation_id", "=", conversationId);
   if (options.afterSeq) query = query.where("seq", ">", options.afterSeq);
+  if (options.reader !== undefined)
+    query = query.where(notHiddenFor(options.reader));
   if (options.types) query = query.where("type", "in", options.types);
   if (options.keywords) {
     const pattern = `%${options.keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -561,6 +587,21 @@ export function findInConversation(
     .executeTakeFirst();
 }
 
+/** Whether a reader hid a message for themselves. */
+export async function isHiddenFor(
+  db: Db,
+  reader: number,
+  msgId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("message_hides")
+    .select("msg_id")
+    .where("msg_id", "=", msgId)
+    .where("user_id", "=", reader)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * A user's conversation states, with each conversation's last message; only the one with
  * `peerId` (a user id, or `group-N`) when it is given.
@@ -581,6 +622,8 @@ export function listUserConversations(db: Db, userId: number, peerId?: string) {
       "c.last_send_time",
       "m.type as last_type",
       "m.content as last_content",
+      "m.extends as last_extends",
+      "m.is_undo as last_is_undo",
     ])
     .where("uc.user_id", "=", userId);
   if (peerId !== undefined) query = query.where("uc.peer_id", "=", peerId);
@@ -618,6 +661,7 @@ export function messagesRepository(db: Db) {
     listUnreadMentions,
     listSendersBetween,
     findInConversation,
+    isHiddenFor,
     listUserConversations,
     listChatPeers,
   });

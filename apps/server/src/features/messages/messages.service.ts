@@ -4,6 +4,7 @@ import {
   AT_MSG_LIST_MAX,
   type CallRequest,
   characterLength,
+  clipText,
   type ContactId,
   can,
   denial,
@@ -16,10 +17,12 @@ import {
   type Message,
   type MessageSender,
   READ_RECEIPTS_MANAGER_MAX,
+  textToHtml,
 } from "@parley/protocol";
 import type { Policy, Publish, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
+import { parseJsonObject } from "../../lib/json.js";
 import { cleanMessageHtml, shownText } from "../../lib/message-html.js";
 import type { ActiveUser } from "../accounts/accounts.service.js";
 import { toMessage, toSender } from "./messages.mapper.js";
@@ -69,6 +72,9 @@ function payloadOf(input: SendInput | FileSendInput): {
     extends: {},
   };
 }
+
+/** How much of a quoted message a reply keeps (characters). */
+const QUOTE_MAX = 200;
 
 /** A history request as the call parsed it. */
 export type ListInput = CallRequest<typeof calls.getMessageList>;
@@ -198,13 +204,20 @@ export class MessagesService {
       return this.sendToGroup(me, groupId, input, publicUrl);
     const peer = await this.peerOf(userId, input.toContactId);
     await this.mayChat(me, peer);
-    const payload = payloadOf(input);
+    const conversationId = directConversationId(userId, peer.user_id);
+    const payload = await this.withQuote(
+      userId,
+      payloadOf(input),
+      input.pid,
+      conversationId,
+      0,
+    );
 
     let row: MessageRow;
     try {
       row = await this.repo.storeDirectMessage(
         {
-          conversationId: directConversationId(userId, peer.user_id),
+          conversationId,
           clientMsgId: input.id,
           fromUser: userId,
           toUser: peer.user_id,
@@ -306,7 +319,13 @@ export class MessagesService {
           })
         : refuse("group.nospeak");
     }
-    const payload = payloadOf(input);
+    const payload = await this.withQuote(
+      me.user_id,
+      payloadOf(input),
+      input.pid,
+      groupContactId(groupId),
+      standing.setting.history === "0" ? standing.joinedSeq : 0,
+    );
     const at =
       "at" in input
         ? await this.mentions(groupId, standing.member, input.at ?? [])
@@ -338,6 +357,53 @@ export class MessagesService {
     await this.deps.publish.toUsers(memberIds, "group", message);
     // The sender's own copy starts its receipt: read by none yet of everyone else then in.
     return { ...message, readCount: 0, readTotal: memberIds.length - 1 };
+  }
+
+  /**
+   * A reply's quote (SPEC §3 Message `extends.quote`): made by the server from the quoted
+   * message itself, which must be in the same chat and within the sender's sight — a
+   * client's own copy of it is never trusted. Withdrawn messages are not quoted.
+   */
+  private async withQuote(
+    userId: number,
+    payload: ReturnType<typeof payloadOf>,
+    pid: number | undefined,
+    conversationId: string,
+    afterSeq: number,
+  ): Promise<ReturnType<typeof payloadOf>> {
+    if (pid === undefined || pid === 0) return payload;
+    const quoted = await this.repo.findInConversation(conversationId, pid);
+    const visible =
+      quoted &&
+      quoted.seq > afterSeq &&
+      quoted.is_undo === 0 &&
+      quoted.type !== "event" &&
+      !(await this.repo.isHiddenFor(userId, quoted.msg_id));
+    if (!visible) throw refuse("message.notFound");
+    const sender = await this.deps.services.accounts.activeUser(
+      quoted.from_user,
+    );
+    const ext = parseJsonObject(quoted.extends);
+    const text =
+      quoted.file_id === null
+        ? shownText(quoted.content)
+        : typeof ext.fileName === "string"
+          ? ext.fileName
+          : "";
+    return {
+      ...payload,
+      extends: {
+        ...payload.extends,
+        quote: {
+          msg_id: quoted.msg_id,
+          // HTML like every message's content: the reader's text, escaped.
+          content: textToHtml(clipText(text, QUOTE_MAX)),
+          user_id: quoted.from_user,
+          realname: sender?.realname ?? "",
+          type: quoted.type,
+        },
+      },
+    };
   }
 
   /** The mentioned members of a send: ids of members, and 0 (everyone) from a manager only. */
@@ -443,6 +509,7 @@ export class MessagesService {
         {
           toContactId: row.to_user,
           toUser: row.to_user,
+          viewer: userId,
         },
         publicUrl,
       );
@@ -455,6 +522,7 @@ export class MessagesService {
         keywords: input.keywords?.trim() ?? "",
         limit,
         offset: ((input.page ?? 1) - 1) * limit,
+        reader: userId,
       });
       return { messages: rows.map(present), count: total };
     }
@@ -469,6 +537,7 @@ export class MessagesService {
       limit,
       // A cursor forces page 1 (wire-contract.md §5.4).
       offset: cursor === undefined ? ((input.page ?? 1) - 1) * limit : 0,
+      reader: userId,
     });
     if (cursor === undefined) await this.markReadWith(userId, peer.user_id);
     return { messages: rows.reverse().map(present), count: rows.length };
@@ -501,6 +570,7 @@ export class MessagesService {
         limit,
         offset: ((input.page ?? 1) - 1) * limit,
         afterSeq,
+        reader: userId,
       });
       rows = found.rows;
       count = found.total;
@@ -516,6 +586,7 @@ export class MessagesService {
           limit,
           offset: cursor === undefined ? ((input.page ?? 1) - 1) * limit : 0,
           afterSeq,
+          reader: userId,
         })
       ).reverse();
       count = rows.length;
@@ -537,7 +608,11 @@ export class MessagesService {
         const message = toMessage(
           row,
           senders.get(row.from_user) ?? unknownSender(row.from_user),
-          { toContactId: conversationId, toUser: conversationId },
+          {
+            toContactId: conversationId,
+            toUser: conversationId,
+            viewer: userId,
+          },
           publicUrl,
         );
         const counted = receipts.get(row.seq);
@@ -698,6 +773,60 @@ export class MessagesService {
       };
     };
     return { read: split.read.map(short), unread: split.unread.map(short) };
+  }
+
+  /**
+   * Whether a user may send to a chat now (forwarding checks every target first): a user
+   * they may chat with, or a group where they may speak. Refused as a send would be.
+   */
+  async mayReach(userId: number, toContactId: ContactId): Promise<void> {
+    const me = await this.activeUser(userId);
+    const groupId = groupIdOf(toContactId);
+    if (groupId === null) {
+      await this.mayChat(me, await this.peerOf(userId, toContactId));
+      return;
+    }
+    const standing = await this.deps.services.groups.chatStanding(
+      groupId,
+      userId,
+    );
+    if (!standing) throw refuse("group.notFound");
+    const why = denial(
+      this.deps.policy.actor({ userId, role: me.role }),
+      "group.send",
+      {
+        member: standing.member,
+        settings: standing.setting,
+        now: this.deps.clock.now(),
+      },
+    );
+    if (why !== null) throw refuse("group.nospeak");
+  }
+
+  /** Stored messages as one reader sees them, each filed under its chat's contact id. */
+  async presentFor(
+    viewer: number,
+    rows: readonly MessageRow[],
+    publicUrl: string,
+  ): Promise<Message[]> {
+    const senders = await this.senders(
+      rows.map((row) => row.from_user),
+      publicUrl,
+    );
+    return rows.map((row) => {
+      const contact =
+        row.is_group === 1
+          ? groupContactId(row.to_user)
+          : row.from_user === viewer
+            ? row.to_user
+            : row.from_user;
+      return toMessage(
+        row,
+        senders.get(row.from_user) ?? unknownSender(row.from_user),
+        { toContactId: contact, toUser: contact, viewer },
+        publicUrl,
+      );
+    });
   }
 
   /** The senders of a page, in one query. */

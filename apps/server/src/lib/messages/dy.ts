@@ -151,4 +151,20 @@ export const dy: Catalog = {
   "friend.nowFriends": "友だちになりました。さっそくチャットを始めましょう！",
   "config.saved": "設定を保存しました",
   "config.invalidField": "設定項目 {field} の値が正しくありません",
+  "message.withdrawExpired":
+    "送信から{minutes}分を過ぎたメッセージは取り消せません",
+  "message.withdrawDenied": "このメッセージは取り消せません",
+  "message.alreadyWithdrawn": "このメッセージはすでに取り消されています",
+  "message.deleteDisabled":
+    "このサーバーではメッセージの削除が無効になっています",
+  "message.deleteDenied":
+    "削除できるのは個別チャットで自分が送ったメッセージだけです",
+  "message.forwardLimit": "転送先は5件までです",
+  "message.forwardNoTarget": "転送先を選んでください",
+  "message.notForwardable": "このメッセージは転送できません",
+  "message.forwarded": "転送しました",
+  "favourite.saved": "お気に入りに追加しました",
+  "favourite.notFound": "このお気に入りは存在しません",
+  "favourite.notSaveable": "このメッセージはお気に入りに追加できません",
+  "chat.notSettable": "システムの項目はピン留めやミュートができません",
 };

@@ -139,4 +139,18 @@ export const e: Catalog = {
   "friend.nowFriends": "이제 친구가 되었습니다. 대화를 시작해 보세요!",
   "config.saved": "설정이 저장되었습니다",
   "config.invalidField": "{field} 설정이 올바르지 않습니다",
+  "message.withdrawExpired":
+    "보낸 지 {minutes}분이 지난 메시지는 회수할 수 없습니다",
+  "message.withdrawDenied": "이 메시지는 회수할 수 없습니다",
+  "message.alreadyWithdrawn": "이미 회수된 메시지입니다",
+  "message.deleteDisabled": "이 서버에서는 메시지 삭제가 꺼져 있습니다",
+  "message.deleteDenied": "1:1 채팅에서 내가 보낸 메시지만 삭제할 수 있습니다",
+  "message.forwardLimit": "전달 대상은 5개를 넘을 수 없습니다",
+  "message.forwardNoTarget": "대화 상대를 선택하세요",
+  "message.notForwardable": "이 메시지는 전달할 수 없습니다",
+  "message.forwarded": "전달했습니다",
+  "favourite.saved": "즐겨찾기에 추가했습니다",
+  "favourite.notFound": "존재하지 않는 즐겨찾기입니다",
+  "favourite.notSaveable": "이 메시지는 즐겨찾기에 추가할 수 없습니다",
+  "chat.notSettable": "시스템 항목은 고정하거나 알림을 끌 수 없습니다",
 };

@@ -143,4 +143,19 @@ export const en: Catalog = {
   "friend.nowFriends": "You are now friends. Start chatting!",
   "config.saved": "Settings saved",
   "config.invalidField": "The setting {field} isn't valid",
+  "message.withdrawExpired":
+    "Messages can only be withdrawn within {minutes} minutes of sending",
+  "message.withdrawDenied": "You can't withdraw this message",
+  "message.alreadyWithdrawn": "This message has already been withdrawn",
+  "message.deleteDisabled": "Deleting messages is switched off on this server",
+  "message.deleteDenied":
+    "You can only delete your own messages in one-to-one chats",
+  "message.forwardLimit": "The number of people forwarded cannot exceed 5!",
+  "message.forwardNoTarget": "Please select a chat target",
+  "message.notForwardable": "This message can't be forwarded",
+  "message.forwarded": "Sent successfully",
+  "favourite.saved": "Added to favourites",
+  "favourite.notFound": "This favourite doesn't exist",
+  "favourite.notSaveable": "This message can't be added to favourites",
+  "chat.notSettable": "The system entry can't be pinned or muted",
 };

@@ -159,4 +159,22 @@ export const fy: Catalog = {
   "friend.nowFriends": "Vous êtes maintenant amis. Commencez à discuter !",
   "config.saved": "Paramètres enregistrés",
   "config.invalidField": "Le paramètre {field} n'est pas valide",
+  "message.withdrawExpired":
+    "Un message ne peut être retiré que dans les {minutes} minutes suivant son envoi",
+  "message.withdrawDenied": "Vous ne pouvez pas retirer ce message",
+  "message.alreadyWithdrawn": "Ce message a déjà été retiré",
+  "message.deleteDisabled":
+    "La suppression des messages est désactivée sur ce serveur",
+  "message.deleteDenied":
+    "Vous ne pouvez supprimer que vos propres messages dans les discussions privées",
+  "message.forwardLimit":
+    "Vous ne pouvez pas transférer à plus de 5 destinataires !",
+  "message.forwardNoTarget": "Veuillez choisir une discussion",
+  "message.notForwardable": "Ce message ne peut pas être transféré",
+  "message.forwarded": "Envoyé",
+  "favourite.saved": "Ajouté aux favoris",
+  "favourite.notFound": "Ce favori n'existe pas",
+  "favourite.notSaveable": "Ce message ne peut pas être ajouté aux favoris",
+  "chat.notSettable":
+    "L'entrée système ne peut être ni épinglée ni mise en sourdine",
 };

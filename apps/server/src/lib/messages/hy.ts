@@ -164,4 +164,22 @@ export const hy: Catalog = {
   "friend.nowFriends": "Ihr seid jetzt befreundet. Schreib gleich los!",
   "config.saved": "Einstellungen gespeichert",
   "config.invalidField": "Die Einstellung {field} ist ungültig",
+  "message.withdrawExpired":
+    "Nachrichten können nur innerhalb von {minutes} Minuten nach dem Senden zurückgezogen werden",
+  "message.withdrawDenied": "Sie können diese Nachricht nicht zurückziehen",
+  "message.alreadyWithdrawn": "Diese Nachricht wurde bereits zurückgezogen",
+  "message.deleteDisabled":
+    "Das Löschen von Nachrichten ist auf diesem Server ausgeschaltet",
+  "message.deleteDenied":
+    "Sie können nur eigene Nachrichten in Einzelchats löschen",
+  "message.forwardLimit": "Es können höchstens 5 Empfänger gewählt werden!",
+  "message.forwardNoTarget": "Bitte wählen Sie einen Chat aus",
+  "message.notForwardable": "Diese Nachricht kann nicht weitergeleitet werden",
+  "message.forwarded": "Erfolgreich gesendet",
+  "favourite.saved": "Zu den Favoriten hinzugefügt",
+  "favourite.notFound": "Diesen Favoriten gibt es nicht",
+  "favourite.notSaveable":
+    "Diese Nachricht kann nicht zu den Favoriten hinzugefügt werden",
+  "chat.notSettable":
+    "Der Systemeintrag kann nicht angeheftet oder stummgeschaltet werden",
 };

@@ -145,4 +145,20 @@ export const ptyy: Catalog = {
   "friend.nowFriends": "Agora vocês são amigos. Comece a conversar!",
   "config.saved": "Configurações salvas",
   "config.invalidField": "A configuração {field} não é válida",
+  "message.withdrawExpired":
+    "Só é possível retirar uma mensagem até {minutes} minutos após o envio",
+  "message.withdrawDenied": "Não pode retirar esta mensagem",
+  "message.alreadyWithdrawn": "Esta mensagem já foi retirada",
+  "message.deleteDisabled": "Eliminar mensagens está desativado neste servidor",
+  "message.deleteDenied":
+    "Só pode eliminar as suas próprias mensagens em conversas individuais",
+  "message.forwardLimit": "Não pode reencaminhar para mais de 5 destinos!",
+  "message.forwardNoTarget": "Escolha uma conversa",
+  "message.notForwardable": "Esta mensagem não pode ser reencaminhada",
+  "message.forwarded": "Enviado com sucesso",
+  "favourite.saved": "Adicionado aos favoritos",
+  "favourite.notFound": "Este favorito não existe",
+  "favourite.notSaveable":
+    "Esta mensagem não pode ser adicionada aos favoritos",
+  "chat.notSettable": "A entrada do sistema não pode ser fixada nem silenciada",
 };

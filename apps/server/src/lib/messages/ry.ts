@@ -146,4 +146,19 @@ export const ry: Catalog = {
   "friend.nowFriends": "Теперь вы друзья. Начните общение!",
   "config.saved": "Настройки сохранены",
   "config.invalidField": "Недопустимое значение настройки {field}",
+  "message.withdrawExpired":
+    "Сообщение можно отозвать только в течение {minutes} мин. после отправки",
+  "message.withdrawDenied": "Вы не можете отозвать это сообщение",
+  "message.alreadyWithdrawn": "Это сообщение уже отозвано",
+  "message.deleteDisabled": "Удаление сообщений на этом сервере отключено",
+  "message.deleteDenied": "Удалять можно только свои сообщения в личных чатах",
+  "message.forwardLimit": "Переслать можно не более чем в 5 чатов!",
+  "message.forwardNoTarget": "Выберите чат",
+  "message.notForwardable": "Это сообщение нельзя переслать",
+  "message.forwarded": "Отправлено",
+  "favourite.saved": "Добавлено в избранное",
+  "favourite.notFound": "Такого избранного нет",
+  "favourite.notSaveable": "Это сообщение нельзя добавить в избранное",
+  "chat.notSettable":
+    "Системную запись нельзя закрепить или отключить в ней уведомления",
 };

@@ -142,4 +142,19 @@ export const yn: Catalog = {
   "friend.nowFriends": "Hai bạn đã là bạn bè. Hãy bắt đầu trò chuyện nhé!",
   "config.saved": "Đã lưu cài đặt",
   "config.invalidField": "Cài đặt {field} không hợp lệ",
+  "message.withdrawExpired":
+    "Chỉ có thể thu hồi tin nhắn trong vòng {minutes} phút sau khi gửi",
+  "message.withdrawDenied": "Bạn không thể thu hồi tin nhắn này",
+  "message.alreadyWithdrawn": "Tin nhắn này đã được thu hồi",
+  "message.deleteDisabled": "Máy chủ này đã tắt chức năng xóa tin nhắn",
+  "message.deleteDenied":
+    "Bạn chỉ có thể xóa tin nhắn của mình trong trò chuyện riêng",
+  "message.forwardLimit": "Không thể chuyển tiếp cho quá 5 người!",
+  "message.forwardNoTarget": "Vui lòng chọn đối tượng trò chuyện",
+  "message.notForwardable": "Không thể chuyển tiếp tin nhắn này",
+  "message.forwarded": "Đã gửi thành công",
+  "favourite.saved": "Đã thêm vào mục yêu thích",
+  "favourite.notFound": "Mục yêu thích này không tồn tại",
+  "favourite.notSaveable": "Không thể thêm tin nhắn này vào mục yêu thích",
+  "chat.notSettable": "Không thể ghim hoặc tắt thông báo mục hệ thống",
 };

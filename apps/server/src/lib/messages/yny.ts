@@ -153,4 +153,19 @@ export const yny: Catalog = {
   "friend.nowFriends": "Kalian sekarang berteman. Mulai mengobrol!",
   "config.saved": "Pengaturan disimpan",
   "config.invalidField": "Pengaturan {field} tidak valid",
+  "message.withdrawExpired":
+    "Pesan hanya dapat ditarik dalam {minutes} menit setelah dikirim",
+  "message.withdrawDenied": "Anda tidak dapat menarik pesan ini",
+  "message.alreadyWithdrawn": "Pesan ini sudah ditarik",
+  "message.deleteDisabled": "Menghapus pesan dinonaktifkan di server ini",
+  "message.deleteDenied":
+    "Anda hanya dapat menghapus pesan Anda sendiri di obrolan pribadi",
+  "message.forwardLimit": "Tidak dapat meneruskan ke lebih dari 5 tujuan!",
+  "message.forwardNoTarget": "Pilih tujuan obrolan",
+  "message.notForwardable": "Pesan ini tidak dapat diteruskan",
+  "message.forwarded": "Berhasil dikirim",
+  "favourite.saved": "Ditambahkan ke favorit",
+  "favourite.notFound": "Favorit ini tidak ada",
+  "favourite.notSaveable": "Pesan ini tidak dapat ditambahkan ke favorit",
+  "chat.notSettable": "Entri sistem tidak dapat disematkan atau dibisukan",
 };

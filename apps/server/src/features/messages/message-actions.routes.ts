@@ -1,0 +1,80 @@
+import { favourites, messages as calls } from "@parley/protocol";
+import { type Calls, requireSession } from "../../plugins/calls.js";
+import type { MessageActionsService } from "./message-actions.service.js";
+
+export function registerMessageActionRoutes(
+  registry: Calls,
+  actions: MessageActionsService,
+): void {
+  registry.register(calls.undoMessage, async (input, ctx) => {
+    await actions.withdraw(requireSession(ctx).userId, input.id);
+    return { data: "" as const };
+  });
+
+  registry.register(calls.delMessage, async (input, ctx) => {
+    await actions.deleteForEveryone(requireSession(ctx).userId, input.id);
+    return { data: "" as const };
+  });
+
+  registry.register(calls.removeMessage, async (input, ctx) => {
+    await actions.hideForMe(requireSession(ctx).userId, input.id);
+    return { data: "" as const };
+  });
+
+  registry.register(calls.forwardMessage, async (input, ctx) => {
+    await actions.forward(
+      requireSession(ctx).userId,
+      input.msg_id,
+      input.user_ids,
+      ctx.publicUrl,
+    );
+    return { data: "" as const, key: "message.forwarded" };
+  });
+
+  registry.register(calls.setChatTop, async (input, ctx) => {
+    await actions.setTop(requireSession(ctx).userId, input.id, input.is_top);
+    return { data: "" as const };
+  });
+
+  registry.register(calls.isNotice, async (input, ctx) => {
+    await actions.setNotice(
+      requireSession(ctx).userId,
+      input.id,
+      input.is_notice,
+    );
+    return { data: "" as const };
+  });
+
+  registry.register(calls.setDraft, async (input, ctx) => {
+    await actions.setDraft(
+      requireSession(ctx).userId,
+      input.toContactId,
+      input.draft,
+    );
+    return { data: "" as const };
+  });
+
+  registry.register(favourites.add, async (input, ctx) => ({
+    data: await actions.saveFavourite(
+      requireSession(ctx).userId,
+      input.msg_id,
+      ctx.publicUrl,
+    ),
+    key: "favourite.saved",
+  }));
+
+  registry.register(favourites.index, async (input, ctx) => {
+    const page = input.page ?? 1;
+    const { list, count } = await actions.favourites(
+      requireSession(ctx).userId,
+      { page, limit: input.limit ?? favourites.FAVOURITE_PAGE_SIZE },
+      ctx.publicUrl,
+    );
+    return { data: list, count, page };
+  });
+
+  registry.register(favourites.del, async (input, ctx) => {
+    await actions.removeFavourite(requireSession(ctx).userId, input.id);
+    return { data: "" as const };
+  });
+}
