@@ -25,6 +25,8 @@ export const NAMESPACES = [
   "settings",
   "console",
   "errors",
+  "history",
+  "favourites",
 ] as const;
 
 /*

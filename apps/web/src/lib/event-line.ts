@@ -13,6 +13,7 @@ const KNOWN = new Set([
   "removed",
   "owner",
   "joinedByQr",
+  "undo",
 ]);
 
 type Translate = (key: string, options: Record<string, string>) => string;
@@ -29,9 +30,28 @@ export function eventLine(
   actor: string,
   fallback: string,
   t: Translate,
+  /** Whether the reader sent the message the line is about (a withdrawal says "You"). */
+  mine = false,
 ): string {
   const name = text(params?.event);
   if (!params || !KNOWN.has(name)) return fallback;
+  // A withdrawn message (issue 11): who withdrew it, from the reader's side.
+  if (name === "undo") {
+    const sender = text(params.realname) || actor;
+    const byManager = params.manager === 1 || params.manager === "1";
+    if (byManager)
+      return t(
+        mine
+          ? "messages:events.undoMineByManager"
+          : "messages:events.undoByManager",
+        {
+          actor: sender,
+        },
+      );
+    return t(mine ? "messages:events.undoMine" : "messages:events.undo", {
+      actor: sender,
+    });
+  }
   const names = Array.isArray(params.names)
     ? params.names.map(text).filter(Boolean).join(", ")
     : "";

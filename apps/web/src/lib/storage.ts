@@ -11,6 +11,8 @@ export const StorageKeys = {
   lang: "lang",
   /** The emoji the user keeps in the picker's favourites set. */
   emojiFavourites: "emojiFavourites",
+  /** The user closed the offer to turn on browser notifications. */
+  notifyOfferDismissed: "notifyOfferDismissed",
 } as const;
 
 type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];

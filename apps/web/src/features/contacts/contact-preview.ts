@@ -19,10 +19,21 @@ const FILE_LABELS: Record<string, string> = {
  * a label for a picture, clip or file (its content is an address); and SPEC §4's
  * '[unsupported message type]' for a type this client does not know.
  */
-export function lastMessagePreview(contact: Contact, t: Translate): string {
+export function lastMessagePreview(
+  contact: Contact,
+  t: Translate,
+  /** The reader: a line about their own message says "You". */
+  me = 0,
+): string {
   const type = contact.type ?? "text";
   if (type === "event")
-    return eventLine(contact.lastEvent, "", htmlToText(contact.lastContent), t);
+    return eventLine(
+      contact.lastEvent,
+      "",
+      htmlToText(contact.lastContent),
+      t,
+      me !== 0 && Number(contact.lastEvent?.user_id) === me,
+    );
   if (type === "text" || contact.lastContent === "")
     return htmlToText(contact.lastContent);
   const label = FILE_LABELS[type];

@@ -27,7 +27,13 @@ const HAN = /\p{Script=Han}/u;
 
 /** A chat, as the All tab lists it (SPEC §2): it has a last message or unread ones. */
 export function hasChat(contact: Contact): boolean {
-  return contact.lastContent !== "" || contact.unread > 0;
+  // A pinned chat, or one with a draft, stays listed before its first message.
+  return (
+    contact.lastContent !== "" ||
+    contact.unread > 0 ||
+    contact.is_top === 1 ||
+    Boolean(contact.draft)
+  );
 }
 
 /** Pinned first, then by last send time (SPEC §2). */

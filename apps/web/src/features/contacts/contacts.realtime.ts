@@ -66,6 +66,19 @@ export const contactsRealtime: RealtimeHandlers = {
         setting: data.setting,
       }));
     },
+    // My own chat settings, from another of my devices (issue 11).
+    setChatTop: (data, ctx) => {
+      updateContact(ctx.client, data.id, (c) => ({
+        ...c,
+        is_top: data.is_top,
+      }));
+    },
+    setIsNotice: (data, ctx) => {
+      updateContact(ctx.client, data.id, (c) => ({
+        ...c,
+        is_notice: data.is_notice,
+      }));
+    },
     // Roles changed: the list afresh carries my role in each group.
     setManager: (_data, ctx) => {
       void ctx.client.invalidateQueries({ queryKey: contactsKey });

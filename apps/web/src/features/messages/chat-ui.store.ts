@@ -2,8 +2,16 @@ import type { ContactId } from "@parley/protocol";
 import { create } from "zustand";
 import type { ContactSection, ContactTab } from "../contacts";
 
-/** What the chat screen shows beside the side menu: chats, or the file library. */
-export type ChatPane = "chats" | "files";
+/** What the chat screen shows beside the side menu: chats, the file library, favourites. */
+export type ChatPane = "chats" | "files" | "favourites";
+
+/** The message a reply in the editor quotes. */
+export interface QuoteDraft {
+  msgId: number;
+  name: string;
+  /** What the quote shows of it: its text, or a label for a picture or file. */
+  text: string;
+}
 
 interface ChatUiState {
   pane: ChatPane;
@@ -14,6 +22,15 @@ interface ChatUiState {
   openContactId: ContactId | null;
   /** Editor drafts per chat, restored on return (SPEC §4). */
   drafts: Record<string, string>;
+  /** The message each chat's editor quotes, if any. */
+  quotes: Record<string, QuoteDraft>;
+  /**
+   * Text for the open chat's editor to take (re-edit of a withdrawn message, a draft from
+   * another device); `nonce` tells one request from the next with the same text.
+   */
+  editorFill: { contactId: ContactId; text: string; nonce: number } | null;
+  /** A message to bring into view in the open chat (a quote clicked, a search result). */
+  jump: { contactId: ContactId; msgId: number; nonce: number } | null;
   /** Shows a list of chats (and leaves the file library). */
   setSection: (section: ContactSection) => void;
   setPane: (pane: ChatPane) => void;
@@ -21,6 +38,9 @@ interface ChatUiState {
   setSearch: (search: string) => void;
   open: (contactId: ContactId | null) => void;
   saveDraft: (contactId: ContactId, text: string) => void;
+  setQuote: (contactId: ContactId, quote: QuoteDraft | null) => void;
+  fillEditor: (contactId: ContactId, text: string) => void;
+  jumpTo: (contactId: ContactId, msgId: number) => void;
 }
 
 export const useChatUiStore = create<ChatUiState>((set) => ({
@@ -30,6 +50,9 @@ export const useChatUiStore = create<ChatUiState>((set) => ({
   search: "",
   openContactId: null,
   drafts: {},
+  quotes: {},
+  editorFill: null,
+  jump: null,
   setSection: (section) => set({ section, pane: "chats" }),
   setPane: (pane) => set({ pane }),
   setTab: (tab) => set({ tab }),
@@ -43,4 +66,22 @@ export const useChatUiStore = create<ChatUiState>((set) => ({
     ),
   saveDraft: (contactId, text) =>
     set((s) => ({ drafts: { ...s.drafts, [String(contactId)]: text } })),
+  setQuote: (contactId, quote) =>
+    set((s) => {
+      const key = String(contactId);
+      const others = Object.entries(s.quotes).filter(([k]) => k !== key);
+      return {
+        quotes: Object.fromEntries(quote ? [...others, [key, quote]] : others),
+      };
+    }),
+  fillEditor: (contactId, text) =>
+    set((s) => ({
+      editorFill: { contactId, text, nonce: (s.editorFill?.nonce ?? 0) + 1 },
+    })),
+  jumpTo: (contactId, msgId) =>
+    set((s) => ({
+      openContactId: contactId,
+      pane: "chats",
+      jump: { contactId, msgId, nonce: (s.jump?.nonce ?? 0) + 1 },
+    })),
 }));

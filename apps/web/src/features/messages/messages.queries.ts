@@ -159,6 +159,8 @@ export function useSendMessageMutation(client: QueryClient) {
       contactId: ContactId;
       content: string;
       at?: string[];
+      /** The message this one quotes. */
+      pid?: number;
     }) =>
       (
         await call(messages.sendMessage, {
@@ -169,6 +171,7 @@ export function useSendMessageMutation(client: QueryClient) {
           toContactId: entry.contactId,
           is_group: isGroupChat(entry.contactId) ? 1 : 0,
           ...(entry.at?.length ? { at: entry.at } : {}),
+          ...(entry.pid ? { pid: entry.pid } : {}),
         })
       ).data,
     onMutate: (entry) => {

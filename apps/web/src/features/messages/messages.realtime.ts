@@ -8,6 +8,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { RealtimeHandlers } from "../../api/socket";
 import { contactsKey, updateContact } from "../contacts";
 import { useChatUiStore } from "./chat-ui.store";
+import { applyGone, applyWithdrawn } from "./message-actions";
 import {
   markRead,
   messagesKey,
@@ -103,6 +104,38 @@ export const messagesRealtime: RealtimeHandlers = {
           };
         return m.from_user === ctx.me ? { ...m, readCount: 1 } : m;
       });
+    },
+    // Withdrawn (issue 11): the event line replaces the message everywhere it is held.
+    undoMessage: (line, ctx) => {
+      applyWithdrawn(ctx.client, line);
+    },
+    // Deleted for everyone, or hidden on another of my devices.
+    delMessage: (gone, ctx) => {
+      applyGone(ctx.client, gone);
+    },
+    removeMessage: (gone, ctx) => {
+      applyGone(ctx.client, gone);
+    },
+    // An administrator masked a message: merged into whichever chat holds it.
+    updateMessage: (change, ctx) => {
+      for (const [key] of ctx.client.getQueriesData({
+        queryKey: ["messages"],
+      })) {
+        const chat = key[1] as ContactId;
+        updateMessages(ctx.client, chat, (m) =>
+          m.id === change.id
+            ? { ...m, type: change.type, content: change.content }
+            : m,
+        );
+      }
+    },
+    // What I left typed in a chat on another device: my list and that chat's editor.
+    draft: (data, ctx) => {
+      updateContact(ctx.client, data.toContactId, (c) => ({
+        ...c,
+        draft: data.draft,
+      }));
+      useChatUiStore.getState().saveDraft(data.toContactId, data.draft);
     },
     isRead: (marks, ctx) => {
       for (const mark of marks) {

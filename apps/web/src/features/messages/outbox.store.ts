@@ -9,6 +9,8 @@ export interface OutboxEntry {
   content: string;
   /** Group messages: the ids mentioned ("0" is everyone). */
   at?: string[];
+  /** The message this one quotes. */
+  pid?: number;
   sendTime: number;
   status: "going" | "failed";
   /** A file being sent: the message is the upload's. */

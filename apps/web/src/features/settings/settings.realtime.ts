@@ -1,25 +1,49 @@
 import { type Contact, isSystemNotice, type Message } from "@parley/protocol";
 import type { RealtimeContext, RealtimeHandlers } from "../../api/socket";
+import { i18n } from "../../i18n";
 import { useSessionStore } from "../../stores/session.store";
 import { contactsKey } from "../contacts";
 import { useChatUiStore } from "../messages";
+import {
+  mentionsMe,
+  notificationsGranted,
+  showMessageNotification,
+  worthTelling,
+} from "./desktop-notify";
 import { playChime, shouldChime } from "./new-message-sound";
 
+/**
+ * Tells the user of a new message: a browser notification when they granted them and the
+ * tab is hidden; otherwise the new-message sound when it is on (SPEC §9: the sound is the
+ * fallback). Do-not-disturb chats stay quiet, except a mention of me.
+ */
 function chimeFor(message: Message, ctx: RealtimeContext): void {
   const soundOn = useSessionStore.getState().user?.setting.isVoice ?? false;
+  const contacts = ctx.client.getQueryData<Contact[]>(contactsKey);
+  const situation = {
+    me: ctx.me,
+    openChat: useChatUiStore.getState().openContactId,
+    visible: document.visibilityState === "visible",
+    contacts,
+  };
+  if (!worthTelling(message, situation)) return;
+  if (!situation.visible && notificationsGranted()) {
+    const chat = contacts?.find((c) => c.id === message.toContactId);
+    showMessageNotification(message, {
+      chatName: chat?.displayName,
+      t: (key) => i18n.t(key),
+      onOpen: (id) => useChatUiStore.getState().open(id),
+    });
+    return;
+  }
   if (
-    shouldChime(message, {
-      me: ctx.me,
-      soundOn,
-      openChat: useChatUiStore.getState().openContactId,
-      visible: document.visibilityState === "visible",
-      contacts: ctx.client.getQueryData<Contact[]>(contactsKey),
-    })
+    shouldChime(message, { ...situation, soundOn }) ||
+    (soundOn && mentionsMe(message, ctx.me))
   )
     playChime();
 }
 
-/** The new-message sound (SPEC §2 Settings, Common: isVoice). */
+/** The new-message sound and browser notifications (SPEC §2 Settings: isVoice; issue 11). */
 export const settingsRealtime: RealtimeHandlers = {
   events: {
     simple: (message, ctx) => {

@@ -1,14 +1,32 @@
-import { IdcardOutlined, SearchOutlined } from "@ant-design/icons";
+import {
+  BellOutlined,
+  IdcardOutlined,
+  PushpinOutlined,
+  SearchOutlined,
+  TeamOutlined,
+  UserAddOutlined,
+  UsergroupAddOutlined,
+} from "@ant-design/icons";
 import {
   can,
   type Contact,
   type ContactId,
   isLanguage,
 } from "@parley/protocol";
-import { Badge, Button, Empty, Input, Segmented, Tooltip } from "antd";
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  Badge,
+  Button,
+  Dropdown,
+  Empty,
+  Input,
+  Segmented,
+  Tooltip,
+} from "antd";
 import { type ReactNode, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { modKeyLabel } from "../../../hooks/useModKey";
+import { useSessionStore } from "../../../stores/session.store";
 import { useNow } from "../../../hooks/useNow";
 import { LANGUAGE_TAGS } from "../../../i18n";
 import {
@@ -18,6 +36,7 @@ import {
 } from "../../friends";
 import { UserCardButton } from "../../people";
 import { useActor, useGlobalConfig } from "../../system";
+import { setChatNotice, setChatTop } from "../chat-settings";
 import { directoryLine, lastMessagePreview } from "../contact-preview";
 import { formatListTime } from "../../../lib/time";
 import {
@@ -54,6 +73,12 @@ interface Props {
   onQuickSwitch: () => void;
   /** The plus menu's "create group", when group chat is on (SPEC §2). */
   onCreateGroup?: (() => void) | undefined;
+  /** Shows the directory (Contacts): where people are, for a user with no chats. */
+  onBrowse?: (() => void) | undefined;
+  /** Run mode 2: adding a friend is how a chat starts. */
+  onAddFriend?: (() => void) | undefined;
+  /** A line above the list (the offer to turn on notifications). */
+  notice?: ReactNode;
 }
 
 /** A titled group of search results. */
@@ -94,6 +119,9 @@ export function ContactList({
   onOpen,
   onQuickSwitch,
   onCreateGroup,
+  onBrowse,
+  onAddFriend,
+  notice,
 }: Props) {
   const { t, i18n } = useTranslation("contacts");
   const searching = normalize(search) !== "";
@@ -120,7 +148,35 @@ export function ContactList({
   const friendMode =
     config !== undefined && can(actor, "friends.manage", { config });
   const openRequests = useFriendsUiStore((s) => s.openRequests);
+  const client = useQueryClient();
 
+  /** A chat's menu (right click): pin and do-not-disturb, never for the system entry. */
+  const chatMenu = (contact: Contact) => ({
+    items: [
+      {
+        key: "top",
+        icon: <PushpinOutlined />,
+        label: t(contact.is_top === 1 ? "menu.unpin" : "menu.pin"),
+        onClick: () =>
+          void setChatTop(client, contact, contact.is_top === 1 ? 0 : 1).catch(
+            () => undefined,
+          ),
+      },
+      {
+        key: "notice",
+        icon: <BellOutlined />,
+        label: t(contact.is_notice === 0 ? "menu.unmute" : "menu.mute"),
+        onClick: () =>
+          void setChatNotice(
+            client,
+            contact,
+            contact.is_notice === 0 ? 1 : 0,
+          ).catch(() => undefined),
+      },
+    ],
+  });
+
+  const meId = useSessionStore((s) => s.user?.user_id ?? 0);
   const row = (contact: Contact, asChat: boolean) => {
     const active = contact.id === openContactId;
     const className = active ? styles.contactActive : styles.contact;
@@ -153,12 +209,28 @@ export function ContactList({
           }
           preview={
             asChat
-              ? lastMessagePreview(contact, (key, options) => t(key, options))
+              ? lastMessagePreview(
+                  contact,
+                  (key, options) => t(key, options),
+                  meId,
+                )
               : directoryLine(contact, (key, options) => t(key, options))
           }
+          draft={asChat && !active ? contact.draft : undefined}
+          chatMarks={asChat}
         />
       </button>
     );
+    if (asChat && !isSystemEntry(contact) && contact.is_group <= 1)
+      return (
+        <Dropdown
+          key={String(contact.id)}
+          trigger={["contextMenu"]}
+          menu={chatMenu(contact)}
+        >
+          {button}
+        </Dropdown>
+      );
     // A person in the directory: their card is one click away, beside the row.
     if (asChat || contact.is_group !== 0 || typeof contact.id !== "number")
       return button;
@@ -258,14 +330,48 @@ export function ContactList({
                 : "noChats",
           )}
         </span>
-        {tab === "all" && contacts.length > 0 && (
-          <Button
-            type="primary"
-            size={phone ? "large" : "middle"}
-            onClick={onQuickSwitch}
-          >
-            {t("startChat")}
-          </Button>
+        {tab === "all" && (
+          <>
+            <span className={styles.emptyHint}>{t("whereArePeople")}</span>
+            <div className={styles.emptyActions}>
+              {contacts.length > 0 && (
+                <Button
+                  type="primary"
+                  size={phone ? "large" : "middle"}
+                  onClick={onQuickSwitch}
+                >
+                  {t("startChat")}
+                </Button>
+              )}
+              {onBrowse && (
+                <Button
+                  icon={<TeamOutlined />}
+                  size={phone ? "large" : "middle"}
+                  onClick={onBrowse}
+                >
+                  {t("openContacts")}
+                </Button>
+              )}
+              {onAddFriend && (
+                <Button
+                  icon={<UserAddOutlined />}
+                  size={phone ? "large" : "middle"}
+                  onClick={onAddFriend}
+                >
+                  {t("plus.addFriend")}
+                </Button>
+              )}
+              {onCreateGroup && (
+                <Button
+                  icon={<UsergroupAddOutlined />}
+                  size={phone ? "large" : "middle"}
+                  onClick={onCreateGroup}
+                >
+                  {t("plus.createGroup")}
+                </Button>
+              )}
+            </div>
+          </>
         )}
       </div>
     );
@@ -344,6 +450,7 @@ export function ContactList({
           />
         )}
       </div>
+      {section === "messages" && notice}
       <div className={styles.listBody}>{body}</div>
       {friendMode && (
         <>

@@ -1,4 +1,8 @@
-import { UserAddOutlined } from "@ant-design/icons";
+import {
+  BellOutlined,
+  PushpinOutlined,
+  UserAddOutlined,
+} from "@ant-design/icons";
 import { type Contact, Limits } from "@parley/protocol";
 import { Avatar, Badge, Tag } from "antd";
 import type { ReactNode } from "react";
@@ -12,6 +16,8 @@ export function ContactRow({
   unread,
   time,
   preview,
+  draft,
+  chatMarks = false,
 }: {
   contact: Contact;
   showOnline: boolean;
@@ -21,11 +27,22 @@ export function ContactRow({
   time?: ReactNode;
   /** Under the name: the last message, or the account. */
   preview: string;
+  /** A draft I left in this chat: shown, marked, in place of the last message. */
+  draft?: string | undefined;
+  /** Show the chat's own settings (pinned, do-not-disturb) as icons. */
+  chatMarks?: boolean;
 }) {
   const { t } = useTranslation("contacts");
+  // A do-not-disturb chat shows that it has news as a dot, not a count (SPEC §4).
+  const muted = chatMarks && contact.is_notice === 0;
   return (
     <>
-      <Badge count={unread} overflowCount={Limits.unreadBadgeMax} size="small">
+      <Badge
+        count={muted ? 0 : unread}
+        dot={muted && unread > 0}
+        overflowCount={Limits.unreadBadgeMax}
+        size="small"
+      >
         <Badge
           dot={showOnline && contact.is_group === 0 && contact.is_online === 1}
           color="green"
@@ -58,7 +75,33 @@ export function ContactRow({
             <span className={styles.contactTime}>{time}</span>
           )}
         </span>
-        <span className={styles.contactPreview}>{preview}</span>
+        <span className={styles.contactBottom}>
+          <span className={styles.contactPreview}>
+            {draft ? (
+              <>
+                <span className={styles.draftMark}>{t("draft")}</span>
+                {draft}
+              </>
+            ) : (
+              preview
+            )}
+          </span>
+          {chatMarks && contact.is_top === 1 && (
+            <PushpinOutlined
+              className={styles.chatMark}
+              aria-label={t("menu.pinned")}
+            />
+          )}
+          {muted && (
+            <span
+              className={styles.chatMark}
+              aria-label={t("menu.muted")}
+              data-muted=""
+            >
+              <BellOutlined />
+            </span>
+          )}
+        </span>
       </span>
     </>
   );

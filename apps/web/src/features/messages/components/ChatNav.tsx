@@ -7,6 +7,7 @@ import {
   FullscreenOutlined,
   MobileOutlined,
   SettingOutlined,
+  StarOutlined,
 } from "@ant-design/icons";
 import { Avatar, Badge, Tooltip } from "antd";
 import { type ReactNode, useEffect, useState } from "react";
@@ -135,6 +136,14 @@ export function ChatNav({
         onClick={() => setPane("files")}
       >
         <FolderOutlined />
+      </NavButton>
+      <NavButton
+        kind={kind}
+        label={t("nav.favourites")}
+        active={pane === "favourites"}
+        onClick={() => setPane("favourites")}
+      >
+        <StarOutlined />
       </NavButton>
       {!bar && <div className={styles.spacer} />}
       <NavButton

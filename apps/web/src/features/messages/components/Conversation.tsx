@@ -25,6 +25,9 @@ import { cancelUpload, type FileIntent, useSendFile } from "../send-file";
 import styles from "./chat.module.css";
 import { chatItems, firstUnreadKey, unreadMissing } from "./chat-items";
 import { Editor } from "./Editor";
+import { HistoryPanel } from "../../history";
+import { useChatUiStore } from "../chat-ui.store";
+import { useMessageMenu } from "./message-menu";
 import { MessageList } from "./MessageList";
 import toolbarStyles from "./toolbar.module.css";
 
@@ -60,6 +63,7 @@ export function Conversation({
   const config = useGlobalConfig();
   // Files dragged over the chat: a drop sends them (the counter survives child elements).
   const [dragging, setDragging] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const dragDepth = useRef(0);
   const groupId = groupNumber(contactId);
   const width = useWindowWidth();
@@ -113,6 +117,12 @@ export function Conversation({
       ),
     [pages, outbox, contactId, meId, user, firstUnread],
   );
+  const menu = useMessageMenu({
+    contact,
+    items,
+    hasOlder: hasNextPage,
+    loadOlder: fetchNextPage,
+  });
   // Each file goes as its own message; one the server would refuse is refused here first.
   const sendFiles = (files: File[], intent: FileIntent, duration?: number) => {
     for (const file of files) {
@@ -225,8 +235,12 @@ export function Conversation({
                     contactId,
                     content: item.pending.content,
                     ...(item.pending.at ? { at: item.pending.at } : {}),
+                    ...(item.pending.pid ? { pid: item.pending.pid } : {}),
                   });
               }}
+              actions={menu.actions}
+              reveal={menu.reveal}
+              renderEventExtra={menu.renderEventExtra}
               renderReceipt={
                 groupId === null
                   ? undefined
@@ -255,12 +269,15 @@ export function Conversation({
                   : t(`editor.nospeak${block.level}`)
             }
             onSendFiles={sendFiles}
-            onSend={(text, at) =>
+            serverDraft={contact.draft ?? ""}
+            onHistory={() => setHistoryOpen(true)}
+            onSend={(text, at, pid) =>
               send.mutate({
                 id: crypto.randomUUID(),
                 contactId,
                 content: text,
                 ...(at.length > 0 ? { at } : {}),
+                ...(pid ? { pid } : {}),
               })
             }
           />
@@ -269,6 +286,16 @@ export function Conversation({
           <GroupPanel contact={contact} groupId={groupId} />
         )}
       </div>
+      {menu.dialogs}
+      <HistoryPanel
+        contactId={contactId}
+        open={historyOpen}
+        onClose={() => setHistoryOpen(false)}
+        onJump={(message) => {
+          setHistoryOpen(false);
+          useChatUiStore.getState().jumpTo(contactId, message.msg_id);
+        }}
+      />
       {groupId !== null && !beside && (
         <Drawer
           open={panelOpen}

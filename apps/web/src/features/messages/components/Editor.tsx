@@ -1,5 +1,10 @@
-import { SendOutlined } from "@ant-design/icons";
-import { type ContactId, hasVisibleText, textToHtml } from "@parley/protocol";
+import { CloseOutlined, SendOutlined } from "@ant-design/icons";
+import {
+  type ContactId,
+  hasVisibleText,
+  messages,
+  textToHtml,
+} from "@parley/protocol";
 import { Avatar, Button, Input, Mentions, Modal } from "antd";
 import {
   type ClipboardEvent,
@@ -11,6 +16,7 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
+import { call } from "../../../api/http";
 import { matchesPerson, type MentionCandidate } from "../../groups";
 import { useChatUiStore } from "../chat-ui.store";
 import { pastedPicture, pictureToJpeg } from "../screenshot";
@@ -30,6 +36,18 @@ import {
   undo,
 } from "./undo-history";
 
+/** How long typing rests before the draft is kept on the server (for my other devices). */
+const DRAFT_SYNC_MS = 1_500;
+
+/** Keeps a chat's draft on the server; a failure only means another device misses it. */
+function syncDraft(contactId: ContactId, draft: string): void {
+  void call(
+    messages.setDraft,
+    { toContactId: contactId, draft },
+    { silent: true },
+  ).catch(() => undefined);
+}
+
 /** The most names the `@` picker lists at once; typing narrows them. */
 const PICKER_MAX = 50;
 
@@ -40,9 +58,14 @@ interface Props {
   mentionables?: readonly MentionCandidate[];
   /** When I may not speak here: why, shown in place of the editor (SPEC §5). */
   blocked?: ReactNode;
-  onSend: (text: string, at: string[]) => void;
+  /** What the server holds as this chat's draft (from any of my devices). */
+  serverDraft?: string;
+  /** Sends the text, with the ids it mentions and the message it quotes. */
+  onSend: (text: string, at: string[], pid?: number) => void;
   /** Files chosen, dropped or recorded: each is sent as its own message. */
   onSendFiles: (files: File[], intent: FileIntent, duration?: number) => void;
+  /** Opens the chat's history search. */
+  onHistory?: () => void;
 }
 
 /**
@@ -56,14 +79,21 @@ export function Editor({
   sendKey,
   mentionables,
   blocked,
+  serverDraft = "",
   onSend,
   onSendFiles,
+  onHistory,
 }: Props) {
   const { t } = useTranslation("messages");
   const [history, setHistory] = useState(() =>
-    startHistory(useChatUiStore.getState().drafts[String(contactId)] ?? ""),
+    startHistory(
+      useChatUiStore.getState().drafts[String(contactId)] ?? serverDraft,
+    ),
   );
   const text = present(history).text;
+  const quote = useChatUiStore((s) => s.quotes[String(contactId)]);
+  // The draft as the server last knew it: typing differs from it until it is kept there.
+  const synced = useRef(serverDraft);
   const [picked, setPicked] = useState<Mentionable[]>([]);
   const [query, setQuery] = useState<string | null>(null);
   const latest = useRef(text);
@@ -75,9 +105,42 @@ export function Editor({
     latest.current = text;
   }, [text]);
   useEffect(
-    () => () => useChatUiStore.getState().saveDraft(contactId, latest.current),
+    () => () => {
+      useChatUiStore.getState().saveDraft(contactId, latest.current);
+      if (latest.current !== synced.current)
+        syncDraft(contactId, latest.current);
+    },
     [contactId],
   );
+  // Typing that rests is kept on the server, so my other devices show it (issue 11).
+  useEffect(() => {
+    if (text === synced.current) return;
+    const timer = setTimeout(() => {
+      synced.current = text;
+      syncDraft(contactId, text);
+    }, DRAFT_SYNC_MS);
+    return () => clearTimeout(timer);
+  }, [text, contactId]);
+  // A draft from another device replaces mine only while I have not typed since.
+  useEffect(() => {
+    if (serverDraft === synced.current) return;
+    if (latest.current === synced.current) {
+      setHistory((h) =>
+        record(h, { text: serverDraft, caret: serverDraft.length }),
+      );
+    }
+    synced.current = serverDraft;
+  }, [serverDraft]);
+  // Text handed to this editor: a withdrawn message to re-edit.
+  const fill = useChatUiStore((s) => s.editorFill);
+  const filled = useRef(fill?.nonce ?? 0);
+  useEffect(() => {
+    if (!fill || fill.nonce === filled.current || fill.contactId !== contactId)
+      return;
+    filled.current = fill.nonce;
+    setHistory((h) => record(h, { text: fill.text, caret: fill.text.length }));
+    requestAnimationFrame(() => field.current?.focus());
+  }, [fill, contactId]);
 
   const options = useMemo(
     () =>
@@ -146,9 +209,10 @@ export function Editor({
 
   const send = () => {
     if (!sendable) return;
-    onSend(text.trim(), mentionedIds(text, picked));
+    onSend(text.trim(), mentionedIds(text, picked), quote?.msgId);
     setHistory(startHistory(""));
     setPicked([]);
+    if (quote) useChatUiStore.getState().setQuote(contactId, null);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -219,6 +283,7 @@ export function Editor({
         onEmoji={insert}
         onFiles={onSendFiles}
         onScreenshot={offerShot}
+        onHistory={onHistory}
       />
       <Modal
         open={shot !== null}
@@ -237,6 +302,21 @@ export function Editor({
           />
         )}
       </Modal>
+      {quote && (
+        <div className={styles.quoteBar} data-testid="quote-bar">
+          <span>
+            {t("quote.replyingTo", { name: quote.name })}
+            {quote.text}
+          </span>
+          <Button
+            type="text"
+            size="small"
+            icon={<CloseOutlined />}
+            aria-label={t("quote.cancel")}
+            onClick={() => useChatUiStore.getState().setQuote(contactId, null)}
+          />
+        </div>
+      )}
       {mentionables ? (
         <Mentions
           {...common}

@@ -1,6 +1,7 @@
 import {
   AudioOutlined,
   FolderOpenOutlined,
+  HistoryOutlined,
   PictureOutlined,
   ScissorOutlined,
   SmileOutlined,
@@ -20,6 +21,8 @@ interface Props {
   onFiles: (files: File[], intent: FileIntent, duration?: number) => void;
   /** A screenshot taken: the editor asks before sending it. */
   onScreenshot: (file: File) => void;
+  /** Opens the chat's history search panel (SPEC §2 toolbar "message history"). */
+  onHistory?: (() => void) | undefined;
 }
 
 /** What each file button accepts (SPEC §5: gif, jpeg and png are pictures). */
@@ -66,7 +69,12 @@ function Tool({
  * The editor toolbar (SPEC §2): emoji, screenshot, image, voice recorder, video and file.
  * Files go as chosen; the editor decides what each becomes.
  */
-export function EditorToolbar({ onEmoji, onFiles, onScreenshot }: Props) {
+export function EditorToolbar({
+  onEmoji,
+  onFiles,
+  onScreenshot,
+  onHistory,
+}: Props) {
   const { t } = useTranslation("messages");
   const [emojiOpen, setEmojiOpen] = useState(false);
   const [recording, setRecording] = useState(false);
@@ -131,6 +139,13 @@ export function EditorToolbar({ onEmoji, onFiles, onScreenshot }: Props) {
         icon={<FolderOpenOutlined />}
         onClick={() => inputs.file.current?.click()}
       />
+      {onHistory && (
+        <Tool
+          label={t("tools.history")}
+          icon={<HistoryOutlined />}
+          onClick={onHistory}
+        />
+      )}
       {(["image", "video", "file"] as const).map((intent) => (
         <input
           key={intent}

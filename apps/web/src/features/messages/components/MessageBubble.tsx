@@ -1,16 +1,42 @@
-import { Avatar, Button } from "antd";
+import { MoreOutlined } from "@ant-design/icons";
+import { Avatar, Button, Dropdown, type MenuProps } from "antd";
 import { memo, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { groupNumber } from "../../groups";
 import { UserCardButton } from "../../people";
 import { useChatUiStore } from "../chat-ui.store";
 import styles from "./chat.module.css";
+import type { QuoteView } from "./chat-items";
 import { collapsedText } from "./long-text";
 import type { MediaBody } from "./media";
 import { MediaContent, type UploadState } from "./MediaContent";
 import { type DeliveryStatus, MessageStatus } from "./MessageStatus";
 
+/** What a row's menu and quote do; one object for the whole list, so rows stay memoised. */
+export interface BubbleActions {
+  /** The menu of the row with this key, asked for only when it opens. */
+  menu: (rowKey: string) => MenuProps | null;
+  /** A quote above a reply was clicked: bring the quoted message into view. */
+  showQuoted: (msgId: number) => void;
+}
+
+/** The labels a quote shows for a quoted picture, clip or file (messages:quote.*). */
+const QUOTED_LABELS: Record<string, string> = {
+  image: "quote.image",
+  emoji: "quote.image",
+  voice: "quote.voice",
+  video: "quote.video",
+  file: "quote.file",
+};
+
 export interface BubbleProps {
+  /** The row's key: what the menu is asked for. */
+  rowKey?: string;
+  actions?: BubbleActions | undefined;
+  /** The message this one replies to. */
+  quote?: QuoteView | undefined;
+  /** Brought into view just now (a quote or a search result): briefly marked. */
+  highlighted?: boolean;
   mine: boolean;
   avatar: string;
   name: string;
@@ -57,9 +83,34 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
     fullTime,
     onResend,
     receipt,
+    rowKey,
+    actions,
+    quote,
+    highlighted,
   } = props;
   const { t } = useTranslation("messages");
   const [expanded, setExpanded] = useState(false);
+  const [menuOpen, setMenuOpen] = useState<"pointer" | "button" | null>(null);
+  const menu =
+    menuOpen && actions && rowKey !== undefined ? actions.menu(rowKey) : null;
+  const closeMenu = (open: boolean) => {
+    if (!open) setMenuOpen(null);
+  };
+  const withMenu = (content: ReactNode) =>
+    actions && rowKey !== undefined ? (
+      <Dropdown
+        trigger={["contextMenu"]}
+        open={menuOpen === "pointer" && menu !== null}
+        onOpenChange={(open) => {
+          setMenuOpen(open ? "pointer" : null);
+        }}
+        menu={menu ?? { items: [] }}
+      >
+        {content}
+      </Dropdown>
+    ) : (
+      content
+    );
   // In a group the card is asked for as seen from it: its profile privacy applies.
   const groupId = useChatUiStore((s) =>
     s.openContactId === null
@@ -70,11 +121,13 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
   const rowClass = [
     mine ? styles.rowMine : styles.row,
     groupStart ? styles.rowFirst : styles.rowNext,
+    highlighted ? styles.rowHighlighted : "",
   ].join(" ");
   return (
     <div
       className={rowClass}
       data-testid="message"
+      data-row-key={rowKey}
       data-run-start={groupStart ? "" : undefined}
       title={fullTime}
     >
@@ -106,29 +159,71 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
             {!timeShown && <time>{time}</time>}
           </div>
         )}
-        {media ? (
-          <MediaContent media={media} mine={mine} upload={upload} />
-        ) : (
-          <div className={mine ? styles.bubbleMine : styles.bubble}>
-            {unknownType && (
-              <span className={styles.unknownType}>
-                {t("bubble.unknownType")}
-              </span>
-            )}
-            {short !== null && !expanded ? short : content}
-            {short !== null && (
-              <Button
-                type="link"
-                size="small"
-                className={styles.showMore}
-                aria-expanded={expanded}
-                onClick={() => setExpanded(!expanded)}
-              >
-                {t(expanded ? "bubble.showLess" : "bubble.showMore")}
-              </Button>
-            )}
-          </div>
+        {quote && (
+          <button
+            type="button"
+            className={styles.quote}
+            data-testid="quote"
+            onClick={() => actions?.showQuoted(quote.msgId)}
+          >
+            <span className={styles.quoteName}>{quote.name}</span>
+            <span className={styles.quoteText}>
+              {quote.undone
+                ? t("quote.withdrawn")
+                : QUOTED_LABELS[quote.type]
+                  ? `${t(QUOTED_LABELS[quote.type] ?? "")} ${quote.text}`
+                  : quote.text}
+            </span>
+          </button>
         )}
+        <div className={styles.bubbleLine}>
+          {media
+            ? withMenu(
+                <div>
+                  <MediaContent media={media} mine={mine} upload={upload} />
+                </div>,
+              )
+            : withMenu(
+                <div className={mine ? styles.bubbleMine : styles.bubble}>
+                  {unknownType && (
+                    <span className={styles.unknownType}>
+                      {t("bubble.unknownType")}
+                    </span>
+                  )}
+                  {short !== null && !expanded ? short : content}
+                  {short !== null && (
+                    <Button
+                      type="link"
+                      size="small"
+                      className={styles.showMore}
+                      aria-expanded={expanded}
+                      onClick={() => setExpanded(!expanded)}
+                    >
+                      {t(expanded ? "bubble.showLess" : "bubble.showMore")}
+                    </Button>
+                  )}
+                </div>,
+              )}
+          {actions && rowKey !== undefined && (
+            <Dropdown
+              trigger={["click"]}
+              open={menuOpen === "button" && menu !== null}
+              onOpenChange={(open) => {
+                setMenuOpen(open ? "button" : null);
+                closeMenu(open);
+              }}
+              menu={menu ?? { items: [] }}
+            >
+              <Button
+                type="text"
+                size="small"
+                className={styles.moreButton}
+                icon={<MoreOutlined />}
+                aria-label={t("menu.open")}
+              />
+            </Dropdown>
+          )}
+        </div>
         {(mine || receipt) && (
           <div className={styles.bubbleStatus}>
             {receipt ?? (

@@ -26,7 +26,7 @@ import {
   mySendAppended,
   openingPosition,
 } from "./list-scroll";
-import { MessageBubble } from "./MessageBubble";
+import { type BubbleActions, MessageBubble } from "./MessageBubble";
 
 /** Large enough that prepending older pages never reaches zero. */
 const START_INDEX = 1_000_000;
@@ -73,6 +73,12 @@ interface Props {
   onCancelUpload?: (item: ChatItem) => void;
   /** Group read receipts for a row that carries them. */
   renderReceipt?: (receipt: NonNullable<ChatItem["receipt"]>) => ReactNode;
+  /** Each row's menu and its quote's click (issue 11). */
+  actions?: BubbleActions;
+  /** A row to bring into view and mark for a moment; `nonce` repeats a jump to the same row. */
+  reveal?: { key: string; nonce: number } | null;
+  /** Beside an event line: e.g. "Re-edit" on my withdrawn text message. */
+  renderEventExtra?: (item: ChatItem) => ReactNode;
 }
 
 /**
@@ -90,6 +96,9 @@ export function MessageList({
   onResend,
   onCancelUpload,
   renderReceipt,
+  actions,
+  reveal,
+  renderEventExtra,
 }: Props) {
   const { t, i18n } = useTranslation("messages");
   const locale =
@@ -157,6 +166,29 @@ export function MessageList({
     if (arrived > 0 && !atBottom.current) setUnseen((n) => n + arrived);
   }, [items, seekEnd]);
 
+  // A row asked for (a quote clicked, a search result): scrolled to, then marked a moment.
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  useEffect(() => {
+    if (!reveal) return;
+    const index = latest.current.findIndex((item) => item.key === reveal.key);
+    if (index < 0) return;
+    stopSeeking();
+    atBottom.current = false;
+    list.current?.scrollToIndex({ index, align: "center" });
+    // Rows above it may be measured only now: settle on the row itself once drawn.
+    const frame = requestAnimationFrame(() => {
+      scroller.current
+        ?.querySelector(`[data-row-key="${CSS.escape(reveal.key)}"]`)
+        ?.scrollIntoView({ block: "center" });
+    });
+    setHighlighted(reveal.key);
+    const timer = setTimeout(() => setHighlighted(null), 2_000);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [reveal, stopSeeking]);
+
   const toLatest = () => {
     setUnseen(0);
     seekEnd();
@@ -216,16 +248,26 @@ export function MessageList({
               </div>
             )}
             {item.event ? (
-              <div className={styles.eventLine} data-testid="event-line">
+              <div
+                className={styles.eventLine}
+                data-testid="event-line"
+                data-row-key={item.key}
+              >
                 {eventLine(
                   item.event,
                   item.name,
                   item.content,
                   (key, options) => t(key, options),
+                  item.mine,
                 )}
+                {renderEventExtra?.(item)}
               </div>
             ) : (
               <MessageBubble
+                rowKey={item.key}
+                actions={actions}
+                quote={item.quote}
+                highlighted={highlighted === item.key}
                 mine={item.mine}
                 avatar={item.avatar}
                 name={item.name}

@@ -36,6 +36,37 @@ export interface ChatItem {
   event?: Record<string, unknown>;
   /** A group message whose receipts I may see: how many of how many have read it (issue 8). */
   receipt?: { msgId: number; read: number; total: number };
+  /** The stored message behind the row (its menu acts on it); none while in the outbox. */
+  message?: Message;
+  /** The message this one replies to, as the reply carries it. */
+  quote?: QuoteView;
+}
+
+/** A reply's quoted message, as the bubble shows it above the reply. */
+export interface QuoteView {
+  msgId: number;
+  name: string;
+  text: string;
+  /** Its type, for a label when it is a picture or file. */
+  type: string;
+  /** The original was withdrawn or deleted since. */
+  undone: boolean;
+}
+
+/** The quote a message carries (`extends.quote`, SPEC §3), if any. */
+export function quoteOf(message: Message): QuoteView | undefined {
+  const raw = message.extends.quote;
+  if (typeof raw !== "object" || raw === null) return undefined;
+  const quote = raw as Record<string, unknown>;
+  const msgId = Number(quote.msg_id);
+  if (!Number.isInteger(msgId) || msgId <= 0) return undefined;
+  return {
+    msgId,
+    name: typeof quote.realname === "string" ? quote.realname : "",
+    text: typeof quote.content === "string" ? htmlToText(quote.content) : "",
+    type: typeof quote.type === "string" ? quote.type : "text",
+    undone: quote.undone === 1 || quote.undone === "1",
+  };
 }
 
 /** A row's key: the sender and the client's id, the same before and after it is stored. */
@@ -67,6 +98,7 @@ export function chatItems(
     const mine = message.from_user === me.id;
     const event = message.type === "event" ? message.extends : undefined;
     const media = mediaOf(message);
+    const quote = event ? undefined : quoteOf(message);
     rows.push({
       key,
       mine,
@@ -83,6 +115,8 @@ export function chatItems(
       ...(event ? { event } : {}),
       ...(media ? { media } : {}),
       ...(KNOWN_TYPES.has(message.type) ? {} : { unknownType: true }),
+      message,
+      ...(quote ? { quote } : {}),
       ...(message.readCount !== undefined && message.readTotal !== undefined
         ? {
             receipt: {

@@ -1,4 +1,4 @@
-import { can, type Contact, type ContactId } from "@parley/protocol";
+import { can, type Contact, type ContactId, Limits } from "@parley/protocol";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,6 +16,8 @@ import {
   useContactsQuery,
   useUnreadTotal,
 } from "../../contacts";
+import { FavouritesPanel } from "../../favourites";
+import { NotificationOffer } from "../../settings";
 import { FileLibraryPanel } from "../../files";
 import { useFriendsUiStore } from "../../friends";
 import { MemberPickerDialog } from "../../groups";
@@ -71,6 +73,14 @@ export function ChatPage() {
     setSearch,
   } = useChatUiStore();
   const refetchContacts = contacts.refetch;
+  // The unread total in the tab's title, so a background tab says there is news (issue 11).
+  const siteName = config?.sysInfo.name || "Parley";
+  useEffect(() => {
+    document.title =
+      unread > 0
+        ? `(${unread > Limits.unreadBadgeMax ? `${Limits.unreadBadgeMax}+` : unread}) ${siteName}`
+        : siteName;
+  }, [unread, siteName]);
   const width = useWindowWidth();
   const location = useLocation();
   const navigate = useNavigate();
@@ -147,9 +157,15 @@ export function ChatPage() {
             <FileLibraryPanel />
           </div>
         )}
+        {pane === "favourites" && (
+          <div className={styles.conversation}>
+            <FavouritesPanel />
+          </div>
+        )}
         {pane === "chats" && phone && layout.list && banner}
         {pane === "chats" && layout.list && (
           <ContactList
+            notice={<NotificationOffer />}
             contacts={list}
             loading={contacts.isLoading}
             showOnline={showOnline}
@@ -164,6 +180,12 @@ export function ChatPage() {
             onOpen={openContact}
             onQuickSwitch={() => setSwitcherOpen(true)}
             onCreateGroup={mayCreateGroup ? () => setCreating(true) : undefined}
+            onBrowse={() => setSection("contacts")}
+            onAddFriend={
+              config && can(actor, "friends.manage", { config })
+                ? openAddFriend
+                : undefined
+            }
           />
         )}
         {pane === "chats" && layout.conversation && (

@@ -3,6 +3,7 @@ import { Radio, Segmented, Switch, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { themeOf } from "../appearance";
 import { useSaveSettingMutation } from "../settings.queries";
+import { NotificationsSetting } from "./NotificationsSetting";
 import styles from "./settings.module.css";
 
 type Toggle =
@@ -55,6 +56,7 @@ export function CommonTab({ user }: { user: UserInfo }) {
           />
         </div>
       ))}
+      <NotificationsSetting />
       <div className={styles.rowStacked}>
         <span id="setting-theme" className={styles.rowLabel}>
           {t("general.theme")}

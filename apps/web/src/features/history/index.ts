@@ -1,0 +1,5 @@
+export {
+  HistoryPanel,
+  type HistoryPanelProps,
+} from "./components/HistoryPanel";
+export { historyKey } from "./history.queries";

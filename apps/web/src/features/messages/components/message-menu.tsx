@@ -1,0 +1,258 @@
+import {
+  CopyOutlined,
+  DeleteOutlined,
+  EyeInvisibleOutlined,
+  MessageOutlined,
+  RollbackOutlined,
+  ShareAltOutlined,
+  StarOutlined,
+} from "@ant-design/icons";
+import type { Contact, ContactId, Message } from "@parley/protocol";
+import { useQueryClient } from "@tanstack/react-query";
+import { Button, type MenuProps, Modal } from "antd";
+import {
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { useTranslation } from "react-i18next";
+import { useNow } from "../../../hooks/useNow";
+import { toast } from "../../../lib/feedback";
+import { useSessionStore } from "../../../stores/session.store";
+import { useSaveFavouriteMutation } from "../../favourites";
+import { ChooseChatDialog } from "../../files";
+import { useActor, useGlobalConfig } from "../../system";
+import { useChatUiStore } from "../chat-ui.store";
+import {
+  copyText,
+  deleteForEveryone,
+  forwardMessage,
+  hideForMe,
+  messageAbilities,
+  quoteMessage,
+  withdrawMessage,
+  withdrawnText,
+} from "../message-actions";
+import styles from "./chat.module.css";
+import type { ChatItem } from "./chat-items";
+import type { BubbleActions } from "./MessageBubble";
+
+/** How many older pages a jump to a quoted message reads at most (10 messages each). */
+const MAX_PAGES_BACK = 100;
+
+/** Resolves once React has drawn what just changed (two frames). */
+function afterRender(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+  });
+}
+
+/** What a quote or a menu shows of a message: its text, or a label for a file. */
+export function previewOf(item: ChatItem, t: (key: string) => string): string {
+  if (item.media?.kind === "image") return t("quote.image");
+  if (item.media?.kind === "voice") return t("quote.voice");
+  if (item.media?.kind === "video")
+    return `${t("quote.video")} ${item.media.name}`;
+  if (item.media?.kind === "file")
+    return `${t("quote.file")} ${item.media.name}`;
+  return item.content;
+}
+
+/**
+ * The message menu of one chat (SPEC §2 message list, issue 11): copy, quote, forward,
+ * favourite, withdraw, delete for everyone and delete for me, each offered as the rules
+ * allow; a quote's click brings the quoted message into view, loading older pages when it
+ * is not loaded yet; the re-edit link of my withdrawn text.
+ */
+export function useMessageMenu(options: {
+  contact: Contact;
+  items: readonly ChatItem[];
+  /** Whether older pages remain to be loaded. */
+  hasOlder: boolean;
+  /** Loads one older page. */
+  loadOlder: () => Promise<unknown>;
+}): {
+  actions: BubbleActions;
+  dialogs: ReactNode;
+  reveal: { key: string; nonce: number } | null;
+  renderEventExtra: (item: ChatItem) => ReactNode;
+} {
+  const { contact, items, hasOlder, loadOlder } = options;
+  const chat: ContactId = contact.id;
+  const { t } = useTranslation("messages");
+  const client = useQueryClient();
+  const me = useSessionStore((s) => s.user?.user_id ?? 0);
+  const actor = useActor();
+  const config = useGlobalConfig();
+  const now = useNow(15_000);
+  const saveFavourite = useSaveFavouriteMutation();
+  const favourite = useRef(saveFavourite.mutate);
+  const [forwarding, setForwarding] = useState<Message | null>(null);
+  const [reveal, setReveal] = useState<{ key: string; nonce: number } | null>(
+    null,
+  );
+
+  // Read by the menu when it opens, so the actions object itself never changes.
+  const latest = useRef({ items, contact, actor, config, now, me, hasOlder });
+  const loader = useRef(loadOlder);
+  useLayoutEffect(() => {
+    latest.current = { items, contact, actor, config, now, me, hasOlder };
+    loader.current = loadOlder;
+    favourite.current = saveFavourite.mutate;
+  });
+
+  /**
+   * Brings a stored message into view, reading older pages until it is held (each page is
+   * looked at once the list has drawn it); a message no longer there is said to be gone.
+   */
+  const showMessage = useRef(async (msgId: number) => {
+    for (let pages = 0; pages <= MAX_PAGES_BACK; pages += 1) {
+      const found = latest.current.items.find(
+        (item) => item.message?.msg_id === msgId,
+      );
+      if (found) {
+        setReveal((old) => ({ key: found.key, nonce: (old?.nonce ?? 0) + 1 }));
+        return;
+      }
+      if (!latest.current.hasOlder) break;
+      await loader.current();
+      await afterRender();
+    }
+    toast("info", t("quote.notFound"));
+  });
+
+  // A jump asked for from outside the list (a search result): once this chat shows it.
+  const jump = useChatUiStore((s) => s.jump);
+  useEffect(() => {
+    if (jump && jump.contactId === chat) void showMessage.current(jump.msgId);
+  }, [jump, chat]);
+
+  const actions = useMemo<BubbleActions>(
+    () => ({
+      showQuoted: (msgId) => void showMessage.current(msgId),
+      menu: (rowKey) => {
+        const state = latest.current;
+        const item = state.items.find((i) => i.key === rowKey);
+        const message = item?.message;
+        if (!item || !message || !state.config) return null;
+        const can = messageAbilities(message, {
+          actor: state.actor,
+          config: state.config,
+          groupRole: state.contact.role,
+          ownerId: state.contact.owner_id,
+          now: state.now,
+        });
+        const entries: NonNullable<MenuProps["items"]> = [];
+        if (can.copy)
+          entries.push({
+            key: "copy",
+            icon: <CopyOutlined />,
+            label: t("menu.copy"),
+            onClick: () =>
+              void copyText(item.content, t("menu.copied")).catch(() =>
+                Modal.error({ title: t("menu.copyFailed") }),
+              ),
+          });
+        if (can.quote)
+          entries.push({
+            key: "quote",
+            icon: <MessageOutlined />,
+            label: t("menu.quote"),
+            onClick: () => quoteMessage(chat, message, previewOf(item, t)),
+          });
+        if (can.forward)
+          entries.push({
+            key: "forward",
+            icon: <ShareAltOutlined />,
+            label: t("menu.forward"),
+            onClick: () => setForwarding(message),
+          });
+        if (can.favourite)
+          entries.push({
+            key: "favourite",
+            icon: <StarOutlined />,
+            label: t("menu.favourite"),
+            onClick: () => favourite.current(message.msg_id),
+          });
+        if (can.withdraw || can.deleteForEveryone || can.hide)
+          entries.push({ type: "divider" });
+        if (can.withdraw)
+          entries.push({
+            key: "withdraw",
+            icon: <RollbackOutlined />,
+            label: t("menu.withdraw"),
+            onClick: () =>
+              void withdrawMessage(
+                client,
+                message,
+                state.me,
+                item.content,
+              ).catch(() => undefined),
+          });
+        if (can.deleteForEveryone)
+          entries.push({
+            key: "delete",
+            icon: <DeleteOutlined />,
+            danger: true,
+            label: t("menu.deleteForEveryone"),
+            onClick: () =>
+              Modal.confirm({
+                title: t("menu.deleteConfirm"),
+                okText: t("menu.deleteForEveryone"),
+                okButtonProps: { danger: true },
+                cancelText: t("menu.cancel"),
+                onOk: () => deleteForEveryone(message).catch(() => undefined),
+              }),
+          });
+        if (can.hide)
+          entries.push({
+            key: "hide",
+            icon: <EyeInvisibleOutlined />,
+            label: t("menu.hide"),
+            onClick: () =>
+              void hideForMe(client, chat, message).catch(() => undefined),
+          });
+        return { items: entries };
+      },
+    }),
+    [chat, client, t],
+  );
+
+  const renderEventExtra = (item: ChatItem): ReactNode => {
+    const message = item.message;
+    if (!message || item.event?.event !== "undo" || !item.mine) return null;
+    const text = withdrawnText(message.id);
+    if (text === undefined) return null;
+    return (
+      <Button
+        type="link"
+        size="small"
+        className={styles.reedit}
+        onClick={() => useChatUiStore.getState().fillEditor(chat, text)}
+      >
+        {t("menu.reedit")}
+      </Button>
+    );
+  };
+
+  const dialogs = (
+    <ChooseChatDialog
+      open={forwarding !== null}
+      title={t("menu.forwardTitle")}
+      onCancel={() => setForwarding(null)}
+      onConfirm={async (targets) => {
+        if (!forwarding) return;
+        await forwardMessage(
+          forwarding,
+          targets.map((c) => c.id),
+        );
+        setForwarding(null);
+      }}
+    />
+  );
+
+  return { actions, dialogs, reveal, renderEventExtra };
+}
