@@ -419,3 +419,122 @@ describe("one user on two browsers", () => {
     await apiLogin(url(), `peer${s}`);
   });
 });
+
+/** A small PNG made in the page (no file on disk), sent as a picture over the wire. */
+async function uploadPicture(
+  page: Page,
+  from: { token: string },
+  to: number,
+): Promise<void> {
+  const base64 = await page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 64;
+    canvas.height = 48;
+    const g = canvas.getContext("2d");
+    if (g) {
+      g.fillStyle = "#1f6feb";
+      g.fillRect(0, 0, 64, 48);
+    }
+    return canvas.toDataURL("image/png").split(",")[1] ?? "";
+  });
+  const form = new FormData();
+  form.append(
+    "message",
+    JSON.stringify({ id: randomUUID(), type: "image", toContactId: to }),
+  );
+  form.append(
+    "file",
+    new Blob([Buffer.from(base64, "base64")], { type: "image/png" }),
+    "蓝色.png",
+  );
+  const res = await fetch(`${url()}/common/upload/uploadFile`, {
+    method: "POST",
+    headers: { Authorization: from.token },
+    body: form,
+  });
+  const answer = (await res.json()) as { code: number };
+  if (answer.code !== 0) throw new Error("could not upload the picture");
+}
+
+describe("the history search panel", () => {
+  it("finds by Chinese keyword and by type, and shows the picked message in the chat", async () => {
+    const s = unique();
+    const me = await apiUser(url(), `hist${s}`, "历史查看者");
+    const bob = await apiUser(url(), `hb${s}`, "Bob 项目经理");
+    await send(bob, me.id, "项目计划已经完成，请查看");
+    for (let i = 1; i <= 15; i += 1) await send(bob, me.id, `进度更新 ${i}`);
+    await send(bob, me.id, "The project plan is final");
+    const { context, page, errors } = await newContext(
+      setup.browser(),
+      "zh-CN",
+    );
+    await uploadPicture(page, bob, me.id);
+    await history(me, bob.id);
+    await logIn(page, url(), `hist${s}`, "zh");
+    await openChat(page, "Bob 项目经理");
+
+    // The message menu in Chinese.
+    await openMenu(page, "The project plan is final", "引用");
+    await shot(page, "message-menu-zh");
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("button", { name: "聊天记录" }).click();
+    const panel = page.getByRole("dialog", { name: "聊天记录" });
+    await panel.waitFor();
+    const search = panel.getByLabel("搜索本聊天的消息", { exact: true });
+    await search.fill("计划");
+    await search.press("Enter");
+    const entries = panel.getByTestId("history-entry");
+    await expect.poll(() => entries.count()).toBe(1);
+    await entries.getByText("项目计划已经完成，请查看").waitFor();
+    await shot(page, "history-search-zh");
+
+    // Pictures: the tab lists the one picture sent.
+    await search.fill("");
+    await search.press("Enter");
+    await panel.getByRole("tab", { name: "图片" }).click();
+    const thumbs = panel.getByRole("button", { name: /^Bob 项目经理/ });
+    await expect.poll(() => thumbs.count()).toBe(1);
+    await shot(page, "history-pictures-zh");
+    // Enlarged, captioned with who sent it and when.
+    await thumbs.click();
+    await page
+      .getByTestId("picture-caption")
+      .getByText("Bob 项目经理")
+      .waitFor();
+    await shot(page, "history-picture-preview-zh");
+    await page.keyboard.press("Escape");
+    await page.getByTestId("picture-caption").waitFor({ state: "hidden" });
+
+    // Picking a text result shows it in the chat, which loads older pages to reach it.
+    await panel.getByRole("tab", { name: "文本" }).click();
+    await search.fill("计划");
+    await search.press("Enter");
+    await entries.first().getByRole("button", { name: "在聊天中查看" }).click();
+    const found = bubbles(page).filter({ hasText: "项目计划已经完成，请查看" });
+    await found.waitFor();
+    await expect
+      .poll(() =>
+        found.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
+
+    // At 900 px and on a phone.
+    for (const [width, height] of [
+      [900, 760],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.getByRole("button", { name: "聊天记录" }).click();
+      await panel.waitFor();
+      await shot(page, `history-panel-zh-${width}`);
+      await panel.getByRole("button", { name: "关闭" }).click();
+      await panel.waitFor({ state: "hidden" });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
