@@ -8,6 +8,8 @@
 //        duplicates and order checked per conversation.
 //   W4   history paging on a 100k-message conversation (seeded directly): getMessageList at
 //        the newest page and at the oldest cursor; req/s and p99, oldest/newest ratio.
+//   W4s  history search on a 1M-message conversation (bench/search.mjs): getMessageList with
+//        keywords, newest and oldest page, against a bare route running the same queries.
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -20,6 +22,7 @@ import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import getPort from "get-port";
 import { startProduct } from "./product.mjs";
+import { historySearch, searchTable } from "./search.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(path.join(root, "apps/server/package.json"));
@@ -378,6 +381,15 @@ try {
   results.W1c = await chat(product);
   results.W4 = await paging(dataDir, product);
   results.uploads = await uploads(dataDir, product);
+  results.W4s = await historySearch({
+    dataDir,
+    product,
+    alice: await user(product, "searcha"),
+    bob: await user(product, "searchb"),
+    closedLoop,
+    round,
+    seconds: Math.min(SECONDS, 2),
+  });
 } finally {
   await product.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -389,6 +401,8 @@ results.ratios = {
   newestPageOverHello: round(
     results.W4.newestPage.reqPerSec / results.W0.fastifyHello.reqPerSec,
   ),
+  searchOverBare: results.W4s.worstProductOverBare,
+  searchOldestOverNewestP99: results.W4s.worstOldestOverNewestP99,
 };
 results.wallSeconds = Math.round((Date.now() - started) / 1000);
 fs.mkdirSync(path.join(root, "bench/results"), { recursive: true });
@@ -399,6 +413,8 @@ const file = path.join(
 );
 fs.writeFileSync(file, JSON.stringify(results, null, 2));
 console.log(JSON.stringify(results, null, 2));
+console.log();
+console.log(searchTable(results.W4s));
 console.log(`written to ${path.relative(root, file)}`);
 if (
   results.W1c.lost > 0 ||

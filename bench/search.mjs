@@ -1,0 +1,398 @@
+#!/usr/bin/env node
+// W4s, history search (SPEC §2 "Chat history search panel"; W4 of reference/benchmarks.md
+// applied to `getMessageList` with `keywords`). Part of `npm run bench` (bench/run.mjs).
+//
+// One 1:1 conversation of BENCH_SEARCH_MESSAGES (1,000,000) messages of mixed Chinese and
+// English is bulk-inserted with SQL into the product's SQLite file, after the product has
+// migrated it, so migration 0008's triggers build the search index as they would for sent
+// messages. Then, over the wire, for a 1-, 2- and 3-character Chinese query and an English
+// word: the newest page (1) and the oldest page the panel offers (50: the count stops at
+// 1,000), each against its ceiling measured in the same run.
+//
+// The ceiling: a bare Fastify route in its own process (this file with `--bare <db file>`)
+// that runs the product's own two prepared statements (the conversation's number, then the
+// page with its count) on the same file and answers the rows as JSON: no auth, no mapping
+// to wire messages. The product and the ceiling each run in their own process; the load
+// generator is bench/run.mjs's process, the same closed loop for both.
+import { fork } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+
+const here = fileURLToPath(import.meta.url);
+const root = path.resolve(path.dirname(here), "..");
+const require = createRequire(path.join(root, "apps/server/package.json"));
+
+/** The panel's page size and the count's cap (messages.repository.ts SEARCH_CAP). */
+const PAGE = 20;
+const CAP = 1000;
+
+/**
+ * The statements searchMessages runs on SQLite for a search (messages.repository.ts, as
+ * Kysely compiles them), so the ceiling does exactly the product's database work: the
+ * conversation's number, then the page with its count (or the count alone past the end).
+ */
+const KEY_SQL = `select conversation_key as key
+    from message_search_conversations
+    where conversation_id = ?`;
+const hitsSql = (table) => `select rowid - (? << 32) as seq from "${table}"
+    where "${table}" match ?
+      and rowid between (? << 32) + ? and (? << 32) + 4294967295
+      and rowid not in (select (? << 32) + hm.seq from message_hides h
+          join messages hm on hm.msg_id = h.msg_id
+          where h.user_id = ?
+            and hm.conversation_id = ?)
+    order by rowid desc limit ?`;
+const pageSql = (table) =>
+  `with "hits" as materialized (${hitsSql(table)}) select "m".*, (select count(*) as "n" from "hits") as "search_total" from (select "seq" from "hits" order by "seq" desc limit ? offset ?) as "page" cross join "messages" as "m" where "m"."conversation_id" = ? and "m"."seq" = "page"."seq" order by "page"."seq" desc`;
+const countSql = (table) =>
+  `select count(*) as "n" from (${hitsSql(table)}) as "hit"`;
+
+/** The FTS5 query the product makes of words on the "all" tab (texts and file names). */
+function ftsQuery(words) {
+  const phrase = (text) => `"${text.replaceAll('"', '""')}"`;
+  return Array.from(words).length < 3
+    ? {
+        table: "message_search_grams",
+        match: `${phrase(`b${words}`)} OR ${phrase(`n${words}`)}`,
+      }
+    : { table: "message_search_trigrams", match: phrase(words) };
+}
+
+/** The queries measured: what a user types in the panel. */
+const QUERIES = [
+  { label: "zh 1 char", words: "会" },
+  { label: "zh 2 chars", words: "开会" },
+  { label: "zh 3 chars", words: "服务器" },
+  { label: "en word", words: "deploy" },
+];
+
+const ZH = (
+  "我们 你们 他们 今天 明天 昨天 上午 下午 晚上 开会 会议 会议室 项目 项目组 进度 讨论 一下 " +
+  "问题 没有 可以 已经 还是 需要 这个 那个 什么 怎么 为什么 时候 工作 学习 客户 产品 设计 测试 " +
+  "上线 发布 版本 文档 报告 数据 服务器 接口 需求 计划 周报 总结 安排 确认 收到 谢谢 好的 没问题 " +
+  "辛苦了 稍等 马上 看看 处理 修改 更新 提交 合并 代码 部署 环境 配置 数据库 缓存 性能 优化 用户 " +
+  "反馈 体验 页面 功能 模块 团队 同事 领导 邮件 电话 时间 地点 北京 上海 深圳 吃饭 咖啡 周末 假期 " +
+  "出差 的 了 是 在 和 也 都 就 很 吧 呢 吗"
+).split(" ");
+const EN = (
+  "deploy server release meeting project review design test build update fix bug issue " +
+  "report data api client demo sprint plan sync call email doc merge branch commit config " +
+  "cache deadline budget ok thanks please"
+).split(" ");
+const ENDINGS = ["", "", "", "，", "。", "？", "！", "~"];
+
+/** Deterministic text: 3–12 words, a quarter of them English, some punctuation. */
+function texts(count, seed) {
+  let state = seed;
+  const next = (n) => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    // The high bits: an LCG's low bits repeat with a short period.
+    return (state >>> 12) % n;
+  };
+  const out = [];
+  for (let i = 0; i < count; i += 1) {
+    let text = "";
+    const words = 3 + next(10);
+    for (let w = 0; w < words; w += 1)
+      text += next(4) === 0 ? ` ${EN[next(EN.length)]} ` : ZH[next(ZH.length)];
+    out.push(text.trim().replaceAll("  ", " ") + ENDINGS[next(ENDINGS.length)]);
+  }
+  return out;
+}
+
+/**
+ * Inserts `total` messages between two users into the product's SQLite file, in
+ * transactions of BATCH rows, through migration 0008's triggers. Answers the seconds taken.
+ */
+function seed(file, alice, bob, total) {
+  const Database = require("better-sqlite3");
+  const db = new Database(file);
+  // This connection's own settings: a big page cache for the index, and no fsync per
+  // batch (a benchmark's seed, not a user's message).
+  db.pragma("cache_size = -262144");
+  db.pragma("synchronous = OFF");
+  db.pragma("busy_timeout = 5000");
+  const conversation = `${Math.min(alice.id, bob.id)}-${Math.max(alice.id, bob.id)}`;
+  const started = performance.now();
+  const now = Date.now();
+  db.prepare(
+    "insert or ignore into conversations (conversation_id, is_group, created_at) values (?, 0, ?)",
+  ).run(conversation, now);
+  // One statement per batch: json_each hands SQLite the texts, which numbers them.
+  const insert = db.prepare(
+    `insert into messages (conversation_id, seq, client_msg_id, from_user, to_user, type, content, created_at)
+     select @conversation, seq, 'search-' || seq,
+       case when seq % 2 = 1 then @alice else @bob end,
+       case when seq % 2 = 1 then @bob else @alice end,
+       'text', value, cast(@start as integer) + seq * 1000
+     from (select cast(@from as integer) + key as seq, value from json_each(@texts))`,
+  );
+  const BATCH = 20_000;
+  for (let from = 1; from <= total; from += BATCH)
+    insert.run({
+      conversation,
+      from,
+      alice: alice.id,
+      bob: bob.id,
+      start: now - total * 1000,
+      texts: JSON.stringify(texts(Math.min(BATCH, total - from + 1), from)),
+    });
+  db.prepare(
+    "update conversations set last_seq = ? where conversation_id = ?",
+  ).run(total, conversation);
+  db.pragma("wal_checkpoint(TRUNCATE)");
+  db.close();
+  return { conversation, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Starts the ceiling in its own process; answers its URL and a stop function. */
+async function startBare(file) {
+  const child = fork(here, ["--bare", file], { stdio: "inherit" });
+  const port = await new Promise((resolve, reject) => {
+    child.once("message", (message) => resolve(message.port));
+    child.once("exit", () =>
+      reject(new Error("the bare search server exited")),
+    );
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", resolve);
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** The ceiling's process: the product's prepared statements behind a bare Fastify route. */
+async function serveBare(file) {
+  const Database = require("better-sqlite3");
+  const Fastify = require("fastify");
+  const db = new Database(file);
+  const keyOf = db.prepare(KEY_SQL);
+  const statements = Object.fromEntries(
+    ["message_search_grams", "message_search_trigrams"].map((table) => [
+      table,
+      { page: db.prepare(pageSql(table)), count: db.prepare(countSql(table)) },
+    ]),
+  );
+  const app = Fastify();
+  app.post("/search", async (request) => {
+    const { conversation, reader, words, page } = request.body;
+    const key = keyOf.get(conversation)?.key;
+    if (key === undefined) return { code: 0, data: [], count: 0 };
+    const { table, match } = ftsQuery(words);
+    const offset = (page - 1) * PAGE;
+    const hits = [key, match, key, 1, key, key, reader, conversation, CAP];
+    const take = Math.min(PAGE, CAP - offset);
+    const rows =
+      take > 0
+        ? statements[table].page.all(...hits, take, offset, conversation)
+        : [];
+    // As searchMessages: a page past the end is counted on its own.
+    const count =
+      rows[0]?.search_total ??
+      (offset === 0 ? 0 : statements[table].count.get(...hits).n);
+    return { code: 0, msg: "", data: rows, count };
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  process.send({ port: app.server.address().port });
+  process.on("SIGTERM", () => {
+    void app.close().then(() => {
+      db.close();
+      process.exit(0);
+    });
+  });
+}
+
+/**
+ * A keep-alive HTTP client for the closed loop: `client(url, body, headers)` answers a call
+ * that POSTs the JSON body and reads the whole answer, refusing any but `{"code":0`.
+ */
+function poster(sockets) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  const client = (url, body, headers = {}) => {
+    const payload = Buffer.from(JSON.stringify(body));
+    const target = new URL(url);
+    return () =>
+      new Promise((resolve, reject) => {
+        const req = http.request(
+          {
+            agent,
+            host: target.hostname,
+            port: target.port,
+            path: target.pathname,
+            method: "POST",
+            headers: {
+              "Content-Type": "application/json",
+              "Content-Length": payload.length,
+              ...headers,
+            },
+          },
+          (res) => {
+            const chunks = [];
+            res.on("data", (chunk) => chunks.push(chunk));
+            res.on("end", () => {
+              const head = chunks[0]?.subarray(0, 9).toString() ?? "";
+              if (res.statusCode === 200 && head === '{"code":0') resolve();
+              else reject(new Error(`${url}: ${res.statusCode} ${head}`));
+            });
+          },
+        );
+        req.on("error", reject);
+        req.end(payload);
+      });
+  };
+  client.close = () => agent.destroy();
+  return client;
+}
+
+/**
+ * W4s: seeds the conversation, then measures each query's newest and oldest page on the
+ * ceiling and on the product. `closedLoop` and `round` are bench/run.mjs's, so the
+ * figures are counted as W4's are.
+ */
+export async function historySearch({
+  dataDir,
+  product,
+  alice,
+  bob,
+  closedLoop,
+  round,
+  seconds,
+}) {
+  const total = Number(process.env.BENCH_SEARCH_MESSAGES ?? 1_000_000);
+  const file = path.join(dataDir, "parley.sqlite");
+  const seeded = seed(file, alice, bob, total);
+  const dbMb = Math.round(fs.statSync(file).size / 1e6);
+  const bare = await startBare(file);
+  const concurrency = 16;
+  const client = poster(concurrency);
+  const warmUp = Math.min(seconds, 0.5);
+  const measure = async (call) => {
+    await closedLoop(concurrency, warmUp, call);
+    const run = await closedLoop(concurrency, seconds, call);
+    return { reqPerSec: round(run.rate), ...run.latency };
+  };
+  const rows = [];
+  try {
+    for (const query of QUERIES)
+      for (const page of [1, CAP / PAGE]) {
+        const request = {
+          toContactId: bob.id,
+          type: "all",
+          keywords: query.words,
+          page,
+          limit: PAGE,
+        };
+        // Checked in full once; in the loop only the envelope's code is looked at, so
+        // the generator spends on each side the same little per answer.
+        const answer = await product.post(
+          "/enterprise/im/getMessageList",
+          request,
+          alice.token,
+        );
+        if (answer.code !== 0 || answer.data.length !== PAGE)
+          throw new Error(`search ${query.words} p${page}: ${answer.msg}`);
+        const viaProduct = client(
+          `${product.url}/enterprise/im/getMessageList`,
+          request,
+          { Authorization: alice.token },
+        );
+        const viaBare = client(`${bare.url}/search`, {
+          conversation: seeded.conversation,
+          reader: alice.id,
+          words: query.words,
+          page,
+        });
+        const ceiling = await measure(viaBare);
+        const ours = await measure(viaProduct);
+        rows.push({
+          query: query.label,
+          words: query.words,
+          page,
+          product: ours,
+          bare: ceiling,
+          productOverBare: round(ours.reqPerSec / ceiling.reqPerSec),
+        });
+      }
+  } finally {
+    client.close();
+    await bare.stop();
+  }
+  const byQuery = QUERIES.map((query) => {
+    const [newest, oldest] = rows.filter((r) => r.words === query.words);
+    return {
+      query: query.label,
+      oldestOverNewestP99: round(oldest.product.p99 / newest.product.p99),
+      oldestOverNewestReqPerSec: round(
+        newest.product.reqPerSec / oldest.product.reqPerSec,
+      ),
+    };
+  });
+  return {
+    messages: total,
+    seedSeconds: round(seeded.seconds),
+    seedRowsPerSec: Math.round(total / seeded.seconds),
+    dbMb,
+    countCap: CAP,
+    concurrency,
+    rows,
+    oldestOverNewest: byQuery,
+    worstProductOverBare: Math.min(...rows.map((r) => r.productOverBare)),
+    worstOldestOverNewestP99: Math.max(
+      ...byQuery.map((q) => q.oldestOverNewestP99),
+    ),
+  };
+}
+
+/** W4s as a table: one line per query and page, product against ceiling. */
+export function searchTable(w4s) {
+  const header = [
+    "query",
+    "page",
+    "product req/s",
+    "p50 ms",
+    "p99 ms",
+    "bare req/s",
+    "p50 ms",
+    "p99 ms",
+    "product/bare",
+  ];
+  const cells = w4s.rows.map((r) => [
+    `${r.query} ${r.words}`,
+    String(r.page),
+    String(r.product.reqPerSec),
+    r.product.p50.toFixed(2),
+    r.product.p99.toFixed(2),
+    String(r.bare.reqPerSec),
+    r.bare.p50.toFixed(2),
+    r.bare.p99.toFixed(2),
+    String(r.productOverBare),
+  ]);
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...cells.map((c) => c[i].length)),
+  );
+  const line = (row) =>
+    row
+      .map((c, i) => c.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
+  return [
+    `W4s history search: ${w4s.messages} messages seeded in ${w4s.seedSeconds} s (${w4s.seedRowsPerSec} rows/s, ${w4s.dbMb} MB), ${w4s.concurrency} connections, count capped at ${w4s.countCap}`,
+    line(header),
+    line(widths.map((w) => "-".repeat(w))),
+    ...cells.map(line),
+    ...w4s.oldestOverNewest.map(
+      (q) =>
+        `${q.query}: oldest/newest p99 ${q.oldestOverNewestP99} (target ≤ 1.5)`,
+    ),
+    `worst product/bare ${w4s.worstProductOverBare} (target ≥ 0.8)`,
+  ].join("\n");
+}
+
+if (process.argv[2] === "--bare") await serveBare(process.argv[3]);
