@@ -73,6 +73,11 @@ export default tseslint.config(
     rules: { "no-restricted-syntax": "off" },
   },
   {
+    // The service worker: plain script in the worker's scope (issue 11).
+    files: ["apps/web/public/sw.js"],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ["packages/protocol/**/*.ts"],
     rules: {
       "no-restricted-imports": [

@@ -22,6 +22,7 @@ import { friendsModule } from "./features/friends/friends.module.js";
 import { messagesModule } from "./features/messages/messages.module.js";
 import { filesModule } from "./features/files/files.module.js";
 import { peopleModule } from "./features/people/people.module.js";
+import { pushModule } from "./features/push/push.module.js";
 import { settingsModule } from "./features/settings/settings.module.js";
 import { socketModule } from "./features/socket/socket.module.js";
 import { systemModule } from "./features/system/system.module.js";
@@ -59,6 +60,7 @@ const MODULES: readonly FeatureModule<keyof Services>[] = [
   groupsModule,
   peopleModule,
   filesModule,
+  pushModule,
 ];
 
 /** Uploads older than this in the spool were left by a process that stopped abruptly. */
@@ -308,6 +310,7 @@ export function buildApp(deps: AppDeps): {
       messages: services.messages,
       contacts: services.contacts,
       groups: services.groups,
+      push: services.push,
       sessions: accounts.sessions,
       codes: accounts.codes,
       mailer,

@@ -52,6 +52,27 @@ const EnvSchema = z.object({
   SMTP_PASS: z.preprocess(blankToUndefined, z.string().optional()),
   SMTP_FROM: z.string().default("Parley <no-reply@localhost>"),
   SMTP_SECURE: flag,
+  /** Web Push (issue 11): the contact in the VAPID signature, a mailto: or https: URL. */
+  WEB_PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/)
+    .default("mailto:postmaster@localhost"),
+  /**
+   * Push services allowed besides public https ones, as host:port (comma-separated): a
+   * local push service in tests, or one on a private network. Nothing else private is
+   * ever posted to, so a subscription cannot aim the server at an internal address.
+   */
+  WEB_PUSH_ALLOW_HOSTS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** A PEM file of the certificate authority a private push service's TLS chains to. */
+  WEB_PUSH_CA_FILE: z.preprocess(blankToUndefined, z.string().optional()),
   /** Files in an S3-compatible bucket instead of `DATA_DIR/storage` (README). */
   S3_BUCKET: z.preprocess(blankToUndefined, z.string().min(3).optional()),
   S3_ENDPOINT: z.preprocess(blankToUndefined, z.url().optional()),

@@ -20,6 +20,7 @@ import type { Calls } from "./plugins/calls.js";
 import type { Presence, Publish, Sockets } from "./realtime/ports.js";
 import type { Storage } from "./storage/storage.js";
 import type { FilesService } from "./features/files/files.service.js";
+import type { PushService } from "./features/push/push.service.js";
 
 export type { Presence, Publish, Sockets } from "./realtime/ports.js";
 import type { SystemConfig } from "./features/system/system.service.js";
@@ -48,6 +49,7 @@ export interface Services {
   groups: GroupsService;
   people: PeopleService;
   files: FilesService;
+  push: PushService;
 }
 
 /** Everything a feature module is built from; app.ts builds it once. */
@@ -135,6 +137,9 @@ export function createRegistry(): {
     },
     get groups() {
       return get("groups");
+    },
+    get push() {
+      return get("push");
     },
   };
   return {

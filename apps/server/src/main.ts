@@ -45,6 +45,8 @@ async function main(): Promise<void> {
   );
   if (config.DEMO_MODE)
     await services.accounts.ensureDemoAccounts(config.DEMO_PASSWORD);
+  // The Web Push key pair is made at the first start and kept (issue 11).
+  await services.push.vapidKeys();
 
   let stopping = false;
   const stop = (signal: string) => {

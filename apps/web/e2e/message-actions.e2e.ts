@@ -538,3 +538,44 @@ describe("the history search panel", () => {
     await context.close();
   });
 });
+
+describe("an installable web app", () => {
+  it("has a manifest with its icons, and its shell starts without the network", async () => {
+    const { context, page, errors } = await newContext(
+      setup.browser(),
+      "en-US",
+    );
+    await page.goto(`${url()}/#/login`);
+    await page.getByRole("button", { name: "Log in" }).waitFor();
+    const href = await page
+      .locator('link[rel="manifest"]')
+      .getAttribute("href");
+    const manifest = (await (await fetch(`${url()}${href ?? ""}`)).json()) as {
+      icons: { sizes: string }[];
+      display: string;
+    };
+    expect(manifest.display).toBe("standalone");
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(
+      expect.arrayContaining(["192x192", "512x512"]),
+    );
+    // The worker is ready and has kept what the page loaded.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const cache = await caches.open("parley-shell-v1");
+          return (await cache.keys()).filter((r) =>
+            new URL(r.url).pathname.startsWith("/assets/"),
+          ).length;
+        }),
+      )
+      .toBeGreaterThan(0);
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole("button", { name: "Log in" }).waitFor();
+    await context.setOffline(false);
+    // Offline, the failed calls are the app's to show: nothing crashed.
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

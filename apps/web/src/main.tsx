@@ -1,8 +1,13 @@
 import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { registerServiceWorker } from "./api/web-push";
 import { App } from "./app/App";
 import { i18nReady } from "./i18n";
+
+// The built app works offline as a shell and takes Web Push (issue 11); the dev server's
+// modules change under it, so it has no service worker.
+if (import.meta.env.PROD) registerServiceWorker();
 
 const root = document.getElementById("root");
 // The first render waits for its language, so no raw key ever shows; a failed fetch still

@@ -21,6 +21,8 @@ export * as groups from "./http/groups.js";
 export * as manage from "./http/manage.js";
 export * as messages from "./http/messages.js";
 export * as people from "./http/people.js";
+export * as push from "./http/push.js";
+export type { PushPayload } from "./http/push.js";
 export * as settings from "./http/settings.js";
 export * as socket from "./http/socket.js";
 export * as system from "./http/system.js";

@@ -209,6 +209,16 @@ export interface FavouritesTable {
   created_at: number;
 }
 
+/** A device that asked for Web Push (issue 11). */
+export interface PushSubscriptionsTable {
+  subscription_id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -226,6 +236,7 @@ export interface Database {
   blobs: BlobsTable;
   message_hides: MessageHidesTable;
   favourites: FavouritesTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -136,6 +136,7 @@ export const MESSAGE_KEYS = [
   "favourite.notFound",
   "favourite.notSaveable",
   "chat.notSettable",
+  "push.badEndpoint",
 ] as const;
 
 /** One stable message key. */

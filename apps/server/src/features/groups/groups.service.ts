@@ -749,6 +749,8 @@ export class GroupsService {
     member: Membership;
     joinedSeq: number;
     setting: GroupSetting;
+    /** The group's name (a notification's title says it). */
+    name: string;
   } | null> {
     const [group, member] = await Promise.all([
       this.repo.findGroup(groupId),
@@ -759,6 +761,7 @@ export class GroupsService {
       member: membership(member),
       joinedSeq: member.joined_seq,
       setting: toGroupSetting(group.setting),
+      name: group.name,
     };
   }
 

@@ -259,6 +259,13 @@ export class MessagesService {
       publicUrl,
     );
     await publish.toUsers([userId], "simple", mine);
+    this.deps.services.push.messageSent({
+      message: mine,
+      conversationId,
+      recipients: [peer.user_id],
+      chatOf: () => userId,
+      title: me.realname,
+    });
     return mine;
   }
 
@@ -355,6 +362,13 @@ export class MessagesService {
     const message = this.present(row, me, publicUrl, groupContactId(groupId));
     const memberIds = await groups.memberIds(groupId);
     await this.deps.publish.toUsers(memberIds, "group", message);
+    this.deps.services.push.messageSent({
+      message,
+      conversationId: groupContactId(groupId),
+      recipients: memberIds,
+      chatOf: () => groupContactId(groupId),
+      title: `${me.realname} · ${standing.name}`,
+    });
     // The sender's own copy starts its receipt: read by none yet of everyone else then in.
     return { ...message, readCount: 0, readTotal: memberIds.length - 1 };
   }

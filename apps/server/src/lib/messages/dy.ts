@@ -167,4 +167,5 @@ export const dy: Catalog = {
   "favourite.notFound": "このお気に入りは存在しません",
   "favourite.notSaveable": "このメッセージはお気に入りに追加できません",
   "chat.notSettable": "システムの項目はピン留めやミュートができません",
+  "push.badEndpoint": "このプッシュ購読は使用できません",
 };

@@ -153,4 +153,5 @@ export const e: Catalog = {
   "favourite.notFound": "존재하지 않는 즐겨찾기입니다",
   "favourite.notSaveable": "이 메시지는 즐겨찾기에 추가할 수 없습니다",
   "chat.notSettable": "시스템 항목은 고정하거나 알림을 끌 수 없습니다",
+  "push.badEndpoint": "이 푸시 구독은 사용할 수 없습니다",
 };

@@ -158,4 +158,5 @@ export const en: Catalog = {
   "favourite.notFound": "This favourite doesn't exist",
   "favourite.notSaveable": "This message can't be added to favourites",
   "chat.notSettable": "The system entry can't be pinned or muted",
+  "push.badEndpoint": "This push subscription can't be used",
 };

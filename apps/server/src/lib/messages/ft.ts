@@ -137,4 +137,5 @@ export const ft: Catalog = {
   "favourite.notFound": "這則收藏不存在",
   "favourite.notSaveable": "這則訊息不能收藏",
   "chat.notSettable": "系統訊息不能置頂或免打擾",
+  "push.badEndpoint": "無法使用此推播訂閱",
 };

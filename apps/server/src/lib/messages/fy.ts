@@ -177,4 +177,5 @@ export const fy: Catalog = {
   "favourite.notSaveable": "Ce message ne peut pas être ajouté aux favoris",
   "chat.notSettable":
     "L'entrée système ne peut être ni épinglée ni mise en sourdine",
+  "push.badEndpoint": "Cet abonnement aux notifications push est inutilisable",
 };

@@ -182,4 +182,5 @@ export const hy: Catalog = {
     "Diese Nachricht kann nicht zu den Favoriten hinzugefügt werden",
   "chat.notSettable":
     "Der Systemeintrag kann nicht angeheftet oder stummgeschaltet werden",
+  "push.badEndpoint": "Dieses Push-Abonnement kann nicht verwendet werden",
 };

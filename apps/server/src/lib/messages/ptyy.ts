@@ -161,4 +161,5 @@ export const ptyy: Catalog = {
   "favourite.notSaveable":
     "Esta mensagem não pode ser adicionada aos favoritos",
   "chat.notSettable": "A entrada do sistema não pode ser fixada nem silenciada",
+  "push.badEndpoint": "Esta subscrição de notificações push não pode ser usada",
 };

@@ -161,4 +161,5 @@ export const ry: Catalog = {
   "favourite.notSaveable": "Это сообщение нельзя добавить в избранное",
   "chat.notSettable":
     "Системную запись нельзя закрепить или отключить в ней уведомления",
+  "push.badEndpoint": "Эту push-подписку нельзя использовать",
 };

@@ -137,4 +137,5 @@ export const ty: Catalog = {
   "favourite.notFound": "ไม่พบรายการโปรดนี้",
   "favourite.notSaveable": "เพิ่มข้อความนี้ในรายการโปรดไม่ได้",
   "chat.notSettable": "ปักหมุดหรือปิดเสียงรายการระบบไม่ได้",
+  "push.badEndpoint": "ใช้การสมัครรับการแจ้งเตือนแบบพุชนี้ไม่ได้",
 };

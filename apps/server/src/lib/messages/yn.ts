@@ -157,4 +157,5 @@ export const yn: Catalog = {
   "favourite.notFound": "Mục yêu thích này không tồn tại",
   "favourite.notSaveable": "Không thể thêm tin nhắn này vào mục yêu thích",
   "chat.notSettable": "Không thể ghim hoặc tắt thông báo mục hệ thống",
+  "push.badEndpoint": "Không thể dùng đăng ký thông báo đẩy này",
 };

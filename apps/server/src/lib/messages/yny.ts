@@ -168,4 +168,5 @@ export const yny: Catalog = {
   "favourite.notFound": "Favorit ini tidak ada",
   "favourite.notSaveable": "Pesan ini tidak dapat ditambahkan ke favorit",
   "chat.notSettable": "Entri sistem tidak dapat disematkan atau dibisukan",
+  "push.badEndpoint": "Langganan notifikasi push ini tidak dapat digunakan",
 };

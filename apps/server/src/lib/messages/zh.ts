@@ -137,4 +137,5 @@ export const zh: Catalog = {
   "favourite.notFound": "这条收藏不存在",
   "favourite.notSaveable": "这条消息不能收藏",
   "chat.notSettable": "系统消息不能置顶或免打扰",
+  "push.badEndpoint": "无法使用此推送订阅",
 };

@@ -1,4 +1,5 @@
 import type { Contact, ContactId, Message } from "@parley/protocol";
+import { subscribeToPush } from "../../api/web-push";
 import { htmlToText } from "../../lib/html-text";
 import { readString, StorageKeys, write } from "../../lib/storage";
 import { chatOfIncoming } from "./new-message-sound";
@@ -53,11 +54,16 @@ export function notificationsGranted(): boolean {
   return notificationsSupported() && Notification.permission === "granted";
 }
 
-/** Asks the browser (from a click); answers whether they are now granted. */
+/**
+ * Asks the browser (from a click); answers whether they are now granted. Granted, this
+ * device also subscribes to Web Push, so messages reach it with every tab closed.
+ */
 export async function askForNotifications(): Promise<boolean> {
   if (!notificationsSupported()) return false;
   const answer = await Notification.requestPermission();
-  return answer === "granted";
+  if (answer !== "granted") return false;
+  void subscribeToPush();
+  return true;
 }
 
 /** Whether to offer turning notifications on: supported, not decided, not dismissed. */

@@ -1,5 +1,6 @@
 import { type Contact, isSystemNotice, type Message } from "@parley/protocol";
 import type { RealtimeContext, RealtimeHandlers } from "../../api/socket";
+import { subscribeToPush } from "../../api/web-push";
 import { i18n } from "../../i18n";
 import { useSessionStore } from "../../stores/session.store";
 import { contactsKey } from "../contacts";
@@ -45,6 +46,10 @@ function chimeFor(message: Message, ctx: RealtimeContext): void {
 
 /** The new-message sound and browser notifications (SPEC §2 Settings: isVoice; issue 11). */
 export const settingsRealtime: RealtimeHandlers = {
+  // Signed in and bound: this device's push subscription is made or confirmed.
+  onBound: () => {
+    if (notificationsGranted()) void subscribeToPush();
+  },
   events: {
     simple: (message, ctx) => {
       if (!isSystemNotice(message)) chimeFor(message, ctx);

@@ -29,6 +29,7 @@ import { ChatNav } from "../components/ChatNav";
 import { ChatStart, type ChatStartKind } from "../components/ChatStart";
 import { Conversation } from "../components/Conversation";
 import { NoConnectionBanner } from "../components/NoConnectionBanner";
+import { useChatFromNotification } from "../notification-chat";
 
 /** The chat a history entry holds: a phone pushes one when it opens a chat. */
 function chatInHistory(state: unknown): ContactId | null {
@@ -73,6 +74,7 @@ export function ChatPage() {
     setSearch,
   } = useChatUiStore();
   const refetchContacts = contacts.refetch;
+  useChatFromNotification(open);
   // The unread total in the tab's title, so a background tab says there is news (issue 11).
   const siteName = config?.sysInfo.name || "Parley";
   useEffect(() => {

@@ -1,0 +1,31 @@
+import fs from "node:fs";
+import https from "node:https";
+import { defineModule } from "../../context.js";
+import { pushRepository } from "./push.repository.js";
+import { registerPushRoutes } from "./push.routes.js";
+import { PushService } from "./push.service.js";
+
+/** Web Push: subscriptions per device, and notifications to those away (issue 11). */
+export const pushModule = defineModule("push", (ctx) => {
+  const service = new PushService({
+    repo: pushRepository(ctx.db),
+    clock: ctx.clock,
+    presence: ctx.presence,
+    jobs: ctx.jobs,
+    logger: ctx.logger,
+    subject: ctx.config.WEB_PUSH_SUBJECT,
+    allowHosts: ctx.config.WEB_PUSH_ALLOW_HOSTS,
+    // A private push service's own certificate authority, trusted besides the usual ones.
+    ...(ctx.config.WEB_PUSH_CA_FILE
+      ? {
+          agent: new https.Agent({
+            ca: fs.readFileSync(ctx.config.WEB_PUSH_CA_FILE, "utf8"),
+          }),
+        }
+      : {}),
+  });
+  return {
+    service,
+    register: (calls) => registerPushRoutes(calls, service),
+  };
+});

@@ -1,0 +1,168 @@
+import type { Db } from "../../db/database.js";
+import { bindRepository } from "../../db/repository.js";
+
+/** The most devices one user keeps subscribed; a new one past it replaces the oldest. */
+export const MAX_DEVICES = 20;
+
+/** The server's VAPID key pair, kept in `config` under this name. */
+const KEYS_ROW = "webPushKeys";
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/**
+ * The VAPID key pair, made by `create` the first time and kept: every process of an
+ * installation reads the same row (the first to insert wins a race; the others read it).
+ */
+export async function ensureVapidKeys(
+  db: Db,
+  create: () => VapidKeys,
+  now: number,
+): Promise<VapidKeys> {
+  const read = async () =>
+    db
+      .selectFrom("config")
+      .select("value")
+      .where("name", "=", KEYS_ROW)
+      .executeTakeFirst();
+  const found = await read();
+  if (found) return JSON.parse(found.value) as VapidKeys;
+  await db
+    .insertInto("config")
+    .values({
+      name: KEYS_ROW,
+      value: JSON.stringify(create()),
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
+  const stored = await read();
+  if (!stored) throw new Error("the VAPID keys could not be stored");
+  return JSON.parse(stored.value) as VapidKeys;
+}
+
+/**
+ * Keeps a device's subscription for a user: the same endpoint (the device subscribing
+ * again, or after another user signed in on it) is replaced, never doubled; past
+ * MAX_DEVICES the user's oldest go.
+ */
+export function saveSubscription(
+  db: Db,
+  subscription: {
+    userId: number;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+  },
+  now: number,
+): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("push_subscriptions")
+      .values({
+        user_id: subscription.userId,
+        endpoint: subscription.endpoint,
+        p256dh: subscription.p256dh,
+        auth: subscription.auth,
+        created_at: now,
+      })
+      .onConflict((oc) =>
+        oc.column("endpoint").doUpdateSet({
+          user_id: subscription.userId,
+          p256dh: subscription.p256dh,
+          auth: subscription.auth,
+          created_at: now,
+        }),
+      )
+      .execute();
+    const keep = await trx
+      .selectFrom("push_subscriptions")
+      .select("subscription_id")
+      .where("user_id", "=", subscription.userId)
+      .orderBy("subscription_id", "desc")
+      .limit(MAX_DEVICES)
+      .execute();
+    await trx
+      .deleteFrom("push_subscriptions")
+      .where("user_id", "=", subscription.userId)
+      .where(
+        "subscription_id",
+        "not in",
+        keep.map((row) => row.subscription_id),
+      )
+      .execute();
+  });
+}
+
+/** Forgets a device of a user (someone else's endpoint is left alone). */
+export async function deleteSubscription(
+  db: Db,
+  userId: number,
+  endpoint: string,
+): Promise<void> {
+  await db
+    .deleteFrom("push_subscriptions")
+    .where("user_id", "=", userId)
+    .where("endpoint", "=", endpoint)
+    .execute();
+}
+
+/** Forgets an endpoint the push service says is gone (404 or 410). */
+export async function dropEndpoint(db: Db, endpoint: string): Promise<void> {
+  await db
+    .deleteFrom("push_subscriptions")
+    .where("endpoint", "=", endpoint)
+    .execute();
+}
+
+/** The devices of these users, in one query per 500 users. */
+export async function listSubscriptions(db: Db, userIds: readonly number[]) {
+  const rows = [];
+  for (let i = 0; i < userIds.length; i += 500) {
+    rows.push(
+      ...(await db
+        .selectFrom("push_subscriptions")
+        .select(["user_id", "endpoint", "p256dh", "auth"])
+        .where("user_id", "in", userIds.slice(i, i + 500))
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+/**
+ * Which of these users would rather not hear of this chat: do-not-disturb on it (the
+ * mentioned are told anyway, by the caller).
+ */
+export async function listMuted(
+  db: Db,
+  conversationId: string,
+  userIds: readonly number[],
+): Promise<Set<number>> {
+  const muted = new Set<number>();
+  for (let i = 0; i < userIds.length; i += 500) {
+    const rows = await db
+      .selectFrom("user_conversations")
+      .select("user_id")
+      .where("conversation_id", "=", conversationId)
+      .where("is_notice", "=", 0)
+      .where("user_id", "in", userIds.slice(i, i + 500))
+      .execute();
+    for (const row of rows) muted.add(row.user_id);
+  }
+  return muted;
+}
+
+export function pushRepository(db: Db) {
+  return bindRepository(db, {
+    ensureVapidKeys,
+    saveSubscription,
+    deleteSubscription,
+    dropEndpoint,
+    listSubscriptions,
+    listMuted,
+  });
+}
+export type PushRepository = ReturnType<typeof pushRepository>;

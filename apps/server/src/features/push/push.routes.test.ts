@@ -1,0 +1,365 @@
+import { createECDH, randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import type http from "node:http";
+import https from "node:https";
+import os from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { type PushPayload, push } from "@parley/protocol";
+import * as ece from "http_ece";
+import { generate } from "selfsigned";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
+import { registerMany, type TestUser } from "../../../test/factories.js";
+import { openSocket } from "../../../test/ws-client.js";
+import { endpointAllowed } from "./push.service.js";
+
+/*
+ * Issue 11, Web Push: a real push service on loopback receives what the server sends and
+ * decrypts it with the device's own keys (RFC 8291), as a browser would.
+ */
+
+interface Received {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/**
+ * A local push service over TLS (web-push speaks only https), with its own certificate
+ * authority the app is told to trust: records every delivery; `/gone/...` answers 410
+ * like a dead one.
+ */
+async function startPushService() {
+  const received: Received[] = [];
+  const pems = await generate([{ name: "commonName", value: "127.0.0.1" }], {
+    algorithm: "sha256",
+    extensions: [
+      { name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] },
+    ],
+  });
+  const caFile = path.join(
+    fs.mkdtempSync(path.join(os.tmpdir(), "parley-push-")),
+    "ca.pem",
+  );
+  fs.writeFileSync(caFile, pems.cert);
+  const server = https.createServer(
+    { key: pems.private, cert: pems.cert },
+    (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        received.push({
+          path: req.url ?? "",
+          headers: req.headers,
+          body: Buffer.concat(chunks),
+        });
+        res.statusCode = req.url?.startsWith("/gone/") ? 410 : 201;
+        res.end();
+      });
+    },
+  );
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    caFile,
+    host: `127.0.0.1:${String(port)}`,
+    url: `https://127.0.0.1:${String(port)}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A device's push keys, as a browser makes them. */
+function deviceKeys() {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const auth = randomBytes(16).toString("base64url");
+  return {
+    ecdh,
+    auth,
+    keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth },
+  };
+}
+
+let api: TestApp;
+let pushService: Awaited<ReturnType<typeof startPushService>>;
+
+beforeAll(async () => {
+  pushService = await startPushService();
+  api = await startTestApp({
+    WEB_PUSH_ALLOW_HOSTS: pushService.host,
+    WEB_PUSH_CA_FILE: pushService.caFile,
+  });
+});
+afterAll(async () => {
+  await api.close();
+  await pushService.close();
+});
+
+const EN = { "Accept-Language": "en" };
+const post = (user: TestUser, path: string, body: object = {}) =>
+  api.post(path, body, { token: user.token, headers: EN });
+
+async function subscribeDevice(user: TestUser, path: string) {
+  const device = deviceKeys();
+  const endpoint = `${pushService.url}${path}`;
+  const res = await post(user, "/enterprise/push/subscribe", {
+    endpoint,
+    keys: device.keys,
+  });
+  expect(res.code, res.msg).toBe(0);
+  return { ...device, endpoint };
+}
+
+async function send(from: TestUser, to: number | string, content: string) {
+  const res = await post(from, "/enterprise/im/sendMessage", {
+    id: randomUUID(),
+    type: "text",
+    content,
+    toContactId: to,
+  });
+  expect(res.code, res.msg).toBe(0);
+}
+
+/** Deliveries to one path since a mark, decrypted with the device's keys. */
+function opened(
+  path: string,
+  device: { ecdh: ReturnType<typeof createECDH>; auth: string },
+  from = 0,
+): PushPayload[] {
+  return pushService.received
+    .slice(from)
+    .filter((r) => r.path === path)
+    .map((r) =>
+      push.PushPayloadSchema.parse(
+        JSON.parse(
+          ece
+            .decrypt(r.body, {
+              version: "aes128gcm",
+              privateKey: device.ecdh,
+              authSecret: device.auth,
+            })
+            .toString("utf8"),
+        ),
+      ),
+    );
+}
+
+describe("Web Push", () => {
+  it("keeps one VAPID key pair and gives its public half", async () => {
+    const [user] = await registerMany(api, 1, "Key");
+    const a = await post(user, "/enterprise/push/publicKey");
+    const b = await post(user, "/enterprise/push/publicKey");
+    expect(a.code, a.msg).toBe(0);
+    const key = (a.data as { publicKey: string }).publicKey;
+    expect(key).toMatch(/^[A-Za-z0-9_-]{86,88}$/);
+    expect((b.data as { publicKey: string }).publicKey).toBe(key);
+    const rows = await api.db
+      .selectFrom("config")
+      .select("value")
+      .where("name", "=", "webPushKeys")
+      .execute();
+    expect(rows).toHaveLength(1);
+    // The private half never leaves the server.
+    expect(JSON.stringify(a)).not.toContain(
+      (JSON.parse(rows[0]?.value ?? "{}") as { privateKey: string }).privateKey,
+    );
+    const anonymous = await api.post("/enterprise/push/publicKey", {});
+    expect(anonymous.code).not.toBe(0);
+  });
+
+  it("sends an encrypted notification to a device whose user is away, signed with the server's key", async () => {
+    const [alice, bob] = await registerMany(api, 2, "Push");
+    const device = await subscribeDevice(bob, `/bob/${randomUUID()}`);
+    const mark = pushService.received.length;
+    await send(alice, bob.userId, "Are you <there>?");
+    await api.services.jobs.whenIdle();
+    const delivered = pushService.received
+      .slice(mark)
+      .filter((r) => r.path === new URL(device.endpoint).pathname);
+    expect(delivered).toHaveLength(1);
+    const [payload] = opened(new URL(device.endpoint).pathname, device, mark);
+    expect(payload).toEqual({
+      title: "Push 1",
+      body: "Are you <there>?",
+      chat: alice.userId,
+      tag: `chat-${String(alice.userId)}`,
+      icon: expect.any(String) as string,
+    });
+    const publicKey = (
+      (await post(bob, "/enterprise/push/publicKey")).data as {
+        publicKey: string;
+      }
+    ).publicKey;
+    const headers = delivered[0]?.headers ?? {};
+    expect(headers.authorization).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
+    );
+    expect(headers["content-encoding"]).toBe("aes128gcm");
+    expect(Number(headers.ttl)).toBeGreaterThan(0);
+  });
+
+  it("leaves out users with a socket open, do-not-disturb chats (but not a mention), and the sender", async () => {
+    const [alice, bob, carol] = await registerMany(api, 3, "Quiet");
+    const bobDevice = await subscribeDevice(bob, `/q/${randomUUID()}`);
+    const aliceDevice = await subscribeDevice(alice, `/q/${randomUUID()}`);
+    const bobPath = new URL(bobDevice.endpoint).pathname;
+    const alicePath = new URL(aliceDevice.endpoint).pathname;
+
+    // Bob online: the socket shows it, no push.
+    const socket = await openSocket(api.url);
+    await socket.bind(bob.token);
+    let mark = pushService.received.length;
+    await send(alice, bob.userId, "you are here");
+    await api.services.jobs.whenIdle();
+    expect(opened(bobPath, bobDevice, mark)).toEqual([]);
+    expect(opened(alicePath, aliceDevice, mark)).toEqual([]);
+    await socket.close();
+
+    // Do-not-disturb on Alice's chat: quiet; a group mention still gets through.
+    const dnd = await post(bob, "/enterprise/im/isNotice", {
+      id: alice.userId,
+      is_notice: 0,
+      is_group: 0,
+    });
+    expect(dnd.code).toBe(0);
+    const group = await post(alice, "/enterprise/group/add", {
+      name: "Quiet team",
+      user_ids: [bob.userId, carol.userId],
+    });
+    const groupId = (group.data as { id: string }).id;
+    await post(bob, "/enterprise/im/isNotice", {
+      id: groupId,
+      is_notice: 0,
+      is_group: 1,
+    });
+    // Bob's socket close is seen by every process before the next sends.
+    await expect
+      .poll(async () => {
+        mark = pushService.received.length;
+        await send(carol, bob.userId, "probe");
+        await api.services.jobs.whenIdle();
+        return opened(bobPath, bobDevice, mark).length;
+      })
+      .toBe(1);
+    mark = pushService.received.length;
+    await send(alice, bob.userId, "muted chat");
+    await post(alice, "/enterprise/im/sendMessage", {
+      id: randomUUID(),
+      type: "text",
+      content: "just the group",
+      toContactId: groupId,
+    });
+    await post(alice, "/enterprise/im/sendMessage", {
+      id: randomUUID(),
+      type: "text",
+      content: "@Quiet 2 look",
+      toContactId: groupId,
+      at: [String(bob.userId)],
+    });
+    await api.services.jobs.whenIdle();
+    expect(opened(bobPath, bobDevice, mark).map((p) => p.body)).toEqual([
+      "@Quiet 2 look",
+    ]);
+    expect(opened(bobPath, bobDevice, mark)[0]).toMatchObject({
+      title: "Quiet 1 · Quiet team",
+      chat: groupId,
+    });
+  });
+
+  it("forgets a device the push service says is gone", async () => {
+    const [alice, bob] = await registerMany(api, 2, "Gone");
+    const device = await subscribeDevice(bob, `/gone/${randomUUID()}`);
+    await send(alice, bob.userId, "anyone?");
+    await api.services.jobs.whenIdle();
+    const rows = await api.db
+      .selectFrom("push_subscriptions")
+      .select("endpoint")
+      .where("endpoint", "=", device.endpoint)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it("keeps one row per device, and lets only its user unsubscribe it", async () => {
+    const [alice, bob] = await registerMany(api, 2, "Device");
+    const device = await subscribeDevice(alice, `/d/${randomUUID()}`);
+    // The same device again (or after Bob signs in on it): replaced, not doubled.
+    expect(
+      (
+        await post(bob, "/enterprise/push/subscribe", {
+          endpoint: device.endpoint,
+          keys: device.keys,
+        })
+      ).code,
+    ).toBe(0);
+    const owners = () =>
+      api.db
+        .selectFrom("push_subscriptions")
+        .select("user_id")
+        .where("endpoint", "=", device.endpoint)
+        .execute();
+    expect(await owners()).toEqual([{ user_id: bob.userId }]);
+    await post(alice, "/enterprise/push/unsubscribe", {
+      endpoint: device.endpoint,
+    });
+    expect(await owners()).toHaveLength(1);
+    await post(bob, "/enterprise/push/unsubscribe", {
+      endpoint: device.endpoint,
+    });
+    expect(await owners()).toEqual([]);
+  });
+
+  it.each([
+    ["an internal address", "https://127.0.0.1/push/x"],
+    ["plain http", "http://push.example.com/x"],
+    ["localhost", "https://localhost/x"],
+    ["a bare host name", "https://redis/x"],
+    ["credentials in the address", "https://u:p@push.example.com/x"],
+    ["not a URL", "javascript:alert(1)"],
+  ])("refuses %s, storing nothing", async (_name, endpoint) => {
+    const [user] = await registerMany(api, 1, "Refuse");
+    const res = await post(user, "/enterprise/push/subscribe", {
+      endpoint,
+      keys: deviceKeys().keys,
+    });
+    expect(res.code).not.toBe(0);
+    expect(res.msg).toBe("This push subscription can't be used");
+    const rows = await api.db
+      .selectFrom("push_subscriptions")
+      .select("user_id")
+      .where("user_id", "=", user.userId)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it("refuses malformed keys", async () => {
+    const [user] = await registerMany(api, 1, "Keys");
+    const res = await post(user, "/enterprise/push/subscribe", {
+      endpoint: `${pushService.url}/k`,
+      keys: { p256dh: "short", auth: "x" },
+    });
+    expect(res.code).not.toBe(0);
+  });
+});
+
+describe("endpointAllowed", () => {
+  it("takes public https push services and the named hosts, nothing else", () => {
+    expect(endpointAllowed("https://fcm.googleapis.com/fcm/send/abc", [])).toBe(
+      true,
+    );
+    expect(
+      endpointAllowed(
+        "https://updates.push.services.mozilla.com/wpush/v2/x",
+        [],
+      ),
+    ).toBe(true);
+    expect(endpointAllowed("https://10.0.0.5:8080/p", ["10.0.0.5:8080"])).toBe(
+      true,
+    );
+    expect(endpointAllowed("https://[::1]/p", [])).toBe(false);
+    expect(endpointAllowed("https://192.168.1.1/p", [])).toBe(false);
+    expect(endpointAllowed("https://printer.local/p", [])).toBe(false);
+    expect(endpointAllowed("https://db.internal/p", [])).toBe(false);
+  });
+});

@@ -1,0 +1,224 @@
+import type { Message, PushPayload } from "@parley/protocol";
+import type https from "node:https";
+import type { FastifyBaseLogger as Logger } from "fastify";
+import webpush from "web-push";
+import type { Presence } from "../../context.js";
+import type { Clock } from "../../lib/clock.js";
+import { refuse } from "../../lib/errors.js";
+import type { Jobs } from "../../lib/jobs.js";
+import { shownText } from "../../lib/message-html.js";
+import type { PushRepository, VapidKeys } from "./push.repository.js";
+
+export interface PushDeps {
+  repo: PushRepository;
+  clock: Clock;
+  presence: Presence;
+  jobs: Jobs;
+  logger: Logger;
+  /** The VAPID signature's contact (WEB_PUSH_SUBJECT). */
+  subject: string;
+  /** host:port of push services allowed besides public https ones (WEB_PUSH_ALLOW_HOSTS). */
+  allowHosts: readonly string[];
+  /** Trusts a private push service's certificate authority (WEB_PUSH_CA_FILE). */
+  agent?: https.Agent;
+}
+
+/** How long a push service keeps a message for an offline device (s). */
+const TTL_SECONDS = 24 * 60 * 60;
+/** How long one delivery to a push service may take. */
+const SEND_TIMEOUT_MS = 10_000;
+/** The most characters of a message a notification shows. */
+const BODY_MAX = 120;
+
+/** What a file message says in a notification: no words to translate, a sign of its kind. */
+const FILE_SIGNS: Record<string, string> = {
+  image: "🖼",
+  emoji: "🖼",
+  voice: "🎤",
+  video: "🎬",
+  file: "📎",
+};
+
+/** A notification's text for a message: its words, or a sign and the file's name. */
+export function pushBody(message: Message): string {
+  const sign = FILE_SIGNS[message.type];
+  const text = sign
+    ? `${sign} ${message.fileName}`.trim()
+    : shownText(message.content);
+  return text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text;
+}
+
+/**
+ * Whether the server may post to a push endpoint: a public https service, or one the
+ * installation named (WEB_PUSH_ALLOW_HOSTS). Never an IP address or localhost otherwise, so
+ * a subscription cannot turn the server into a client of its own network.
+ */
+export function endpointAllowed(
+  endpoint: string,
+  allowHosts: readonly string[],
+): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  const host = url.hostname.toLowerCase();
+  if (allowHosts.includes(`${host}:${port}`)) return true;
+  if (url.protocol !== "https:") return false;
+  const ipLiteral =
+    /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith("[");
+  const local =
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    host.endsWith(".local") ||
+    host.endsWith(".internal") ||
+    !host.includes(".");
+  return !ipLiteral && !local;
+}
+
+/** A message just stored, and who of its chat should hear of it while away. */
+export interface SentMessage {
+  message: Message;
+  /** The chat's key: do-not-disturb is looked up on it. */
+  conversationId: string;
+  /** Who may be told: the receiver, or the group's members (the sender is left out). */
+  recipients: readonly number[];
+  /** The chat as each recipient files it (a user id, or `group-N`). */
+  chatOf: (userId: number) => number | string;
+  /** The notification's title: the sender, with the group's name in a group. */
+  title: string;
+}
+
+/**
+ * Web Push (issue 11, beyond SPEC): a device subscribes with the server's own VAPID key;
+ * a message reaches the devices of recipients with no socket open anywhere, from a job off
+ * the send's path, with do-not-disturb kept (a mention gets through). An endpoint the push
+ * service calls gone (404, 410) is forgotten.
+ */
+export class PushService {
+  private keys: Promise<VapidKeys> | null = null;
+
+  constructor(private readonly deps: PushDeps) {}
+
+  /** The key pair: made and stored at the first start, read by every process after. */
+  vapidKeys(): Promise<VapidKeys> {
+    this.keys ??= this.deps.repo
+      .ensureVapidKeys(() => webpush.generateVAPIDKeys(), this.deps.clock.now())
+      .catch((error: unknown) => {
+        this.keys = null;
+        throw error;
+      });
+    return this.keys;
+  }
+
+  async publicKey(): Promise<string> {
+    return (await this.vapidKeys()).publicKey;
+  }
+
+  async subscribe(
+    userId: number,
+    subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
+  ): Promise<void> {
+    if (!endpointAllowed(subscription.endpoint, this.deps.allowHosts))
+      throw refuse("push.badEndpoint");
+    await this.deps.repo.saveSubscription(
+      {
+        userId,
+        endpoint: subscription.endpoint,
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+      },
+      this.deps.clock.now(),
+    );
+  }
+
+  async unsubscribe(userId: number, endpoint: string): Promise<void> {
+    await this.deps.repo.deleteSubscription(userId, endpoint);
+  }
+
+  /** After a send's commit: tells the recipients who are away, in the background. */
+  messageSent(sent: SentMessage): void {
+    if (sent.message.type === "event" || sent.message.type === "webrtc") return;
+    this.deps.jobs.schedule(`push:${String(sent.message.msg_id)}`, () =>
+      this.deliver(sent),
+    );
+  }
+
+  private async deliver(sent: SentMessage): Promise<void> {
+    const { repo, presence } = this.deps;
+    const others = sent.recipients.filter(
+      (id) => id !== sent.message.from_user,
+    );
+    if (others.length === 0) return;
+    const online = await presence.onlineAmong(others);
+    const away = others.filter((id) => !online.has(id));
+    if (away.length === 0) return;
+    const subscriptions = await repo.listSubscriptions(away);
+    if (subscriptions.length === 0) return;
+    const muted = await repo.listMuted(
+      sent.conversationId,
+      subscriptions.map((s) => s.user_id),
+    );
+    const mentioned = new Set(sent.message.at);
+    const keys = await this.vapidKeys();
+    const body = pushBody(sent.message);
+    for (const subscription of subscriptions) {
+      const userId = subscription.user_id;
+      const named = mentioned.has("0") || mentioned.has(String(userId));
+      if (muted.has(userId) && !named) continue;
+      const chat = sent.chatOf(userId);
+      const payload: PushPayload = {
+        title: sent.title,
+        body,
+        chat,
+        tag: `chat-${String(chat)}`,
+        icon: sent.message.fromUser.avatar,
+      };
+      await this.send(subscription, payload, keys);
+    }
+  }
+
+  private async send(
+    subscription: { endpoint: string; p256dh: string; auth: string },
+    payload: PushPayload,
+    keys: VapidKeys,
+  ): Promise<void> {
+    // Checked again: the allowed hosts may have changed since it subscribed.
+    if (!endpointAllowed(subscription.endpoint, this.deps.allowHosts)) {
+      await this.deps.repo.dropEndpoint(subscription.endpoint);
+      return;
+    }
+    try {
+      await webpush.sendNotification(
+        {
+          endpoint: subscription.endpoint,
+          keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+        },
+        JSON.stringify(payload),
+        {
+          vapidDetails: { subject: this.deps.subject, ...keys },
+          TTL: TTL_SECONDS,
+          urgency: "high",
+          timeout: SEND_TIMEOUT_MS,
+          contentEncoding: "aes128gcm",
+          ...(this.deps.agent ? { agent: this.deps.agent } : {}),
+        },
+      );
+    } catch (error) {
+      const status =
+        error instanceof webpush.WebPushError ? error.statusCode : 0;
+      if (status === 404 || status === 410) {
+        await this.deps.repo.dropEndpoint(subscription.endpoint);
+        return;
+      }
+      // A push service down or slow: this notification is lost, the message is not.
+      this.deps.logger.warn(
+        { err: error, status },
+        "a push notification could not be delivered",
+      );
+    }
+  }
+}
