@@ -40,7 +40,9 @@ describe("two people chatting in a real browser", () => {
     await registerAndLogin(bob.page, `bob${suffix}`, "Bob");
 
     // Alice opens Bob from the directory and writes.
-    await alice.page.getByRole("button", { name: "Contacts" }).click();
+    await alice.page
+      .getByRole("button", { name: "Contacts", exact: true })
+      .click();
     await alice.page.getByTestId("contact").filter({ hasText: "Bob" }).click();
     await send(alice.page, "Hello Bob!");
     const first = bubbles(alice.page).filter({ hasText: "Hello Bob!" });

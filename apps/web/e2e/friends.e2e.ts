@@ -352,7 +352,7 @@ describe("friends and the user card in the web client", () => {
       "en-US",
     );
     await logIn(page, url(), `ann${suffix}`);
-    await page.getByRole("button", { name: "Contacts" }).click();
+    await page.getByRole("button", { name: "Contacts", exact: true }).click();
     await page.getByRole("button", { name: "Profile of Ben" }).click();
     const card = page.getByRole("dialog", { name: "Profile" });
     await card.getByRole("button", { name: "Send message" }).waitFor();

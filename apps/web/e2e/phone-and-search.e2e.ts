@@ -232,7 +232,7 @@ describe("starting a conversation (issue 15, fault 6)", () => {
     // The side menu's entries have names, and visible labels on a wide window.
     const menu = page.getByRole("navigation", { name: "Main menu" });
     await menu
-      .getByRole("button", { name: "Contacts" })
+      .getByRole("button", { name: "Contacts", exact: true })
       .getByText("Contacts")
       .waitFor();
     expect(errors).toEqual([]);

@@ -28,7 +28,9 @@ describe("a client whose server went away for a minute", () => {
     const bob = await newContext(setup.browser(), "en-US");
     await signUp(alice.page, setup.product().url, `alice${suffix}`, "Alice");
     await signUp(bob.page, setup.product().url, `bob${suffix}`, "Bob");
-    await alice.page.getByRole("button", { name: "Contacts" }).click();
+    await alice.page
+      .getByRole("button", { name: "Contacts", exact: true })
+      .click();
     await alice.page.getByTestId("contact").filter({ hasText: "Bob" }).click();
     const editor = alice.page.getByLabel("Message", { exact: true });
     await editor.fill("Before the outage");

@@ -15,17 +15,11 @@ import { systemEntry } from "../system-entry";
 import { ContactList } from "./ContactList";
 
 /** jsdom has no ResizeObserver; antd's tabs and menus ask for one. */
-class NoResizeObserver {
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-}
 
 beforeAll(async () => {
   await i18n.changeLanguage("en");
   stubLayout();
   // jsdom lacks it; the type says it is always there.
-  globalThis.ResizeObserver = NoResizeObserver;
 });
 
 const bob = makeContact(2, { displayName: "Bob", account: "bob" });

@@ -25,17 +25,11 @@ import { FavouritesPanel } from "./FavouritesPanel";
  * My favourites: saved messages newest first, 20 a page, each opening its chat or
  * removed after a yes; a new user is told how to save one.
  */
-class NoResizeObserver {
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-}
 const SLOW_MS = 20_000;
 
 beforeAll(async () => {
   await i18n.changeLanguage("en");
   stubLayout();
-  globalThis.ResizeObserver = NoResizeObserver;
 });
 const toast = vi.fn();
 beforeEach(() => {

@@ -14,17 +14,11 @@ import { ChooseChatDialog } from "./ChooseChatDialog";
  * SPEC §2 "Choose-chat dialog" and §5: a transfer of my chats, found by name or pinyin;
  * nothing chosen and more than five are refused with SPEC's words, one to five go on.
  */
-class NoResizeObserver {
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-}
 const SLOW_MS = 20_000;
 
 beforeAll(async () => {
   await i18n.changeLanguage("en");
   stubLayout();
-  globalThis.ResizeObserver = NoResizeObserver;
 });
 
 const people = [

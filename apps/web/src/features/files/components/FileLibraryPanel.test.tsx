@@ -29,18 +29,12 @@ import { FileLibraryPanel } from "./FileLibraryPanel";
  * SPEC §2 "File library panel": pages of my files by category and name (SPEC §9's sizes),
  * each previewed, downloaded or sent on; a first-time user is told what the panel is for.
  */
-class NoResizeObserver {
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-}
 const SLOW_MS = 20_000;
 const WIDE = window.innerWidth;
 
 beforeAll(async () => {
   await i18n.changeLanguage("en");
   stubLayout();
-  globalThis.ResizeObserver = NoResizeObserver;
 });
 const toast = vi.fn();
 beforeEach(() => {

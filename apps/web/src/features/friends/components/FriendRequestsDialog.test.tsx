@@ -16,18 +16,12 @@ import { FriendRequestsDialog } from "./FriendRequestsDialog";
  * The friend-request panel: a page of received requests with SPEC §9's page sizes, each
  * waiting one answered only after a confirm; the sent tab asks with is_mine 1.
  */
-class NoResizeObserver {
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-}
 const SLOW_MS = 20_000;
 
 beforeAll(async () => {
   await i18n.changeLanguage("en");
   stubLayout();
   // jsdom lacks it; the type says it is always there.
-  globalThis.ResizeObserver = NoResizeObserver;
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -26,18 +26,12 @@ import { HistoryPanel } from "./HistoryPanel";
  * SPEC §2 "Chat history search panel" and §4 "Search panel": a chat's messages by tab and
  * by words, 20 a page (§9), text copied, pictures in a grid, files in a table.
  */
-class NoResizeObserver {
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-}
 const SLOW_MS = 20_000;
 const WIDE = window.innerWidth;
 
 beforeAll(async () => {
   await i18n.changeLanguage("en");
   stubLayout();
-  globalThis.ResizeObserver = NoResizeObserver;
   // jsdom has no pseudo-elements; the drawer's scroll lock measures one to size the bar.
   const computed = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element: Element) => computed(element);

@@ -30,11 +30,6 @@ import { makeUserInfo } from "../../../../test/factories";
  * without a toast; a friend's remark is checked before it is sent; a stranger in run mode 2
  * can be asked to be a friend, once.
  */
-class NoResizeObserver {
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-}
 
 const toast = vi.fn();
 const SLOW_MS = 20_000;
@@ -43,7 +38,6 @@ beforeAll(async () => {
   await i18n.changeLanguage("en");
   stubLayout();
   // jsdom lacks it; the type says it is always there.
-  globalThis.ResizeObserver = NoResizeObserver;
 });
 beforeEach(() => {
   toast.mockClear();

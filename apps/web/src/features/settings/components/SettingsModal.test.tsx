@@ -153,19 +153,6 @@ function fill(field: HTMLElement, value: string): void {
   fireEvent.change(field, { target: { value } });
 }
 
-/** jsdom has no ResizeObserver; antd's tabs and the growing motto box ask for one. */
-class NoResizeObserver {
-  observe(): void {
-    // Nothing is laid out, so nothing ever resizes.
-  }
-  unobserve(): void {
-    // As above.
-  }
-  disconnect(): void {
-    // As above.
-  }
-}
-
 // antd's dialogs are slow to draw in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -174,7 +161,6 @@ beforeAll(async () => {
   stubLayout();
 });
 beforeEach(() => {
-  vi.stubGlobal("ResizeObserver", NoResizeObserver);
   sent = [];
   serve(() => ({ code: 0 }));
 });
