@@ -262,7 +262,7 @@ export class MessagesService {
     this.deps.services.push.messageSent({
       message: mine,
       conversationId,
-      recipients: [peer.user_id],
+      to: { userId: peer.user_id },
       chatOf: () => userId,
       title: me.realname,
     });
@@ -365,7 +365,7 @@ export class MessagesService {
     this.deps.services.push.messageSent({
       message,
       conversationId: groupContactId(groupId),
-      recipients: memberIds,
+      to: { groupId },
       chatOf: () => groupContactId(groupId),
       title: `${me.realname} · ${standing.name}`,
     });

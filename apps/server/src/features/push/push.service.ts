@@ -84,8 +84,8 @@ export interface SentMessage {
   message: Message;
   /** The chat's key: do-not-disturb is looked up on it. */
   conversationId: string;
-  /** Who may be told: the receiver, or the group's members (the sender is left out). */
-  recipients: readonly number[];
+  /** Who may be told: the receiver of a one-to-one message, or a group's members. */
+  to: { userId: number } | { groupId: number };
   /** The chat as each recipient files it (a user id, or `group-N`). */
   chatOf: (userId: number) => number | string;
   /** The notification's title: the sender, with the group's name in a group. */
@@ -147,21 +147,24 @@ export class PushService {
     );
   }
 
+  /**
+   * The devices first (few), then who of their users is away: the cost follows the
+   * subscriptions, not the size of the group.
+   */
   private async deliver(sent: SentMessage): Promise<void> {
     const { repo, presence } = this.deps;
-    const others = sent.recipients.filter(
-      (id) => id !== sent.message.from_user,
-    );
-    if (others.length === 0) return;
-    const online = await presence.onlineAmong(others);
-    const away = others.filter((id) => !online.has(id));
+    const all =
+      "groupId" in sent.to
+        ? await repo.listGroupSubscriptions(sent.to.groupId)
+        : await repo.listSubscriptions(sent.to.userId);
+    const devices = all.filter((s) => s.user_id !== sent.message.from_user);
+    if (devices.length === 0) return;
+    const owners = [...new Set(devices.map((s) => s.user_id))];
+    const online = await presence.onlineAmong(owners);
+    const away = owners.filter((id) => !online.has(id));
     if (away.length === 0) return;
-    const subscriptions = await repo.listSubscriptions(away);
-    if (subscriptions.length === 0) return;
-    const muted = await repo.listMuted(
-      sent.conversationId,
-      subscriptions.map((s) => s.user_id),
-    );
+    const muted = await repo.listMuted(sent.conversationId, away);
+    const subscriptions = devices.filter((s) => !online.has(s.user_id));
     const mentioned = new Set(sent.message.at);
     const keys = await this.vapidKeys();
     const body = pushBody(sent.message);
