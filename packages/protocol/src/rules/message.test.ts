@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   clipText,
   hasVisibleText,
+  isCopyable,
   typedTextLength,
   visibleText,
 } from "./message.js";
@@ -48,5 +49,14 @@ describe("clipText", () => {
     expect(clipText("🇨🇳🇫🇷", 1)).toBe("🇨🇳");
     expect(clipText("short", 10)).toBe("short");
     expect(clipText("", 3)).toBe("");
+  });
+});
+
+describe("isCopyable", () => {
+  it("is what a person sent, never a server line or a call record", () => {
+    for (const type of ["text", "image", "voice", "video", "file", "emoji"])
+      expect(isCopyable(type)).toBe(true);
+    for (const type of ["event", "webrtc", "unknown"])
+      expect(isCopyable(type)).toBe(false);
   });
 });

@@ -55,3 +55,20 @@ export function clipText(text: string, max: number): string {
   }
   return out;
 }
+
+const COPYABLE_TYPES: ReadonlySet<string> = new Set([
+  "text",
+  "image",
+  "voice",
+  "video",
+  "file",
+  "emoji",
+]);
+
+/**
+ * Whether a message is something a person sent (not a server line or a call record): only
+ * those are quoted, forwarded, saved or withdrawn (issue 11).
+ */
+export function isCopyable(type: string): boolean {
+  return COPYABLE_TYPES.has(type);
+}

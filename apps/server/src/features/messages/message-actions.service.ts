@@ -7,6 +7,7 @@ import {
   type ServerEventData,
   type Withdrawn,
   groupContactId,
+  isCopyable,
 } from "@parley/protocol";
 import type { Policy, Publish, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
@@ -33,9 +34,6 @@ export interface MessageActionsDeps {
 
 /** A chat as its own settings name it: a contact id, or a system entry (refused). */
 type ChatId = number | string;
-
-/** Message types a forward or a favourite copies: what a person sent, not a line or a call. */
-const COPYABLE = new Set(["text", "image", "voice", "video", "file", "emoji"]);
 
 /** A message the caller can see, with what the actions need to know of its chat. */
 interface Seen {
@@ -116,7 +114,7 @@ export class MessageActionsService {
   async withdraw(userId: number, clientId: string): Promise<void> {
     const { row, groupId } = await this.byClientId(userId, clientId);
     if (row.is_undo === 1) throw refuse("message.alreadyWithdrawn");
-    if (!COPYABLE.has(row.type)) throw refuse("message.withdrawDenied");
+    if (!isCopyable(row.type)) throw refuse("message.withdrawDenied");
     const me = await this.actor(userId);
     const config = await this.deps.policy.config();
     const now = this.deps.clock.now();
@@ -262,7 +260,7 @@ export class MessageActionsService {
     publicUrl: string,
   ): Promise<void> {
     const { row } = await this.byMsgId(userId, msgId);
-    if (!COPYABLE.has(row.type) || row.is_undo === 1)
+    if (!isCopyable(row.type) || row.is_undo === 1)
       throw refuse("message.notForwardable");
     const unique = [...new Map(targets.map((t) => [String(t), t])).values()];
     const { messages } = this.deps;
@@ -289,7 +287,7 @@ export class MessageActionsService {
     publicUrl: string,
   ): Promise<Favourite> {
     const { row } = await this.byMsgId(userId, msgId);
-    if (!COPYABLE.has(row.type) || row.is_undo === 1)
+    if (!isCopyable(row.type) || row.is_undo === 1)
       throw refuse("favourite.notSaveable");
     const saved = await this.repo.saveFavourite(
       userId,

@@ -13,6 +13,7 @@ import {
   isMuted,
   Limits,
   type MemberUser,
+  type GroupSettings,
   type Membership,
   type Message,
   type MessageSender,
@@ -312,20 +313,7 @@ export class MessagesService {
     const { groups } = this.deps.services;
     const standing = await groups.chatStanding(groupId, me.user_id);
     if (!standing) throw refuse("group.notFound");
-    const now = this.deps.clock.now();
-    const actor = this.deps.policy.actor({ userId: me.user_id, role: me.role });
-    const why = denial(actor, "group.send", {
-      member: standing.member,
-      settings: standing.setting,
-      now,
-    });
-    if (why !== null) {
-      throw isMuted(standing.member, now)
-        ? refuse("group.muted", {
-            until: `${new Date(standing.member.mutedUntil).toISOString().slice(0, 16).replace("T", " ")} UTC`,
-          })
-        : refuse("group.nospeak");
-    }
+    this.maySpeak(me, standing);
     const payload = await this.withQuote(
       me.user_id,
       payloadOf(input),
@@ -805,16 +793,27 @@ export class MessagesService {
       userId,
     );
     if (!standing) throw refuse("group.notFound");
-    const why = denial(
-      this.deps.policy.actor({ userId, role: me.role }),
-      "group.send",
-      {
-        member: standing.member,
-        settings: standing.setting,
-        now: this.deps.clock.now(),
-      },
-    );
-    if (why !== null) throw refuse("group.nospeak");
+    this.maySpeak(me, standing);
+  }
+
+  /** SPEC §5: a muted member, or one the speak restriction leaves out, may not send. */
+  private maySpeak(
+    me: ActiveUser,
+    standing: { member: Membership; setting: GroupSettings },
+  ): void {
+    const now = this.deps.clock.now();
+    const actor = this.deps.policy.actor({ userId: me.user_id, role: me.role });
+    const why = denial(actor, "group.send", {
+      member: standing.member,
+      settings: standing.setting,
+      now,
+    });
+    if (why === null) return;
+    throw isMuted(standing.member, now)
+      ? refuse("group.muted", {
+          until: `${new Date(standing.member.mutedUntil).toISOString().slice(0, 16).replace("T", " ")} UTC`,
+        })
+      : refuse("group.nospeak");
   }
 
   /** Stored messages as one reader sees them, each filed under its chat's contact id. */

@@ -14,6 +14,11 @@ const FILE_LABELS: Record<string, string> = {
   webrtc: "contacts:last.call",
 };
 
+/** The translation key of a file message's label ([Picture], [Voice]…), if it is one. */
+export function fileLabelKey(type: string): string | undefined {
+  return FILE_LABELS[type];
+}
+
 /**
  * A chat's last message as its row shows it: text; a group line in the reader's language;
  * a label for a picture, clip or file (its content is an address); and SPEC §4's

@@ -15,3 +15,4 @@ export {
   useUnreadTotal,
 } from "./contacts.queries";
 export { isSystemEntry, SYSTEM_CONTACT_ID } from "./system-entry";
+export { fileLabelKey } from "./contact-preview";

@@ -5,6 +5,7 @@ import {
   can,
   type GlobalConfig,
   GroupRoles,
+  isCopyable,
   type Message,
   type MessageGone,
   messages,
@@ -41,9 +42,6 @@ export interface MessageAbilities {
   hide: boolean;
 }
 
-/** Types a person sent (not a server line or a call record): quoted, forwarded, saved. */
-const COPYABLE = new Set(["text", "image", "voice", "video", "file", "emoji"]);
-
 /**
  * The menu's entries for one stored message: withdraw as SPEC §5 allows it (own within
  * redoTime; a group's owner and administrators at any time, within their rank — the
@@ -63,7 +61,7 @@ export function messageAbilities(
     now: number;
   },
 ): MessageAbilities {
-  const copyable = COPYABLE.has(message.type);
+  const copyable = isCopyable(message.type);
   const { actor, config, now, groupRole, ownerId } = context;
   const inGroup = message.is_group === 1;
   const withdraw =

@@ -1,6 +1,7 @@
 import type { Contact, ContactId, Message } from "@parley/protocol";
 import { subscribeToPush } from "../../api/web-push";
 import { htmlToText } from "../../lib/html-text";
+import { fileLabelKey } from "../contacts";
 import { readString, StorageKeys, write } from "../../lib/storage";
 import { chatOfIncoming } from "./new-message-sound";
 
@@ -80,15 +81,6 @@ export function dismissNotificationOffer(): void {
   write(StorageKeys.notifyOfferDismissed, "1");
 }
 
-/** The labels of a notification's body for a file message (contacts:last.*). */
-const FILE_LABELS: Record<string, string> = {
-  image: "contacts:last.image",
-  emoji: "contacts:last.sticker",
-  voice: "contacts:last.voice",
-  video: "contacts:last.video",
-  file: "contacts:last.file",
-};
-
 /**
  * Shows a message as a browser notification: the sender (and the group) as its title, the
  * text or a label as its body; one per chat at a time (a newer one replaces it). A click
@@ -109,7 +101,7 @@ export function showMessageNotification(
     message.is_group === 1 && options.chatName
       ? `${sender} · ${options.chatName}`
       : sender;
-  const label = FILE_LABELS[message.type];
+  const label = fileLabelKey(message.type);
   const body = label ? options.t(label) : htmlToText(message.content);
   const note = new Notification(title, {
     body: body.slice(0, 200),
