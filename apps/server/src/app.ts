@@ -23,6 +23,8 @@ import { messagesModule } from "./features/messages/messages.module.js";
 import { filesModule } from "./features/files/files.module.js";
 import { peopleModule } from "./features/people/people.module.js";
 import { pushModule } from "./features/push/push.module.js";
+import { auditModule } from "./features/audit/audit.module.js";
+import { consoleModule } from "./features/console/console.module.js";
 import { settingsModule } from "./features/settings/settings.module.js";
 import { socketModule } from "./features/socket/socket.module.js";
 import { systemModule } from "./features/system/system.module.js";
@@ -61,6 +63,8 @@ const MODULES: readonly FeatureModule<keyof Services>[] = [
   peopleModule,
   filesModule,
   pushModule,
+  auditModule,
+  consoleModule,
 ];
 
 /** Uploads older than this in the spool were left by a process that stopped abruptly. */
@@ -311,6 +315,8 @@ export function buildApp(deps: AppDeps): {
       contacts: services.contacts,
       groups: services.groups,
       push: services.push,
+      audit: services.audit,
+      console: services.console,
       sessions: accounts.sessions,
       codes: accounts.codes,
       mailer,

@@ -21,6 +21,8 @@ import type { Presence, Publish, Sockets } from "./realtime/ports.js";
 import type { Storage } from "./storage/storage.js";
 import type { FilesService } from "./features/files/files.service.js";
 import type { PushService } from "./features/push/push.service.js";
+import type { AuditService } from "./features/audit/audit.service.js";
+import type { ConsoleService } from "./features/console/console.service.js";
 
 export type { Presence, Publish, Sockets } from "./realtime/ports.js";
 import type { SystemConfig } from "./features/system/system.service.js";
@@ -50,6 +52,8 @@ export interface Services {
   people: PeopleService;
   files: FilesService;
   push: PushService;
+  audit: AuditService;
+  console: ConsoleService;
 }
 
 /** Everything a feature module is built from; app.ts builds it once. */
@@ -140,6 +144,12 @@ export function createRegistry(): {
     },
     get push() {
       return get("push");
+    },
+    get audit() {
+      return get("audit");
+    },
+    get console() {
+      return get("console");
     },
   };
   return {

@@ -12,6 +12,8 @@ export interface ReceivedMail {
 export interface SmtpSink {
   port: number;
   mails: ReceivedMail[];
+  /** The credentials senders logged in with. */
+  logins: Array<{ user: string; pass: string }>;
   /** Waits for the next mail to an address and answers the 6-digit code in it. */
   nextCode(to: string): Promise<string>;
   close(): Promise<void>;
@@ -19,10 +21,17 @@ export interface SmtpSink {
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
+  const logins: Array<{ user: string; pass: string }> = [];
   const waiters: Array<{ to: string; resolve: (mail: ReceivedMail) => void }> =
     [];
   const server = new SMTPServer({
     authOptional: true,
+    // A sender with credentials logs in (over loopback, without TLS); any login is taken.
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      logins.push({ user: auth.username ?? "", pass: auth.password ?? "" });
+      callback(null, { user: auth.username });
+    },
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, session, callback) {
@@ -53,6 +62,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     port,
     mails,
+    logins,
     nextCode: async (to) => {
       const pending = mails.find((m) => !seen.has(m) && m.to.includes(to));
       const mail =

@@ -19,6 +19,21 @@ export type { FileEntry, UploadMessage } from "./http/files.js";
 export * as friends from "./http/friends.js";
 export * as groups from "./http/groups.js";
 export * as manage from "./http/manage.js";
+export type {
+  AllConfig,
+  AuditAction,
+  AuditEntry,
+  ConsoleUser,
+  SmtpInfo,
+} from "./http/manage.js";
+export {
+  AUDIT_ACTIONS,
+  AUDIT_EXPORT_MAX,
+  CONSOLE_PAGE_SIZES,
+  DASHBOARD_DAYS,
+  INVITE_LINK_DAYS,
+  USER_ORDER_FIELDS,
+} from "./http/manage.js";
 export * as messages from "./http/messages.js";
 export * as people from "./http/people.js";
 export * as push from "./http/push.js";

@@ -219,6 +219,29 @@ export interface PushSubscriptionsTable {
   created_at: number;
 }
 
+/** One administrative change (issue 12); the database refuses to update or delete one. */
+export interface AuditLogTable {
+  audit_id: Generated<number>;
+  actor_id: number;
+  actor_name: string;
+  action: string;
+  target_type: string;
+  target_id: Generated<string>;
+  /** JSON of the changed fields before, or null. */
+  before: string | null;
+  after: string | null;
+  ip: Generated<string>;
+  created_at: number;
+}
+
+/** A registration invitation (regtype 2): its code, valid until `expires_at`. */
+export interface InviteCodesTable {
+  code: string;
+  created_by: number;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -237,6 +260,8 @@ export interface Database {
   message_hides: MessageHidesTable;
   favourites: FavouritesTable;
   push_subscriptions: PushSubscriptionsTable;
+  audit_log: AuditLogTable;
+  invite_codes: InviteCodesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -12,6 +12,18 @@ export interface CodeSender {
   /** What can be delivered; a code for any other account only goes to the log. */
   channels(): CodeChannels;
   sendCode(account: string, code: string, purpose: string): Promise<void>;
+  /**
+   * Sends the console's test message; refuses (throws MailNotConfigured) when no SMTP
+   * server is set up, and lets the server's own refusal through.
+   */
+  sendTest(to: string): Promise<void>;
+}
+
+/** No SMTP server is configured: nothing can be mailed. */
+export class MailNotConfigured extends Error {
+  constructor() {
+    super("no SMTP server is configured");
+  }
 }
 
 /** SMTP settings from the environment. */
@@ -73,6 +85,17 @@ export class Mailer implements CodeSender {
       to: account,
       subject: `${name} verification code: ${code}`,
       text: `Your ${name} verification code is ${code}. It is valid for 5 minutes and can be used once.\n\n您的验证码是 ${code}，5 分钟内有效，仅可使用一次。`,
+    });
+  }
+
+  async sendTest(to: string): Promise<void> {
+    if (!this.transport || !this.smtp) throw new MailNotConfigured();
+    const name = await this.productName();
+    await this.transport.sendMail({
+      from: this.smtp.from,
+      to,
+      subject: `${name}: test email`,
+      text: `This is a test email from ${name}. Mail is set up correctly.\n\n这是一封来自 ${name} 的测试邮件，邮件服务配置正确。`,
     });
   }
 

@@ -75,6 +75,8 @@ export class Gateway {
   });
   private readonly connections = new Map<string, Connection>();
   private readonly byUser = new Map<number, Set<Connection>>();
+  /** Sockets bound to a user here (the console home's device count). */
+  private bound = 0;
   private readonly heartbeat: NodeJS.Timeout;
   private closing = false;
   // Per socket, in this process: a socket's frames never cross processes.
@@ -287,6 +289,8 @@ export class Gateway {
       this.byUser.set(session.userId, sockets);
     }
     sockets.add(connection);
+    this.bound += 1;
+    this.options.hub.setLocalSockets(this.bound);
     if (first) {
       await this.options.hub.setLocalPresence(session.userId, true);
       await this.announce(session.userId, 1);
@@ -301,7 +305,10 @@ export class Gateway {
     connection.sessionId = null;
     connection.expiresAt = Number.POSITIVE_INFINITY;
     const sockets = this.byUser.get(userId);
-    sockets?.delete(connection);
+    if (sockets?.delete(connection)) {
+      this.bound -= 1;
+      this.options.hub.setLocalSockets(this.bound);
+    }
     if (sockets && sockets.size > 0) return null;
     this.byUser.delete(userId);
     return userId;

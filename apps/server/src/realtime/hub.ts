@@ -30,13 +30,24 @@ export interface Hub {
   setLocalPresence(userId: number, online: boolean): Promise<void>;
   /** Which of these users have a socket on any process. */
   onlineAmong(userIds: readonly number[]): Promise<Set<number>>;
+  /** Records how many bound sockets this process holds now. */
+  setLocalSockets(count: number): void;
+  /** How many users are online and how many sockets are bound, over every process. */
+  onlineTotals(): Promise<OnlineTotals>;
   close(): Promise<void>;
+}
+
+/** Users online and sockets bound, over every process (the console home). */
+export interface OnlineTotals {
+  users: number;
+  sockets: number;
 }
 
 /** The default hub: one process, events delivered in memory. */
 export class InProcessHub implements Hub {
   private readonly emitter = new EventEmitter();
   private readonly online = new Set<number>();
+  private sockets = 0;
 
   constructor() {
     this.emitter.setMaxListeners(0);
@@ -61,6 +72,14 @@ export class InProcessHub implements Hub {
     return Promise.resolve(
       new Set(userIds.filter((id) => this.online.has(id))),
     );
+  }
+
+  setLocalSockets(count: number): void {
+    this.sockets = count;
+  }
+
+  onlineTotals(): Promise<OnlineTotals> {
+    return Promise.resolve({ users: this.online.size, sockets: this.sockets });
   }
 
   close(): Promise<void> {

@@ -24,6 +24,8 @@ export interface Publish {
 /** Who is online, on any process. */
 export interface Presence {
   onlineAmong(userIds: readonly number[]): Promise<Set<number>>;
+  /** Users online and sockets bound, over every process. */
+  totals(): Promise<{ users: number; sockets: number }>;
 }
 
 /** What features may ask of the sockets themselves. */

@@ -35,7 +35,10 @@ export function createRealtimePorts(
           frame: eventFrame(type, data, clock.now()),
         }),
     },
-    presence: { onlineAmong: (userIds) => hub.onlineAmong(userIds) },
+    presence: {
+      onlineAmong: (userIds) => hub.onlineAmong(userIds),
+      totals: () => hub.onlineTotals(),
+    },
     sockets: {
       endSessions: (userId, sessionIds, reason) =>
         hub.publish({ kind: "sessionsEnded", userId, sessionIds, reason }),

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger as Logger } from "fastify";
 import { Redis } from "ioredis";
-import type { Hub, HubEvent } from "./hub.js";
+import type { Hub, HubEvent, OnlineTotals } from "./hub.js";
 
 const PROCESS_TTL_MS = 30_000;
 /**
@@ -30,6 +30,7 @@ export class RedisHub implements Hub {
   private readonly sub: Redis;
   private readonly handlers: Array<(event: HubEvent) => void> = [];
   private readonly localOnline = new Set<number>();
+  private localSockets = 0;
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(
@@ -72,6 +73,11 @@ export class RedisHub implements Hub {
 
   private get processesKey(): string {
     return `${this.prefix}:processes`;
+  }
+
+  /** A hash: each process's count of bound sockets, written on every beat. */
+  private get socketsKey(): string {
+    return `${this.prefix}:sockets`;
   }
 
   private usersKey(processId: string): string {
@@ -123,6 +129,7 @@ export class RedisHub implements Hub {
       const multi = this.pub
         .multi()
         .zadd(this.processesKey, Date.now(), this.processId)
+        .hset(this.socketsKey, this.processId, String(this.localSockets))
         .del(key);
       if (this.localOnline.size > 0)
         multi.sadd(key, ...[...this.localOnline].map(String));
@@ -177,6 +184,35 @@ export class RedisHub implements Hub {
     return online;
   }
 
+  setLocalSockets(count: number): void {
+    this.localSockets = count;
+  }
+
+  /**
+   * Users online over every live process (the union of their sets, so a user on two
+   * processes counts once) and sockets (each process's count as of its last beat).
+   */
+  async onlineTotals(): Promise<OnlineTotals> {
+    const here = { users: this.localOnline.size, sockets: this.localSockets };
+    try {
+      const cutoff = Date.now() - PROCESS_TTL_MS;
+      const processes = (
+        await this.pub.zrangebyscore(this.processesKey, cutoff, "+inf")
+      ).filter((id) => id !== this.processId);
+      if (processes.length === 0) return here;
+      const [others, counts] = await Promise.all([
+        this.pub.sunion(...processes.map((id) => this.usersKey(id))),
+        this.pub.hmget(this.socketsKey, ...processes),
+      ]);
+      const users = new Set([...others, ...[...this.localOnline].map(String)]);
+      const sockets = counts.reduce((sum, n) => sum + (Number(n) || 0), 0);
+      return { users: users.size, sockets: here.sockets + sockets };
+    } catch {
+      // Without Redis, the figures are this process's own.
+      return here;
+    }
+  }
+
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
     try {
@@ -184,6 +220,7 @@ export class RedisHub implements Hub {
         .multi()
         .zrem(this.processesKey, this.processId)
         .del(this.usersKey(this.processId))
+        .hdel(this.socketsKey, this.processId)
         .exec();
     } catch {
       // The entry expires by itself.

@@ -137,6 +137,17 @@ export const MESSAGE_KEYS = [
   "favourite.notSaveable",
   "chat.notSettable",
   "push.badEndpoint",
+  "console.userNotFound",
+  "console.emailInvalid",
+  "console.notPermitted",
+  "console.ownAccount",
+  "console.lastAdmin",
+  "console.ownsGroups",
+  "console.mailNotConfigured",
+  "console.mailFailed",
+  "console.mailSent",
+  "register.inviteRequired",
+  "register.inviteInvalid",
 ] as const;
 
 /** One stable message key. */

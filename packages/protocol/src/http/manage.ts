@@ -1,7 +1,15 @@
 import { z } from "zod";
-import { formString } from "../common/form.js";
+import { formString, optional } from "../common/form.js";
+import {
+  ChatInfoSchema,
+  FileUploadInfoSchema,
+  SysInfoSchema,
+} from "../entities/config.js";
 import { CONFIG_SECTIONS, type ConfigSection } from "../rules/config.js";
 import { defineCall } from "./define.js";
+
+export * from "./manage-audit.js";
+export * from "./manage-users.js";
 
 const SECTION_NAMES = Object.keys(CONFIG_SECTIONS) as [
   ConfigSection,
@@ -25,4 +33,122 @@ export const setConfig = defineCall({
     value: z.record(z.string(), z.unknown()),
   }),
   response: z.literal(""),
+});
+
+/**
+ * How the server sends mail, as the console shows it: from the environment (SMTP_*), the
+ * password never included, only whether one is set.
+ */
+export const SmtpInfoSchema = z.object({
+  /** "" when no SMTP server is configured (codes then go to the server log). */
+  host: z.string(),
+  port: z.number().int(),
+  secure: z.boolean(),
+  user: z.string(),
+  from: z.string(),
+  hasPassword: z.boolean(),
+});
+/** How the server sends mail. */
+export type SmtpInfo = z.infer<typeof SmtpInfoSchema>;
+
+/** Where uploaded files are kept: the local disk, or an S3 bucket (never its keys). */
+export const StorageInfoSchema = z.object({
+  disk: z.enum(["local", "s3"]),
+  bucket: z.string(),
+  endpoint: z.string(),
+});
+
+/** Every section of the config, for the console's settings page: no secret in it. */
+export const AllConfigSchema = z.object({
+  sysInfo: SysInfoSchema,
+  chatInfo: ChatInfoSchema,
+  fileUpload: FileUploadInfoSchema,
+  smtp: SmtpInfoSchema,
+  storage: StorageInfoSchema,
+  demon_mode: z.number().int(),
+  version: z.string(),
+});
+/** Every section of the config, as the console reads it. */
+export type AllConfig = z.infer<typeof AllConfigSchema>;
+
+/**
+ * `manage/config/getAllConfig`: the stored sections and how mail and storage are set up
+ * (wire-contract §7 hole 4 closed: no password or key is ever part of it).
+ */
+export const getAllConfig = defineCall({
+  path: "/manage/config/getAllConfig",
+  auth: "admin",
+  request: z.object({}),
+  response: AllConfigSchema,
+});
+
+/** `manage/config/getConfig` (the old server's `getInfo`): the same as getAllConfig. */
+export const getConfig = defineCall({
+  path: "/manage/config/getConfig",
+  auth: "admin",
+  request: z.object({}),
+  response: AllConfigSchema,
+});
+
+/** How long an invitation link stays valid. */
+export const INVITE_LINK_DAYS = 7;
+
+/**
+ * `manage/config/getInviteLink`: a registration link carrying a new invitation code (8
+ * characters, valid for `INVITE_LINK_DAYS` days, any number of registrations), what
+ * registration by invitation (regtype 2) asks for.
+ */
+export const getInviteLink = defineCall({
+  path: "/manage/config/getInviteLink",
+  auth: "admin",
+  request: z.object({}),
+  response: z.string(),
+});
+
+/** `manage/config/sendTestEmail`: sends a test message through the configured SMTP server. */
+export const sendTestEmail = defineCall({
+  path: "/manage/config/sendTestEmail",
+  auth: "admin",
+  request: z.object({
+    email: formString().pipe(
+      z
+        .string()
+        .trim()
+        .max(128)
+        .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: "console.emailInvalid" }),
+    ),
+  }),
+  response: z.literal(""),
+});
+
+/** Messages and registrations of one day (UTC date `YYYY-MM-DD`). */
+export const DailyFigureSchema = z.object({
+  day: z.string(),
+  messages: z.number().int(),
+  registrations: z.number().int(),
+});
+
+/** How many days the console home charts. */
+export const DASHBOARD_DAYS = 30;
+
+/**
+ * `manage/index/index`: the console home's figures (the wire's counts, and beyond it the
+ * messages of today, the bytes stored and `DASHBOARD_DAYS` days of daily figures).
+ */
+export const dashboard = defineCall({
+  path: "/manage/index/index",
+  auth: "admin",
+  request: z.object({ client_id: optional(formString()) }),
+  response: z.object({
+    userCount: z.number().int(),
+    groupCount: z.number().int(),
+    messageCount: z.number().int(),
+    fileCount: z.number().int(),
+    onlineCount: z.number().int(),
+    clientCount: z.number().int(),
+    isJoin: z.number().int(),
+    messagesToday: z.number().int(),
+    storageBytes: z.number(),
+    daily: z.array(DailyFigureSchema),
+  }),
 });

@@ -52,6 +52,76 @@ describe("console and closed system", () => {
     expect(can(c.actor, "console.open")).toBe(c.expected);
   });
 
+  it("console writes: administrators only, never in demo mode", () => {
+    expect(denial(USER, "console.write")).toBe("role");
+    expect(can(ADMIN, "console.write")).toBe(true);
+    expect(can({ ...USER, role: 2 }, "console.write")).toBe(true);
+    expect(denial({ ...ADMIN, demoMode: true }, "console.write")).toBe("demo");
+    expect(denial(DEMO_USER, "console.write")).toBe("demo");
+  });
+
+  describe("console.manageUser", () => {
+    const SUPER: Actor = { userId: 1, role: 1, demoMode: false };
+    const ADMIN2: Actor = { userId: 2, role: 2, demoMode: false };
+    const plain = { userId: 9, role: 0 };
+    const other = { userId: 8, role: 2 };
+    const changes = ["edit", "password", "status", "delete", "role"] as const;
+
+    it.each(changes)("a super administrator may %s anyone else", (change) => {
+      expect(can(SUPER, "console.manageUser", { target: plain, change })).toBe(
+        true,
+      );
+      expect(can(SUPER, "console.manageUser", { target: other, change })).toBe(
+        true,
+      );
+    });
+
+    it.each(changes)(
+      "an administrator's %s of another administrator is refused",
+      (change) => {
+        expect(
+          denial(ADMIN2, "console.manageUser", { target: other, change }),
+        ).toBe("role");
+      },
+    );
+
+    it("an administrator changes ordinary users, but not their role", () => {
+      for (const change of ["edit", "password", "status", "delete"] as const)
+        expect(
+          can(ADMIN2, "console.manageUser", { target: plain, change }),
+        ).toBe(true);
+      expect(
+        denial(ADMIN2, "console.manageUser", { target: plain, change: "role" }),
+      ).toBe("role");
+    });
+
+    it("nobody disables, deletes or changes the role of their own account", () => {
+      const self = { userId: 1, role: 1 };
+      for (const change of ["status", "delete", "role"] as const)
+        expect(
+          denial(SUPER, "console.manageUser", { target: self, change }),
+        ).toBe("self");
+      expect(
+        can(SUPER, "console.manageUser", { target: self, change: "edit" }),
+      ).toBe(true);
+      expect(
+        can(SUPER, "console.manageUser", { target: self, change: "password" }),
+      ).toBe(true);
+    });
+
+    it("users and demo mode change nobody", () => {
+      expect(
+        denial(USER, "console.manageUser", { target: plain, change: "edit" }),
+      ).toBe("role");
+      expect(
+        denial({ ...SUPER, demoMode: true }, "console.manageUser", {
+          target: plain,
+          change: "edit",
+        }),
+      ).toBe("demo");
+    });
+  });
+
   it("only a system administrator enters a closed system; demo mode does not", () => {
     expect(can(ADMIN, "system.enterClosed")).toBe(true);
     expect(denial(USER, "system.enterClosed")).toBe("role");

@@ -61,12 +61,27 @@ export type Denial =
   /** The member is muted, or the group's speak restriction applies. */
   | "muted"
   /** A time window has passed (withdrawal). */
-  | "expired";
+  | "expired"
+  /** Demo mode: the console is for looking, never for changing. */
+  | "demo"
+  /** An administrator acting on their own account where that would lock them out. */
+  | "self";
 
 /** Each action and what the rule needs to know of its subject. */
 export interface Subjects {
   /** See the manage menu and open /manage routes (SPEC §6, §4 routing guard). */
   "console.open": null;
+  /** Change anything through the console: an administrator, and never in demo mode. */
+  "console.write": null;
+  /**
+   * Change a user's account through the console (issue 12): an administrator changes
+   * ordinary users; only a super administrator (role 1) changes another administrator or
+   * anyone's role; nobody disables, deletes or changes the role of their own account.
+   */
+  "console.manageUser": {
+    target: { userId: number; role: number };
+    change: UserChange;
+  };
   /** Sign in while the system is closed (sysInfo.state 0). */
   "system.enterClosed": null;
   /** Chat one-to-one with a user: single chat on, and friends in run mode 2; staff always may. */
@@ -147,6 +162,15 @@ export interface Subjects {
   };
 }
 
+/**
+ * What the console changes about a user: their profile, their password, their status
+ * (enabled or disabled), their account (deleted) or their role.
+ */
+export type UserChange = "edit" | "password" | "status" | "delete" | "role";
+
+/** System roles (wire-contract.md §2.8): 0 a user, 1 super administrator, 2 administrator. */
+export const SystemRoles = { user: 0, super: 1, admin: 2 } as const;
+
 /** An action of the capability table. */
 export type Action = keyof Subjects;
 
@@ -169,6 +193,20 @@ export function isMuted(member: Membership, now: number): boolean {
 
 const RULES: { [A in Action]: Rule<A> } = {
   "console.open": (actor) => (isStaff(actor) || actor.demoMode ? null : "role"),
+  // Demo mode lets anyone look at the console (console.open); it refuses every change alike.
+  "console.write": (actor) => {
+    if (actor.demoMode) return "demo";
+    return isStaff(actor) ? null : "role";
+  },
+  "console.manageUser": (actor, { target, change }) => {
+    if (actor.demoMode) return "demo";
+    if (!isStaff(actor)) return "role";
+    const self = target.userId === actor.userId;
+    if (self) return change === "edit" || change === "password" ? null : "self";
+    const superAdmin = actor.role === SystemRoles.super;
+    if (change === "role" || target.role > 0) return superAdmin ? null : "role";
+    return null;
+  },
   "system.enterClosed": (actor) => (isStaff(actor) ? null : "role"),
   "chat.direct": (actor, { config, peer, friends }) => {
     // Administrators stay reachable whatever the switches: users must be able to ask for help.

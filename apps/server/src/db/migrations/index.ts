@@ -8,6 +8,7 @@ import * as m0006 from "./0006_files.js";
 import * as m0007 from "./0007_message_actions.js";
 import * as m0008 from "./0008_message_search.js";
 import * as m0009 from "./0009_push.js";
+import * as m0010 from "./0010_console.js";
 
 /** Every migration, in order. Landed migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0007_message_actions": m0007,
   "0008_message_search": m0008,
   "0009_push": m0009,
+  "0010_console": m0010,
 };

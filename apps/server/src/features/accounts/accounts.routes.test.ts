@@ -134,7 +134,7 @@ describe("register", () => {
     expect(res.key).toBe("register.accountTaken");
   });
 
-  it("refuses registration when regtype is not 1", async () => {
+  it("registration by invitation (regtype 2) asks for the invitation first", async () => {
     await setSysInfo({ regtype: "2" });
     try {
       const res = await api.post("/common/pub/register", {
@@ -142,7 +142,7 @@ describe("register", () => {
         realname: "Tester",
         password: "secret1",
       });
-      expect(res.key).toBe("register.closed");
+      expect(res.key).toBe("register.inviteRequired");
     } finally {
       await setSysInfo({ regtype: "1" });
     }

@@ -103,7 +103,14 @@ export class AccountsService {
 
   async register(input: RegisterInput, origin: Origin): Promise<UserInfo> {
     const policy = await this.system.rules();
-    if (!policy.open || policy.regtype !== 1) throw refuse("register.closed");
+    if (!policy.open) throw refuse("register.closed");
+    if (policy.regtype === 2) {
+      // Registration by invitation: a link from the console (manage/config/getInviteLink).
+      const invite = input.inviteCode?.trim() ?? "";
+      if (invite === "") throw refuse("register.inviteRequired");
+      if (!(await this.deps.services.console.inviteValid(invite)))
+        throw refuse("register.inviteInvalid");
+    } else if (policy.regtype !== 1) throw refuse("register.closed");
     const account = input.account.trim();
     const realname = input.realname.trim();
     const problem =
@@ -372,6 +379,41 @@ export class AccountsService {
         { account },
         "first administrator created from ADMIN_ACCOUNT/ADMIN_PASSWORD",
       );
+    }
+  }
+
+  /**
+   * An account an administrator creates in the console: checked there (SPEC §5 rules,
+   * the right to give a role); answers the stored row.
+   */
+  async createByAdministrator(fields: {
+    account: string;
+    realname: string;
+    password: string;
+    email: string;
+    sex: number;
+    remark: string;
+    role: number;
+    status: number;
+    friend_limit: number;
+    group_limit: number;
+    now: number;
+  }): Promise<UserRow> {
+    const { now, password, ...profile } = fields;
+    try {
+      return await this.users.insertUser({
+        ...profile,
+        password_hash: await this.passwords.hash(password),
+        name_py: namePinyin(fields.realname),
+        setting: JSON.stringify(DEFAULT_USER_SETTING),
+        created_at: now,
+        updated_at: now,
+      });
+    } catch (error) {
+      // Two creations of one account raced; the unique index let one through.
+      if (await this.users.accountExists(fields.account))
+        throw refuse("register.accountTaken");
+      throw error;
     }
   }
 

@@ -153,6 +153,12 @@ export class SessionsService implements SessionResolver {
     for (const [userId, ids] of byUser) this.ended(userId, ids, reason);
   }
 
+  /** Ends every live session of the user (disabled, deleted, password set by the console). */
+  async revokeAll(userId: number, reason: RevokeReason): Promise<void> {
+    // Session ids start at 1: keeping session 0 keeps none.
+    await this.revokeOthers(userId, 0, reason);
+  }
+
   /** Ends every other live session of the user (multipleLogin 0). */
   async revokeOthers(
     userId: number,

@@ -220,6 +220,14 @@ export class FriendsService {
     });
   }
 
+  /** A deleted account's friendships are gone: each former friend's list drops it live. */
+  async forgotten(userId: number, friendIds: readonly number[]): Promise<void> {
+    for (const friendId of friendIds)
+      await this.deps.publish.toUsers([friendId], "removeGroup", {
+        group_id: String(userId),
+      });
+  }
+
   /** The remark I show instead of a friend's name; friends only. */
   async setNickname(
     me: number,

@@ -533,6 +533,31 @@ export class GroupsService {
     );
   }
 
+  /**
+   * A deleted account's memberships are gone (the console deleted them with the account):
+   * each group's members drop it from their lists and the group's picture is drawn again.
+   */
+  async membersDeparted(
+    groupIds: readonly number[],
+    userId: number,
+    publicUrl: string,
+  ): Promise<void> {
+    for (const groupId of groupIds) {
+      const group = await this.repo.findGroup(groupId);
+      if (!group) continue;
+      this.deps.avatars.schedule(groupId);
+      await this.deps.publish.toUsers(
+        await this.repo.listMemberIds(groupId),
+        "removeUser",
+        {
+          group_id: groupContactId(groupId),
+          user_id: userId,
+          avatar: avatarUrl(group.avatar, publicUrl),
+        },
+      );
+    }
+  }
+
   /** `setManager`: the owner makes a member an administrator (2) or a member again (3). */
   async setManager(
     userId: number,

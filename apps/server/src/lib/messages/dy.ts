@@ -168,4 +168,20 @@ export const dy: Catalog = {
   "favourite.notSaveable": "このメッセージはお気に入りに追加できません",
   "chat.notSettable": "システムの項目はピン留めやミュートができません",
   "push.badEndpoint": "このプッシュ購読は使用できません",
+  "console.userNotFound": "このユーザーは存在しません",
+  "console.emailInvalid": "正しいメールアドレスを入力してください",
+  "console.notPermitted":
+    "管理者やロールを変更できるのはスーパー管理者だけです",
+  "console.ownAccount":
+    "自分のアカウントを無効化・削除したり、ロールを変更したりすることはできません",
+  "console.lastAdmin": "スーパー管理者を少なくとも1人残す必要があります",
+  "console.ownsGroups":
+    "このユーザーは {count} 個のグループのオーナーです。先にオーナーを譲渡するか、グループを解散してください",
+  "console.mailNotConfigured":
+    "メールサーバー（SMTP_HOST）が設定されていないため、メールを送信できません",
+  "console.mailFailed": "テストメールを送信できませんでした：{reason}",
+  "console.mailSent": "テストメールを送信しました",
+  "register.inviteRequired":
+    "登録は招待制です。受け取った招待リンクを開いてください",
+  "register.inviteInvalid": "この招待リンクは無効か、有効期限が切れています",
 };

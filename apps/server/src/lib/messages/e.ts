@@ -154,4 +154,19 @@ export const e: Catalog = {
   "favourite.notSaveable": "이 메시지는 즐겨찾기에 추가할 수 없습니다",
   "chat.notSettable": "시스템 항목은 고정하거나 알림을 끌 수 없습니다",
   "push.badEndpoint": "이 푸시 구독은 사용할 수 없습니다",
+  "console.userNotFound": "존재하지 않는 사용자입니다",
+  "console.emailInvalid": "올바른 이메일 주소를 입력하세요",
+  "console.notPermitted": "최고 관리자만 관리자나 역할을 변경할 수 있습니다",
+  "console.ownAccount":
+    "내 계정은 비활성화하거나 삭제할 수 없으며 역할도 변경할 수 없습니다",
+  "console.lastAdmin": "최고 관리자가 최소 한 명은 남아 있어야 합니다",
+  "console.ownsGroups":
+    "이 사용자가 그룹장인 그룹이 {count}개 있습니다. 먼저 그룹을 다른 사람에게 넘기거나 해산하세요",
+  "console.mailNotConfigured":
+    "메일 서버(SMTP_HOST)가 설정되지 않아 이메일을 보낼 수 없습니다",
+  "console.mailFailed": "테스트 이메일을 보내지 못했습니다: {reason}",
+  "console.mailSent": "테스트 이메일을 보냈습니다",
+  "register.inviteRequired":
+    "초대를 받은 경우에만 가입할 수 있습니다. 받은 초대 링크를 여세요",
+  "register.inviteInvalid": "초대 링크가 유효하지 않거나 만료되었습니다",
 };

@@ -159,4 +159,20 @@ export const en: Catalog = {
   "favourite.notSaveable": "This message can't be added to favourites",
   "chat.notSettable": "The system entry can't be pinned or muted",
   "push.badEndpoint": "This push subscription can't be used",
+  "console.userNotFound": "That user doesn't exist",
+  "console.emailInvalid": "Enter a valid email address",
+  "console.notPermitted":
+    "Only a super administrator can change administrators or roles",
+  "console.ownAccount":
+    "You can't disable, delete or change the role of your own account",
+  "console.lastAdmin": "At least one super administrator must remain",
+  "console.ownsGroups":
+    "This user owns {count} group(s): transfer or disband them first",
+  "console.mailNotConfigured":
+    "No mail server is set up (SMTP_HOST), so no email can be sent",
+  "console.mailFailed": "The test email couldn't be sent: {reason}",
+  "console.mailSent": "Test email sent",
+  "register.inviteRequired":
+    "Registration is by invitation only: open the invitation link you were given",
+  "register.inviteInvalid": "This invitation link isn't valid or has expired",
 };

@@ -138,4 +138,17 @@ export const ft: Catalog = {
   "favourite.notSaveable": "這則訊息不能收藏",
   "chat.notSettable": "系統訊息不能置頂或免打擾",
   "push.badEndpoint": "無法使用此推播訂閱",
+  "console.userNotFound": "使用者不存在",
+  "console.emailInvalid": "請輸入正確的電子郵件地址",
+  "console.notPermitted": "只有超級管理員可以變更管理員或角色",
+  "console.ownAccount": "不能停用、刪除自己的帳號或變更自己的角色",
+  "console.lastAdmin": "至少需要保留一位超級管理員",
+  "console.ownsGroups":
+    "此使用者是 {count} 個群組的群主，請先轉讓或解散這些群組",
+  "console.mailNotConfigured":
+    "尚未設定郵件伺服器（SMTP_HOST），無法寄送電子郵件",
+  "console.mailFailed": "測試郵件寄送失敗：{reason}",
+  "console.mailSent": "測試郵件已寄出",
+  "register.inviteRequired": "僅限受邀註冊，請開啟你收到的邀請連結",
+  "register.inviteInvalid": "邀請連結無效或已過期",
 };

@@ -178,4 +178,20 @@ export const fy: Catalog = {
   "chat.notSettable":
     "L'entrée système ne peut être ni épinglée ni mise en sourdine",
   "push.badEndpoint": "Cet abonnement aux notifications push est inutilisable",
+  "console.userNotFound": "Cet utilisateur n'existe pas",
+  "console.emailInvalid": "Saisissez une adresse e-mail valide",
+  "console.notPermitted":
+    "Seul un super administrateur peut modifier les administrateurs ou les rôles",
+  "console.ownAccount":
+    "Vous ne pouvez pas désactiver ni supprimer votre propre compte, ni en changer le rôle",
+  "console.lastAdmin": "Il doit rester au moins un super administrateur",
+  "console.ownsGroups":
+    "Cet utilisateur est propriétaire de {count} groupe(s) : confiez-les d'abord à quelqu'un d'autre ou dissolvez-les",
+  "console.mailNotConfigured":
+    "Aucun serveur de messagerie n'est configuré (SMTP_HOST), aucun e-mail ne peut donc être envoyé",
+  "console.mailFailed": "L'e-mail de test n'a pas pu être envoyé : {reason}",
+  "console.mailSent": "E-mail de test envoyé",
+  "register.inviteRequired":
+    "Les inscriptions se font uniquement sur invitation : ouvrez le lien d'invitation que vous avez reçu",
+  "register.inviteInvalid": "Ce lien d'invitation n'est pas valide ou a expiré",
 };

@@ -183,4 +183,23 @@ export const hy: Catalog = {
   "chat.notSettable":
     "Der Systemeintrag kann nicht angeheftet oder stummgeschaltet werden",
   "push.badEndpoint": "Dieses Push-Abonnement kann nicht verwendet werden",
+  "console.userNotFound": "Diesen Benutzer gibt es nicht",
+  "console.emailInvalid": "Gib eine gültige E-Mail-Adresse ein",
+  "console.notPermitted":
+    "Nur ein Superadministrator kann Administratoren oder Rollen ändern",
+  "console.ownAccount":
+    "Du kannst dein eigenes Konto nicht deaktivieren, löschen oder seine Rolle ändern",
+  "console.lastAdmin":
+    "Mindestens ein Superadministrator muss erhalten bleiben",
+  "console.ownsGroups":
+    "Dieser Benutzer ist Eigentümer von {count} Gruppe(n); übergib sie zuerst an jemand anderen oder löse sie auf",
+  "console.mailNotConfigured":
+    "Es ist kein Mailserver eingerichtet (SMTP_HOST), daher können keine E-Mails gesendet werden",
+  "console.mailFailed":
+    "Die Test-E-Mail konnte nicht gesendet werden: {reason}",
+  "console.mailSent": "Test-E-Mail gesendet",
+  "register.inviteRequired":
+    "Die Registrierung ist nur auf Einladung möglich: Öffne den Einladungslink, den du erhalten hast",
+  "register.inviteInvalid":
+    "Dieser Einladungslink ist ungültig oder abgelaufen",
 };

@@ -162,4 +162,20 @@ export const ptyy: Catalog = {
     "Esta mensagem não pode ser adicionada aos favoritos",
   "chat.notSettable": "A entrada do sistema não pode ser fixada nem silenciada",
   "push.badEndpoint": "Esta subscrição de notificações push não pode ser usada",
+  "console.userNotFound": "Este usuário não existe",
+  "console.emailInvalid": "Digite um endereço de e-mail válido",
+  "console.notPermitted":
+    "Somente um superadministrador pode alterar administradores ou funções",
+  "console.ownAccount":
+    "Você não pode desativar, excluir nem alterar a função da sua própria conta",
+  "console.lastAdmin": "É preciso manter pelo menos um superadministrador",
+  "console.ownsGroups":
+    "Este usuário é dono de {count} grupo(s): passe-os para outra pessoa ou desfaça-os primeiro",
+  "console.mailNotConfigured":
+    "Nenhum servidor de e-mail está configurado (SMTP_HOST), por isso não é possível enviar e-mails",
+  "console.mailFailed": "Não foi possível enviar o e-mail de teste: {reason}",
+  "console.mailSent": "E-mail de teste enviado",
+  "register.inviteRequired":
+    "O cadastro é feito apenas por convite: abra o link de convite que você recebeu",
+  "register.inviteInvalid": "Este link de convite é inválido ou expirou",
 };

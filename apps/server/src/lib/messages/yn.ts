@@ -158,4 +158,20 @@ export const yn: Catalog = {
   "favourite.notSaveable": "Không thể thêm tin nhắn này vào mục yêu thích",
   "chat.notSettable": "Không thể ghim hoặc tắt thông báo mục hệ thống",
   "push.badEndpoint": "Không thể dùng đăng ký thông báo đẩy này",
+  "console.userNotFound": "Người dùng này không tồn tại",
+  "console.emailInvalid": "Nhập địa chỉ email hợp lệ",
+  "console.notPermitted":
+    "Chỉ quản trị viên cấp cao mới có thể thay đổi quản trị viên hoặc vai trò",
+  "console.ownAccount":
+    "Bạn không thể vô hiệu hóa, xóa hoặc đổi vai trò của chính tài khoản mình",
+  "console.lastAdmin": "Phải còn lại ít nhất một quản trị viên cấp cao",
+  "console.ownsGroups":
+    "Người dùng này là trưởng nhóm của {count} nhóm; hãy chuyển các nhóm đó cho người khác hoặc giải tán trước",
+  "console.mailNotConfigured":
+    "Chưa thiết lập máy chủ thư (SMTP_HOST) nên không thể gửi email",
+  "console.mailFailed": "Không thể gửi email thử nghiệm: {reason}",
+  "console.mailSent": "Đã gửi email thử nghiệm",
+  "register.inviteRequired":
+    "Chỉ có thể đăng ký khi được mời: hãy mở liên kết mời mà bạn đã nhận được",
+  "register.inviteInvalid": "Liên kết mời này không hợp lệ hoặc đã hết hạn",
 };

@@ -169,4 +169,21 @@ export const yny: Catalog = {
   "favourite.notSaveable": "Pesan ini tidak dapat ditambahkan ke favorit",
   "chat.notSettable": "Entri sistem tidak dapat disematkan atau dibisukan",
   "push.badEndpoint": "Langganan notifikasi push ini tidak dapat digunakan",
+  "console.userNotFound": "Pengguna ini tidak ada",
+  "console.emailInvalid": "Masukkan alamat email yang valid",
+  "console.notPermitted":
+    "Hanya super administrator yang dapat mengubah administrator atau peran",
+  "console.ownAccount":
+    "Anda tidak dapat menonaktifkan, menghapus, atau mengubah peran akun Anda sendiri",
+  "console.lastAdmin": "Harus tetap ada setidaknya satu super administrator",
+  "console.ownsGroups":
+    "Pengguna ini adalah pemilik {count} grup; serahkan atau bubarkan grup tersebut terlebih dahulu",
+  "console.mailNotConfigured":
+    "Server email belum disiapkan (SMTP_HOST), sehingga email tidak dapat dikirim",
+  "console.mailFailed": "Email uji coba tidak dapat dikirim: {reason}",
+  "console.mailSent": "Email uji coba telah dikirim",
+  "register.inviteRequired":
+    "Pendaftaran hanya melalui undangan: buka tautan undangan yang Anda terima",
+  "register.inviteInvalid":
+    "Tautan undangan ini tidak valid atau sudah kedaluwarsa",
 };

@@ -1,0 +1,201 @@
+import { z } from "zod";
+import { formInt, formString, optional } from "../common/form.js";
+import { positiveId } from "../common/ids.js";
+import { defineCall } from "./define.js";
+
+/*
+ * The console's users (wire-contract.md §2.8 `manage/User/*`, issue 12). Every call is for
+ * administrators; a user's password hash (and the old server's salt) never leaves the
+ * server (wire-contract §7 hole 4). Who may change whom is `console.manageUser` of the
+ * capability table.
+ */
+
+/** The page sizes of the console's tables. */
+export const CONSOLE_PAGE_SIZES = [10, 20, 50, 100] as const;
+
+const page = formInt().pipe(z.number().int().min(1).max(100_000)).default(1);
+const limit = formInt()
+  .pipe(z.literal(CONSOLE_PAGE_SIZES, { error: "request.invalidField" }))
+  .default(20);
+const userId = positiveId("console.userNotFound");
+const text = (max: number) =>
+  formString().pipe(
+    z.string().trim().max(max, { error: "request.invalidField" }),
+  );
+const limitCount = formInt().pipe(
+  z.number().int().min(0).max(100_000, { error: "request.invalidField" }),
+);
+
+/** 0 a user, 1 super administrator, 2 administrator. */
+const role = formInt().pipe(
+  z.literal([0, 1, 2], { error: "request.invalidField" }),
+);
+/** 1 enabled, 0 disabled. */
+const status = formInt().pipe(
+  z.literal([0, 1], { error: "request.invalidField" }),
+);
+/** 0 female, 1 male, 2 unknown (SPEC §3). */
+const sex = formInt().pipe(
+  z.literal([0, 1, 2], { error: "request.invalidField" }),
+);
+
+/** A user as the console lists and shows them. */
+export const ConsoleUserSchema = z.object({
+  user_id: z.number().int(),
+  id: z.number().int(),
+  account: z.string(),
+  realname: z.string(),
+  name_py: z.string(),
+  email: z.string(),
+  avatar: z.string(),
+  sex: z.number().int(),
+  motto: z.string(),
+  remark: z.string(),
+  role: z.number().int(),
+  status: z.number().int(),
+  is_auth: z.number().int(),
+  friend_limit: z.number().int(),
+  group_limit: z.number().int(),
+  cs_uid: z.number().int().nullable(),
+  login_count: z.number().int(),
+  last_login_ip: z.string(),
+  /** Where the last login came from (IP location), or "--". */
+  location: z.string(),
+  register_ip: z.string(),
+  /** Where the registration came from, or "--". */
+  reg_location: z.string(),
+  /** `Y-m-d H:i:s`, or "--" when never. */
+  last_login_time: z.string(),
+  create_time: z.string(),
+  update_time: z.string(),
+  /** ms, for sorting and relative times in our client. */
+  created_at: z.number(),
+  last_login_at: z.number().nullable(),
+});
+/** A user as the console shows them. */
+export type ConsoleUser = z.infer<typeof ConsoleUserSchema>;
+
+/** What the console's user list sorts by. */
+export const USER_ORDER_FIELDS = [
+  "user_id",
+  "create_time",
+  "last_login_time",
+  "realname",
+  "account",
+  "login_count",
+] as const;
+
+/**
+ * `manage/User/index`: the users, searched by realname, account, pinyin or email, filtered
+ * by status and role, sorted (`order_type` 1 ascending, 2 descending), by page; `count` is
+ * the total.
+ */
+export const userIndex = defineCall({
+  path: "/manage/User/index",
+  auth: "admin",
+  request: z.object({
+    page,
+    limit,
+    keywords: text(64).default(""),
+    order_field: optional(
+      formString().pipe(
+        z.enum(USER_ORDER_FIELDS, { error: "request.invalidField" }),
+      ),
+    ),
+    order_type: optional(
+      formInt().pipe(z.literal([1, 2], { error: "request.invalidField" })),
+    ),
+    status: optional(status),
+    role: optional(role),
+  }),
+  response: z.array(ConsoleUserSchema),
+});
+
+const profile = {
+  realname: formString(),
+  email: text(128).default(""),
+  sex: sex.default(2),
+  remark: text(255).default(""),
+  friend_limit: limitCount.default(0),
+  group_limit: limitCount.default(0),
+  status: status.default(1),
+  role: role.default(0),
+};
+
+/**
+ * `manage/User/add`: a new account (the registration rules of SPEC §5 for account, realname
+ * and password; any regauth). A role above 0 only from a super administrator.
+ */
+export const userAdd = defineCall({
+  path: "/manage/User/add",
+  auth: "admin",
+  request: z.object({
+    account: formString(),
+    password: formString(),
+    ...profile,
+  }),
+  response: ConsoleUserSchema,
+});
+
+/**
+ * `manage/User/edit`: a user's profile, account, limits and status; `role` is applied only
+ * when the caller may change roles (a super administrator, not on their own account).
+ */
+export const userEdit = defineCall({
+  path: "/manage/User/edit",
+  auth: "admin",
+  request: z.object({
+    user_id: userId,
+    account: formString(),
+    cs_uid: optional(positiveId("console.userNotFound")),
+    realname: profile.realname,
+    email: text(128).default(""),
+    sex: sex.default(2),
+    remark: text(255).default(""),
+    friend_limit: limitCount.default(0),
+    group_limit: limitCount.default(0),
+    status: optional(status),
+    role: optional(role),
+  }),
+  response: ConsoleUserSchema,
+});
+
+/** `manage/User/del`: deletes an account; its sessions end, its friendships and memberships go. */
+export const userDel = defineCall({
+  path: "/manage/User/del",
+  auth: "admin",
+  request: z.object({ user_id: userId }),
+  response: z.literal(""),
+});
+
+/** `manage/User/detail`: one user. */
+export const userDetail = defineCall({
+  path: "/manage/User/detail",
+  auth: "admin",
+  request: z.object({ user_id: userId }),
+  response: ConsoleUserSchema,
+});
+
+/** `manage/User/editPassword`: sets a user's password; every session of theirs ends. */
+export const userEditPassword = defineCall({
+  path: "/manage/User/editPassword",
+  auth: "admin",
+  request: z.object({ user_id: userId, password: formString() }),
+  response: z.literal(""),
+});
+
+/** `manage/User/setStatus`: enables (1) or disables (0); disabling ends every session at once. */
+export const userSetStatus = defineCall({
+  path: "/manage/User/setStatus",
+  auth: "admin",
+  request: z.object({ user_id: userId, status }),
+  response: z.literal(""),
+});
+
+/** `manage/User/setRole`: 0 user, 1 super administrator, 2 administrator (super administrators only). */
+export const userSetRole = defineCall({
+  path: "/manage/User/setRole",
+  auth: "admin",
+  request: z.object({ user_id: userId, role }),
+  response: z.literal(""),
+});
