@@ -23,14 +23,22 @@ export type {
   AllConfig,
   AuditAction,
   AuditEntry,
+  ConsoleGroup,
+  ChatParty,
+  ConsoleMember,
+  ConsoleMessage,
   ConsoleUser,
   SmtpInfo,
 } from "./http/manage.js";
 export {
   AUDIT_ACTIONS,
   AUDIT_EXPORT_MAX,
+  CONSOLE_MESSAGE_TYPES,
   CONSOLE_PAGE_SIZES,
+  DEAL_TYPES,
+  MASKED_CONTENT,
   DASHBOARD_DAYS,
+  GROUP_ORDER_FIELDS,
   INVITE_LINK_DAYS,
   USER_ORDER_FIELDS,
 } from "./http/manage.js";

@@ -148,6 +148,7 @@ export const MESSAGE_KEYS = [
   "console.mailSent",
   "register.inviteRequired",
   "register.inviteInvalid",
+  "console.chooseChat",
 ] as const;
 
 /** One stable message key. */

@@ -20,6 +20,13 @@ export const AUDIT_ACTIONS = [
   "user.password",
   "user.status",
   "user.role",
+  "group.addMembers",
+  "group.removeMember",
+  "group.changeOwner",
+  "group.setManager",
+  "group.delete",
+  "message.delete",
+  "message.mask",
 ] as const;
 /** A kind of entry of the audit log. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -9,6 +9,8 @@ import { CONFIG_SECTIONS, type ConfigSection } from "../rules/config.js";
 import { defineCall } from "./define.js";
 
 export * from "./manage-audit.js";
+export * from "./manage-groups.js";
+export * from "./manage-messages.js";
 export * from "./manage-users.js";
 
 const SECTION_NAMES = Object.keys(CONFIG_SECTIONS) as [

@@ -79,6 +79,20 @@ export function findUser(db: Db, userId: number): Promise<UserRow | undefined> {
     .executeTakeFirst();
 }
 
+/** Users by id (deleted ones included: their chats still name them). */
+export async function findUsers(
+  db: Db,
+  userIds: readonly number[],
+): Promise<Map<number, UserRow>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("users")
+    .selectAll()
+    .where("user_id", "in", [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, row]));
+}
+
 /** Whether another account (deleted ones included: an account is never reused) has this name. */
 export async function accountTakenByOther(
   db: Db,
@@ -199,6 +213,74 @@ export function deleteAccount(
   });
 }
 
+/** What the group list is searched and sorted by. */
+export interface GroupQuery {
+  keywords: string;
+  orderBy: "group_id" | "created_at" | "name";
+  descending: boolean;
+}
+
+function groupsMatching(db: Db, query: GroupQuery) {
+  let select = db.selectFrom("groups as g").where("g.status", "=", 1);
+  const words = query.keywords.trim();
+  if (words !== "") {
+    const pattern = containing(words.toLowerCase());
+    select = select.where((eb) =>
+      eb.or([
+        eb(sql`lower(g.name)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(g.name_py)`, "like", sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  return select;
+}
+
+/** A page of live groups with their owner and member count (counted by index, per row of the page). */
+export function pageGroups(
+  db: Db,
+  query: GroupQuery,
+  offset: number,
+  limit: number,
+) {
+  const direction = query.descending ? "desc" : "asc";
+  let select = groupsMatching(db, query)
+    .innerJoin("users as o", "o.user_id", "g.owner_id")
+    .select((eb) => [
+      "g.group_id",
+      "g.name",
+      "g.name_py",
+      "g.avatar",
+      "g.owner_id",
+      "g.notice",
+      "g.setting",
+      "g.created_at",
+      "o.realname as owner_realname",
+      "o.account as owner_account",
+      "o.avatar as owner_avatar",
+      eb
+        .selectFrom("group_members as gm")
+        .select((inner) => inner.fn.countAll<number | string>().as("n"))
+        .whereRef("gm.group_id", "=", "g.group_id")
+        .as("members"),
+    ]);
+  select =
+    query.orderBy === "group_id"
+      ? select.orderBy("g.group_id", direction)
+      : select
+          .orderBy(`g.${query.orderBy}`, direction)
+          .orderBy("g.group_id", direction);
+  return select.limit(limit).offset(offset).execute();
+}
+/** One group of the console's list. */
+export type ConsoleGroupRow = Awaited<ReturnType<typeof pageGroups>>[number];
+
+export async function countGroups(db: Db, query: GroupQuery): Promise<number> {
+  const row = await groupsMatching(db, query)
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Rows of a table, counted (the console's totals). */
 async function countRows(
   db: Db,
@@ -304,11 +386,14 @@ export function consoleRepository(db: Db) {
     pageUsers,
     countUsers,
     findUser,
+    findUsers,
     accountTakenByOther,
     updateUser,
     countSuperAdmins,
     countOwnedGroups,
     deleteAccount,
+    pageGroups,
+    countGroups,
     totals,
     dailyFigures,
     insertInvite,

@@ -105,6 +105,16 @@ describe("who may call the console", () => {
     ["/manage/config/sendTestEmail", { email: "a@b.co" }],
     ["/manage/audit/index", {}],
     ["/manage/audit/export", {}],
+    ["/manage/Group/index", {}],
+    ["/manage/Group/userList", { group_id: 1 }],
+    ["/manage/Group/addGroupUser", { group_id: 1, user_ids: [1] }],
+    ["/manage/Group/delGroupUser", { group_id: 1, user_id: 1 }],
+    ["/manage/Group/changeOwner", { group_id: 1, user_id: 1 }],
+    ["/manage/Group/setManager", { group_id: 1, user_id: 1, role: 2 }],
+    ["/manage/Group/del", { group_id: 1 }],
+    ["/manage/message/index", {}],
+    ["/manage/message/getContacts", {}],
+    ["/manage/message/dealMsg", { id: "x" }],
   ];
 
   it.each(CALLS)(
@@ -120,7 +130,9 @@ describe("who may call the console", () => {
   );
 
   const WRITES = CALLS.filter(([path]) =>
-    /add|edit|del|setStatus|setRole|getInviteLink|sendTestEmail/i.test(path),
+    /add|edit|del|setStatus|setRole|getInviteLink|sendTestEmail|changeOwner|setManager|dealMsg/i.test(
+      path,
+    ),
   );
   it.each(WRITES)(
     "%s: demo mode refuses every change, to anyone",
@@ -907,5 +919,409 @@ describe("registration by invitation (regtype 2)", () => {
     } finally {
       await saveConfig(api, "sysInfo", { regtype: "1" });
     }
+  });
+});
+
+describe("manage/Group/*", () => {
+  async function team(name: string) {
+    const [owner, m1, m2, outsider] = await registerMany(api, 4, name);
+    const created = await api.post(
+      "/enterprise/group/add",
+      { name, user_ids: [m1.userId, m2.userId] },
+      { token: owner.token },
+    );
+    const group = ContactSchema.parse(created.data);
+    return { owner, m1, m2, outsider, group, groupId: group.group_id ?? 0 };
+  }
+
+  it("lists groups by name, with owner and member count, and a group's members", async () => {
+    const { owner, group, groupId } = await team("Console Find 组");
+    const res = await call(
+      "/manage/Group/index",
+      { keywords: "console find" },
+      admin,
+    );
+    expect(res.code, res.msg).toBe(0);
+    const [row] = manage.groupIndex.response.parse(res.data);
+    expect(row).toMatchObject({
+      group_id: groupId,
+      id: group.id,
+      owner_id: owner.userId,
+      members: 3,
+    });
+    expect(row?.owner_id_info.realname).toBe("Console Find 组 1");
+    const members = await call(
+      "/manage/Group/userList",
+      { group_id: group.id },
+      admin,
+    );
+    expect(members.count).toBe(3);
+    expect((members.data as Array<{ role: number }>)[0]?.role).toBe(1);
+    expect(
+      (await call("/manage/Group/userList", { group_id: 999_999 }, admin)).key,
+    ).toBe("group.notFound");
+  });
+
+  it("adds members (any active user, run mode aside) with the events members get", async () => {
+    const { owner, outsider, group, groupId } = await team("Console Add");
+    const watch = await openSocket(api.url);
+    await watch.bind(owner.token);
+    const newcomer = await openSocket(api.url);
+    await newcomer.bind(outsider.token);
+    const res = await call(
+      "/manage/Group/addGroupUser",
+      { group_id: groupId, user_ids: [outsider.userId] },
+      admin,
+    );
+    expect(res.code, res.msg).toBe(0);
+    expect((await watch.next("addGroupUser")).data).toMatchObject({
+      group_id: group.id,
+    });
+    expect((await newcomer.next("addGroup")).data).toMatchObject({
+      id: group.id,
+    });
+    await watch.close();
+    await newcomer.close();
+    expect(
+      (
+        await call(
+          "/manage/Group/addGroupUser",
+          { group_id: groupId, user_ids: [987_654] },
+          admin,
+        )
+      ).key,
+    ).toBe("group.userNotFound");
+    const [entry] = await auditOf("group.addMembers", groupId);
+    expect(entry?.after).toEqual({ user_ids: [outsider.userId] });
+  });
+
+  it("removes a member but not the owner, and tells the members", async () => {
+    const { owner, m1, group, groupId } = await team("Console Remove");
+    const watch = await openSocket(api.url);
+    await watch.bind(owner.token);
+    expect(
+      (
+        await call(
+          "/manage/Group/delGroupUser",
+          { group_id: groupId, user_id: m1.userId },
+          admin,
+        )
+      ).code,
+    ).toBe(0);
+    expect((await watch.next("removeUser")).data).toMatchObject({
+      group_id: group.id,
+      user_id: m1.userId,
+    });
+    await watch.close();
+    expect(
+      (
+        await call(
+          "/manage/Group/delGroupUser",
+          { group_id: groupId, user_id: owner.userId },
+          admin,
+        )
+      ).code,
+    ).not.toBe(0);
+    expect(
+      (
+        await call(
+          "/manage/Group/delGroupUser",
+          { group_id: groupId, user_id: m1.userId },
+          admin,
+        )
+      ).key,
+    ).toBe("group.memberNotFound");
+  });
+
+  it("hands a group to a member and sets administrators", async () => {
+    const { owner, m1, m2, outsider, group, groupId } =
+      await team("Console Owner");
+    expect(
+      (
+        await call(
+          "/manage/Group/changeOwner",
+          { group_id: groupId, user_id: m1.userId },
+          admin,
+        )
+      ).code,
+    ).toBe(0);
+    const roles = await api.db
+      .selectFrom("group_members")
+      .select(["user_id", "role"])
+      .where("group_id", "=", groupId)
+      .execute();
+    const roleOf = (id: number) => roles.find((r) => r.user_id === id)?.role;
+    expect(roleOf(m1.userId)).toBe(1);
+    expect(roleOf(owner.userId)).toBe(3);
+    expect(
+      (
+        await call(
+          "/manage/Group/setManager",
+          { group_id: group.id, user_id: m2.userId, role: 2 },
+          admin,
+        )
+      ).code,
+    ).toBe(0);
+    // The owner's role changes only by a transfer; a stranger is no member.
+    expect(
+      (
+        await call(
+          "/manage/Group/setManager",
+          { group_id: groupId, user_id: m1.userId, role: 3 },
+          admin,
+        )
+      ).code,
+    ).not.toBe(0);
+    expect(
+      (
+        await call(
+          "/manage/Group/changeOwner",
+          { group_id: groupId, user_id: outsider.userId },
+          admin,
+        )
+      ).key,
+    ).toBe("group.memberNotFound");
+    expect(
+      (
+        await call(
+          "/manage/Group/setManager",
+          { group_id: groupId, user_id: m2.userId, role: 1 },
+          admin,
+        )
+      ).code,
+    ).not.toBe(0);
+  });
+
+  it("disbands a group for everyone; a missing group answers not found", async () => {
+    const { m1, group, groupId } = await team("Con Disband");
+    const watch = await openSocket(api.url);
+    await watch.bind(m1.token);
+    expect(
+      (await call("/manage/Group/del", { group_id: groupId }, admin)).code,
+    ).toBe(0);
+    expect((await watch.next("removeGroup")).data).toMatchObject({
+      group_id: group.id,
+    });
+    await watch.close();
+    expect(
+      (await call("/manage/Group/del", { group_id: groupId }, admin)).key,
+    ).toBe("group.notFound");
+    expect(
+      (await call("/manage/Group/index", { keywords: "Con Disband" }, admin))
+        .count,
+    ).toBe(0);
+  });
+
+  it("a group call by a user answers like a missing call; demo mode refuses changes", async () => {
+    const { owner, groupId } = await team("Console Guard");
+    const refused = await call(
+      "/manage/Group/del",
+      { group_id: groupId },
+      owner,
+    );
+    expect(refused.code).toBe(404);
+    const demoAdmin = await loginAdmin(demo);
+    expect(
+      (await call("/manage/Group/del", { group_id: 1 }, demoAdmin, demo)).key,
+    ).toBe("demo.readOnly");
+  });
+});
+
+describe("the message centre", () => {
+  async function chat() {
+    const [a, b] = await registerMany(api, 2, "Centre");
+    const send = async (content: string, from = a, to = b) => {
+      const id = randomUUID();
+      const res = await call(
+        "/enterprise/im/sendMessage",
+        { id, toContactId: to.userId, type: "text", content, is_group: 0 },
+        from,
+      );
+      expect(res.code, res.msg).toBe(0);
+      return { id, msgId: (res.data as { msg_id: number }).msg_id };
+    };
+    return { a, b, send };
+  }
+
+  it("reads any conversation, newest first, searched by words; the parties of a user", async () => {
+    const { a, b, send } = await chat();
+    await send("first hello");
+    await send("second words", b, a);
+    await send("third hello");
+    const res = await call(
+      "/manage/message/index",
+      { user_id: a.userId, toContactId: b.userId },
+      admin,
+    );
+    expect(res.code, res.msg).toBe(0);
+    const rows = manage.messageIndex.response.parse(res.data);
+    expect(rows.map((m) => m.content)).toEqual([
+      "third hello",
+      "second words",
+      "first hello",
+    ]);
+    expect(rows[0]?.toName).toBe("Centre 2");
+    expect(rows[1]?.toName).toBe("Centre 1");
+    const found = await call(
+      "/manage/message/index",
+      { user_id: b.userId, toContactId: a.userId, keywords: "hello" },
+      admin,
+    );
+    expect(found.count).toBe(2);
+    const parties = await call(
+      "/manage/message/getContacts",
+      { user_id: a.userId },
+      admin,
+    );
+    expect(parties.code, parties.msg).toBe(0);
+    expect((parties.data as Array<{ id: number }>).map((p) => p.id)).toEqual([
+      b.userId,
+    ]);
+    const users = await call(
+      "/manage/message/getContacts",
+      { keywords: "Centre" },
+      admin,
+    );
+    expect(
+      (users.data as Array<{ user_id: number }>).map((u) => u.user_id),
+    ).toEqual(expect.arrayContaining([a.userId, b.userId]));
+  });
+
+  it("lists the newest of the whole system by cursor, and asks for a chat to search words", async () => {
+    const { send } = await chat();
+    const last = await send("system wide newest");
+    const res = await call("/manage/message/index", { limit: 10 }, admin);
+    const rows = manage.messageIndex.response.parse(res.data);
+    expect(rows[0]?.msg_id).toBe(last.msgId);
+    const older = await call(
+      "/manage/message/index",
+      { limit: 10, last_id: last.msgId },
+      admin,
+    );
+    expect(
+      (older.data as Array<{ msg_id: number }>).every(
+        (m) => m.msg_id < last.msgId,
+      ),
+    ).toBe(true);
+    const groups = await call(
+      "/manage/message/index",
+      { is_group: 2, limit: 10 },
+      admin,
+    );
+    expect(
+      (groups.data as Array<{ is_group: number }>).every(
+        (m) => m.is_group === 1,
+      ),
+    ).toBe(true);
+    expect(
+      (await call("/manage/message/index", { keywords: "hello" }, admin)).key,
+    ).toBe("console.chooseChat");
+    expect(
+      (await call("/manage/message/index", { user_id: 1 }, admin)).key,
+    ).toBe("console.chooseChat");
+    expect(
+      (await call("/manage/message/index", { type: "password" }, admin)).code,
+    ).not.toBe(0);
+  });
+
+  it("masks a message for everyone: both sides are told and it stays masked", async () => {
+    const { a, b, send } = await chat();
+    const sent = await send("something offensive");
+    const [sa, sb] = [await openSocket(api.url), await openSocket(api.url)];
+    await sa.bind(a.token);
+    await sb.bind(b.token);
+    const res = await call(
+      "/manage/message/dealMsg",
+      { id: sent.id, dealType: 2 },
+      admin,
+    );
+    expect(res.code, res.msg).toBe(0);
+    for (const socket of [sa, sb]) {
+      const update = await socket.next("updateMessage");
+      expect(update.data).toEqual({
+        id: sent.id,
+        type: "text",
+        content: manage.MASKED_CONTENT,
+      });
+      await socket.close();
+    }
+    const page = await call(
+      "/enterprise/im/getMessageList",
+      { toContactId: a.userId },
+      b,
+    );
+    const contents = (page.data as Array<{ content: string }>).map(
+      (m) => m.content,
+    );
+    expect(contents).toContain(manage.MASKED_CONTENT);
+    expect(contents).not.toContain("something offensive");
+    const [entry] = await auditOf("message.mask", sent.msgId);
+    expect(entry?.before).toMatchObject({
+      content: "something offensive",
+      from_user: a.userId,
+    });
+  });
+
+  it("deletes a message for everyone, in a group too", async () => {
+    const [owner, m1, m2] = await registerMany(api, 3, "CentreG");
+    const created = await api.post(
+      "/enterprise/group/add",
+      { name: "Centre group", user_ids: [m1.userId, m2.userId] },
+      { token: owner.token },
+    );
+    const group = ContactSchema.parse(created.data);
+    const id = randomUUID();
+    const sent = await call(
+      "/enterprise/im/sendMessage",
+      {
+        id,
+        toContactId: group.id,
+        type: "text",
+        content: "to be removed",
+        is_group: 1,
+      },
+      m1,
+    );
+    expect(sent.code, sent.msg).toBe(0);
+    const watch = await openSocket(api.url);
+    await watch.bind(m2.token);
+    expect(
+      (await call("/manage/message/dealMsg", { id, dealType: 1 }, admin)).code,
+    ).toBe(0);
+    expect((await watch.next("delMessage")).data).toMatchObject({
+      id,
+      toContactId: group.id,
+    });
+    await watch.close();
+    const page = await call(
+      "/enterprise/im/getMessageList",
+      { toContactId: group.id },
+      m2,
+    );
+    expect(
+      (page.data as Array<{ content: string }>).map((m) => m.content),
+    ).not.toContain("to be removed");
+    expect(
+      (await call("/manage/message/dealMsg", { id, dealType: 1 }, admin)).key,
+    ).toBe("message.notFound");
+    const inGroup = await call(
+      "/manage/message/index",
+      { user_id: m1.userId, toContactId: group.id },
+      admin,
+    );
+    expect(inGroup.code, inGroup.msg).toBe(0);
+  });
+
+  it("a user's dealMsg answers like a missing call; demo mode refuses it", async () => {
+    const { a, send } = await chat();
+    const sent = await send("mine");
+    expect(
+      (await call("/manage/message/dealMsg", { id: sent.id }, a)).code,
+    ).toBe(404);
+    const demoAdmin = await loginAdmin(demo);
+    expect(
+      (await call("/manage/message/dealMsg", { id: sent.id }, demoAdmin, demo))
+        .key,
+    ).toBe("demo.readOnly");
   });
 });

@@ -53,6 +53,64 @@ export function registerConsoleRoutes(
     return { data: "" as const, key: "ok" };
   });
 
+  registry.register(manage.groupIndex, async (input, ctx) => {
+    const { groups, count } = await service.groups(input, ctx.publicUrl);
+    return { data: groups, count, page: input.page };
+  });
+  registry.register(manage.groupMembers, async (input, ctx) => {
+    const { members, count } = await service.groupMembers(
+      input.group_id,
+      input.page,
+      input.limit,
+      ctx.publicUrl,
+    );
+    return { data: members, count, page: input.page };
+  });
+  registry.register(manage.groupAddMembers, async (input, ctx) => {
+    await service.changeGroup(adminOf(ctx), input.group_id, {
+      action: "group.addMembers",
+      userIds: input.user_ids,
+    });
+    return { data: "" as const, key: "ok" };
+  });
+  registry.register(manage.groupRemoveMember, async (input, ctx) => {
+    await service.changeGroup(adminOf(ctx), input.group_id, {
+      action: "group.removeMember",
+      userId: input.user_id,
+    });
+    return { data: "" as const, key: "ok" };
+  });
+  registry.register(manage.groupChangeOwner, async (input, ctx) => {
+    await service.changeGroup(adminOf(ctx), input.group_id, {
+      action: "group.changeOwner",
+      userId: input.user_id,
+    });
+    return { data: "" as const, key: "ok" };
+  });
+  registry.register(manage.groupSetManager, async (input, ctx) => {
+    await service.changeGroup(adminOf(ctx), input.group_id, {
+      action: "group.setManager",
+      userId: input.user_id,
+      role: input.role,
+    });
+    return { data: "" as const, key: "ok" };
+  });
+  registry.register(manage.groupDel, async (input, ctx) => {
+    await service.changeGroup(adminOf(ctx), input.group_id, {
+      action: "group.delete",
+    });
+    return { data: "" as const, key: "ok" };
+  });
+
+  registry.register(manage.messageIndex, async (input, ctx) => {
+    const { messages, count } = await service.messages(input, ctx.publicUrl);
+    return { data: messages, count, page: input.page };
+  });
+  registry.register(manage.messageContacts, async (input, ctx) => {
+    const { parties, count } = await service.parties(input, ctx.publicUrl);
+    return { data: parties, count, page: input.page };
+  });
+
   registry.register(manage.dashboard, async () => ({
     data: await service.dashboard(),
   }));

@@ -5,6 +5,10 @@ import {
   checkPassword,
   checkRealname,
   checkRegisterAccount,
+  type ChatParty,
+  type ConsoleGroup,
+  type ConsoleMessage,
+  type ConsoleMember,
   type ConsoleUser,
   DASHBOARD_DAYS,
   denial,
@@ -24,8 +28,17 @@ import type { Passwords } from "../../lib/passwords.js";
 import { type CodeSender, MailNotConfigured } from "../../mail/mailer.js";
 import { namePinyin } from "../accounts/accounts.service.js";
 import type { AuditActor } from "../audit/audit.service.js";
-import { toConsoleUser } from "./console.mapper.js";
-import type { ConsoleRepository, UserQuery } from "./console.repository.js";
+import {
+  toConsoleGroupAvatar,
+  toConsoleGroup,
+  toConsoleMember,
+  toConsoleUser,
+} from "./console.mapper.js";
+import type {
+  ConsoleRepository,
+  GroupQuery,
+  UserQuery,
+} from "./console.repository.js";
 
 /** The administrator making a call, as the routes know them. */
 export interface Admin {
@@ -56,6 +69,20 @@ export interface ConsoleDeps {
 type UserListQuery = CallRequest<typeof manage.userIndex>;
 type NewUserInput = CallRequest<typeof manage.userAdd>;
 type EditUserInput = CallRequest<typeof manage.userEdit>;
+type GroupListQuery = CallRequest<typeof manage.groupIndex>;
+type MessageListQuery = CallRequest<typeof manage.messageIndex>;
+type PartyQuery = CallRequest<typeof manage.messageContacts>;
+
+/** The types "all" lists in the centre: what people send (event lines by their own filter). */
+const PERSON_TYPES = [
+  "text",
+  "image",
+  "voice",
+  "video",
+  "file",
+  "emoji",
+  "webrtc",
+];
 
 const DAY_MS = 86_400_000;
 /** How long the home's totals are reused: counting every message is not free. */
@@ -425,6 +452,244 @@ export class ConsoleService {
       audited(row),
       null,
     );
+  }
+
+  // ---- groups ----
+
+  async groups(
+    query: GroupListQuery,
+    publicUrl: string,
+  ): Promise<{ groups: ConsoleGroup[]; count: number }> {
+    const search: GroupQuery = {
+      keywords: query.keywords,
+      orderBy:
+        query.order_field === "create_time"
+          ? "created_at"
+          : (query.order_field ?? "group_id"),
+      descending: query.order_type !== 1,
+    };
+    const [rows, count] = await Promise.all([
+      this.deps.repo.pageGroups(
+        search,
+        (query.page - 1) * query.limit,
+        query.limit,
+      ),
+      this.deps.repo.countGroups(search),
+    ]);
+    return { groups: rows.map((row) => toConsoleGroup(row, publicUrl)), count };
+  }
+
+  async groupMembers(
+    groupId: number,
+    page: number,
+    limit: number,
+    publicUrl: string,
+  ): Promise<{ members: ConsoleMember[]; count: number }> {
+    const { rows, count } = await this.deps.services.groups.memberPage(
+      groupId,
+      (page - 1) * limit,
+      limit,
+    );
+    return {
+      members: rows.map((row) => toConsoleMember(row, publicUrl)),
+      count,
+    };
+  }
+
+  /**
+   * Changes a group as its owner would (the groups feature checks and tells the members);
+   * then the audit log records it.
+   */
+  async changeGroup(
+    admin: Admin,
+    groupId: number,
+    change:
+      | { action: "group.addMembers"; userIds: readonly number[] }
+      | { action: "group.removeMember"; userId: number }
+      | { action: "group.changeOwner"; userId: number }
+      | { action: "group.setManager"; userId: number; role: 2 | 3 }
+      | { action: "group.delete" },
+  ): Promise<void> {
+    this.mayWrite(admin);
+    const { groups } = this.deps.services;
+    const by = { console: admin.userId };
+    const url = admin.publicUrl;
+    let after: Record<string, unknown>;
+    switch (change.action) {
+      case "group.addMembers":
+        await groups.addMembers(by, groupId, change.userIds, url);
+        after = { user_ids: [...change.userIds] };
+        break;
+      case "group.removeMember":
+        await groups.removeMember(by, groupId, change.userId, url);
+        after = { user_id: change.userId };
+        break;
+      case "group.changeOwner":
+        await groups.changeOwner(by, groupId, change.userId, url);
+        after = { owner_id: change.userId };
+        break;
+      case "group.setManager":
+        await groups.setManager(by, groupId, change.userId, change.role, url);
+        after = { user_id: change.userId, role: change.role };
+        break;
+      case "group.delete":
+        await groups.disband(by, groupId);
+        after = {};
+        break;
+    }
+    await this.audit.record(
+      await this.auditActor(admin),
+      change.action,
+      { type: "group", id: groupId },
+      null,
+      after,
+    );
+  }
+
+  // ---- message centre ----
+
+  /** One conversation (both parties given), or the newest of the whole system. */
+  async messages(
+    query: MessageListQuery,
+    publicUrl: string,
+  ): Promise<{ messages: ConsoleMessage[]; count: number }> {
+    const types = query.type === "all" ? PERSON_TYPES : [query.type];
+    const { messages } = this.deps.services;
+    if (query.user_id !== undefined && query.toContactId !== undefined)
+      return messages.conversationForConsole(
+        query.user_id,
+        query.toContactId,
+        {
+          types,
+          keywords: query.keywords,
+          page: query.page,
+          limit: query.limit,
+        },
+        publicUrl,
+      );
+    if (query.user_id !== undefined || query.toContactId !== undefined)
+      throw refuse("console.chooseChat");
+    if (query.keywords !== "") throw refuse("console.chooseChat");
+    const rows = await messages.recentForConsole(
+      {
+        isGroup: query.is_group === -1 ? null : query.is_group === 2 ? 1 : 0,
+        types,
+        lastId: query.last_id || undefined,
+        limit: query.limit,
+      },
+      publicUrl,
+    );
+    return { messages: rows, count: rows.length };
+  }
+
+  /** Users to pick from, or one user's chats (people and groups), newest first. */
+  async parties(
+    query: PartyQuery,
+    publicUrl: string,
+  ): Promise<{ parties: ChatParty[]; count: number }> {
+    const offset = (query.page - 1) * query.limit;
+    if (query.user_id === undefined) {
+      const search: UserQuery = {
+        keywords: query.keywords,
+        orderBy: "user_id",
+        descending: false,
+      };
+      const [rows, count] = await Promise.all([
+        this.deps.repo.pageUsers(search, offset, query.limit),
+        this.deps.repo.countUsers(search),
+      ]);
+      return {
+        parties: rows.map((row) => {
+          const user = toConsoleUser(row, publicUrl);
+          return {
+            id: user.user_id,
+            user_id: user.user_id,
+            is_group: 0,
+            realname: user.realname,
+            displayName: user.realname,
+            account: user.account,
+            avatar: user.avatar,
+            name_py: user.name_py,
+            email: user.email,
+            last_login_ip: user.last_login_ip,
+            lastSendTime: 0,
+          };
+        }),
+        count,
+      };
+    }
+    if (!(await this.deps.repo.findUser(query.user_id)))
+      throw refuse("console.userNotFound");
+    const states = (
+      await this.deps.services.messages.conversationStates(query.user_id)
+    )
+      .filter((state) => state.last_send_time !== null)
+      .sort((a, b) => (b.last_send_time ?? 0) - (a.last_send_time ?? 0));
+    const peers = states.flatMap((state) =>
+      state.is_group === 0 ? [Number(state.peer_id)] : [],
+    );
+    const groupIds = states.flatMap((state) =>
+      state.is_group === 1
+        ? [Number(state.peer_id.slice(state.peer_id.indexOf("-") + 1))]
+        : [],
+    );
+    const [users, groups] = await Promise.all([
+      this.deps.repo.findUsers(peers),
+      this.deps.services.groups.faces(groupIds),
+    ]);
+    const words = query.keywords.toLowerCase();
+    const parties: ChatParty[] = [];
+    for (const state of states) {
+      const time = state.last_send_time ?? 0;
+      if (state.is_group === 1) {
+        const groupId = Number(
+          state.peer_id.slice(state.peer_id.indexOf("-") + 1),
+        );
+        const group = groups.get(groupId);
+        if (!group) continue;
+        parties.push({
+          id: state.peer_id,
+          user_id: 0,
+          is_group: 1,
+          realname: group.name,
+          displayName: group.name,
+          account: "",
+          avatar: toConsoleGroupAvatar(group.avatar, publicUrl),
+          name_py: group.name_py,
+          email: "",
+          last_login_ip: "",
+          lastSendTime: time,
+        });
+      } else {
+        const row = users.get(Number(state.peer_id));
+        if (!row) continue;
+        const user = toConsoleUser(row, publicUrl);
+        parties.push({
+          id: user.user_id,
+          user_id: user.user_id,
+          is_group: 0,
+          realname: user.realname,
+          displayName: user.realname,
+          account: user.account,
+          avatar: user.avatar,
+          name_py: user.name_py,
+          email: user.email,
+          last_login_ip: user.last_login_ip,
+          lastSendTime: time,
+        });
+      }
+    }
+    const matching = words
+      ? parties.filter((p) =>
+          [p.realname, p.account, p.name_py].some((v) =>
+            v.toLowerCase().includes(words),
+          ),
+        )
+      : parties;
+    return {
+      parties: matching.slice(offset, offset + query.limit),
+      count: matching.length,
+    };
   }
 
   // ---- home ----

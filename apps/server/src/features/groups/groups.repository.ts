@@ -95,6 +95,21 @@ export async function listGroupsAmong(
   return new Set(rows.map((row) => row.group_id));
 }
 
+/** Names and pictures of live groups, by id. */
+export async function listGroupFaces(
+  db: Db,
+  groupIds: readonly number[],
+): Promise<Map<number, { name: string; avatar: string; name_py: string }>> {
+  if (groupIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("groups")
+    .select(["group_id", "name", "avatar", "name_py"])
+    .where("group_id", "in", [...new Set(groupIds)])
+    .where("status", "=", 1)
+    .execute();
+  return new Map(rows.map((row) => [row.group_id, row]));
+}
+
 export async function countMembers(db: Db, groupId: number): Promise<number> {
   const row = await db
     .selectFrom("group_members")
@@ -661,6 +676,7 @@ export type UserGroupRow = Awaited<ReturnType<typeof listUserGroups>>[number];
 /** The groups tables, bound to a database. */
 export function groupsRepository(db: Db) {
   return bindRepository(db, {
+    listGroupFaces,
     findGroup,
     findMembership,
     listMemberIds,

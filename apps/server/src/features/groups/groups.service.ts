@@ -33,6 +33,7 @@ import {
 import {
   type GroupRow,
   type GroupsRepository,
+  type MemberRow,
   type MemberState,
   TransferTargetGone,
 } from "./groups.repository.js";
@@ -53,6 +54,13 @@ interface Standing {
   member: MemberState;
   me: ActiveUser;
 }
+
+/**
+ * Who changes a group: a member through the chat (their user id), or a system
+ * administrator through the console, who acts with the owner's powers on any group (issue
+ * 12) and whose changes reach the members with the same events and lines.
+ */
+export type GroupCaller = number | { console: number };
 
 /** The event lines the server writes into a group's chat (existing clients show `content`). */
 const EVENT_TEXT = {
@@ -108,6 +116,20 @@ export class GroupsService {
     ]);
     if (!group || !member) throw refuse("group.notFound");
     return { group, member, me: await this.activeUser(userId) };
+  }
+
+  /** A caller's standing; the console's stands as the owner, whether a member or not. */
+  private async standingOf(
+    caller: GroupCaller,
+    groupId: number,
+  ): Promise<Standing & { byConsole: boolean }> {
+    if (typeof caller === "number")
+      return { ...(await this.standing(caller, groupId)), byConsole: false };
+    const group = await this.repo.findGroup(groupId);
+    if (!group) throw refuse("group.notFound");
+    const me = await this.activeUser(caller.console);
+    const owner: MemberState = { role: 1, muted_until: null, joined_seq: 0 };
+    return { group, member: owner, me, byConsole: true };
   }
 
   private actor(me: ActiveUser) {
@@ -423,23 +445,33 @@ export class GroupsService {
 
   /** `addGroupUser`: up to 20 people, by a manager or, with invite on, any member. */
   async addMembers(
-    userId: number,
+    caller: GroupCaller,
     groupId: number,
     userIds: readonly number[],
     publicUrl: string,
   ): Promise<void> {
-    const { group, member, me } = await this.standing(userId, groupId);
+    const { group, member, me, byConsole } = await this.standingOf(
+      caller,
+      groupId,
+    );
+    const userId = me.user_id;
     const settings = toGroupSetting(group.setting);
     this.must(me, "group.addMembers", {
       member: membership(member),
       settings,
     });
-    const wanted = [...new Set(userIds)].filter((id) => id !== userId);
+    const wanted = [...new Set(userIds)].filter(
+      (id) => byConsole || id !== userId,
+    );
     if (wanted.length === 0) throw refuse("group.selectToAdd");
     const present = await this.repo.listMembersAmong(groupId, wanted);
     const fresh = wanted.filter((id) => !present.has(id));
     if (fresh.length === 0) return;
-    const users = await this.pickable(me, fresh);
+    // The console adds any active user, whatever the run mode.
+    const users = byConsole
+      ? await this.deps.services.accounts.directory(0, fresh)
+      : await this.pickable(me, fresh);
+    if (users.length !== fresh.length) throw refuse("group.userNotFound");
     await this.checkSize(
       (await this.repo.countMembers(groupId)) + fresh.length,
     );
@@ -483,13 +515,17 @@ export class GroupsService {
 
   /** `removeUser`: a member leaves (`user_id` is theirs), or a manager removes one below them. */
   async removeMember(
-    userId: number,
+    caller: GroupCaller,
     groupId: number,
     targetId: number,
     publicUrl: string,
   ): Promise<void> {
-    const { group, member, me } = await this.standing(userId, groupId);
-    const leaving = targetId === userId;
+    const { group, member, me, byConsole } = await this.standingOf(
+      caller,
+      groupId,
+    );
+    const userId = me.user_id;
+    const leaving = !byConsole && targetId === userId;
     if (leaving) {
       if (
         denial(this.actor(me), "group.quit", { member: membership(member) }) !==
@@ -533,6 +569,27 @@ export class GroupsService {
     );
   }
 
+  /** Names and pictures of live groups, by id (the console's message centre). */
+  faces(
+    groupIds: readonly number[],
+  ): Promise<Map<number, { name: string; avatar: string; name_py: string }>> {
+    return this.repo.listGroupFaces(groupIds);
+  }
+
+  /** A live group's members for the console (no membership needed), and how many. */
+  async memberPage(
+    groupId: number,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: MemberRow[]; count: number }> {
+    if (!(await this.repo.findGroup(groupId))) throw refuse("group.notFound");
+    const [rows, count] = await Promise.all([
+      this.repo.pageMembers(groupId, { limit, offset }),
+      this.repo.countMembers(groupId),
+    ]);
+    return { rows, count };
+  }
+
   /**
    * A deleted account's memberships are gone (the console deleted them with the account):
    * each group's members drop it from their lists and the group's picture is drawn again.
@@ -560,15 +617,17 @@ export class GroupsService {
 
   /** `setManager`: the owner makes a member an administrator (2) or a member again (3). */
   async setManager(
-    userId: number,
+    caller: GroupCaller,
     groupId: number,
     targetId: number,
     role: 2 | 3,
     publicUrl: string,
   ): Promise<void> {
-    const { group, member, me } = await this.standing(userId, groupId);
+    const { group, member, me } = await this.standingOf(caller, groupId);
     this.must(me, "group.own", { member: membership(member) });
-    await this.target(groupId, targetId);
+    const target = await this.target(groupId, targetId);
+    // The owner's role changes only by a transfer.
+    if (target.role === 1) throw refuse("group.noPermission");
     if (!(await this.repo.updateRole(groupId, targetId, role)))
       throw refuse("group.noPermission");
     await this.deps.publish.toUsers(
@@ -584,20 +643,22 @@ export class GroupsService {
 
   /** `changeOwner`: the owner hands the group to a member and becomes a member (role 3). */
   async changeOwner(
-    userId: number,
+    caller: GroupCaller,
     groupId: number,
     targetId: number,
     publicUrl: string,
   ): Promise<void> {
-    const { group, member, me } = await this.standing(userId, groupId);
+    const { group, member, me } = await this.standingOf(caller, groupId);
     this.must(me, "group.own", { member: membership(member) });
-    if (targetId === userId) throw refuse("group.memberNotFound");
+    // From whoever owns it now: the caller, or (through the console) its owner.
+    const ownerId = group.owner_id;
+    if (targetId === ownerId) throw refuse("group.memberNotFound");
     await this.target(groupId, targetId);
     let moved: boolean;
     try {
       moved = await this.repo.transferOwnership(
         groupId,
-        userId,
+        ownerId,
         targetId,
         this.deps.clock.now(),
       );
@@ -637,13 +698,13 @@ export class GroupsService {
   }
 
   /** `removeGroup`: the owner disbands the group; its members and messages are gone. */
-  async disband(userId: number, groupId: number): Promise<void> {
-    const { member, me } = await this.standing(userId, groupId);
+  async disband(caller: GroupCaller, groupId: number): Promise<void> {
+    const { group, member, me } = await this.standingOf(caller, groupId);
     this.must(me, "group.own", { member: membership(member) });
     const memberIds = await this.repo.listMemberIds(groupId);
     const files = await this.repo.disbandGroup(
       groupId,
-      userId,
+      group.owner_id,
       this.deps.clock.now(),
     );
     if (files === null) throw refuse("group.changed");

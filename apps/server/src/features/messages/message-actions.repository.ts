@@ -130,6 +130,40 @@ export function withdraw(
 }
 
 /**
+ * Masks a message for everyone in one transaction (the console's moderation): it becomes a
+ * text with only `content`, no file or mentions; its favourites go and the replies quoting
+ * it lose the quoted text. Answers the row after, or undefined when it is gone.
+ */
+export function mask(
+  db: Db,
+  row: MessageRow,
+  content: string,
+): Promise<MessageRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("messages")
+      .set({
+        type: "text",
+        content,
+        at: "",
+        file_id: null,
+        extends: JSON.stringify({ masked: 1 }),
+      })
+      .where("msg_id", "=", row.msg_id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) return undefined;
+    await dropMentions(trx, row);
+    await trx
+      .deleteFrom("favourites")
+      .where("msg_id", "=", row.msg_id)
+      .execute();
+    await scrubQuotes(trx, row.msg_id);
+    return updated;
+  });
+}
+
+/**
  * Deletes a message for everyone in one transaction: the row (its hides, mentions and
  * favourites go with it by their keys), the quoted text of replies, the receiver's unread
  * count when they had not read it, and the chat's last message moved to the newest left.
@@ -344,6 +378,7 @@ export function setChatSettings(
 /** The message, conversation-state and favourites tables as the actions use them. */
 export function messageActionsRepository(db: Db) {
   return bindRepository(db, {
+    mask,
     findAllByClientId,
     findByMsgId,
     isHidden: isHiddenFor,

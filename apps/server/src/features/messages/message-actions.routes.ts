@@ -1,4 +1,4 @@
-import { favourites, messages as calls } from "@parley/protocol";
+import { favourites, manage, messages as calls } from "@parley/protocol";
 import { type Calls, requireSession } from "../../plugins/calls.js";
 import type { MessageActionsService } from "./message-actions.service.js";
 
@@ -6,6 +6,17 @@ export function registerMessageActionRoutes(
   registry: Calls,
   actions: MessageActionsService,
 ): void {
+  registry.register(manage.dealMsg, async (input, ctx) => {
+    const session = requireSession(ctx);
+    await actions.moderate(
+      { userId: session.userId, role: session.role, ip: ctx.ip },
+      input.id,
+      input.msg_id,
+      input.dealType,
+    );
+    return { data: "" as const, key: "ok" };
+  });
+
   registry.register(calls.undoMessage, async (input, ctx) => {
     await actions.withdraw(requireSession(ctx).userId, input.id);
     return { data: "" as const };

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import {
   type ContactId,
+  DEAL_TYPES,
   denial,
+  MASKED_CONTENT,
   type Favourite,
   type MessageGone,
   type ServerEventData,
@@ -232,6 +234,74 @@ export class MessageActionsService {
       gone(row.to_user),
     );
     await this.deps.publish.toUsers([userId], "delMessage", gone(userId));
+  }
+
+  /**
+   * `manage/message/dealMsg`: an administrator deletes (dealType 1) or masks (any other) a
+   * message for everyone; the chats showing it drop it (`delMessage`) or show the mask
+   * (`updateMessage`) at once; the audit log keeps what it said (its first 200 characters).
+   */
+  async moderate(
+    admin: { userId: number; role: number; ip: string },
+    clientId: string,
+    msgId: number | undefined,
+    dealType: number,
+  ): Promise<void> {
+    const why = denial(this.deps.policy.actor(admin), "console.write");
+    if (why === "demo") throw refuse("demo.readOnly");
+    if (why !== null) throw refuse("request.notFound");
+    const candidates = await this.repo.findAllByClientId(clientId, 0);
+    const row =
+      msgId === undefined
+        ? candidates[0]
+        : candidates.find((candidate) => candidate.msg_id === msgId);
+    if (!row) throw refuse("message.notFound");
+    const groupId = row.is_group === 1 ? row.to_user : null;
+    const audience =
+      groupId === null
+        ? [row.from_user, row.to_user]
+        : await this.deps.services.groups.memberIds(groupId);
+    const deleting = dealType === DEAL_TYPES.delete;
+    if (deleting) {
+      if (!(await this.repo.deleteMessage(row)))
+        throw refuse("message.notFound");
+    } else if (!(await this.repo.mask(row, MASKED_CONTENT)))
+      throw refuse("message.notFound");
+    if (row.file_id !== null)
+      await this.deps.services.files.release([row.file_id]);
+
+    const { publish } = this.deps;
+    for (const viewer of groupId === null ? audience : [null]) {
+      const to = viewer === null ? audience : [viewer];
+      const toContactId =
+        viewer === null ? groupContactId(row.to_user) : contactOf(row, viewer);
+      if (deleting)
+        await publish.toUsers(to, "delMessage", {
+          id: row.client_msg_id,
+          msg_id: row.msg_id,
+          from_user: row.from_user,
+          toContactId,
+        });
+      else
+        await publish.toUsers(to, "updateMessage", {
+          id: row.client_msg_id,
+          type: "text",
+          content: MASKED_CONTENT,
+        });
+    }
+    const me = await this.deps.services.accounts.activeUser(admin.userId);
+    await this.deps.services.audit.record(
+      { userId: admin.userId, realname: me?.realname ?? "", ip: admin.ip },
+      deleting ? "message.delete" : "message.mask",
+      { type: "message", id: row.msg_id },
+      {
+        from_user: row.from_user,
+        to: groupId === null ? row.to_user : groupContactId(groupId),
+        type: row.type,
+        content: row.content.slice(0, 200),
+      },
+      null,
+    );
   }
 
   /** `removeMessage`: hides a message for me, on each of my devices. */

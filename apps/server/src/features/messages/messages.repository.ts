@@ -331,6 +331,29 @@ export function pageMessages(
 }
 
 /**
+ * The newest messages of the whole system, for the console's message centre: by one-to-one
+ * (0) or group (1) and by type, before a cursor. By the primary key, newest first; a rare
+ * type may read further back to fill a page, bounded by the page's LIMIT.
+ */
+export function pageAllMessages(
+  db: Db,
+  options: {
+    isGroup: 0 | 1 | null;
+    types: readonly string[] | null;
+    beforeMsgId?: number | undefined;
+    limit: number;
+  },
+): Promise<MessageRow[]> {
+  let query = db.selectFrom("messages").selectAll();
+  if (options.isGroup !== null)
+    query = query.where("is_group", "=", options.isGroup);
+  if (options.types !== null) query = query.where("type", "in", options.types);
+  if (options.beforeMsgId !== undefined)
+    query = query.where("msg_id", "<", options.beforeMsgId);
+  return query.orderBy("msg_id", "desc").limit(options.limit).execute();
+}
+
+/**
  * How many matches the history panel counts. Past it `count` says this many and the pager
  * offers its 50 pages of 20, the newest matches: more than anyone pages through, while each
  * request reads at most this many index entries (about a millisecond on SQLite), whatever
@@ -877,6 +900,7 @@ export type ConversationState = Awaited<
 /** The messages, conversations and user_conversations tables, bound to a database. */
 export function messagesRepository(db: Db) {
   return bindRepository(db, {
+    pageAllMessages,
     findByClientId,
     storeDirectMessage,
     storeGroupMessage,

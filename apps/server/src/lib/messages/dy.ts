@@ -184,4 +184,6 @@ export const dy: Catalog = {
   "register.inviteRequired":
     "登録は招待制です。受け取った招待リンクを開いてください",
   "register.inviteInvalid": "この招待リンクは無効か、有効期限が切れています",
+  "console.chooseChat":
+    "先にユーザーとそのチャットを1つ選んでください。キーワードは会話内で検索されます",
 };

@@ -169,4 +169,6 @@ export const e: Catalog = {
   "register.inviteRequired":
     "초대를 받은 경우에만 가입할 수 있습니다. 받은 초대 링크를 여세요",
   "register.inviteInvalid": "초대 링크가 유효하지 않거나 만료되었습니다",
+  "console.chooseChat":
+    "먼저 사용자와 그 사용자의 대화 하나를 선택하세요. 단어는 대화 안에서 검색됩니다",
 };

@@ -175,4 +175,6 @@ export const en: Catalog = {
   "register.inviteRequired":
     "Registration is by invitation only: open the invitation link you were given",
   "register.inviteInvalid": "This invitation link isn't valid or has expired",
+  "console.chooseChat":
+    "Choose a user and one of their chats first: words are searched within a conversation",
 };

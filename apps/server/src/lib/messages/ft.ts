@@ -151,4 +151,5 @@ export const ft: Catalog = {
   "console.mailSent": "測試郵件已寄出",
   "register.inviteRequired": "僅限受邀註冊，請開啟你收到的邀請連結",
   "register.inviteInvalid": "邀請連結無效或已過期",
+  "console.chooseChat": "請先選擇使用者及其一個對話：關鍵字在對話內搜尋",
 };

@@ -194,4 +194,6 @@ export const fy: Catalog = {
   "register.inviteRequired":
     "Les inscriptions se font uniquement sur invitation : ouvrez le lien d'invitation que vous avez reçu",
   "register.inviteInvalid": "Ce lien d'invitation n'est pas valide ou a expiré",
+  "console.chooseChat":
+    "Choisissez d'abord un utilisateur et l'une de ses discussions : les mots sont recherchés dans une conversation",
 };

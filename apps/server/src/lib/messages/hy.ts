@@ -202,4 +202,6 @@ export const hy: Catalog = {
     "Die Registrierung ist nur auf Einladung möglich: Öffne den Einladungslink, den du erhalten hast",
   "register.inviteInvalid":
     "Dieser Einladungslink ist ungültig oder abgelaufen",
+  "console.chooseChat":
+    "Wähle zuerst einen Benutzer und einen seiner Chats: Wörter werden innerhalb einer Unterhaltung gesucht",
 };

@@ -178,4 +178,6 @@ export const ptyy: Catalog = {
   "register.inviteRequired":
     "O cadastro é feito apenas por convite: abra o link de convite que você recebeu",
   "register.inviteInvalid": "Este link de convite é inválido ou expirou",
+  "console.chooseChat":
+    "Escolha primeiro um usuário e uma das conversas dele: as palavras são buscadas dentro de uma conversa",
 };

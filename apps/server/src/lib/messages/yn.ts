@@ -174,4 +174,6 @@ export const yn: Catalog = {
   "register.inviteRequired":
     "Chỉ có thể đăng ký khi được mời: hãy mở liên kết mời mà bạn đã nhận được",
   "register.inviteInvalid": "Liên kết mời này không hợp lệ hoặc đã hết hạn",
+  "console.chooseChat":
+    "Hãy chọn người dùng và một cuộc trò chuyện của họ trước: từ khóa được tìm trong một cuộc trò chuyện",
 };

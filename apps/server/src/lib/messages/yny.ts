@@ -186,4 +186,6 @@ export const yny: Catalog = {
     "Pendaftaran hanya melalui undangan: buka tautan undangan yang Anda terima",
   "register.inviteInvalid":
     "Tautan undangan ini tidak valid atau sudah kedaluwarsa",
+  "console.chooseChat":
+    "Pilih pengguna dan salah satu obrolannya terlebih dahulu: kata dicari di dalam percakapan",
 };

@@ -149,4 +149,5 @@ export const zh: Catalog = {
   "console.mailSent": "测试邮件已发送",
   "register.inviteRequired": "仅限邀请注册，请打开您收到的邀请链接",
   "register.inviteInvalid": "邀请链接无效或已过期",
+  "console.chooseChat": "请先选择用户及其一个会话：关键词在会话内搜索",
 };

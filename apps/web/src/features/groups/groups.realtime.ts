@@ -22,4 +22,9 @@ export const groupsRealtime: RealtimeHandlers = {
     groupSetting: (data, ctx) => refresh(data.group_id, ctx),
     editGroupName: (data, ctx) => refresh(data.id, ctx),
   },
+  // Events sent while the socket was away are lost: the open groups' cards and members
+  // (a mute lifted, a role changed) are fetched again on every bind.
+  onBound: (ctx) => {
+    void ctx.client.invalidateQueries({ queryKey: ["groups"] });
+  },
 };
