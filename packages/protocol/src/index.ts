@@ -23,6 +23,7 @@ export type {
   AllConfig,
   AuditAction,
   AuditEntry,
+  ConsoleFavourite,
   ConsoleGroup,
   ChatParty,
   ConsoleMember,

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   "group.delete",
   "message.delete",
   "message.mask",
+  "favourite.delete",
 ] as const;
 /** A kind of entry of the audit log. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -130,3 +130,39 @@ export const dealMsg = defineCall({
   }),
   response: z.literal(""),
 });
+
+/** A favourite as the console lists it: who saved which message, and when. */
+export const ConsoleFavouriteSchema = z.object({
+  id: z.number().int(),
+  /** ms */
+  saved_at: z.number(),
+  user: z.object({
+    user_id: z.number().int(),
+    realname: z.string(),
+    account: z.string(),
+    avatar: z.string(),
+  }),
+  message: ConsoleMessageSchema,
+});
+/** A favourite as the console lists it. */
+export type ConsoleFavourite = z.infer<typeof ConsoleFavouriteSchema>;
+
+/** `manage/collect/index`: every user's favourites (or one user's), newest first, by page. */
+export const collectIndex = defineCall({
+  path: "/manage/collect/index",
+  auth: "admin",
+  request: z.object({
+    user_id: optional(positiveId("console.userNotFound")),
+    page,
+    limit,
+  }),
+  response: z.array(ConsoleFavouriteSchema),
+});
+
+/** `manage/collect/delCollect`: removes a favourite (its message stays). */
+export const collectDel = defineCall({
+  path: "/manage/collect/delCollect",
+  auth: "admin",
+  request: z.object({ id: positiveId("favourite.notFound") }),
+  response: z.literal(""),
+});

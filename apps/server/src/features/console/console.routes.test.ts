@@ -115,6 +115,8 @@ describe("who may call the console", () => {
     ["/manage/message/index", {}],
     ["/manage/message/getContacts", {}],
     ["/manage/message/dealMsg", { id: "x" }],
+    ["/manage/collect/index", {}],
+    ["/manage/collect/delCollect", { id: 1 }],
   ];
 
   it.each(CALLS)(
@@ -130,7 +132,7 @@ describe("who may call the console", () => {
   );
 
   const WRITES = CALLS.filter(([path]) =>
-    /add|edit|del|setStatus|setRole|getInviteLink|sendTestEmail|changeOwner|setManager|dealMsg/i.test(
+    /add|edit|del|setStatus|setRole|getInviteLink|sendTestEmail|changeOwner|setManager|dealMsg|delCollect/i.test(
       path,
     ),
   );
@@ -1323,5 +1325,63 @@ describe("the message centre", () => {
       (await call("/manage/message/dealMsg", { id: sent.id }, demoAdmin, demo))
         .key,
     ).toBe("demo.readOnly");
+  });
+});
+
+describe("manage/collect", () => {
+  it("lists everyone's favourites with who saved them, and removes one (its message stays)", async () => {
+    const [a, b] = await registerMany(api, 2, "Saver");
+    const sent = await call(
+      "/enterprise/im/sendMessage",
+      {
+        id: randomUUID(),
+        toContactId: b.userId,
+        type: "text",
+        content: "keep this",
+        is_group: 0,
+      },
+      a,
+    );
+    const msgId = (sent.data as { msg_id: number }).msg_id;
+    const saved = await call("/enterprise/collect/add", { msg_id: msgId }, b);
+    expect(saved.code, saved.msg).toBe(0);
+    const favouriteId = (saved.data as { id: number }).id;
+    const res = await call(
+      "/manage/collect/index",
+      { user_id: b.userId },
+      admin,
+    );
+    expect(res.code, res.msg).toBe(0);
+    const [row] = manage.collectIndex.response.parse(res.data);
+    expect(row).toMatchObject({
+      id: favouriteId,
+      user: { user_id: b.userId, realname: "Saver 2" },
+      message: { content: "keep this", toName: "Saver 2" },
+    });
+    expect(
+      (await call("/manage/collect/index", {}, admin)).count,
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      (await call("/manage/collect/delCollect", { id: favouriteId }, admin))
+        .code,
+    ).toBe(0);
+    expect((await call("/enterprise/collect/index", {}, b)).count).toBe(0);
+    expect(
+      (await call("/manage/collect/delCollect", { id: favouriteId }, admin))
+        .key,
+    ).toBe("favourite.notFound");
+    const page = await call(
+      "/enterprise/im/getMessageList",
+      { toContactId: a.userId },
+      b,
+    );
+    expect(
+      (page.data as Array<{ content: string }>).map((m) => m.content),
+    ).toContain("keep this");
+    const [entry] = await auditOf("favourite.delete", msgId);
+    expect(entry?.before).toMatchObject({
+      favourite_id: favouriteId,
+      user_id: b.userId,
+    });
   });
 });

@@ -310,6 +310,64 @@ export async function listFavourites(
   return { rows, total: total.n };
 }
 
+/** Everyone's favourites (or one user's), newest first, with who saved them, for the console. */
+export async function listAllFavourites(
+  db: Db,
+  userId: number | undefined,
+  page: { limit: number; offset: number },
+): Promise<{
+  rows: Array<
+    MessageRow & {
+      favourite_id: number;
+      saved_at: number;
+      saver_id: number;
+      saver_realname: string;
+      saver_account: string;
+      saver_avatar: string;
+    }
+  >;
+  total: number;
+}> {
+  let rows = db
+    .selectFrom("favourites as f")
+    .innerJoin("messages as m", "m.msg_id", "f.msg_id")
+    .innerJoin("users as u", "u.user_id", "f.user_id")
+    .selectAll("m")
+    .select([
+      "f.favourite_id",
+      "f.created_at as saved_at",
+      "u.user_id as saver_id",
+      "u.realname as saver_realname",
+      "u.account as saver_account",
+      "u.avatar as saver_avatar",
+    ]);
+  let count = db
+    .selectFrom("favourites")
+    .select((eb) => eb.fn.countAll<number>().as("n"));
+  if (userId !== undefined) {
+    rows = rows.where("f.user_id", "=", userId);
+    count = count.where("user_id", "=", userId);
+  }
+  const [found, total] = await Promise.all([
+    rows
+      .orderBy("f.favourite_id", "desc")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return { rows: found, total: total.n };
+}
+
+/** Removes any favourite (the console); answers the removed row, or undefined. */
+export function deleteAnyFavourite(db: Db, favouriteId: number) {
+  return db
+    .deleteFrom("favourites")
+    .where("favourite_id", "=", favouriteId)
+    .returning(["favourite_id", "user_id", "msg_id"])
+    .executeTakeFirst();
+}
+
 /** Removes one of a user's favourites; answers whether there was one. */
 export async function deleteFavourite(
   db: Db,
@@ -379,6 +437,8 @@ export function setChatSettings(
 export function messageActionsRepository(db: Db) {
   return bindRepository(db, {
     mask,
+    listAllFavourites,
+    deleteAnyFavourite,
     findAllByClientId,
     findByMsgId,
     isHidden: isHiddenFor,

@@ -17,6 +17,25 @@ export function registerMessageActionRoutes(
     return { data: "" as const, key: "ok" };
   });
 
+  registry.register(manage.collectIndex, async (input, ctx) => {
+    const { favourites: rows, count } = await actions.allFavourites(
+      input.user_id,
+      input.page,
+      input.limit,
+      ctx.publicUrl,
+    );
+    return { data: rows, count, page: input.page };
+  });
+
+  registry.register(manage.collectDel, async (input, ctx) => {
+    const session = requireSession(ctx);
+    await actions.removeAnyFavourite(
+      { userId: session.userId, role: session.role, ip: ctx.ip },
+      input.id,
+    );
+    return { data: "" as const, key: "ok" };
+  });
+
   registry.register(calls.undoMessage, async (input, ctx) => {
     await actions.withdraw(requireSession(ctx).userId, input.id);
     return { data: "" as const };

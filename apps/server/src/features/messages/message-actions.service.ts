@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  type ConsoleFavourite,
   type ContactId,
   DEAL_TYPES,
   denial,
@@ -19,6 +20,7 @@ import type {
   MessageActionsRepository,
 } from "./message-actions.repository.js";
 import { withdrawnText } from "./messages.mapper.js";
+import { avatarUrl } from "../accounts/accounts.mapper.js";
 import {
   directConversationId,
   type MessageRow,
@@ -300,6 +302,61 @@ export class MessageActionsService {
         type: row.type,
         content: row.content.slice(0, 200),
       },
+      null,
+    );
+  }
+
+  /** `manage/collect/index`: everyone's favourites, or one user's, for the console. */
+  async allFavourites(
+    userId: number | undefined,
+    page: number,
+    limit: number,
+    publicUrl: string,
+  ): Promise<{ favourites: ConsoleFavourite[]; count: number }> {
+    const { rows, total } = await this.repo.listAllFavourites(userId, {
+      limit,
+      offset: (page - 1) * limit,
+    });
+    const messages = await this.deps.messages.consoleView(rows, publicUrl);
+    return {
+      favourites: rows.flatMap((row, index) => {
+        const message = messages[index];
+        return message
+          ? [
+              {
+                id: row.favourite_id,
+                saved_at: row.saved_at,
+                user: {
+                  user_id: row.saver_id,
+                  realname: row.saver_realname,
+                  account: row.saver_account,
+                  avatar: avatarUrl(row.saver_avatar, publicUrl),
+                },
+                message,
+              },
+            ]
+          : [];
+      }),
+      count: total,
+    };
+  }
+
+  /** `manage/collect/delCollect`: an administrator removes a favourite; the log keeps it. */
+  async removeAnyFavourite(
+    admin: { userId: number; role: number; ip: string },
+    favouriteId: number,
+  ): Promise<void> {
+    const why = denial(this.deps.policy.actor(admin), "console.write");
+    if (why === "demo") throw refuse("demo.readOnly");
+    if (why !== null) throw refuse("request.notFound");
+    const gone = await this.repo.deleteAnyFavourite(favouriteId);
+    if (!gone) throw refuse("favourite.notFound");
+    const me = await this.deps.services.accounts.activeUser(admin.userId);
+    await this.deps.services.audit.record(
+      { userId: admin.userId, realname: me?.realname ?? "", ip: admin.ip },
+      "favourite.delete",
+      { type: "message", id: gone.msg_id },
+      { favourite_id: gone.favourite_id, user_id: gone.user_id },
       null,
     );
   }

@@ -901,6 +901,14 @@ export class MessagesService {
     return this.forConsole(rows, undefined, publicUrl);
   }
 
+  /** Stored rows as the console shows them (its favourites page). */
+  consoleView(
+    rows: readonly MessageRow[],
+    publicUrl: string,
+  ): Promise<ConsoleMessage[]> {
+    return this.forConsole(rows, undefined, publicUrl);
+  }
+
   /** Rows as the console shows them: filed under their receiver, with its name. */
   private async forConsole(
     rows: readonly MessageRow[],
