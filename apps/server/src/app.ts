@@ -25,6 +25,7 @@ import { peopleModule } from "./features/people/people.module.js";
 import { pushModule } from "./features/push/push.module.js";
 import { auditModule } from "./features/audit/audit.module.js";
 import { consoleModule } from "./features/console/console.module.js";
+import { tasksModule } from "./features/tasks/tasks.module.js";
 import { settingsModule } from "./features/settings/settings.module.js";
 import { socketModule } from "./features/socket/socket.module.js";
 import { systemModule } from "./features/system/system.module.js";
@@ -65,6 +66,7 @@ const MODULES: readonly FeatureModule<keyof Services>[] = [
   pushModule,
   auditModule,
   consoleModule,
+  tasksModule,
 ];
 
 /** Uploads older than this in the spool were left by a process that stopped abruptly. */
@@ -290,6 +292,7 @@ export function buildApp(deps: AppDeps): {
   registerWeb(app, config.WEB_DIST);
 
   app.addHook("preClose", async () => {
+    services.tasks.stopSchedule();
     // Running jobs finish while the database and the hub are still there.
     await jobs.close();
     await gateway.close();
@@ -317,6 +320,7 @@ export function buildApp(deps: AppDeps): {
       push: services.push,
       audit: services.audit,
       console: services.console,
+      tasks: services.tasks,
       sessions: accounts.sessions,
       codes: accounts.codes,
       mailer,

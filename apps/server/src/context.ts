@@ -23,6 +23,7 @@ import type { FilesService } from "./features/files/files.service.js";
 import type { PushService } from "./features/push/push.service.js";
 import type { AuditService } from "./features/audit/audit.service.js";
 import type { ConsoleService } from "./features/console/console.service.js";
+import type { TasksService } from "./features/tasks/tasks.service.js";
 
 export type { Presence, Publish, Sockets } from "./realtime/ports.js";
 import type { SystemConfig } from "./features/system/system.service.js";
@@ -54,6 +55,7 @@ export interface Services {
   push: PushService;
   audit: AuditService;
   console: ConsoleService;
+  tasks: TasksService;
 }
 
 /** Everything a feature module is built from; app.ts builds it once. */
@@ -150,6 +152,9 @@ export function createRegistry(): {
     },
     get console() {
       return get("console");
+    },
+    get tasks() {
+      return get("tasks");
     },
   };
   return {

@@ -47,6 +47,8 @@ async function main(): Promise<void> {
     await services.accounts.ensureDemoAccounts(config.DEMO_PASSWORD);
   // The Web Push key pair is made at the first start and kept (issue 11).
   await services.push.vapidKeys();
+  // Retention, cleanup and orphan files on their schedule (issue 12).
+  await services.tasks.startSchedule();
 
   let stopping = false;
   const stop = (signal: string) => {

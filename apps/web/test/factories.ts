@@ -74,6 +74,7 @@ export function makeConfig(patch: Partial<GlobalConfig> = {}): GlobalConfig {
       stun: "",
       stunUser: "",
       stunPass: "",
+      msgClearDay: "0",
     },
     fileUpload: { size: "10", preview: "", fileExt: [] },
     lang: "en",

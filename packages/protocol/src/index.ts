@@ -30,6 +30,8 @@ export type {
   ConsoleMessage,
   ConsoleUser,
   SmtpInfo,
+  Task,
+  TaskName,
 } from "./http/manage.js";
 export {
   AUDIT_ACTIONS,
@@ -38,6 +40,7 @@ export {
   CONSOLE_PAGE_SIZES,
   DEAL_TYPES,
   MASKED_CONTENT,
+  TASK_NAMES,
   DASHBOARD_DAYS,
   GROUP_ORDER_FIELDS,
   INVITE_LINK_DAYS,

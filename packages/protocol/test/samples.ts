@@ -106,6 +106,7 @@ export const GLOBAL_CONFIG: GlobalConfig = {
     stun: "",
     stunUser: "",
     stunPass: "",
+    msgClearDay: "0",
   },
   fileUpload: { size: "50", preview: "", fileExt: ["jpg", "png", "pdf"] },
   lang: "zh",

@@ -242,6 +242,24 @@ export interface InviteCodesTable {
   expires_at: number;
 }
 
+/** A scheduled task: paused or not, and the last slot (ms) a process claimed (issue 12). */
+export interface TasksTable {
+  name: string;
+  paused: Generated<number>;
+  last_slot: Generated<number>;
+}
+
+/** One run of a scheduled task. */
+export interface TaskLogTable {
+  log_id: Generated<number>;
+  name: string;
+  started_at: number;
+  finished_at: number;
+  ok: number;
+  manual: Generated<number>;
+  summary: Generated<string>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -262,6 +280,8 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   audit_log: AuditLogTable;
   invite_codes: InviteCodesTable;
+  tasks: TasksTable;
+  task_log: TaskLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -277,6 +277,7 @@ const samples: { [T in ServerEventType]: ServerEventMap[T] } = {
       stun: "",
       stunUser: "",
       stunPass: "",
+      msgClearDay: "0",
     },
     fileUpload: { size: "50", preview: "", fileExt: ["png"] },
     demon_mode: 0,

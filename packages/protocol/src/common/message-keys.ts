@@ -149,6 +149,9 @@ export const MESSAGE_KEYS = [
   "register.inviteRequired",
   "register.inviteInvalid",
   "console.chooseChat",
+  "console.taskNotFound",
+  "console.tasksStopped",
+  "console.taskBusy",
 ] as const;
 
 /** One stable message key. */

@@ -41,6 +41,8 @@ export const ChatInfoSchema = z.object({
   stun: z.string(),
   stunUser: z.string(),
   stunPass: z.string(),
+  /** Days messages are kept before the retention task deletes them; "0" keeps them forever. */
+  msgClearDay: z.string(),
 });
 /** `chatInfo` of the global config. */
 export type ChatInfo = z.infer<typeof ChatInfoSchema>;

@@ -28,6 +28,10 @@ export const AUDIT_ACTIONS = [
   "message.delete",
   "message.mask",
   "favourite.delete",
+  "task.start",
+  "task.stop",
+  "task.run",
+  "task.clearLog",
 ] as const;
 /** A kind of entry of the audit log. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

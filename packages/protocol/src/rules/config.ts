@@ -74,6 +74,8 @@ export const ChatInfoPatchSchema = z
     stun: iceServer,
     stunUser: text(128),
     stunPass: text(128),
+    /** Days kept (0 forever), up to a hundred years. */
+    msgClearDay: count(0, 36_500),
   })
   .partial()
   .strict();

@@ -9,6 +9,7 @@ import * as m0007 from "./0007_message_actions.js";
 import * as m0008 from "./0008_message_search.js";
 import * as m0009 from "./0009_push.js";
 import * as m0010 from "./0010_console.js";
+import * as m0011 from "./0011_tasks.js";
 
 /** Every migration, in order. Landed migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "0008_message_search": m0008,
   "0009_push": m0009,
   "0010_console": m0010,
+  "0011_tasks": m0011,
 };

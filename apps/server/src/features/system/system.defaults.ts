@@ -32,6 +32,8 @@ export const DEFAULT_CHAT_INFO: ChatInfo = {
   stun: "",
   stunUser: "",
   stunPass: "",
+  // Kept forever until an administrator sets a retention (decisions.md: nothing is lost by default).
+  msgClearDay: "0",
 };
 
 export const DEFAULT_FILE_UPLOAD: FileUploadInfo = {

@@ -186,4 +186,7 @@ export const dy: Catalog = {
   "register.inviteInvalid": "この招待リンクは無効か、有効期限が切れています",
   "console.chooseChat":
     "先にユーザーとそのチャットを1つ選んでください。キーワードは会話内で検索されます",
+  "console.taskNotFound": "そのタスクはありません",
+  "console.tasksStopped": "スケジュールされたタスクは停止中です",
+  "console.taskBusy": "このタスクは実行中です。終わるまでお待ちください",
 };

@@ -171,4 +171,7 @@ export const e: Catalog = {
   "register.inviteInvalid": "초대 링크가 유효하지 않거나 만료되었습니다",
   "console.chooseChat":
     "먼저 사용자와 그 사용자의 대화 하나를 선택하세요. 단어는 대화 안에서 검색됩니다",
+  "console.taskNotFound": "해당 작업이 없습니다",
+  "console.tasksStopped": "예약된 작업이 중지되었습니다",
+  "console.taskBusy": "이 작업은 이미 실행 중입니다. 끝날 때까지 기다리세요",
 };

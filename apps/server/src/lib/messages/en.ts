@@ -177,4 +177,7 @@ export const en: Catalog = {
   "register.inviteInvalid": "This invitation link isn't valid or has expired",
   "console.chooseChat":
     "Choose a user and one of their chats first: words are searched within a conversation",
+  "console.taskNotFound": "There is no such task",
+  "console.tasksStopped": "The scheduled tasks are stopped",
+  "console.taskBusy": "This task is already running: wait for it to finish",
 };

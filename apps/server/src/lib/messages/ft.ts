@@ -152,4 +152,7 @@ export const ft: Catalog = {
   "register.inviteRequired": "僅限受邀註冊，請開啟你收到的邀請連結",
   "register.inviteInvalid": "邀請連結無效或已過期",
   "console.chooseChat": "請先選擇使用者及其一個對話：關鍵字在對話內搜尋",
+  "console.taskNotFound": "沒有這個任務",
+  "console.tasksStopped": "排程任務已停止",
+  "console.taskBusy": "此任務正在執行，請等待完成",
 };

@@ -196,4 +196,8 @@ export const fy: Catalog = {
   "register.inviteInvalid": "Ce lien d'invitation n'est pas valide ou a expiré",
   "console.chooseChat":
     "Choisissez d'abord un utilisateur et l'une de ses discussions : les mots sont recherchés dans une conversation",
+  "console.taskNotFound": "Cette tâche n'existe pas",
+  "console.tasksStopped": "Les tâches planifiées sont arrêtées",
+  "console.taskBusy":
+    "Cette tâche est déjà en cours : attendez qu'elle se termine",
 };

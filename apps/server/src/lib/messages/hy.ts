@@ -204,4 +204,7 @@ export const hy: Catalog = {
     "Dieser Einladungslink ist ungültig oder abgelaufen",
   "console.chooseChat":
     "Wähle zuerst einen Benutzer und einen seiner Chats: Wörter werden innerhalb einer Unterhaltung gesucht",
+  "console.taskNotFound": "Diese Aufgabe gibt es nicht",
+  "console.tasksStopped": "Die geplanten Aufgaben sind angehalten",
+  "console.taskBusy": "Diese Aufgabe läuft bereits: warte, bis sie fertig ist",
 };

@@ -180,4 +180,7 @@ export const ptyy: Catalog = {
   "register.inviteInvalid": "Este link de convite é inválido ou expirou",
   "console.chooseChat":
     "Escolha primeiro um usuário e uma das conversas dele: as palavras são buscadas dentro de uma conversa",
+  "console.taskNotFound": "Essa tarefa não existe",
+  "console.tasksStopped": "As tarefas agendadas estão paradas",
+  "console.taskBusy": "Esta tarefa já está em execução: aguarde até terminar",
 };

@@ -153,4 +153,7 @@ export const ty: Catalog = {
   "register.inviteInvalid": "ลิงก์คำเชิญนี้ไม่ถูกต้องหรือหมดอายุแล้ว",
   "console.chooseChat":
     "โปรดเลือกผู้ใช้และแชตหนึ่งของเขาก่อน: การค้นหาคำทำภายในการสนทนา",
+  "console.taskNotFound": "ไม่มีงานนี้",
+  "console.tasksStopped": "งานตามกำหนดเวลาหยุดอยู่",
+  "console.taskBusy": "งานนี้กำลังทำงานอยู่ โปรดรอให้เสร็จ",
 };

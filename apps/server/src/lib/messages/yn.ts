@@ -176,4 +176,7 @@ export const yn: Catalog = {
   "register.inviteInvalid": "Liên kết mời này không hợp lệ hoặc đã hết hạn",
   "console.chooseChat":
     "Hãy chọn người dùng và một cuộc trò chuyện của họ trước: từ khóa được tìm trong một cuộc trò chuyện",
+  "console.taskNotFound": "Không có tác vụ này",
+  "console.tasksStopped": "Các tác vụ định kỳ đang dừng",
+  "console.taskBusy": "Tác vụ này đang chạy: hãy đợi nó hoàn tất",
 };

@@ -188,4 +188,7 @@ export const yny: Catalog = {
     "Tautan undangan ini tidak valid atau sudah kedaluwarsa",
   "console.chooseChat":
     "Pilih pengguna dan salah satu obrolannya terlebih dahulu: kata dicari di dalam percakapan",
+  "console.taskNotFound": "Tugas ini tidak ada",
+  "console.tasksStopped": "Tugas terjadwal sedang dihentikan",
+  "console.taskBusy": "Tugas ini sedang berjalan: tunggu hingga selesai",
 };

@@ -150,4 +150,7 @@ export const zh: Catalog = {
   "register.inviteRequired": "仅限邀请注册，请打开您收到的邀请链接",
   "register.inviteInvalid": "邀请链接无效或已过期",
   "console.chooseChat": "请先选择用户及其一个会话：关键词在会话内搜索",
+  "console.taskNotFound": "没有这个任务",
+  "console.tasksStopped": "计划任务已停止",
+  "console.taskBusy": "该任务正在运行，请等待完成",
 };

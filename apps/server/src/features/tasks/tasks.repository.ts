@@ -1,0 +1,212 @@
+import type { Db } from "../../db/database.js";
+import { bindRepository } from "../../db/repository.js";
+import { parseJsonObject } from "../../lib/json.js";
+
+/*
+ * The scheduler's SQL (issue 12): the task rows that make each scheduled run happen once,
+ * the run log, and the work of the three tasks — each a bounded batch in one transaction,
+ * so a large backlog is worked off a batch at a time without holding the database long.
+ */
+
+/** Makes sure every task has its row. */
+export async function ensureTasks(
+  db: Db,
+  names: readonly string[],
+): Promise<void> {
+  for (const name of names)
+    await db
+      .insertInto("tasks")
+      .values({ name })
+      .onConflict((oc) => oc.column("name").doNothing())
+      .execute();
+}
+
+/**
+ * Claims a scheduled slot (ms) of a task: true for exactly one caller per slot over every
+ * process, since only one UPDATE can move `last_slot` past it; false when paused.
+ */
+export async function claimSlot(
+  db: Db,
+  name: string,
+  slot: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("tasks")
+    .set({ last_slot: slot })
+    .where("name", "=", name)
+    .where("last_slot", "<", slot)
+    .where("paused", "=", 0)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function setPaused(
+  db: Db,
+  names: readonly string[],
+  paused: boolean,
+): Promise<void> {
+  await db
+    .updateTable("tasks")
+    .set({ paused: paused ? 1 : 0 })
+    .where("name", "in", names)
+    .execute();
+}
+
+export function listTasks(db: Db) {
+  return db.selectFrom("tasks").selectAll().execute();
+}
+
+export async function insertLog(
+  db: Db,
+  entry: {
+    name: string;
+    started_at: number;
+    finished_at: number;
+    ok: number;
+    manual: number;
+    summary: string;
+  },
+): Promise<void> {
+  await db.insertInto("task_log").values(entry).execute();
+}
+
+/** A task's newest runs. */
+export function listLog(db: Db, name: string, limit: number) {
+  return db
+    .selectFrom("task_log")
+    .selectAll()
+    .where("name", "=", name)
+    .orderBy("log_id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+export async function clearLog(db: Db, name: string): Promise<void> {
+  await db.deleteFrom("task_log").where("name", "=", name).execute();
+}
+
+/**
+ * Deletes up to `batch` messages sent before `cutoff` (ms), oldest first, in one
+ * transaction: the replies quoting them lose the quoted text, chats whose last message
+ * went show none. Answers how many went and the files they carried.
+ */
+export function deleteOldMessages(
+  db: Db,
+  cutoff: number,
+  batch: number,
+): Promise<{ count: number; fileIds: number[] }> {
+  return db.transaction().execute(async (trx) => {
+    const old = await trx
+      .selectFrom("messages")
+      .select(["msg_id", "file_id"])
+      .where("created_at", "<", cutoff)
+      .orderBy("created_at")
+      .limit(batch)
+      .execute();
+    if (old.length === 0) return { count: 0, fileIds: [] };
+    const ids = old.map((row) => row.msg_id);
+    const replies = await trx
+      .selectFrom("messages")
+      .select(["msg_id", "extends"])
+      .where("pid", "in", ids)
+      .where("created_at", ">=", cutoff)
+      .execute();
+    for (const reply of replies) {
+      const ext = parseJsonObject(reply.extends);
+      const quote = parseJsonObject(JSON.stringify(ext.quote ?? {}));
+      ext.quote = { ...quote, content: "", undone: 1 };
+      await trx
+        .updateTable("messages")
+        .set({ extends: JSON.stringify(ext) })
+        .where("msg_id", "=", reply.msg_id)
+        .execute();
+    }
+    await trx.deleteFrom("messages").where("msg_id", "in", ids).execute();
+    await trx
+      .updateTable("conversations")
+      .set({ last_msg_id: null })
+      .where("last_msg_id", "in", ids)
+      .execute();
+    return {
+      count: ids.length,
+      fileIds: [
+        ...new Set(
+          old.flatMap((row) => (row.file_id === null ? [] : [row.file_id])),
+        ),
+      ],
+    };
+  });
+}
+
+/**
+ * Forgets what expired: verification codes a day past their end, sessions a month past
+ * their end or revocation (their history is no longer needed), invitations past theirs.
+ */
+export async function deleteExpired(db: Db, now: number) {
+  const day = 86_400_000;
+  const codes = await db
+    .deleteFrom("verification_codes")
+    .where("expires_at", "<", now - day)
+    .executeTakeFirst();
+  const sessions = await db
+    .deleteFrom("sessions")
+    .where((eb) =>
+      eb.or([
+        eb("expires_at", "<", now - 30 * day),
+        eb("revoked_at", "<", now - 30 * day),
+      ]),
+    )
+    .executeTakeFirst();
+  const invites = await db
+    .deleteFrom("invite_codes")
+    .where("expires_at", "<", now)
+    .executeTakeFirst();
+  return {
+    codes: Number(codes.numDeletedRows),
+    sessions: Number(sessions.numDeletedRows),
+    invites: Number(invites.numDeletedRows),
+  };
+}
+
+/** Files no message carries, stored before `before` (ms): an upload that never became one. */
+export async function listOrphanFiles(
+  db: Db,
+  before: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom("files as f")
+    .select("f.file_id")
+    .where("f.created_at", "<", before)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("messages as m")
+            .select("m.msg_id")
+            .whereRef("m.file_id", "=", "f.file_id"),
+        ),
+      ),
+    )
+    .orderBy("f.file_id")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.file_id);
+}
+
+export function tasksRepository(db: Db) {
+  return bindRepository(db, {
+    ensureTasks,
+    claimSlot,
+    setPaused,
+    listTasks,
+    insertLog,
+    listLog,
+    clearLog,
+    deleteOldMessages,
+    deleteExpired,
+    listOrphanFiles,
+  });
+}
+/** What the scheduler holds of the database. */
+export type TasksRepository = ReturnType<typeof tasksRepository>;

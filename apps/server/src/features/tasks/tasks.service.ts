@@ -1,0 +1,255 @@
+import { denial, type Task, TASK_NAMES, type TaskName } from "@parley/protocol";
+import { Cron } from "croner";
+import type { FastifyBaseLogger as Logger } from "fastify";
+import type { Policy, Services } from "../../context.js";
+import { type Clock, formatDateTime } from "../../lib/clock.js";
+import { refuse } from "../../lib/errors.js";
+import type { TasksRepository } from "./tasks.repository.js";
+
+/** When each task runs (cron, UTC). */
+export const TASK_SCHEDULES: Record<TaskName, string> = {
+  // Message retention at night, when chats are quiet.
+  messageRetention: "0 2 * * *",
+  // Expired codes, sessions and invitations, every hour.
+  cleanup: "15 * * * *",
+  // Uploads that never became a message, once a day.
+  orphanFiles: "30 3 * * *",
+};
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+/** Messages deleted per transaction, and at most per run (the rest go on the next night). */
+const RETENTION_BATCH = 500;
+const RETENTION_MAX_PER_RUN = 200_000;
+/** An upload older than this with no message is an orphan (a send takes seconds). */
+const ORPHAN_AGE_MS = 60 * MINUTE_MS;
+const ORPHAN_BATCH = 1000;
+/** The runs getTaskLog shows. */
+const LOG_LINES = 200;
+
+export interface TasksDeps {
+  repo: TasksRepository;
+  clock: Clock;
+  logger: Logger;
+  policy: Policy;
+  services: Services;
+}
+
+/** The administrator behind a task call. */
+export interface TaskAdmin {
+  userId: number;
+  role: number;
+  ip: string;
+}
+
+/**
+ * Scheduled tasks (issue 12, wire-contract.md §5.11): message retention (chatInfo
+ * msgClearDay), cleanup of what expired, and orphan files. Each process schedules them with
+ * croner; a run happens only for the process whose claim of the slot commits first
+ * (tasks.last_slot), so several processes on one database run each slot once. Every run
+ * is logged, whether it worked or not.
+ */
+export class TasksService {
+  private jobs = new Map<TaskName, Cron>();
+  private readonly running = new Set<TaskName>();
+
+  constructor(private readonly deps: TasksDeps) {}
+
+  /** Starts the schedule in this process (main.ts; tests drive runs themselves). */
+  async startSchedule(): Promise<void> {
+    await this.deps.repo.ensureTasks(TASK_NAMES);
+    for (const name of TASK_NAMES) {
+      const job = new Cron(
+        TASK_SCHEDULES[name],
+        { timezone: "UTC", protect: true },
+        (self: Cron) => {
+          const at = self.currentRun() ?? new Date(this.deps.clock.now());
+          void this.runSlot(name, at.getTime()).catch((error: unknown) => {
+            this.deps.logger.error({ err: error, task: name }, "task failed");
+          });
+        },
+      );
+      this.jobs.set(name, job);
+    }
+  }
+
+  stopSchedule(): void {
+    for (const job of this.jobs.values()) job.stop();
+    this.jobs.clear();
+  }
+
+  /**
+   * Runs a scheduled slot (ms, taken to its minute) when this caller claims it first;
+   * answers whether it ran here.
+   */
+  async runSlot(name: TaskName, at: number): Promise<boolean> {
+    await this.deps.repo.ensureTasks([name]);
+    const slot = Math.floor(at / MINUTE_MS) * MINUTE_MS;
+    if (!(await this.deps.repo.claimSlot(name, slot))) return false;
+    await this.run(name, false);
+    return true;
+  }
+
+  private mayWrite(admin: TaskAdmin): void {
+    const why = denial(this.deps.policy.actor(admin), "console.write");
+    if (why === "demo") throw refuse("demo.readOnly");
+    if (why !== null) throw refuse("request.notFound");
+  }
+
+  private async record(
+    admin: TaskAdmin,
+    action: "task.start" | "task.stop" | "task.run" | "task.clearLog",
+    name: string,
+    after: Record<string, unknown> | null = null,
+  ): Promise<void> {
+    const me = await this.deps.services.accounts.activeUser(admin.userId);
+    await this.deps.services.audit.record(
+      { userId: admin.userId, realname: me?.realname ?? "", ip: admin.ip },
+      action,
+      { type: "config", id: `task:${name}` },
+      null,
+      after,
+    );
+  }
+
+  /** One run, logged; a task already running in this process is not started twice. */
+  private async run(
+    name: TaskName,
+    manual: boolean,
+  ): Promise<{ ok: boolean; summary: string }> {
+    if (this.running.has(name)) throw refuse("console.taskBusy");
+    this.running.add(name);
+    const started = this.deps.clock.now();
+    let ok = true;
+    let summary: string;
+    try {
+      summary = await this.work(name);
+    } catch (error) {
+      ok = false;
+      summary = `failed: ${error instanceof Error ? error.message : String(error)}`;
+      this.deps.logger.error({ err: error, task: name }, "task failed");
+    } finally {
+      this.running.delete(name);
+    }
+    await this.deps.repo.insertLog({
+      name,
+      started_at: started,
+      finished_at: this.deps.clock.now(),
+      ok: ok ? 1 : 0,
+      manual: manual ? 1 : 0,
+      summary: summary.slice(0, 500),
+    });
+    return { ok, summary };
+  }
+
+  private async work(name: TaskName): Promise<string> {
+    const now = this.deps.clock.now();
+    switch (name) {
+      case "messageRetention": {
+        const config = await this.deps.services.system.config();
+        const days = Number(config.chatInfo.msgClearDay) || 0;
+        if (days <= 0) return "retention is off: every message is kept";
+        const cutoff = now - days * DAY_MS;
+        let messages = 0;
+        let files = 0;
+        while (messages < RETENTION_MAX_PER_RUN) {
+          const batch = await this.deps.repo.deleteOldMessages(
+            cutoff,
+            RETENTION_BATCH,
+          );
+          messages += batch.count;
+          files += batch.fileIds.length;
+          await this.deps.services.files.release(batch.fileIds);
+          if (batch.count < RETENTION_BATCH) break;
+        }
+        return `${messages} messages sent before ${formatDateTime(cutoff)} deleted (kept ${days} days), ${files} files released`;
+      }
+      case "cleanup": {
+        const gone = await this.deps.repo.deleteExpired(now);
+        return `${gone.codes} codes, ${gone.sessions} sessions and ${gone.invites} invitations that expired removed`;
+      }
+      case "orphanFiles": {
+        let freed = 0;
+        for (;;) {
+          const ids = await this.deps.repo.listOrphanFiles(
+            now - ORPHAN_AGE_MS,
+            ORPHAN_BATCH,
+          );
+          if (ids.length === 0) break;
+          await this.deps.services.files.release(ids);
+          freed += ids.length;
+          if (ids.length < ORPHAN_BATCH) break;
+        }
+        return `${freed} files no message carries released`;
+      }
+    }
+  }
+
+  /** Every task with its state, last run and next run. */
+  async list(): Promise<Task[]> {
+    await this.deps.repo.ensureTasks(TASK_NAMES);
+    const rows = new Map(
+      (await this.deps.repo.listTasks()).map((row) => [row.name, row]),
+    );
+    const tasks: Task[] = [];
+    for (const name of TASK_NAMES) {
+      const [last] = await this.deps.repo.listLog(name, 1);
+      const paused = rows.get(name)?.paused === 1;
+      const next = paused
+        ? null
+        : (this.jobs.get(name)?.nextRun() ??
+          new Cron(TASK_SCHEDULES[name], {
+            timezone: "UTC",
+            paused: true,
+          }).nextRun(new Date(this.deps.clock.now())));
+      tasks.push({
+        name,
+        schedule: TASK_SCHEDULES[name],
+        status: paused ? "stopped" : "active",
+        last_run: last?.started_at ?? null,
+        last_ok: last ? last.ok === 1 : null,
+        last_summary: last?.summary ?? "",
+        next_run: next ? next.getTime() : null,
+      });
+    }
+    return tasks;
+  }
+
+  async setPaused(
+    admin: TaskAdmin,
+    name: TaskName | undefined,
+    paused: boolean,
+  ): Promise<void> {
+    this.mayWrite(admin);
+    await this.deps.repo.ensureTasks(TASK_NAMES);
+    await this.deps.repo.setPaused(name ? [name] : TASK_NAMES, paused);
+    await this.record(admin, paused ? "task.stop" : "task.start", name ?? "*");
+  }
+
+  async runNow(
+    admin: TaskAdmin,
+    name: TaskName,
+  ): Promise<{ ok: boolean; summary: string }> {
+    this.mayWrite(admin);
+    const outcome = await this.run(name, true);
+    await this.record(admin, "task.run", name, outcome);
+    return outcome;
+  }
+
+  /** A task's runs as text, newest first. */
+  async log(name: TaskName): Promise<string> {
+    const rows = await this.deps.repo.listLog(name, LOG_LINES);
+    return rows
+      .map(
+        (row) =>
+          `${formatDateTime(row.started_at)} UTC  ${row.ok ? "ok    " : "FAILED"}  ${row.manual ? "manual   " : "scheduled"}  ${row.finished_at - row.started_at} ms  ${row.summary}`,
+      )
+      .join("\n");
+  }
+
+  async clearLog(admin: TaskAdmin, name: TaskName): Promise<void> {
+    this.mayWrite(admin);
+    await this.deps.repo.clearLog(name);
+    await this.record(admin, "task.clearLog", name);
+  }
+}
