@@ -1385,3 +1385,30 @@ describe("manage/collect", () => {
     });
   });
 });
+
+describe("settings in the audit log", () => {
+  it("records the changed fields of a saved section, a password only as changed", async () => {
+    const before = (await api.services.system.config()).chatInfo.redoTime;
+    const res = await call(
+      "/manage/config/setConfig",
+      {
+        name: "chatInfo",
+        value: { redoTime: "333", stunPass: "turn-secret", online: "1" },
+      },
+      admin,
+    );
+    expect(res.code, res.msg).toBe(0);
+    const [entry] = await auditOf("config.set", "chatInfo");
+    expect(entry?.before).toMatchObject({
+      redoTime: before,
+      stunPass: "********",
+    });
+    expect(entry?.after).toEqual({ redoTime: "333", stunPass: "********" });
+    expect(JSON.stringify(entry)).not.toContain("turn-secret");
+    await call(
+      "/manage/config/setConfig",
+      { name: "chatInfo", value: { redoTime: before, stunPass: "" } },
+      admin,
+    );
+  });
+});

@@ -17,6 +17,10 @@ import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import { DEFAULT_CONFIG } from "./system.defaults.js";
 import type { SystemRepository } from "./system.repository.js";
+import type { AuditActor } from "../audit/audit.service.js";
+
+/** Config fields the audit log names as changed without their values. */
+const SECRET_FIELDS = new Set(["stunPass"]);
 
 /** The config row holding the installation's signing secret (never sent to anyone). */
 const SECRET_ROW = "secret";
@@ -152,7 +156,11 @@ export class SystemService {
    * names the field and changes nothing); then every signed-in client gets the new config,
    * and closing the system ends the sessions of everyone but administrators.
    */
-  async setConfig(section: ConfigSection, value: unknown): Promise<void> {
+  async setConfig(
+    section: ConfigSection,
+    value: unknown,
+    by: AuditActor,
+  ): Promise<void> {
     if (this.deps.demoMode) throw refuse("demo.readOnly");
     const parsed = CONFIG_SECTIONS[section].safeParse(value);
     if (!parsed.success) {
@@ -170,6 +178,24 @@ export class SystemService {
       JSON.stringify(next),
       this.deps.clock.now(),
     );
+    const was: Record<string, unknown> = {};
+    const now: Record<string, unknown> = {};
+    for (const [key, after] of Object.entries(parsed.data)) {
+      const old: unknown = (before[section] as Record<string, unknown>)[key];
+      if (JSON.stringify(old) === JSON.stringify(after)) continue;
+      // A password is recorded as changed, never as its value.
+      const secret = SECRET_FIELDS.has(key);
+      was[key] = secret ? "********" : old;
+      now[key] = secret ? "********" : after;
+    }
+    if (Object.keys(now).length > 0)
+      await this.deps.services.audit.record(
+        by,
+        "config.set",
+        { type: "config", id: section },
+        was,
+        now,
+      );
     const config = await this.sharedConfig();
     await this.deps.publish.toAll("updateConfig", config);
     if (
@@ -178,6 +204,13 @@ export class SystemService {
       config.sysInfo.state === "0"
     )
       await this.deps.services.accounts.sessions.revokeNonAdmins("closed");
+  }
+
+  /** How the audit log names an administrator. */
+  async actorName(userId: number): Promise<string> {
+    return (
+      (await this.deps.services.accounts.activeUser(userId))?.realname ?? ""
+    );
   }
 
   /**
