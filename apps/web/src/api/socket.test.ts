@@ -170,13 +170,21 @@ describe("the realtime client (SPEC §4 Connection)", () => {
     expect(sockets).toHaveLength(before + 2);
   });
 
-  it("does not retry when the session ended", async () => {
+  it("does not retry when the session ended, and asks the server why at once", async () => {
     client.start({ token: "bearer t", userId: 7 });
     await openAndBind(nth(0));
+    const fetched = vi.mocked(fetch);
+    fetched.mockClear();
     sockets[0]?.drop(4401);
     expect(status()).toBe("down");
     await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS * 3);
     expect(sockets).toHaveLength(1);
+    // Its -1 answer opens the session-ended dialog (api/http.ts) while the user watches.
+    const paths = fetched.mock.calls.map(([target]) =>
+      typeof target === "string" ? target : "",
+    );
+    expect(paths).toHaveLength(1);
+    expect(paths[0]).toMatch(/\/enterprise\/im\/getContacts$/);
   });
 
   it("hands parsed server events to listeners and ignores malformed ones", async () => {

@@ -3,6 +3,7 @@ import {
   type ServerEventMap,
   type ServerEventType,
   ServerFrameSchema,
+  contacts as contactCalls,
   socket as socketCalls,
 } from "@parley/protocol";
 import type { QueryClient } from "@tanstack/react-query";
@@ -268,6 +269,9 @@ export class RealtimeClient {
     connection.setAttempting(false);
     if (code === SESSION_ENDED) {
       connection.setStatus("down");
+      // The server ended this session (disabled, password reset, system closed): one call
+      // hears why, and its -1 opens the "session ended" dialog now, not at the next click.
+      void call(contactCalls.getContacts, {}).catch(() => undefined);
       return;
     }
     if (

@@ -27,6 +27,8 @@ export const NAMESPACES = [
   "errors",
   "history",
   "favourites",
+  "consoleUsers",
+  "consoleChats",
 ] as const;
 
 /*

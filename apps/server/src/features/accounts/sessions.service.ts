@@ -107,7 +107,11 @@ export class SessionsService implements SessionResolver {
     if (!row) throw noSession("session.missing");
     if (row.revoked_at !== null)
       throw noSession(
-        row.revoke_reason === "evicted" ? "session.evicted" : "session.expired",
+        row.revoke_reason === "evicted"
+          ? "session.evicted"
+          : row.revoke_reason === "disabled"
+            ? "session.disabled"
+            : "session.expired",
       );
     if (row.expires_at <= now) throw noSession("session.expired");
     if (row.user_status !== 1) {

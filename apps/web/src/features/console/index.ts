@@ -9,12 +9,36 @@ const ConsoleHomePage = lazyPage(() =>
     default: m.ConsoleHomePage,
   })),
 );
+const SettingsPage = lazyPage(() =>
+  import("./pages/SettingsPage").then((m) => ({ default: m.SettingsPage })),
+);
+const UsersPage = lazyPage(() =>
+  import("./pages/UsersPage").then((m) => ({ default: m.UsersPage })),
+);
+const GroupsPage = lazyPage(() =>
+  import("./pages/GroupsPage").then((m) => ({ default: m.GroupsPage })),
+);
+const MessageCentrePage = lazyPage(() =>
+  import("./pages/MessageCentrePage").then((m) => ({
+    default: m.MessageCentrePage,
+  })),
+);
+const AuditPage = lazyPage(() =>
+  import("./pages/AuditPage").then((m) => ({ default: m.AuditPage })),
+);
 
 /** The console under /manage (the path existing clients use): its frame and its pages. */
 export const consoleRoutes: RouteObject[] = [
   {
     path: "/manage",
     Component: ConsoleLayout,
-    children: [{ path: "index", Component: ConsoleHomePage }],
+    children: [
+      { path: "index", Component: ConsoleHomePage },
+      { path: "setting", Component: SettingsPage },
+      { path: "user", Component: UsersPage },
+      { path: "group", Component: GroupsPage },
+      { path: "message", Component: MessageCentrePage },
+      { path: "audit", Component: AuditPage },
+    ],
   },
 ];

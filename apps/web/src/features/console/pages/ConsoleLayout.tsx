@@ -10,6 +10,7 @@ import {
   TeamOutlined,
   UserOutlined,
   CommentOutlined,
+  AuditOutlined,
 } from "@ant-design/icons";
 import { Limits } from "@parley/protocol";
 import { Avatar, Badge, Button, Dropdown, Layout, Menu } from "antd";
@@ -36,7 +37,18 @@ const PAGES = [
   { key: "opinion", icon: <CommentOutlined /> },
   { key: "article", icon: <FileTextOutlined /> },
   { key: "files", icon: <FileOutlined /> },
+  { key: "audit", icon: <AuditOutlined /> },
 ] as const;
+
+/** The pages built so far; the others show in the menu, inactive, until they come. */
+const READY = new Set<string>([
+  "index",
+  "setting",
+  "user",
+  "message",
+  "group",
+  "audit",
+]);
 
 /** The console's frame: header with enter-chat, unread badge and user menu; side menu. */
 export function ConsoleLayout() {
@@ -88,8 +100,7 @@ export function ConsoleLayout() {
             key: page.key,
             icon: page.icon,
             label: t(`menu.${page.key}`),
-            // The console's pages arrive one by one; until then their entries are shown, inactive.
-            disabled: page.key !== "index",
+            disabled: !READY.has(page.key),
           }))}
           onClick={({ key }) => void navigate(`/manage/${key}`)}
         />

@@ -1,0 +1,364 @@
+import type { AllConfig } from "@parley/protocol";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { App } from "antd";
+import type { MessageInstance } from "antd/es/message/interface";
+import type { HookAPI } from "antd/es/modal/useModal";
+import { I18nextProvider } from "react-i18next";
+import {
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+} from "vitest";
+import { makeConfig, makeUserInfo } from "../../../../test/factories";
+import { stubLayout } from "../../../../test/jsdom";
+import { i18n } from "../../../i18n";
+import { resetFeedbackDebounce, setFeedback } from "../../../lib/feedback";
+import { useSessionStore } from "../../../stores/session.store";
+import { systemInfoQuery } from "../../system";
+import { SettingsPage } from "./SettingsPage";
+
+/*
+ * The settings page: a tab per section, each saving only its own changed fields with the
+ * protocol's rules checked first; closing the system asks first; demo mode saves nothing.
+ */
+/** Typing into antd's fields is slow in jsdom, more so on a busy machine. */
+const SLOW_MS = 40_000;
+
+beforeAll(async () => {
+  await i18n.changeLanguage("en");
+  stubLayout();
+});
+const toast = vi.fn();
+beforeEach(() => {
+  toast.mockClear();
+  resetFeedbackDebounce();
+  setFeedback({
+    message: { open: toast } as unknown as MessageInstance,
+    modal: {} as unknown as HookAPI,
+  });
+  useSessionStore.setState({
+    token: "token",
+    user: makeUserInfo({ user_id: 1, id: 1, role: 1 }),
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setFeedback(null);
+  useSessionStore.setState({ token: null, user: null });
+});
+
+function stored(): AllConfig {
+  const config = makeConfig();
+  return {
+    sysInfo: { ...config.sysInfo, diyName: "0" },
+    chatInfo: config.chatInfo,
+    fileUpload: { size: "10", preview: "", fileExt: ["png", "jpg", "pdf"] },
+    smtp: {
+      host: "smtp.example.com",
+      port: 465,
+      secure: true,
+      user: "mailer",
+      from: "Parley <no-reply@example.com>",
+      hasPassword: true,
+    },
+    storage: { disk: "local", bucket: "", endpoint: "" },
+    demon_mode: 0,
+    version: "9.5.0",
+  };
+}
+
+type Body = Record<string, unknown>;
+const INVITE = "https://chat.example.com/#/register?inviteCode=AB12CD34";
+
+/** The server: the stored config, which a save updates; every request recorded. */
+function serve() {
+  const calls: Array<{ path: string; body: Body }> = [];
+  const config = stored();
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((path: string, init?: RequestInit) => {
+      const body = JSON.parse(
+        typeof init?.body === "string" ? init.body : "{}",
+      ) as Body;
+      calls.push({ path, body });
+      let answer: object = { code: 0, data: "", msg: "" };
+      if (path === "/manage/config/getAllConfig")
+        answer = { code: 0, data: config, msg: "" };
+      if (path === "/manage/config/setConfig") {
+        const name = body.name as "sysInfo" | "chatInfo" | "fileUpload";
+        Object.assign(config[name], body.value);
+        answer = { code: 0, data: "", msg: "Saved", key: "config.saved" };
+      }
+      if (path === "/manage/config/getInviteLink")
+        answer = { code: 0, data: INVITE, msg: "" };
+      if (path === "/manage/config/sendTestEmail")
+        answer = { code: 0, data: "", msg: "Test message sent" };
+      return Promise.resolve(
+        new Response(JSON.stringify({ count: 0, page: 1, ...answer })),
+      );
+    }),
+  );
+  return calls;
+}
+
+const saves = (calls: ReturnType<typeof serve>) =>
+  calls.filter((c) => c.path === "/manage/config/setConfig").map((c) => c.body);
+const reads = (calls: ReturnType<typeof serve>) =>
+  calls.filter((c) => c.path === "/manage/config/getAllConfig").length;
+
+function renderPage({ demo = false } = {}) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false } },
+  });
+  client.setQueryData(
+    systemInfoQuery.queryKey,
+    makeConfig({ demon_mode: demo ? 1 : 0 }),
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <App>
+          <SettingsPage />
+        </App>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+async function openTab(name: string): Promise<HTMLElement> {
+  await userEvent.click(await screen.findByRole("tab", { name }));
+  return screen.findByRole("form", { name });
+}
+
+describe("the settings page", () => {
+  it(
+    "saves only the System section's changed field, then reads the config again",
+    async () => {
+      const calls = serve();
+      renderPage();
+      const form = await screen.findByRole("form", { name: "System" });
+      const name = within(form).getByRole("textbox", { name: "System name" });
+      expect(name).toHaveValue("Parley");
+      await userEvent.clear(name);
+      await userEvent.type(name, "Parley HQ ");
+      await userEvent.click(within(form).getByRole("button", { name: "Save" }));
+
+      await waitFor(() => expect(saves(calls)).toHaveLength(1));
+      expect(saves(calls)[0]).toEqual({
+        name: "sysInfo",
+        value: { name: "Parley HQ" },
+      });
+      await waitFor(() => expect(reads(calls)).toBe(2));
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({ type: "success", content: "Saved" }),
+      );
+    },
+    SLOW_MS,
+  );
+
+  it(
+    "refuses an out-of-range withdrawal window in the form, before any request",
+    async () => {
+      const calls = serve();
+      renderPage();
+      const form = await openTab("Chat");
+      const redo = within(form).getByRole("textbox", {
+        name: "Withdrawal window",
+      });
+      expect(redo).toHaveValue("120");
+      await userEvent.clear(redo);
+      await userEvent.type(redo, "90000");
+      await userEvent.click(within(form).getByRole("button", { name: "Save" }));
+
+      expect(
+        await within(form).findByText("Enter a whole number from 0 to 86,400."),
+      ).toBeInTheDocument();
+      expect(saves(calls)).toEqual([]);
+
+      await userEvent.clear(redo);
+      await userEvent.type(redo, "86400");
+      await userEvent.click(within(form).getByRole("button", { name: "Save" }));
+      await waitFor(() =>
+        expect(saves(calls)).toEqual([
+          { name: "chatInfo", value: { redoTime: "86400" } },
+        ]),
+      );
+    },
+    SLOW_MS,
+  );
+
+  it(
+    "asks before closing the system, and sends nothing until the yes",
+    async () => {
+      const calls = serve();
+      renderPage();
+      const form = await screen.findByRole("form", { name: "System" });
+      // antd's button-style radio takes the click on its label.
+      await userEvent.click(within(form).getByText("Closed"));
+      expect(within(form).getByRole("radio", { name: "Closed" })).toBeChecked();
+      await userEvent.click(within(form).getByRole("button", { name: "Save" }));
+
+      const dialog = await screen.findByRole("dialog");
+      expect(
+        within(dialog).getByText(/Non-administrators are signed out at once/),
+      ).toBeInTheDocument();
+      expect(saves(calls)).toEqual([]);
+      await userEvent.click(
+        within(dialog).getByRole("button", { name: "Close and save" }),
+      );
+      await waitFor(() =>
+        expect(saves(calls)).toEqual([
+          { name: "sysInfo", value: { state: "0" } },
+        ]),
+      );
+    },
+    SLOW_MS,
+  );
+
+  it(
+    "asks before keeping messages for fewer days: older ones get deleted",
+    async () => {
+      const calls = serve();
+      renderPage();
+      const form = await openTab("Chat");
+      const keep = within(form).getByRole("textbox", {
+        name: "Keep messages for",
+      });
+      expect(keep).toHaveValue("0");
+      await userEvent.clear(keep);
+      await userEvent.type(keep, "30");
+      await userEvent.click(within(form).getByRole("button", { name: "Save" }));
+
+      const dialog = await screen.findByRole("dialog");
+      expect(
+        within(dialog).getByText(/Messages older than 30 days/),
+      ).toBeInTheDocument();
+      expect(saves(calls)).toEqual([]);
+      await userEvent.click(
+        within(dialog).getByRole("button", { name: "Save and delete" }),
+      );
+      await waitFor(() =>
+        expect(saves(calls)).toEqual([
+          { name: "chatInfo", value: { msgClearDay: "30" } },
+        ]),
+      );
+    },
+    SLOW_MS,
+  );
+
+  it(
+    "in demo mode says so and disables saving",
+    async () => {
+      const calls = serve();
+      renderPage({ demo: true });
+      expect(
+        await screen.findByText("Demo mode: settings are read-only"),
+      ).toBeInTheDocument();
+      const system = await screen.findByRole("form", { name: "System" });
+      expect(
+        within(system).getByRole("button", { name: "Save" }),
+      ).toBeDisabled();
+      expect(
+        within(system).getByRole("textbox", { name: "System name" }),
+      ).toBeDisabled();
+
+      const chat = await openTab("Chat");
+      expect(within(chat).getByRole("button", { name: "Save" })).toBeDisabled();
+
+      await userEvent.click(screen.getByRole("tab", { name: "Invitations" }));
+      expect(
+        await screen.findByRole("button", { name: /Create invitation link/ }),
+      ).toBeDisabled();
+      expect(saves(calls)).toEqual([]);
+    },
+    SLOW_MS,
+  );
+
+  it(
+    "adds an allowed file type and shows where files are kept, read-only",
+    async () => {
+      const calls = serve();
+      renderPage();
+      const form = await openTab("Files");
+      expect(screen.getByText("The server's disk")).toBeInTheDocument();
+      const types = within(form).getByRole("combobox", {
+        name: "Allowed file types",
+      });
+      await userEvent.type(types, "MP4{enter}");
+      await userEvent.click(within(form).getByRole("button", { name: "Save" }));
+      await waitFor(() =>
+        expect(saves(calls)).toEqual([
+          {
+            name: "fileUpload",
+            value: { fileExt: ["png", "jpg", "pdf", "mp4"] },
+          },
+        ]),
+      );
+    },
+    SLOW_MS,
+  );
+
+  it(
+    "shows mail as the environment set it and sends a test email",
+    async () => {
+      const calls = serve();
+      renderPage();
+      await userEvent.click(await screen.findByRole("tab", { name: "Mail" }));
+      expect(
+        await screen.findByText("Set by the server's environment"),
+      ).toBeInTheDocument();
+      expect(screen.getByText("smtp.example.com")).toBeInTheDocument();
+      expect(screen.getByText("Set (not shown)")).toBeInTheDocument();
+
+      const form = screen.getByRole("form", { name: "Send a test email" });
+      await userEvent.type(
+        within(form).getByRole("textbox", { name: "Send to" }),
+        "admin@example.com",
+      );
+      await userEvent.click(
+        within(form).getByRole("button", { name: "Send test email" }),
+      );
+      await waitFor(() =>
+        expect(
+          calls.find((c) => c.path === "/manage/config/sendTestEmail")?.body,
+        ).toEqual({ email: "admin@example.com" }),
+      );
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          type: "success",
+          content: "Test message sent",
+        }),
+      );
+    },
+    SLOW_MS,
+  );
+
+  it(
+    "creates an invitation link to copy, with how long it is valid",
+    async () => {
+      serve();
+      renderPage();
+      await userEvent.click(
+        await screen.findByRole("tab", { name: "Invitations" }),
+      );
+      expect(
+        await screen.findByText(/Registration is open now/),
+      ).toBeInTheDocument();
+      await userEvent.click(
+        screen.getByRole("button", { name: /Create invitation link/ }),
+      );
+      expect(
+        await screen.findByRole("textbox", { name: "Invitation link" }),
+      ).toHaveValue(INVITE);
+      expect(screen.getByText(/Valid for 7 days, until/)).toBeInTheDocument();
+      expect(screen.getByRole("button", { name: /Copy/ })).toBeInTheDocument();
+    },
+    SLOW_MS,
+  );
+});
