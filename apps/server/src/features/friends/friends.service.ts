@@ -222,10 +222,11 @@ export class FriendsService {
 
   /** A deleted account's friendships are gone: each former friend's list drops it live. */
   async forgotten(userId: number, friendIds: readonly number[]): Promise<void> {
-    for (const friendId of friendIds)
-      await this.deps.publish.toUsers([friendId], "removeGroup", {
-        group_id: String(userId),
-      });
+    if (friendIds.length === 0) return;
+    // The same event to each: one publish for them all.
+    await this.deps.publish.toUsers(friendIds, "removeGroup", {
+      group_id: String(userId),
+    });
   }
 
   /** The remark I show instead of a friend's name; friends only. */
