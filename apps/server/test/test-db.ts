@@ -2,27 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { Migrator } from "kysely";
 import pg from "pg";
 import {
   createDatabase,
   type Db,
   migrateToLatest,
 } from "../src/db/database.js";
-import { migrations } from "../src/db/migrations/index.js";
-
-/** Migrates to the latest, or only up to one migration (to test the next one on old data). */
-async function migrate(db: Db, upTo?: string, schema?: string): Promise<void> {
-  if (upTo === undefined) return migrateToLatest(db, schema);
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: () => Promise.resolve(migrations) },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-  const { error } = await migrator.migrateTo(upTo);
-  if (error instanceof Error) throw error;
-  if (error !== undefined) throw new Error(`migrating to ${upTo} failed`);
-}
 
 /** A fresh, migrated database: a SQLite file, or a PostgreSQL schema with TEST_DATABASE_URL. */
 export interface TestDb {
@@ -47,7 +32,7 @@ export async function createTestDb(
     await admin.end();
     const target = { kind: "postgres" as const, url, schema };
     const db = createDatabase(target);
-    await migrate(db, options.upTo, schema);
+    await migrateToLatest(db, schema, options.upTo);
     return {
       db,
       dialect: "postgres",
@@ -64,7 +49,7 @@ export async function createTestDb(
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-test-"));
   const file = path.join(dir, "parley.sqlite");
   const db = createDatabase({ kind: "sqlite", file });
-  await migrate(db, options.upTo);
+  await migrateToLatest(db, undefined, options.upTo);
   return {
     db,
     dialect: "sqlite",

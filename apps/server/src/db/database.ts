@@ -99,23 +99,44 @@ export async function ensureSchema(url: string, schema: string): Promise<void> {
 }
 
 /**
- * Brings the schema up to date; throws with the failing migration's error. On PostgreSQL
- * with a named schema, the bookkeeping tables live in that schema too (Kysely would
- * otherwise find another schema's).
+ * Brings the schema up to date (or only up to `upTo`); throws with the failing migration's
+ * error. On PostgreSQL with a named schema, the bookkeeping tables live in that schema too
+ * (Kysely would otherwise find another schema's).
+ *
+ * Kysely's migrator looks for its tables by listing every table of the database, naming
+ * each table's schema in the query; a schema that another tenant of the same database drops
+ * meanwhile fails that listing with "schema … does not exist" (SQLSTATE 3F000). On
+ * PostgreSQL a run is one transaction, so such a run is tried again, a few times.
  */
-export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
+export async function migrateToLatest(
+  db: Db,
+  schema?: string,
+  upTo?: string,
+): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === "Error");
-  if (error !== undefined || failed) {
+  for (let attempt = 1; ; attempt += 1) {
+    const { error, results } =
+      upTo === undefined
+        ? await migrator.migrateToLatest()
+        : await migrator.migrateTo(upTo);
+    const failed = results?.find((r) => r.status === "Error");
+    if (error === undefined && !failed) return;
+    if (attempt < 5 && isOtherSchemaGone(error, schema)) continue;
     const cause = error instanceof Error ? error : new Error(String(error));
     throw new Error(
       `Migration ${failed?.migrationName ?? ""} failed: ${cause.message}`,
       { cause },
     );
   }
+}
+
+/** A PostgreSQL "schema does not exist" naming a schema other than ours. */
+function isOtherSchemaGone(error: unknown, schema?: string): boolean {
+  if (!(error instanceof Error)) return false;
+  if ((error as { code?: unknown }).code !== "3F000") return false;
+  return schema === undefined || !error.message.includes(`"${schema}"`);
 }
