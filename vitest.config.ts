@@ -2,6 +2,11 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on this 2-core machine.
+    // Test files are isolated from each other (a scratch database, schema and Redis
+    // prefix each), and much of a server test's time is spent waiting on I/O, so two run
+    // at once.
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -25,6 +25,8 @@ import { peopleModule } from "./features/people/people.module.js";
 import { pushModule } from "./features/push/push.module.js";
 import { auditModule } from "./features/audit/audit.module.js";
 import { consoleModule } from "./features/console/console.module.js";
+import { complaintsModule } from "./features/complaints/complaints.module.js";
+import { noticesModule } from "./features/notices/notices.module.js";
 import { tasksModule } from "./features/tasks/tasks.module.js";
 import { settingsModule } from "./features/settings/settings.module.js";
 import { socketModule } from "./features/socket/socket.module.js";
@@ -67,6 +69,8 @@ const MODULES: readonly FeatureModule<keyof Services>[] = [
   auditModule,
   consoleModule,
   tasksModule,
+  noticesModule,
+  complaintsModule,
 ];
 
 /** Uploads older than this in the spool were left by a process that stopped abruptly. */
@@ -321,6 +325,8 @@ export function buildApp(deps: AppDeps): {
       audit: services.audit,
       console: services.console,
       tasks: services.tasks,
+      notices: services.notices,
+      complaints: services.complaints,
       sessions: accounts.sessions,
       codes: accounts.codes,
       mailer,

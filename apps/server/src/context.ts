@@ -23,6 +23,8 @@ import type { FilesService } from "./features/files/files.service.js";
 import type { PushService } from "./features/push/push.service.js";
 import type { AuditService } from "./features/audit/audit.service.js";
 import type { ConsoleService } from "./features/console/console.service.js";
+import type { ComplaintsService } from "./features/complaints/complaints.service.js";
+import type { NoticesService } from "./features/notices/notices.service.js";
 import type { TasksService } from "./features/tasks/tasks.service.js";
 
 export type { Presence, Publish, Sockets } from "./realtime/ports.js";
@@ -56,6 +58,8 @@ export interface Services {
   audit: AuditService;
   console: ConsoleService;
   tasks: TasksService;
+  notices: NoticesService;
+  complaints: ComplaintsService;
 }
 
 /** Everything a feature module is built from; app.ts builds it once. */
@@ -155,6 +159,12 @@ export function createRegistry(): {
     },
     get tasks() {
       return get("tasks");
+    },
+    get notices() {
+      return get("notices");
+    },
+    get complaints() {
+      return get("complaints");
     },
   };
   return {

@@ -2,6 +2,17 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
 
+// jsdom has no layout and runs no animation, so no `animationend` ever fires; yet its
+// style objects know `animation`, which makes antd's motion library (rc-motion) wait for
+// that event before it unmounts a closed dialog or popup. Without the property, rc-motion
+// sees no animation support and opens and closes them at once, as for a browser without.
+const styleProto: object = Object.getPrototypeOf(
+  document.createElement("div").style,
+) as object;
+for (const name of ["animation", "WebkitAnimation"]) {
+  Reflect.deleteProperty(styleProto, name);
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

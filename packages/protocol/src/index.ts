@@ -29,6 +29,7 @@ export type {
   ConsoleMember,
   ConsoleMessage,
   ConsoleUser,
+  Notice,
   SmtpInfo,
   Task,
   TaskName,
@@ -44,8 +45,26 @@ export {
   DASHBOARD_DAYS,
   GROUP_ORDER_FIELDS,
   INVITE_LINK_DAYS,
+  NOTICE_CONTACT_ID,
+  NOTICE_PAGE_SIZE,
+  NOTICE_TEXT_MAX,
+  NOTICE_TITLE_MAX,
   USER_ORDER_FIELDS,
 } from "./http/manage.js";
+export * as complaints from "./http/complaints.js";
+export type {
+  Complaint,
+  ComplaintReason,
+  ComplaintStatus,
+  ComplaintType,
+} from "./http/complaints.js";
+export {
+  COMPLAINT_REASONS,
+  COMPLAINT_REMARK_MAX,
+  COMPLAINT_STATUSES,
+  COMPLAINT_TEXT_MAX,
+  COMPLAINT_TYPES,
+} from "./http/complaints.js";
 export * as messages from "./http/messages.js";
 export * as people from "./http/people.js";
 export * as push from "./http/push.js";

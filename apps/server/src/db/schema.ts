@@ -260,6 +260,38 @@ export interface TaskLogTable {
   summary: Generated<string>;
 }
 
+/** A system notice a super administrator published to everyone (issue 12). */
+export interface NoticesTable {
+  notice_id: Generated<number>;
+  title: string;
+  body: string;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The newest notice a user has read. */
+export interface NoticeReadsTable {
+  user_id: number;
+  last_read_id: number;
+}
+
+/** A user's report of a message, a user or a group (issue 12). */
+export interface ComplaintsTable {
+  complaint_id: Generated<number>;
+  reporter_id: number;
+  target_type: string;
+  target_id: number;
+  reason: string;
+  content: Generated<string>;
+  /** 0 waiting, 1 handled, 2 dismissed */
+  status: Generated<number>;
+  remark: Generated<string>;
+  handled_by: number | null;
+  handled_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -282,6 +314,9 @@ export interface Database {
   invite_codes: InviteCodesTable;
   tasks: TasksTable;
   task_log: TaskLogTable;
+  notices: NoticesTable;
+  notice_reads: NoticeReadsTable;
+  complaints: ComplaintsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -29,6 +29,7 @@ export const NAMESPACES = [
   "favourites",
   "consoleUsers",
   "consoleChats",
+  "reports",
 ] as const;
 
 /*

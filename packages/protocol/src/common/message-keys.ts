@@ -152,6 +152,18 @@ export const MESSAGE_KEYS = [
   "console.taskNotFound",
   "console.tasksStopped",
   "console.taskBusy",
+  "notice.notFound",
+  "notice.titleInvalid",
+  "notice.textInvalid",
+  "notice.entryName",
+  "notice.superOnly",
+  "complaint.typeInvalid",
+  "complaint.reasonInvalid",
+  "complaint.textTooLong",
+  "complaint.targetNotFound",
+  "complaint.notFound",
+  "complaint.received",
+  "complaint.ownAccount",
 ] as const;
 
 /** One stable message key. */

@@ -11,6 +11,7 @@ import { defineCall } from "./define.js";
 export * from "./manage-audit.js";
 export * from "./manage-groups.js";
 export * from "./manage-messages.js";
+export * from "./manage-notices.js";
 export * from "./manage-tasks.js";
 export * from "./manage-users.js";
 

@@ -5,6 +5,13 @@ import { MessageSchema } from "../entities/message.js";
 import { FORWARD_MAX } from "../rules/files.js";
 import { Limits } from "../rules/limits.js";
 import { defineCall } from "./define.js";
+import { NOTICE_CONTACT_ID } from "./manage-notices.js";
+
+/** A chat whose history can be read: a user, a group, or the system notices entry. */
+const ReadableChatIdSchema = z.union([
+  ContactIdSchema,
+  formString().pipe(z.literal(NOTICE_CONTACT_ID)),
+]);
 
 /**
  * `enterprise/im/sendMessage`: acknowledged only after the commit; a repeat of the same
@@ -55,7 +62,7 @@ export const getMessageList = defineCall({
   path: "/enterprise/im/getMessageList",
   auth: "session",
   request: z.object({
-    toContactId: ContactIdSchema,
+    toContactId: ReadableChatIdSchema,
     is_group: optional(formInt()),
     page: optional(formInt().pipe(z.number().int().min(1).max(100_000))),
     limit: optional(formInt().pipe(z.number().int().min(1).max(100))),
@@ -75,7 +82,7 @@ export const setMsgIsRead = defineCall({
   // The full message objects the client holds as unread: the server marks the whole chat.
   ignore: ["messages"],
   request: z.object({
-    toContactId: ContactIdSchema,
+    toContactId: ReadableChatIdSchema,
     is_group: optional(formInt()),
     fromUser: optional(formInt()),
     messages: optional(z.array(z.unknown()).max(10_000)),

@@ -122,6 +122,15 @@ describe("console and closed system", () => {
     });
   });
 
+  it("system notices: super administrators only, never in demo mode", () => {
+    expect(can(ADMIN, "console.publishNotice")).toBe(true);
+    expect(denial({ ...USER, role: 2 }, "console.publishNotice")).toBe("role");
+    expect(denial(USER, "console.publishNotice")).toBe("role");
+    expect(denial({ ...ADMIN, demoMode: true }, "console.publishNotice")).toBe(
+      "demo",
+    );
+  });
+
   it("only a system administrator enters a closed system; demo mode does not", () => {
     expect(can(ADMIN, "system.enterClosed")).toBe(true);
     expect(denial(USER, "system.enterClosed")).toBe("role");

@@ -82,6 +82,11 @@ export interface Subjects {
     target: { userId: number; role: number };
     change: UserChange;
   };
+  /**
+   * Publish, change or withdraw a system notice, which reaches every user: a super
+   * administrator (role 1) only, as the old server allowed uid 1 only.
+   */
+  "console.publishNotice": null;
   /** Sign in while the system is closed (sysInfo.state 0). */
   "system.enterClosed": null;
   /** Chat one-to-one with a user: single chat on, and friends in run mode 2; staff always may. */
@@ -206,6 +211,10 @@ const RULES: { [A in Action]: Rule<A> } = {
     const superAdmin = actor.role === SystemRoles.super;
     if (change === "role" || target.role > 0) return superAdmin ? null : "role";
     return null;
+  },
+  "console.publishNotice": (actor) => {
+    if (actor.demoMode) return "demo";
+    return actor.role === SystemRoles.super ? null : "role";
   },
   "system.enterClosed": (actor) => (isStaff(actor) ? null : "role"),
   "chat.direct": (actor, { config, peer, friends }) => {

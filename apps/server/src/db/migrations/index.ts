@@ -10,6 +10,8 @@ import * as m0008 from "./0008_message_search.js";
 import * as m0009 from "./0009_push.js";
 import * as m0010 from "./0010_console.js";
 import * as m0011 from "./0011_tasks.js";
+import * as m0012 from "./0012_notices.js";
+import * as m0013 from "./0013_complaints.js";
 
 /** Every migration, in order. Landed migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   "0009_push": m0009,
   "0010_console": m0010,
   "0011_tasks": m0011,
+  "0012_notices": m0012,
+  "0013_complaints": m0013,
 };

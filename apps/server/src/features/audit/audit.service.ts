@@ -23,7 +23,7 @@ export interface AuditActor {
 
 /** What a change was made to. */
 export interface AuditTarget {
-  type: "user" | "config" | "group" | "message" | "notice";
+  type: "user" | "config" | "group" | "message" | "notice" | "complaint";
   id: string | number;
 }
 

@@ -1,4 +1,5 @@
 import { contacts as calls } from "@parley/protocol";
+import { translate } from "../../lib/messages.js";
 import { type Calls, requireSession } from "../../plugins/calls.js";
 import type { ContactsService } from "./contacts.service.js";
 
@@ -8,10 +9,18 @@ export function registerContactRoutes(
 ): void {
   registry.register(calls.getContacts, async (_input, ctx) => {
     const me = requireSession(ctx).userId;
-    const [list, waiting] = await Promise.all([
+    const [list, waiting, notices] = await Promise.all([
       contacts.list(me, ctx.publicUrl),
       contacts.waitingRequests(me),
+      contacts.noticesEntry(
+        me,
+        translate("notice.entryName", ctx.lang),
+        ctx.publicUrl,
+      ),
     ]);
+    // The notices entry is always appended (wire-contract.md §5.2); a client shows it once
+    // it has something to say.
+    list.push(notices);
     // The envelope carries the system entry's badge (wire-contract.md §2.4): friend
     // requests waiting for me, and when the newest came.
     return { data: list, count: waiting.count, page: waiting.newest };

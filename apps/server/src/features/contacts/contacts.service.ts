@@ -165,6 +165,15 @@ export class ContactsService {
     });
   }
 
+  /** The system notices entry of the user's list (wire-contract.md §5.2). */
+  noticesEntry(
+    userId: number,
+    name: string,
+    publicUrl: string,
+  ): Promise<Contact> {
+    return this.deps.services.notices.contact(userId, name, publicUrl);
+  }
+
   /** How many friend requests wait for the user, and when the newest came (ms, 0 if none). */
   waitingRequests(userId: number): Promise<{ count: number; newest: number }> {
     return this.deps.services.friends.waiting(userId);

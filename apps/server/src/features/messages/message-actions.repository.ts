@@ -3,7 +3,11 @@ import type { Db } from "../../db/database.js";
 import { bindRepository } from "../../db/repository.js";
 import type { Database } from "../../db/schema.js";
 import { parseJsonObject } from "../../lib/json.js";
-import { isHiddenFor, type MessageRow } from "./messages.repository.js";
+import {
+  findByMsgId,
+  isHiddenFor,
+  type MessageRow,
+} from "./messages.repository.js";
 
 type Trx = Transaction<Database>;
 
@@ -32,17 +36,6 @@ export function findAllByClientId(
     .orderBy("msg_id", "desc")
     .limit(CLIENT_ID_MATCHES)
     .execute();
-}
-
-export function findByMsgId(
-  db: Db,
-  msgId: number,
-): Promise<MessageRow | undefined> {
-  return db
-    .selectFrom("messages")
-    .selectAll()
-    .where("msg_id", "=", msgId)
-    .executeTakeFirst();
 }
 
 /** The replies quoting a message lose the quoted text: it says only that it is gone. */

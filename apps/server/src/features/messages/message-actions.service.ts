@@ -25,7 +25,7 @@ import {
   directConversationId,
   type MessageRow,
 } from "./messages.repository.js";
-import type { MessagesService } from "./messages.service.js";
+import type { MessagesService, SeenMessage } from "./messages.service.js";
 
 export interface MessageActionsDeps {
   repo: MessageActionsRepository;
@@ -40,11 +40,7 @@ export interface MessageActionsDeps {
 type ChatId = number | string;
 
 /** A message the caller can see, with what the actions need to know of its chat. */
-interface Seen {
-  row: MessageRow;
-  /** The group it is in, or null for a one-to-one message. */
-  groupId: number | null;
-}
+type Seen = SeenMessage;
 
 /** The contact id under which a user files a message. */
 function contactOf(row: MessageRow, viewer: number): number | string {
@@ -66,26 +62,8 @@ export class MessageActionsService {
     this.repo = deps.repo;
   }
 
-  /**
-   * Whether a user can see a stored message: a one-to-one message of theirs they have not
-   * hidden, or a group message of a group they are in that their history reaches.
-   */
-  private async sees(userId: number, row: MessageRow): Promise<Seen | null> {
-    if (row.is_group === 1) {
-      const standing = await this.deps.services.groups.chatStanding(
-        row.to_user,
-        userId,
-      );
-      if (!standing) return null;
-      if (standing.setting.history === "0" && row.seq <= standing.joinedSeq)
-        return null;
-      if (await this.repo.isHidden(userId, row.msg_id)) return null;
-      return { row, groupId: row.to_user };
-    }
-    if (row.is_group !== 0) return null;
-    if (row.from_user !== userId && row.to_user !== userId) return null;
-    if (await this.repo.isHidden(userId, row.msg_id)) return null;
-    return { row, groupId: null };
+  private sees(userId: number, row: MessageRow): Promise<Seen | null> {
+    return this.deps.messages.seenBy(userId, row);
   }
 
   /** The message a client id names, as the caller can see it; refused like a missing one. */

@@ -838,6 +838,18 @@ export function findInConversation(
     .executeTakeFirst();
 }
 
+/** A stored message by its key. */
+export function findByMsgId(
+  db: Db,
+  msgId: number,
+): Promise<MessageRow | undefined> {
+  return db
+    .selectFrom("messages")
+    .selectAll()
+    .where("msg_id", "=", msgId)
+    .executeTakeFirst();
+}
+
 /** Whether a reader hid a message for themselves. */
 export async function isHiddenFor(
   db: Db,
@@ -914,6 +926,7 @@ export function messagesRepository(db: Db) {
     listSendersBetween,
     findInConversation,
     isHiddenFor,
+    findByMsgId,
     listUserConversations,
     listChatPeers,
   });

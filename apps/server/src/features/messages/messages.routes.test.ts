@@ -232,7 +232,10 @@ describe("one-to-one chat", () => {
     const me = await registerAndLogin(api);
     const gone = await registerAndLogin(api);
     await disableUser(api, gone.userId);
-    const ids = (await contactsOf(me)).map((c) => c.id);
+    const listed = (await contactsOf(me)).map((c) => c.id);
+    // The system notices entry is always appended (wire-contract.md §5.2).
+    expect(listed.at(-1)).toBe("admin_notice");
+    const ids = listed.filter((id) => id !== "admin_notice");
     expect(ids).not.toContain(me.userId);
     expect(ids).not.toContain(gone.userId);
     const total = await api.db

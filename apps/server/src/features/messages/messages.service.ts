@@ -17,6 +17,7 @@ import {
   type Membership,
   type Message,
   type MessageSender,
+  NOTICE_CONTACT_ID,
   READ_RECEIPTS_MANAGER_MAX,
   textToHtml,
 } from "@parley/protocol";
@@ -79,6 +80,12 @@ const QUOTE_MAX = 200;
 
 /** A history request as the call parsed it. */
 export type ListInput = CallRequest<typeof calls.getMessageList>;
+
+/** A message a user can see, and the group it is in (null for a one-to-one message). */
+export interface SeenMessage {
+  row: MessageRow;
+  groupId: number | null;
+}
 
 const HISTORY_TYPES: Record<NonNullable<ListInput["type"]>, string[]> = {
   all: ["text", "image", "voice", "video", "file", "emoji", "webrtc"],
@@ -493,6 +500,8 @@ export class MessagesService {
     input: ListInput,
     publicUrl: string,
   ): Promise<{ messages: Message[]; count: number }> {
+    if (input.toContactId === NOTICE_CONTACT_ID)
+      return this.deps.services.notices.history(userId, input, publicUrl);
     const groupId = groupIdOf(input.toContactId);
     if (groupId !== null)
       return this.listGroup(userId, groupId, input, publicUrl);
@@ -816,6 +825,37 @@ export class MessagesService {
       : refuse("group.nospeak");
   }
 
+  /**
+   * Whether a user can see a stored message: a one-to-one message of theirs they have not
+   * hidden, or a group message of a group they are in that their history reaches.
+   */
+  async seenBy(userId: number, row: MessageRow): Promise<SeenMessage | null> {
+    if (row.is_group === 1) {
+      const standing = await this.deps.services.groups.chatStanding(
+        row.to_user,
+        userId,
+      );
+      if (!standing) return null;
+      if (standing.setting.history === "0" && row.seq <= standing.joinedSeq)
+        return null;
+      if (await this.deps.repo.isHiddenFor(userId, row.msg_id)) return null;
+      return { row, groupId: row.to_user };
+    }
+    if (row.is_group !== 0) return null;
+    if (row.from_user !== userId && row.to_user !== userId) return null;
+    if (await this.deps.repo.isHiddenFor(userId, row.msg_id)) return null;
+    return { row, groupId: null };
+  }
+
+  /** A stored message by its key, when the user can see it; undefined like a missing one. */
+  async visibleMessage(
+    userId: number,
+    msgId: number,
+  ): Promise<SeenMessage | undefined> {
+    const row = await this.deps.repo.findByMsgId(msgId);
+    return (row && (await this.seenBy(userId, row))) ?? undefined;
+  }
+
   /** Stored messages as one reader sees them, each filed under its chat's contact id. */
   async presentFor(
     viewer: number,
@@ -960,6 +1000,8 @@ export class MessagesService {
 
   /** Marks a chat read: a 1:1 chat tells the other party's sockets which messages were read. */
   async read(userId: number, toContactId: ContactId): Promise<void> {
+    if (toContactId === NOTICE_CONTACT_ID)
+      return this.deps.services.notices.read(userId);
     const groupId = groupIdOf(toContactId);
     if (groupId !== null) {
       const standing = await this.deps.services.groups.chatStanding(

@@ -189,4 +189,17 @@ export const dy: Catalog = {
   "console.taskNotFound": "そのタスクはありません",
   "console.tasksStopped": "スケジュールされたタスクは停止中です",
   "console.taskBusy": "このタスクは実行中です。終わるまでお待ちください",
+  "notice.notFound": "お知らせが見つかりません",
+  "notice.titleInvalid": "タイトルを1～100文字で入力してください",
+  "notice.textInvalid": "お知らせの本文を入力してください（5,000文字まで）",
+  "notice.entryName": "システムのお知らせ",
+  "notice.superOnly":
+    "システムのお知らせを公開できるのはスーパー管理者だけです",
+  "complaint.typeInvalid": "通報する対象を選んでください",
+  "complaint.reasonInvalid": "通報の理由を選んでください",
+  "complaint.textTooLong": "状況を500文字以内で説明してください",
+  "complaint.targetNotFound": "通報しようとしている対象は存在しません",
+  "complaint.notFound": "通報が見つかりません",
+  "complaint.received": "ありがとうございます。管理者が確認します",
+  "complaint.ownAccount": "自分自身を通報することはできません",
 };

@@ -200,4 +200,18 @@ export const fy: Catalog = {
   "console.tasksStopped": "Les tâches planifiées sont arrêtées",
   "console.taskBusy":
     "Cette tâche est déjà en cours : attendez qu'elle se termine",
+  "notice.notFound": "Annonce introuvable",
+  "notice.titleInvalid": "Saisissez un titre de 1 à 100 caractères",
+  "notice.textInvalid": "Saisissez l’annonce, 5 000 caractères au plus",
+  "notice.entryName": "Annonces du système",
+  "notice.superOnly":
+    "Seul un super administrateur peut publier des annonces du système",
+  "complaint.typeInvalid": "Choisissez ce que vous signalez",
+  "complaint.reasonInvalid": "Choisissez un motif de signalement",
+  "complaint.textTooLong":
+    "Décrivez ce qui s’est passé en 500 caractères au plus",
+  "complaint.targetNotFound": "Ce que vous signalez n’existe pas",
+  "complaint.notFound": "Signalement introuvable",
+  "complaint.received": "Merci : un administrateur va l’examiner",
+  "complaint.ownAccount": "Vous ne pouvez pas vous signaler vous-même",
 };

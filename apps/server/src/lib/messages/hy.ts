@@ -207,4 +207,18 @@ export const hy: Catalog = {
   "console.taskNotFound": "Diese Aufgabe gibt es nicht",
   "console.tasksStopped": "Die geplanten Aufgaben sind angehalten",
   "console.taskBusy": "Diese Aufgabe läuft bereits: warte, bis sie fertig ist",
+  "notice.notFound": "Mitteilung nicht gefunden",
+  "notice.titleInvalid": "Gib einen Titel mit 1 bis 100 Zeichen ein",
+  "notice.textInvalid": "Gib die Mitteilung ein, höchstens 5.000 Zeichen",
+  "notice.entryName": "Systemmitteilungen",
+  "notice.superOnly":
+    "Nur ein Superadministrator kann Systemmitteilungen veröffentlichen",
+  "complaint.typeInvalid": "Wählen Sie, was Sie melden möchten",
+  "complaint.reasonInvalid": "Wählen Sie einen Grund für die Meldung",
+  "complaint.textTooLong":
+    "Beschreiben Sie den Vorfall in höchstens 500 Zeichen",
+  "complaint.targetNotFound": "Was Sie melden, existiert nicht",
+  "complaint.notFound": "Meldung nicht gefunden",
+  "complaint.received": "Danke: Ein Administrator sieht sich das an",
+  "complaint.ownAccount": "Sie können sich nicht selbst melden",
 };

@@ -183,4 +183,18 @@ export const ptyy: Catalog = {
   "console.taskNotFound": "Essa tarefa não existe",
   "console.tasksStopped": "As tarefas agendadas estão paradas",
   "console.taskBusy": "Esta tarefa já está em execução: aguarde até terminar",
+  "notice.notFound": "Aviso não encontrado",
+  "notice.titleInvalid": "Introduza um título de 1 a 100 caracteres",
+  "notice.textInvalid": "Introduza o aviso, no máximo 5.000 caracteres",
+  "notice.entryName": "Avisos do sistema",
+  "notice.superOnly":
+    "Só um superadministrador pode publicar avisos do sistema",
+  "complaint.typeInvalid": "Escolha o que denunciar",
+  "complaint.reasonInvalid": "Escolha um motivo para a denúncia",
+  "complaint.textTooLong":
+    "Descreva o que aconteceu em no máximo 500 caracteres",
+  "complaint.targetNotFound": "O que você está denunciando não existe",
+  "complaint.notFound": "Denúncia não encontrada",
+  "complaint.received": "Obrigado: um administrador vai analisar",
+  "complaint.ownAccount": "Você não pode denunciar a si mesmo",
 };

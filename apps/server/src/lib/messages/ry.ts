@@ -183,4 +183,17 @@ export const ry: Catalog = {
   "console.taskNotFound": "Такой задачи нет",
   "console.tasksStopped": "Запланированные задачи остановлены",
   "console.taskBusy": "Эта задача уже выполняется: дождитесь её завершения",
+  "notice.notFound": "Объявление не найдено",
+  "notice.titleInvalid": "Введите заголовок длиной от 1 до 100 символов",
+  "notice.textInvalid": "Введите текст объявления, не более 5000 символов",
+  "notice.entryName": "Системные объявления",
+  "notice.superOnly":
+    "Публиковать системные объявления может только суперадминистратор",
+  "complaint.typeInvalid": "Выберите, на что пожаловаться",
+  "complaint.reasonInvalid": "Выберите причину жалобы",
+  "complaint.textTooLong": "Опишите ситуацию не более чем в 500 символах",
+  "complaint.targetNotFound": "То, на что вы жалуетесь, не существует",
+  "complaint.notFound": "Жалоба не найдена",
+  "complaint.received": "Спасибо: администратор рассмотрит жалобу",
+  "complaint.ownAccount": "Нельзя пожаловаться на себя",
 };

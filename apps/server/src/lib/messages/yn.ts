@@ -179,4 +179,17 @@ export const yn: Catalog = {
   "console.taskNotFound": "Không có tác vụ này",
   "console.tasksStopped": "Các tác vụ định kỳ đang dừng",
   "console.taskBusy": "Tác vụ này đang chạy: hãy đợi nó hoàn tất",
+  "notice.notFound": "Không tìm thấy thông báo",
+  "notice.titleInvalid": "Nhập tiêu đề dài từ 1 đến 100 ký tự",
+  "notice.textInvalid": "Nhập nội dung thông báo, tối đa 5.000 ký tự",
+  "notice.entryName": "Thông báo hệ thống",
+  "notice.superOnly":
+    "Chỉ quản trị viên cấp cao mới có thể đăng thông báo hệ thống",
+  "complaint.typeInvalid": "Chọn nội dung cần báo cáo",
+  "complaint.reasonInvalid": "Chọn lý do báo cáo",
+  "complaint.textTooLong": "Mô tả sự việc tối đa 500 ký tự",
+  "complaint.targetNotFound": "Nội dung bạn báo cáo không tồn tại",
+  "complaint.notFound": "Không tìm thấy báo cáo",
+  "complaint.received": "Cảm ơn bạn: quản trị viên sẽ xem xét",
+  "complaint.ownAccount": "Bạn không thể tự báo cáo chính mình",
 };

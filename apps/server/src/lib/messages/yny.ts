@@ -191,4 +191,17 @@ export const yny: Catalog = {
   "console.taskNotFound": "Tugas ini tidak ada",
   "console.tasksStopped": "Tugas terjadwal sedang dihentikan",
   "console.taskBusy": "Tugas ini sedang berjalan: tunggu hingga selesai",
+  "notice.notFound": "Pengumuman tidak ditemukan",
+  "notice.titleInvalid": "Masukkan judul 1 hingga 100 karakter",
+  "notice.textInvalid": "Masukkan isi pengumuman, paling banyak 5.000 karakter",
+  "notice.entryName": "Pengumuman sistem",
+  "notice.superOnly":
+    "Hanya administrator super yang dapat menerbitkan pengumuman sistem",
+  "complaint.typeInvalid": "Pilih apa yang akan dilaporkan",
+  "complaint.reasonInvalid": "Pilih alasan laporan",
+  "complaint.textTooLong": "Ceritakan kejadiannya paling banyak 500 karakter",
+  "complaint.targetNotFound": "Yang Anda laporkan tidak ada",
+  "complaint.notFound": "Laporan tidak ditemukan",
+  "complaint.received": "Terima kasih: administrator akan memeriksanya",
+  "complaint.ownAccount": "Anda tidak dapat melaporkan diri sendiri",
 };

@@ -23,6 +23,22 @@ const MessageCentrePage = lazyPage(() =>
     default: m.MessageCentrePage,
   })),
 );
+const NoticesPage = lazyPage(() =>
+  import("./pages/NoticesPage").then((m) => ({ default: m.NoticesPage })),
+);
+const TasksPage = lazyPage(() =>
+  import("./pages/TasksPage").then((m) => ({ default: m.TasksPage })),
+);
+const FavouritesPage = lazyPage(() =>
+  import("./pages/FavouritesPage").then((m) => ({
+    default: m.FavouritesPage,
+  })),
+);
+const ComplaintsPage = lazyPage(() =>
+  import("./pages/ComplaintsPage").then((m) => ({
+    default: m.ComplaintsPage,
+  })),
+);
 const AuditPage = lazyPage(() =>
   import("./pages/AuditPage").then((m) => ({ default: m.AuditPage })),
 );
@@ -38,6 +54,10 @@ export const consoleRoutes: RouteObject[] = [
       { path: "user", Component: UsersPage },
       { path: "group", Component: GroupsPage },
       { path: "message", Component: MessageCentrePage },
+      { path: "notice", Component: NoticesPage },
+      { path: "collect", Component: FavouritesPage },
+      { path: "opinion", Component: ComplaintsPage },
+      { path: "task", Component: TasksPage },
       { path: "audit", Component: AuditPage },
     ],
   },

@@ -29,6 +29,7 @@ export function useContactsQuery(enabled = true) {
     (list: Contact[]) =>
       shownContacts(list, runMode, {
         name: t("system.name"),
+        noticesName: t("notices.name"),
         idle: t("system.idle"),
         waiting: (count) => t("system.waiting", { count }),
         addedYou: (name) => t("system.addedYou", { name }),

@@ -14,5 +14,10 @@ export {
   useContactsQuery,
   useUnreadTotal,
 } from "./contacts.queries";
-export { isSystemEntry, SYSTEM_CONTACT_ID } from "./system-entry";
+export {
+  isBuiltInEntry,
+  isNoticesEntry,
+  isSystemEntry,
+  SYSTEM_CONTACT_ID,
+} from "./system-entry";
 export { fileLabelKey } from "./contact-preview";

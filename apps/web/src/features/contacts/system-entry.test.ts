@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { makeContact } from "../../../test/factories";
-import { shownContacts, systemEntry } from "./system-entry";
+import {
+  isBuiltInEntry,
+  isNoticesEntry,
+  shownContacts,
+  systemEntry,
+} from "./system-entry";
 
 const words = {
   name: "Friend requests",
+  noticesName: "System notices",
   idle: "See your requests",
   waiting: (count: number) => `${count} waiting`,
   addedYou: (name: string) => `${name} wants to be your friend`,
@@ -51,5 +57,36 @@ describe("the friend-request entry (wire-contract.md §5.2)", () => {
 
   it("never has a negative badge", () => {
     expect(systemEntry(-1, 0).unread).toBe(0);
+  });
+});
+
+describe("the system notices entry (issue 12)", () => {
+  const notices = {
+    ...makeContact(0),
+    id: "admin_notice",
+    is_group: 2,
+    displayName: "系统公告",
+    avatar: "https://chat.example.com/static/img/avatar.png",
+    lastContent: "Maintenance tonight",
+  };
+
+  it("is shown in every run mode, in the reader's words, with its own icon", () => {
+    for (const runMode of ["1", "2"]) {
+      const [shown] = shownContacts([notices], runMode, words);
+      expect(shown).toMatchObject({
+        id: "admin_notice",
+        displayName: "System notices",
+        avatar: "",
+        lastContent: "Maintenance tonight",
+      });
+    }
+  });
+
+  it("is told apart from people, groups and the friend-request entry", () => {
+    expect(isNoticesEntry(notices)).toBe(true);
+    expect(isBuiltInEntry(notices)).toBe(true);
+    expect(isBuiltInEntry(systemEntry(0, 0))).toBe(true);
+    expect(isNoticesEntry(systemEntry(0, 0))).toBe(false);
+    expect(isBuiltInEntry(makeContact(2))).toBe(false);
   });
 });

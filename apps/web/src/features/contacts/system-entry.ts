@@ -1,4 +1,4 @@
-import type { Contact } from "@parley/protocol";
+import { type Contact, NOTICE_CONTACT_ID } from "@parley/protocol";
 
 /**
  * The client's own `system` contact (wire-contract.md §5.2, §5.9): in run mode 2 the list
@@ -10,6 +10,16 @@ export const SYSTEM_CONTACT_ID = "system";
 /** Whether a contact is the friend-request entry. */
 export function isSystemEntry(contact: Pick<Contact, "id">): boolean {
   return contact.id === SYSTEM_CONTACT_ID;
+}
+
+/** Whether a contact is the system notices entry (wire-contract.md §5.2, issue 12). */
+export function isNoticesEntry(contact: Pick<Contact, "id">): boolean {
+  return contact.id === NOTICE_CONTACT_ID;
+}
+
+/** Whether a contact is one of the system's entries rather than a person or a group. */
+export function isBuiltInEntry(contact: Pick<Contact, "id">): boolean {
+  return isSystemEntry(contact) || isNoticesEntry(contact);
 }
 
 /** The entry as getContacts' envelope seeds it; its words are the reader's, added when shown. */
@@ -36,6 +46,8 @@ export function systemEntry(waiting: number, newest: number): Contact {
 /** What the entry says, in the reader's language. */
 export interface SystemEntryWords {
   name: string;
+  /** The system notices entry's name. */
+  noticesName: string;
   /** No request waits: what the entry is for. */
   idle: string;
   waiting: (count: number) => string;
@@ -53,21 +65,24 @@ function entryLine(entry: Contact, words: SystemEntryWords): string {
 
 /**
  * The list as the reader sees it: the friend-request entry only in run mode 2 (SPEC §6),
- * named and described in their words; everything else as the server sent it.
+ * named and described in their words; the notices entry in their words with its own icon
+ * (no avatar); everything else as the server sent it.
  */
 export function shownContacts(
   list: readonly Contact[],
   runMode: string | undefined,
   words: SystemEntryWords,
 ): Contact[] {
-  if (runMode !== "2") return list.filter((c) => !isSystemEntry(c));
-  return list.map((c) =>
-    isSystemEntry(c)
-      ? {
-          ...c,
-          displayName: words.name,
-          lastContent: entryLine(c, words),
-        }
-      : c,
-  );
+  const shown = runMode === "2" ? list : list.filter((c) => !isSystemEntry(c));
+  return shown.map((c) => {
+    if (isSystemEntry(c))
+      return {
+        ...c,
+        displayName: words.name,
+        lastContent: entryLine(c, words),
+      };
+    if (isNoticesEntry(c))
+      return { ...c, displayName: words.noticesName, avatar: "" };
+    return c;
+  });
 }

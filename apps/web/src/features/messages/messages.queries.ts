@@ -3,6 +3,7 @@ import {
   Limits,
   type Message,
   messages,
+  NOTICE_CONTACT_ID,
   textToHtml,
 } from "@parley/protocol";
 import {
@@ -18,6 +19,12 @@ import { useOutboxStore } from "./outbox.store";
 /** Whether a chat id is a group's (`group-N`) rather than a user's. */
 export function isGroupChat(contactId: ContactId): boolean {
   return typeof contactId === "string";
+}
+
+/** `is_group` of a chat as the wire writes it: 0 a user, 1 a group, 2 the notices entry. */
+function chatKind(contactId: ContactId | null): number {
+  if (contactId === NOTICE_CONTACT_ID) return 2;
+  return contactId !== null && isGroupChat(contactId) ? 1 : 0;
 }
 
 export const messagesKey = (contactId: ContactId) =>
@@ -62,7 +69,7 @@ export function useMessagesQuery(
       (
         await call(messages.getMessageList, {
           toContactId: contactId ?? 0,
-          is_group: contactId !== null && isGroupChat(contactId) ? 1 : 0,
+          is_group: chatKind(contactId),
           limit: pageParam.limit,
           last_id: pageParam.lastId,
         })

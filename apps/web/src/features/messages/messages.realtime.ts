@@ -3,6 +3,7 @@ import {
   type ContactId,
   isSystemNotice,
   type Message,
+  NOTICE_CONTACT_ID,
 } from "@parley/protocol";
 import type { QueryClient } from "@tanstack/react-query";
 import type { RealtimeHandlers } from "../../api/socket";
@@ -21,6 +22,7 @@ import {
  * group's; for a 1:1 message the other party.
  */
 export function chatOf(message: Message, me: number): ContactId | null {
+  if (message.toContactId === NOTICE_CONTACT_ID) return NOTICE_CONTACT_ID;
   if (typeof message.toContactId === "string")
     return /^group-\d+$/.test(message.toContactId) ? message.toContactId : null;
   const raw = message.toContactId === me ? message.toUser : message.toContactId;
@@ -49,7 +51,12 @@ function onMessage(client: QueryClient, message: Message, me: number): void {
     message.at.some((id) => id === "0" || id === String(me));
   const known = updateContact(client, contactId, (c: Contact) => ({
     ...c,
-    lastContent: message.content,
+    // A notice's entry shows its title (its content is the old clients' HTML).
+    lastContent:
+      contactId === NOTICE_CONTACT_ID &&
+      typeof message.extends.title === "string"
+        ? message.extends.title
+        : message.content,
     lastSendTime: message.sendTime,
     type: message.type,
     lastEvent: message.type === "event" ? message.extends : undefined,
@@ -116,8 +123,16 @@ export const messagesRealtime: RealtimeHandlers = {
     removeMessage: (gone, ctx) => {
       applyGone(ctx.client, gone);
     },
-    // An administrator masked a message: merged into whichever chat holds it.
+    // An administrator masked a message, or edited a notice: merged where it is held.
     updateMessage: (change, ctx) => {
+      // A notice's words live in its `extends`: the entry reads them afresh.
+      if (change.id.startsWith("notice-")) {
+        void ctx.client.invalidateQueries({
+          queryKey: messagesKey(NOTICE_CONTACT_ID),
+        });
+        void ctx.client.invalidateQueries({ queryKey: contactsKey });
+        return;
+      }
       for (const [key] of ctx.client.getQueriesData({
         queryKey: ["messages"],
       })) {

@@ -1,10 +1,12 @@
 import {
   AppstoreOutlined,
   BarChartOutlined,
+  FieldTimeOutlined,
   FileOutlined,
   FileTextOutlined,
   LogoutOutlined,
   MessageOutlined,
+  NotificationOutlined,
   SettingOutlined,
   StarOutlined,
   TeamOutlined,
@@ -33,10 +35,12 @@ const PAGES = [
   { key: "user", icon: <UserOutlined /> },
   { key: "message", icon: <MessageOutlined /> },
   { key: "group", icon: <TeamOutlined /> },
+  { key: "notice", icon: <NotificationOutlined /> },
   { key: "collect", icon: <StarOutlined /> },
   { key: "opinion", icon: <CommentOutlined /> },
   { key: "article", icon: <FileTextOutlined /> },
   { key: "files", icon: <FileOutlined /> },
+  { key: "task", icon: <FieldTimeOutlined /> },
   { key: "audit", icon: <AuditOutlined /> },
 ] as const;
 
@@ -47,6 +51,10 @@ const READY = new Set<string>([
   "user",
   "message",
   "group",
+  "notice",
+  "collect",
+  "opinion",
+  "task",
   "audit",
 ]);
 

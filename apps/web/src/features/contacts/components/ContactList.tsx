@@ -49,7 +49,7 @@ import {
   searchSections,
 } from "../contact-search";
 import { usePinyinIndex } from "../contacts.pinyin";
-import { isSystemEntry } from "../system-entry";
+import { isBuiltInEntry, isNoticesEntry, isSystemEntry } from "../system-entry";
 import { ContactRow } from "./ContactRow";
 import { PlusMenu } from "./PlusMenu";
 import styles from "./ContactList.module.css";
@@ -221,7 +221,7 @@ export function ContactList({
         />
       </button>
     );
-    if (asChat && !isSystemEntry(contact) && contact.is_group <= 1)
+    if (asChat && !isBuiltInEntry(contact) && contact.is_group <= 1)
       return (
         <Dropdown
           key={String(contact.id)}
@@ -283,10 +283,13 @@ export function ContactList({
       );
   } else if (section === "contacts" && !searching && shown.length > 0) {
     // The directory in two parts: my groups, then people, each A to Z; the friend-request
-    // entry (run mode 2) above them, counted as neither.
-    const entries = shown.filter(isSystemEntry);
+    // entry (run mode 2) and the notices entry (once there is a notice) above them,
+    // counted as neither.
+    const entries = shown.filter(
+      (c) => isSystemEntry(c) || (isNoticesEntry(c) && c.lastSendTime > 0),
+    );
     const groups = shown.filter((c) => c.is_group === 1);
-    const people = shown.filter((c) => c.is_group !== 1 && !isSystemEntry(c));
+    const people = shown.filter((c) => c.is_group !== 1 && !isBuiltInEntry(c));
     body = (
       <>
         {entries.map((c) => row(c, true))}

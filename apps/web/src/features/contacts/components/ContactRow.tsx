@@ -1,5 +1,6 @@
 import {
   BellOutlined,
+  NotificationOutlined,
   PushpinOutlined,
   UserAddOutlined,
 } from "@ant-design/icons";
@@ -7,6 +8,7 @@ import { type Contact, Limits } from "@parley/protocol";
 import { Avatar, Badge, Tag } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { isNoticesEntry } from "../system-entry";
 import styles from "./ContactList.module.css";
 
 /** One contact as the list and the quick switcher show it: avatar, name, a line under it. */
@@ -51,8 +53,16 @@ export function ContactRow({
           {contact.is_group === 2 && !contact.avatar ? (
             <Avatar
               size={40}
-              icon={<UserAddOutlined />}
-              style={{ background: "#1f6feb" }}
+              icon={
+                isNoticesEntry(contact) ? (
+                  <NotificationOutlined />
+                ) : (
+                  <UserAddOutlined />
+                )
+              }
+              style={{
+                background: isNoticesEntry(contact) ? "#d46b08" : "#1f6feb",
+              }}
             />
           ) : (
             <Avatar src={contact.avatar} size={40}>

@@ -32,6 +32,7 @@ import {
   sortMembers,
 } from "../member-actions";
 import { matchesPerson } from "../people-match";
+import { useReportStore } from "../../reports";
 import styles from "./groups.module.css";
 import {
   MemberPickerDialog,
@@ -288,6 +289,21 @@ export function GroupPanel({
         </ul>
       </section>
       <footer className={styles.panelFooter}>
+        {!owns && (
+          <Button
+            block
+            type="text"
+            onClick={() =>
+              useReportStore.getState().open({
+                type: "group",
+                id: groupId,
+                name: contact.displayName,
+              })
+            }
+          >
+            {t("panel.report")}
+          </Button>
+        )}
         {owns && (
           <Button
             block

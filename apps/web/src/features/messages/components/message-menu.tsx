@@ -6,6 +6,7 @@ import {
   RollbackOutlined,
   ShareAltOutlined,
   StarOutlined,
+  WarningOutlined,
 } from "@ant-design/icons";
 import type { Contact, ContactId, Message } from "@parley/protocol";
 import { useQueryClient } from "@tanstack/react-query";
@@ -23,6 +24,7 @@ import { useNow } from "../../../hooks/useNow";
 import { toast } from "../../../lib/feedback";
 import { useSessionStore } from "../../../stores/session.store";
 import { useSaveFavouriteMutation } from "../../favourites";
+import { useReportStore } from "../../reports";
 import { ChooseChatDialog } from "../../files";
 import { useActor, useGlobalConfig } from "../../system";
 import { useChatUiStore } from "../chat-ui.store";
@@ -177,8 +179,26 @@ export function useMessageMenu(options: {
             label: t("menu.favourite"),
             onClick: () => favourite.current(message.msg_id),
           });
-        if (can.withdraw || can.deleteForEveryone || can.hide)
+        // Someone else's message can be reported to the administrators (issue 12).
+        const reportable =
+          message.from_user !== state.me &&
+          message.type !== "event" &&
+          message.type !== "webrtc" &&
+          message.msg_id > 0;
+        if (can.withdraw || can.deleteForEveryone || can.hide || reportable)
           entries.push({ type: "divider" });
+        if (reportable)
+          entries.push({
+            key: "report",
+            icon: <WarningOutlined />,
+            label: t("menu.report"),
+            onClick: () =>
+              useReportStore.getState().open({
+                type: "message",
+                id: message.msg_id,
+                name: message.fromUser.displayName,
+              }),
+          });
         if (can.withdraw)
           entries.push({
             key: "withdraw",

@@ -1,4 +1,10 @@
-import { can, type Contact, type ContactId, Limits } from "@parley/protocol";
+import {
+  can,
+  type Contact,
+  type ContactId,
+  Limits,
+  NOTICE_CONTACT_ID,
+} from "@parley/protocol";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,7 +16,8 @@ import { useConnectionStore } from "../../../stores/connection.store";
 import {
   ContactList,
   hasChat,
-  isSystemEntry,
+  isBuiltInEntry,
+  isNoticesEntry,
   QuickSwitcher,
   contactsKey,
   useContactsQuery,
@@ -19,6 +26,7 @@ import {
 import { FavouritesPanel } from "../../favourites";
 import { NotificationOffer } from "../../settings";
 import { FileLibraryPanel } from "../../files";
+import { ReportDialog } from "../../reports";
 import { useFriendsUiStore } from "../../friends";
 import { MemberPickerDialog } from "../../groups";
 import { useActor, useGlobalConfig } from "../../system";
@@ -29,6 +37,7 @@ import { ChatNav } from "../components/ChatNav";
 import { ChatStart, type ChatStartKind } from "../components/ChatStart";
 import { Conversation } from "../components/Conversation";
 import { NoConnectionBanner } from "../components/NoConnectionBanner";
+import { NoticesPane } from "../components/NoticesPane";
 import { useChatFromNotification } from "../notification-chat";
 
 /** The chat a history entry holds: a phone pushes one when it opens a chat. */
@@ -37,7 +46,8 @@ function chatInHistory(state: unknown): ContactId | null {
     return null;
   const chat = state.chat;
   return typeof chat === "number" ||
-    (typeof chat === "string" && chat.startsWith("group-"))
+    (typeof chat === "string" &&
+      (chat.startsWith("group-") || chat === NOTICE_CONTACT_ID))
     ? chat
     : null;
 }
@@ -115,8 +125,8 @@ export function ChatPage() {
   }, [location.key, location.state, open]);
 
   const openContact = (contact: Contact) => {
-    // People and groups open; system entries (is_group 2) have no chat here yet.
-    if (contact.is_group !== 0 && contact.is_group !== 1) return;
+    // People, groups and the notices entry open; the friend-request entry has its panel.
+    if (contact.is_group > 1 && !isNoticesEntry(contact)) return;
     open(contact.id);
     if (phone)
       void navigate(
@@ -138,8 +148,8 @@ export function ChatPage() {
       />
     </div>
   );
-  // The system entry (run mode 2's friend requests) is nobody to talk to.
-  const people = list.filter((c) => !isSystemEntry(c));
+  // The system's entries (friend requests, notices) are nobody to talk to.
+  const people = list.filter((c) => !isBuiltInEntry(c));
   const startKind: ChatStartKind =
     people.length === 0 ? "nobody" : people.some(hasChat) ? "pick" : "noChats";
 
@@ -193,7 +203,12 @@ export function ChatPage() {
         {pane === "chats" && layout.conversation && (
           <div className={styles.conversation}>
             {banner}
-            {current ? (
+            {current && isNoticesEntry(current) ? (
+              <NoticesPane
+                contact={current}
+                onBack={phone ? backToList : undefined}
+              />
+            ) : current ? (
               <Conversation
                 key={String(current.id)}
                 contact={current}
@@ -229,6 +244,7 @@ export function ChatPage() {
           openContact(contact);
         }}
       />
+      <ReportDialog />
       <QuickSwitcher
         open={switcherOpen}
         contacts={list}

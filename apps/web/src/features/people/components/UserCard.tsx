@@ -15,6 +15,7 @@ import {
   useRemoveFriendMutation,
 } from "../../friends";
 import { useChatUiStore } from "../../messages";
+import { useReportStore } from "../../reports";
 import { useActor, useGlobalConfig } from "../../system";
 import { cardControls } from "../card-rules";
 import { useUserCardQuery } from "../people.queries";
@@ -240,6 +241,20 @@ function CardButtons({
 
   return (
     <div className={styles.footer}>
+      {person.user_id !== actor.userId && (
+        <Button
+          type="text"
+          onClick={() => {
+            useReportStore.getState().open({
+              type: "user",
+              id: person.user_id,
+              name: person.displayName,
+            });
+          }}
+        >
+          {t("actions.report")}
+        </Button>
+      )}
       {controls.deleteFriend && (
         <Button danger onClick={confirmRemove} loading={remove.isPending}>
           {t("actions.deleteFriend")}

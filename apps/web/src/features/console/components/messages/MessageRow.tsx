@@ -74,7 +74,7 @@ export function MessageRow({ message, locale, writable }: Props) {
           )}
         </div>
         <div className={styles.mcBody}>
-          <Body body={body} />
+          <MessageBodyView body={body} />
         </div>
         <DealActions message={message} disabled={!writable} />
       </div>
@@ -83,7 +83,7 @@ export function MessageRow({ message, locale, writable }: Props) {
 }
 
 /** What the message said, drawn as text, a thumbnail or a named attachment. */
-function Body({ body }: { body: MessageBody }) {
+export function MessageBodyView({ body }: { body: MessageBody }) {
   const { t } = useTranslation("consoleChats");
   switch (body.kind) {
     case "text":

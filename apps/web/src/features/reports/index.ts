@@ -1,0 +1,2 @@
+export { ReportDialog } from "./components/ReportDialog";
+export { type ReportTarget, useReportStore } from "./reports.store";
