@@ -25,6 +25,7 @@ import { peopleModule } from "./features/people/people.module.js";
 import { pushModule } from "./features/push/push.module.js";
 import { auditModule } from "./features/audit/audit.module.js";
 import { consoleModule } from "./features/console/console.module.js";
+import { articlesModule } from "./features/articles/articles.module.js";
 import { complaintsModule } from "./features/complaints/complaints.module.js";
 import { noticesModule } from "./features/notices/notices.module.js";
 import { tasksModule } from "./features/tasks/tasks.module.js";
@@ -71,6 +72,7 @@ const MODULES: readonly FeatureModule<keyof Services>[] = [
   tasksModule,
   noticesModule,
   complaintsModule,
+  articlesModule,
 ];
 
 /** Uploads older than this in the spool were left by a process that stopped abruptly. */
@@ -327,6 +329,7 @@ export function buildApp(deps: AppDeps): {
       tasks: services.tasks,
       notices: services.notices,
       complaints: services.complaints,
+      articles: services.articles,
       sessions: accounts.sessions,
       codes: accounts.codes,
       mailer,

@@ -23,6 +23,7 @@ import type { FilesService } from "./features/files/files.service.js";
 import type { PushService } from "./features/push/push.service.js";
 import type { AuditService } from "./features/audit/audit.service.js";
 import type { ConsoleService } from "./features/console/console.service.js";
+import type { ArticlesService } from "./features/articles/articles.service.js";
 import type { ComplaintsService } from "./features/complaints/complaints.service.js";
 import type { NoticesService } from "./features/notices/notices.service.js";
 import type { TasksService } from "./features/tasks/tasks.service.js";
@@ -60,6 +61,7 @@ export interface Services {
   tasks: TasksService;
   notices: NoticesService;
   complaints: ComplaintsService;
+  articles: ArticlesService;
 }
 
 /** Everything a feature module is built from; app.ts builds it once. */
@@ -165,6 +167,9 @@ export function createRegistry(): {
     },
     get complaints() {
       return get("complaints");
+    },
+    get articles() {
+      return get("articles");
     },
   };
   return {

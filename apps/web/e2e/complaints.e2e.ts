@@ -105,7 +105,7 @@ describe("complaints in the web client", () => {
       .filter({ hasText: "Cheap watches, click here" });
     await row.waitFor();
     const text = (await row.textContent()) ?? "";
-    expect(text).toContain("Sam Spammer in Vera Victim");
+    expect(text).toContain("Sam Spammer to Vera Victim");
     expect(text).toContain("Spam or adverts");
     expect(text).toContain("Sends adverts every hour.");
     expect(text).toContain("Waiting");

@@ -65,6 +65,19 @@ export {
   COMPLAINT_TEXT_MAX,
   COMPLAINT_TYPES,
 } from "./http/complaints.js";
+export * as articles from "./http/articles.js";
+export type {
+  Article,
+  ArticleStatus,
+  ArticleSummary,
+} from "./http/articles.js";
+export {
+  ARTICLE_EXCERPT_MAX,
+  ARTICLE_HTML_MAX,
+  ARTICLE_READER_PAGE,
+  ARTICLE_STATUSES,
+  ARTICLE_TITLE_MAX,
+} from "./http/articles.js";
 export * as messages from "./http/messages.js";
 export * as people from "./http/people.js";
 export * as push from "./http/push.js";

@@ -292,6 +292,21 @@ export interface ComplaintsTable {
   created_at: number;
 }
 
+export interface ArticlesTable {
+  article_id: Generated<number>;
+  title: string;
+  /** cleaned HTML */
+  content: string;
+  /** plain text, the start of the body */
+  excerpt: string;
+  /** 0 draft, 1 published */
+  status: Generated<number>;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+  published_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -317,6 +332,7 @@ export interface Database {
   notices: NoticesTable;
   notice_reads: NoticeReadsTable;
   complaints: ComplaintsTable;
+  articles: ArticlesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -30,6 +30,7 @@ export const NAMESPACES = [
   "consoleUsers",
   "consoleChats",
   "reports",
+  "articles",
 ] as const;
 
 /*

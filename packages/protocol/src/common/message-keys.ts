@@ -164,6 +164,9 @@ export const MESSAGE_KEYS = [
   "complaint.notFound",
   "complaint.received",
   "complaint.ownAccount",
+  "article.notFound",
+  "article.titleInvalid",
+  "article.contentInvalid",
 ] as const;
 
 /** One stable message key. */

@@ -23,7 +23,14 @@ export interface AuditActor {
 
 /** What a change was made to. */
 export interface AuditTarget {
-  type: "user" | "config" | "group" | "message" | "notice" | "complaint";
+  type:
+    | "user"
+    | "config"
+    | "group"
+    | "message"
+    | "notice"
+    | "complaint"
+    | "article";
   id: string | number;
 }
 

@@ -117,6 +117,12 @@ describe("who may call the console", () => {
     ["/manage/message/dealMsg", { id: "x" }],
     ["/manage/collect/index", {}],
     ["/manage/collect/delCollect", { id: 1 }],
+    ["/manage/Article/index", {}],
+    ["/manage/Article/detail", { id: 1 }],
+    ["/manage/Article/add", { title: "x", content: "<p>x</p>" }],
+    ["/manage/Article/edit", { id: 1, title: "x", content: "<p>x</p>" }],
+    ["/manage/Article/setStatus", { id: 1, status: 1 }],
+    ["/manage/Article/del", { id: 1 }],
   ];
 
   it.each(CALLS)(

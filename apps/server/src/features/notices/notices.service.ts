@@ -151,17 +151,25 @@ export class NoticesService {
     return this.deps.repo.markRead(userId);
   }
 
-  /** The notices entry of a user's contact list, named in the reader's language. */
+  /**
+   * The notices entry of a user's contact list, named in the reader's language. Its last
+   * line is the newest notice or published article, whichever came later (the entry's
+   * second tab lists the articles); its badge counts unread notices.
+   */
   async contact(
     userId: number,
     name: string,
     publicUrl: string,
   ): Promise<Contact> {
-    return noticeContact(
-      await this.deps.repo.entryFor(userId),
-      name,
-      publicUrl,
-    );
+    const [entry, article] = await Promise.all([
+      this.deps.repo.entryFor(userId),
+      this.deps.services.articles.newest(),
+    ]);
+    const newest =
+      article && (!entry.newest || article.created_at > entry.newest.created_at)
+        ? article
+        : entry.newest;
+    return noticeContact({ ...entry, newest }, name, publicUrl);
   }
 
   private mayPublish(by: Publisher): void {

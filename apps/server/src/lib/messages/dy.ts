@@ -202,4 +202,8 @@ export const dy: Catalog = {
   "complaint.notFound": "通報が見つかりません",
   "complaint.received": "ありがとうございます。管理者が確認します",
   "complaint.ownAccount": "自分自身を通報することはできません",
+  "article.notFound": "記事が見つかりません",
+  "article.titleInvalid": "タイトルは1～100文字で入力してください",
+  "article.contentInvalid":
+    "記事を入力してください：空にはできず、200,000文字以内です",
 };

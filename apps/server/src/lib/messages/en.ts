@@ -192,4 +192,8 @@ export const en: Catalog = {
   "complaint.notFound": "Report not found",
   "complaint.received": "Thank you: an administrator will look into it",
   "complaint.ownAccount": "You cannot report yourself",
+  "article.notFound": "Article not found",
+  "article.titleInvalid": "Enter a title of 1 to 100 characters",
+  "article.contentInvalid":
+    "Write the article: it cannot be empty or longer than 200,000 characters",
 };

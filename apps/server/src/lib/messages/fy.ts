@@ -214,4 +214,8 @@ export const fy: Catalog = {
   "complaint.notFound": "Signalement introuvable",
   "complaint.received": "Merci : un administrateur va l’examiner",
   "complaint.ownAccount": "Vous ne pouvez pas vous signaler vous-même",
+  "article.notFound": "Article introuvable",
+  "article.titleInvalid": "Saisissez un titre de 1 à 100 caractères",
+  "article.contentInvalid":
+    "Rédigez l'article : il ne peut être ni vide ni dépasser 200 000 caractères",
 };

@@ -221,4 +221,8 @@ export const hy: Catalog = {
   "complaint.notFound": "Meldung nicht gefunden",
   "complaint.received": "Danke: Ein Administrator sieht sich das an",
   "complaint.ownAccount": "Sie können sich nicht selbst melden",
+  "article.notFound": "Artikel nicht gefunden",
+  "article.titleInvalid": "Geben Sie einen Titel mit 1 bis 100 Zeichen ein",
+  "article.contentInvalid":
+    "Schreiben Sie den Artikel: Er darf nicht leer und nicht länger als 200.000 Zeichen sein",
 };

@@ -197,4 +197,8 @@ export const ptyy: Catalog = {
   "complaint.notFound": "Denúncia não encontrada",
   "complaint.received": "Obrigado: um administrador vai analisar",
   "complaint.ownAccount": "Você não pode denunciar a si mesmo",
+  "article.notFound": "Artigo não encontrado",
+  "article.titleInvalid": "Digite um título de 1 a 100 caracteres",
+  "article.contentInvalid":
+    "Escreva o artigo: ele não pode ficar vazio nem passar de 200.000 caracteres",
 };

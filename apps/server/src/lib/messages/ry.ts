@@ -196,4 +196,8 @@ export const ry: Catalog = {
   "complaint.notFound": "Жалоба не найдена",
   "complaint.received": "Спасибо: администратор рассмотрит жалобу",
   "complaint.ownAccount": "Нельзя пожаловаться на себя",
+  "article.notFound": "Статья не найдена",
+  "article.titleInvalid": "Введите заголовок от 1 до 100 символов",
+  "article.contentInvalid":
+    "Напишите статью: она не может быть пустой или длиннее 200 000 символов",
 };

@@ -168,4 +168,7 @@ export const ty: Catalog = {
   "complaint.notFound": "ไม่พบรายงาน",
   "complaint.received": "ขอบคุณ ผู้ดูแลระบบจะตรวจสอบ",
   "complaint.ownAccount": "คุณรายงานตัวเองไม่ได้",
+  "article.notFound": "ไม่พบบทความ",
+  "article.titleInvalid": "ป้อนชื่อเรื่องความยาว 1 ถึง 100 ตัวอักษร",
+  "article.contentInvalid": "เขียนบทความ: ต้องไม่ว่างและยาวไม่เกิน 200,000 ตัวอักษร",
 };

@@ -192,4 +192,8 @@ export const yn: Catalog = {
   "complaint.notFound": "Không tìm thấy báo cáo",
   "complaint.received": "Cảm ơn bạn: quản trị viên sẽ xem xét",
   "complaint.ownAccount": "Bạn không thể tự báo cáo chính mình",
+  "article.notFound": "Không tìm thấy bài viết",
+  "article.titleInvalid": "Nhập tiêu đề từ 1 đến 100 ký tự",
+  "article.contentInvalid":
+    "Hãy viết bài: không được để trống hoặc dài quá 200.000 ký tự",
 };

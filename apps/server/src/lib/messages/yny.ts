@@ -204,4 +204,8 @@ export const yny: Catalog = {
   "complaint.notFound": "Laporan tidak ditemukan",
   "complaint.received": "Terima kasih: administrator akan memeriksanya",
   "complaint.ownAccount": "Anda tidak dapat melaporkan diri sendiri",
+  "article.notFound": "Artikel tidak ditemukan",
+  "article.titleInvalid": "Masukkan judul 1 sampai 100 karakter",
+  "article.contentInvalid":
+    "Tulis artikelnya: tidak boleh kosong atau lebih dari 200.000 karakter",
 };

@@ -39,6 +39,9 @@ const ComplaintsPage = lazyPage(() =>
     default: m.ComplaintsPage,
   })),
 );
+const ArticlesPage = lazyPage(() =>
+  import("./pages/ArticlesPage").then((m) => ({ default: m.ArticlesPage })),
+);
 const AuditPage = lazyPage(() =>
   import("./pages/AuditPage").then((m) => ({ default: m.AuditPage })),
 );
@@ -57,6 +60,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: "notice", Component: NoticesPage },
       { path: "collect", Component: FavouritesPage },
       { path: "opinion", Component: ComplaintsPage },
+      { path: "article", Component: ArticlesPage },
       { path: "task", Component: TasksPage },
       { path: "audit", Component: AuditPage },
     ],

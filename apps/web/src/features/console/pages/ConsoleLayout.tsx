@@ -54,6 +54,7 @@ const READY = new Set<string>([
   "notice",
   "collect",
   "opinion",
+  "article",
   "task",
   "audit",
 ]);

@@ -7,10 +7,11 @@ import {
   NOTICE_CONTACT_ID,
 } from "@parley/protocol";
 import { useQueryClient } from "@tanstack/react-query";
-import { Button, Empty, Spin } from "antd";
-import { useEffect } from "react";
+import { Button, Empty, Segmented, Spin } from "antd";
+import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatFullTime } from "../../../lib/time";
+import { ArticlesList } from "../../articles";
 import { updateContact } from "../../contacts";
 import { useMessagesQuery } from "../messages.queries";
 import styles from "./NoticesPane.module.css";
@@ -26,7 +27,8 @@ function noticeOf(message: Message): { title: string; text: string } {
 
 /**
  * The system notices entry (issue 12): what administrators published to everyone, newest
- * first, as cards of plain text; nobody writes here. Opening it reads every notice.
+ * first, as cards of plain text; nobody writes here. Opening it reads every notice. Its
+ * second tab lists the published articles.
  */
 export function NoticesPane({
   contact,
@@ -36,6 +38,8 @@ export function NoticesPane({
   onBack?: (() => void) | undefined;
 }) {
   const { t, i18n } = useTranslation("contacts");
+  const { t: ta } = useTranslation("articles");
+  const [chosen, setTab] = useState<"notices" | "articles" | null>(null);
   const client = useQueryClient();
   const query = useMessagesQuery(NOTICE_CONTACT_ID);
   const locale =
@@ -50,6 +54,9 @@ export function NoticesPane({
   const notices = (query.data?.pages ?? []).flatMap((page) =>
     [...page].reverse(),
   );
+  // Until the reader picks a tab: the notices, or the articles when there is no notice.
+  const tab =
+    chosen ?? (loaded && notices.length === 0 ? "articles" : "notices");
 
   let body;
   if (query.isLoading) body = <Spin className={styles.loading} />;
@@ -109,8 +116,25 @@ export function NoticesPane({
           />
         )}
         <span className={styles.titleName}>{contact.displayName}</span>
+        <Segmented<"notices" | "articles">
+          className={styles.tabs}
+          value={tab}
+          onChange={setTab}
+          options={[
+            { value: "notices", label: ta("tabs.notices") },
+            { value: "articles", label: ta("tabs.articles") },
+          ]}
+        />
       </header>
-      <div className={styles.noticeBody}>{body}</div>
+      <div className={styles.noticeBody}>
+        {tab === "notices" ? (
+          body
+        ) : (
+          <Suspense fallback={<Spin className={styles.loading} />}>
+            <ArticlesList />
+          </Suspense>
+        )}
+      </div>
     </section>
   );
 }

@@ -1,0 +1,78 @@
+import { ARTICLE_EXCERPT_MAX } from "@parley/protocol";
+import { decodeHTML } from "entities";
+import sanitizeHtml from "sanitize-html";
+
+/*
+ * An article's body is HTML from the console's editor, and everyone reads it, so only what
+ * that editor makes is kept: text blocks, headings, lists, quotes, code, rules, links and
+ * images. Scripts, styles, frames, forms, event handlers, inline styles and any link or
+ * image that is not http(s) (or mailto for links, or a path of this site) are removed, with
+ * the text of script and style elements. The reader's client cleans it again (DOMPurify).
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "p",
+    "br",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "blockquote",
+    "code",
+    "pre",
+    "ul",
+    "ol",
+    "li",
+    "hr",
+    "a",
+    "img",
+  ],
+  allowedAttributes: {
+    a: ["href", "target", "rel"],
+    img: ["src", "alt", "width", "height"],
+    ol: ["start"],
+  },
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesByTag: { img: ["http", "https"] },
+  allowProtocolRelative: false,
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer" },
+    }),
+  },
+  disallowedTagsMode: "discard",
+};
+
+/** An article's body, safe for every reader. */
+export function cleanArticleHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+const BLOCK_END =
+  /<\/(p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>|<hr\s*\/?>|<img[^>]*>/gi;
+
+/** The words of a cleaned body, as plain text on one line. */
+export function articleText(clean: string): string {
+  const spaced = clean.replace(BLOCK_END, (tag) => `${tag} `);
+  const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} });
+  return decodeHTML(text).replace(/\s+/g, " ").trim();
+}
+
+/** The start of an article's words, for lists. */
+export function articleExcerpt(clean: string): string {
+  const text = articleText(clean);
+  if (text.length <= ARTICLE_EXCERPT_MAX) return text;
+  return `${text.slice(0, ARTICLE_EXCERPT_MAX - 1).trimEnd()}…`;
+}
+
+/** Whether a cleaned body shows anything: words, or an image. */
+export function hasSubstance(clean: string): boolean {
+  return articleText(clean) !== "" || /<img\s/i.test(clean);
+}
