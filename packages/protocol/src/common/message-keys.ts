@@ -167,6 +167,7 @@ export const MESSAGE_KEYS = [
   "article.notFound",
   "article.titleInvalid",
   "article.contentInvalid",
+  "file.notFound",
 ] as const;
 
 /** One stable message key. */

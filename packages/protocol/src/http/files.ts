@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formInt, formString, optional } from "../common/form.js";
-import { ContactIdSchema } from "../common/ids.js";
+import { ContactIdSchema, positiveId } from "../common/ids.js";
 import { MessageSchema } from "../entities/message.js";
 import { FILE_PAGE_SIZES } from "../rules/files.js";
 import { defineCall } from "./define.js";
@@ -83,6 +83,8 @@ export const FileEntrySchema = z.object({
   create_time: z.number(),
   user_id: z.number().int(),
   user_id_info: FileOwnerSchema,
+  /** How many messages carry it (the console's list of every file only). */
+  carriers: z.number().int().optional(),
 });
 /** One entry of the file library. */
 export type FileEntry = z.infer<typeof FileEntrySchema>;
@@ -115,4 +117,16 @@ export const index = defineCall({
       .default(0),
   }),
   response: z.array(FileEntrySchema),
+});
+
+/**
+ * `manage/files/del` (beyond the wire; issue 12): an administrator removes an uploaded file.
+ * Every message carrying it is masked for everyone (as `dealMsg` masks), and the file goes;
+ * its bytes leave storage once no other upload shares them.
+ */
+export const fileDel = defineCall({
+  path: "/manage/files/del",
+  auth: "admin",
+  request: z.object({ file_id: positiveId("file.notFound") }),
+  response: z.literal(""),
 });

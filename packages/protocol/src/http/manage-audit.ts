@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   "article.edit",
   "article.status",
   "article.delete",
+  "file.delete",
   "task.start",
   "task.stop",
   "task.run",

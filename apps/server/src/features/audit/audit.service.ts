@@ -30,7 +30,8 @@ export interface AuditTarget {
     | "message"
     | "notice"
     | "complaint"
-    | "article";
+    | "article"
+    | "file";
   id: string | number;
 }
 

@@ -123,6 +123,7 @@ describe("who may call the console", () => {
     ["/manage/Article/edit", { id: 1, title: "x", content: "<p>x</p>" }],
     ["/manage/Article/setStatus", { id: 1, status: 1 }],
     ["/manage/Article/del", { id: 1 }],
+    ["/manage/files/del", { file_id: 1 }],
   ];
 
   it.each(CALLS)(

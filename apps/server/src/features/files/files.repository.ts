@@ -324,9 +324,78 @@ export async function listLibrary(db: Db, query: LibraryQuery) {
   return { rows, total: total.n };
 }
 
+/** The most files a count of the console's list looks at: past it, "10,000+". */
+export const ALL_FILES_COUNT_CAP = 10_000;
+
+/**
+ * Every stored upload, newest first, for the console (is_all 1): by category (index
+ * files_cate) and words of the name; each with its uploader, its newest carrying message's
+ * type and how many messages carry it (both by index, for the page's rows only). The
+ * count stops at ALL_FILES_COUNT_CAP + 1.
+ */
+export async function listAllFiles(
+  db: Db,
+  query: { cate: number; keywords: string; limit: number; offset: number },
+) {
+  const base = db
+    .selectFrom("files as f")
+    .$if(query.cate > 0, (q) => q.where("f.cate", "=", query.cate))
+    .$if(query.keywords !== "", (q) =>
+      q.where(
+        sql<boolean>`lower(f.name) like ${containing(query.keywords)} escape '\\'`,
+      ),
+    );
+  const [rows, total] = await Promise.all([
+    base
+      .innerJoin("blobs as b", "b.blob_id", "f.blob_id")
+      .leftJoin("users as u", "u.user_id", "f.user_id")
+      .select([
+        "f.file_id",
+        "f.user_id",
+        "f.name",
+        "f.ext",
+        "f.cate",
+        "f.created_at",
+        "b.size",
+        "b.mime",
+      ])
+      .select((eb) => [
+        eb.fn.coalesce("u.realname", eb.val("")).as("realname"),
+        eb.fn.coalesce("u.avatar", eb.val("")).as("avatar"),
+        eb
+          .selectFrom("messages as m")
+          .select("m.type")
+          .whereRef("m.file_id", "=", "f.file_id")
+          .orderBy("m.msg_id", "desc")
+          .limit(1)
+          .as("msg_type"),
+        eb
+          .selectFrom("messages as m")
+          .select((c) => c.fn.countAll<number>().as("n"))
+          .whereRef("m.file_id", "=", "f.file_id")
+          .as("carriers"),
+      ])
+      .orderBy("f.file_id", "desc")
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+    db
+      .selectFrom(
+        base
+          .select("f.file_id")
+          .limit(ALL_FILES_COUNT_CAP + 1)
+          .as("capped"),
+      )
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: total.n };
+}
+
 export const filesRepository = (db: Db) =>
   bindRepository(db, {
     listLibrary,
+    listAllFiles,
     findBlob,
     addFile,
     findFile,

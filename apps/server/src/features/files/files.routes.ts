@@ -157,8 +157,9 @@ export function registerFilesRoutes(
   );
 
   registry.register(calls.index, async (input, ctx) => {
+    const session = requireSession(ctx);
     const { entries, total } = await files.library(
-      requireSession(ctx).userId,
+      { userId: session.userId, role: session.role },
       input,
       ctx.publicUrl,
     );
@@ -171,7 +172,11 @@ export function registerFilesRoutes(
     if (!session || !/^\d{1,15}$/.test(id)) return notFound(request, reply);
     let file: StoredFile;
     try {
-      file = await files.openFor(session.userId, Number(id));
+      file = await files.openFor(
+        { userId: session.userId, role: session.role },
+        Number(id),
+        true,
+      );
     } catch (error) {
       if (error instanceof AppError) return notFound(request, reply);
       throw error;

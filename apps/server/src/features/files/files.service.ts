@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import {
+  denial,
   type CallRequest,
   type FileEntry,
   type files,
@@ -38,6 +39,57 @@ import {
 export type LibraryInput = CallRequest<typeof files.index>;
 
 const FILE_MESSAGE_TYPES = new Set(["image", "voice", "video", "file"]);
+
+/** Who asks for a file or the library. */
+export interface Viewer {
+  userId: number;
+  role: number;
+}
+
+/** A library row, whichever list it came from. */
+interface LibraryRow {
+  fileId: number;
+  msgId: number;
+  /** The carrying message's type. */
+  type: string;
+  name: string;
+  size: number;
+  ext: string;
+  cate: number;
+  createdAt: number;
+  owner: FileEntry["user_id_info"];
+}
+
+/** The message type an upload that no message carries would have, by its sniffed type. */
+function typeOfMime(mime: string): string {
+  if (mime.startsWith("image/")) return "image";
+  if (mime.startsWith("video/")) return "video";
+  return "file";
+}
+
+/** One entry of the file library in the wire's shape (wire-contract.md §2.7). */
+function libraryEntry(row: LibraryRow, publicUrl: string): FileEntry {
+  const src = fileUrl(row.fileId, publicUrl);
+  const msgType = FILE_MESSAGE_TYPES.has(row.type)
+    ? (row.type as FileEntry["msg_type"])
+    : "file";
+  return {
+    file_id: row.fileId,
+    msg_id: row.msgId,
+    name: row.name,
+    size: row.size,
+    ext: row.ext,
+    cate: row.cate,
+    msg_type: msgType,
+    src,
+    preview: msgType === "file" ? "" : src,
+    download: `${src}?download=1`,
+    extUrl: "",
+    create_time: row.createdAt,
+    user_id: row.owner.user_id,
+    user_id_info: row.owner,
+  };
+}
 
 /** Images larger than this are kept as files: never decoded, never shown in place (C3). */
 export const MAX_IMAGE_PIXELS = 32_000_000;
@@ -354,7 +406,7 @@ export class FilesService {
     userId: number,
     fileId: number,
   ): Promise<Omit<FileSendInput, "id" | "toContactId" | "pid">> {
-    const file = await this.openFor(userId, fileId);
+    const file = await this.openFor({ userId, role: 0 }, fileId, false);
     const type = showsInline(file)
       ? uploadMessageType(file.mime, "file")
       : "file";
@@ -415,49 +467,91 @@ export class FilesService {
 
   /**
    * The file library (`enterprise/files/index`): the files of my one-to-one chats, by
-   * page, newest first, with the total. `is_all` asks for every stored file, which is the
-   * console's (issue 12): here everyone gets their own list.
+   * page, newest first, with the total. `is_all` 1 is the console's list of every stored
+   * file, for whoever may open the console (issue 12; wire-contract.md §7: the old server
+   * showed it to anyone); anyone else gets their own list.
    */
   async library(
-    viewer: number,
+    viewer: Viewer,
     input: LibraryInput,
     publicUrl: string,
   ): Promise<{ entries: FileEntry[]; total: number }> {
+    if (input.is_all === 1 && this.mayOpenAll(viewer))
+      return this.allFiles(input, publicUrl);
     const { rows, total } = await this.repo.listLibrary({
-      viewer,
+      viewer: viewer.userId,
       role: input.role,
       cate: input.cate,
       keywords: (input.keywords ?? "").trim().toLowerCase(),
       limit: input.limit,
       offset: (input.page - 1) * input.limit,
     });
-    const entries = rows.map((row): FileEntry => {
-      const src = fileUrl(row.file_id ?? 0, publicUrl);
-      const msgType = FILE_MESSAGE_TYPES.has(row.type)
-        ? (row.type as FileEntry["msg_type"])
-        : "file";
-      return {
-        file_id: row.file_id ?? 0,
-        msg_id: row.msg_id,
-        name: row.name,
-        size: row.size,
-        ext: row.ext,
-        cate: row.cate,
-        msg_type: msgType,
-        src,
-        preview: msgType === "file" ? "" : src,
-        download: `${src}?download=1`,
-        extUrl: "",
-        create_time: row.created_at,
-        user_id: row.from_user,
-        user_id_info: {
-          user_id: row.from_user,
-          realname: row.realname,
-          avatar: avatarUrl(row.avatar, publicUrl),
+    const entries = rows.map((row) =>
+      libraryEntry(
+        {
+          fileId: row.file_id ?? 0,
+          msgId: row.msg_id,
+          type: row.type,
+          name: row.name,
+          size: row.size,
+          ext: row.ext,
+          cate: row.cate,
+          createdAt: row.created_at,
+          owner: {
+            user_id: row.from_user,
+            realname: row.realname,
+            avatar: avatarUrl(row.avatar, publicUrl),
+          },
         },
-      };
-    });
+        publicUrl,
+      ),
+    );
     return { entries, total };
+  }
+
+  /** Every stored upload, for the console. */
+  private async allFiles(
+    input: LibraryInput,
+    publicUrl: string,
+  ): Promise<{ entries: FileEntry[]; total: number }> {
+    const { rows, total } = await this.repo.listAllFiles({
+      cate: input.cate,
+      keywords: (input.keywords ?? "").trim().toLowerCase(),
+      limit: input.limit,
+      offset: (input.page - 1) * input.limit,
+    });
+    const entries = rows.map((row) => ({
+      ...libraryEntry(
+        {
+          fileId: row.file_id,
+          msgId: 0,
+          type: row.msg_type ?? typeOfMime(row.mime),
+          name: row.name,
+          size: row.size,
+          ext: row.ext,
+          cate: row.cate,
+          createdAt: row.created_at,
+          owner: {
+            user_id: row.user_id,
+            realname: row.realname,
+            avatar: avatarUrl(row.avatar, publicUrl),
+          },
+        },
+        publicUrl,
+      ),
+      carriers: row.carriers ?? 0,
+    }));
+    return { entries, total };
+  }
+
+  /** Whether a viewer may see every stored file: whoever may open the console. */
+  private mayOpenAll(viewer: Viewer): boolean {
+    return denial(this.deps.policy.actor(viewer), "console.open") === null;
+  }
+
+  /** A stored file by id, for the console's removal; undefined when there is none. */
+  stored(fileId: number): Promise<StoredFile | undefined> {
+    return this.repo.findFile(fileId);
   }
 
   /** A file's bytes, or a range of them; null when storage has lost them. */
@@ -475,15 +569,22 @@ export class FilesService {
   /**
    * A file for `viewer` to download: its uploader, or someone who may see a message that
    * carries it (a 1:1 message they are party to; a message of a group they are in, that
-   * the group's history lets them see). Anything else answers exactly like a missing file.
+   * the group's history lets them see); with `consoleView` (a download, not a forward),
+   * whoever may open the console. Anything else answers exactly like a missing file.
    */
-  async openFor(viewer: number, fileId: number): Promise<StoredFile> {
+  async openFor(
+    viewer: Viewer,
+    fileId: number,
+    consoleView: boolean,
+  ): Promise<StoredFile> {
     const file = await this.repo.findFile(fileId);
     if (!file) throw refuse("request.notFound");
-    if (file.userId === viewer) return file;
+    if (file.userId === viewer.userId) return file;
+    // Downloading (not forwarding): the console lists every file (issue 12).
+    if (consoleView && this.mayOpenAll(viewer)) return file;
     const carriers = await this.repo.fileCarriers(
       fileId,
-      viewer,
+      viewer.userId,
       CARRIERS_CHECKED,
     );
     const visible = carriers.some(

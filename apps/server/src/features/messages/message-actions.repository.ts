@@ -38,6 +38,20 @@ export function findAllByClientId(
     .execute();
 }
 
+/** How many messages carrying a file are read at a time. */
+const FILE_CARRIERS_BATCH = 500;
+
+/** Up to a batch of the messages carrying a file, newest first (index messages_file). */
+export function findByFileId(db: Db, fileId: number): Promise<MessageRow[]> {
+  return db
+    .selectFrom("messages")
+    .selectAll()
+    .where("file_id", "=", fileId)
+    .orderBy("msg_id", "desc")
+    .limit(FILE_CARRIERS_BATCH)
+    .execute();
+}
+
 /** The replies quoting a message lose the quoted text: it says only that it is gone. */
 async function scrubQuotes(trx: Trx, msgId: number): Promise<void> {
   const replies = await trx
@@ -433,6 +447,7 @@ export function messageActionsRepository(db: Db) {
     listAllFavourites,
     deleteAnyFavourite,
     findAllByClientId,
+    findByFileId,
     findByMsgId,
     isHidden: isHiddenFor,
     withdraw,

@@ -1,4 +1,4 @@
-import { favourites, manage, messages as calls } from "@parley/protocol";
+import { favourites, files, manage, messages as calls } from "@parley/protocol";
 import { type Calls, requireSession } from "../../plugins/calls.js";
 import type { MessageActionsService } from "./message-actions.service.js";
 
@@ -13,6 +13,15 @@ export function registerMessageActionRoutes(
       input.id,
       input.msg_id,
       input.dealType,
+    );
+    return { data: "" as const, key: "ok" };
+  });
+
+  registry.register(files.fileDel, async (input, ctx) => {
+    const session = requireSession(ctx);
+    await actions.removeFile(
+      { userId: session.userId, role: session.role, ip: ctx.ip },
+      input.file_id,
     );
     return { data: "" as const, key: "ok" };
   });

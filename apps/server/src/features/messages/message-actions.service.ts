@@ -236,17 +236,77 @@ export class MessageActionsService {
         ? candidates[0]
         : candidates.find((candidate) => candidate.msg_id === msgId);
     if (!row) throw refuse("message.notFound");
+    const deleting = dealType === DEAL_TYPES.delete;
+    if (!(await this.moderateRow(row, deleting)))
+      throw refuse("message.notFound");
+    const groupId = row.is_group === 1 ? row.to_user : null;
+    await this.deps.services.audit.record(
+      await this.auditActor(admin),
+      deleting ? "message.delete" : "message.mask",
+      { type: "message", id: row.msg_id },
+      {
+        from_user: row.from_user,
+        to: groupId === null ? row.to_user : groupContactId(groupId),
+        type: row.type,
+        content: row.content.slice(0, 200),
+      },
+      null,
+    );
+  }
+
+  /**
+   * `manage/files/del` (issue 12): an administrator removes an uploaded file. Every message
+   * carrying it is masked for everyone, live, as `dealMsg` masks; then the file goes, and
+   * its bytes once no other upload shares them. Audited once, with the file's name.
+   */
+  async removeFile(
+    admin: { userId: number; role: number; ip: string },
+    fileId: number,
+  ): Promise<void> {
+    const why = denial(this.deps.policy.actor(admin), "console.write");
+    if (why === "demo") throw refuse("demo.readOnly");
+    if (why !== null) throw refuse("request.notFound");
+    const { files } = this.deps.services;
+    const file = await files.stored(fileId);
+    if (!file) throw refuse("file.notFound");
+    // A batch at a time: each mask clears the message's file, so the next batch is new.
+    let masked = 0;
+    for (;;) {
+      const carriers = await this.repo.findByFileId(fileId);
+      let progressed = false;
+      for (const row of carriers)
+        if (await this.moderateRow(row, false)) {
+          masked += 1;
+          progressed = true;
+        }
+      if (!progressed) break;
+    }
+    await files.release([fileId]);
+    await this.deps.services.audit.record(
+      await this.auditActor(admin),
+      "file.delete",
+      { type: "file", id: fileId },
+      { name: file.name, size: file.size, messages: masked },
+      null,
+    );
+  }
+
+  /**
+   * Deletes (or masks) one message for everyone: its file released when nothing else
+   * carries it, and the chats showing it told at once. False when it was already gone.
+   */
+  private async moderateRow(
+    row: MessageRow,
+    deleting: boolean,
+  ): Promise<boolean> {
     const groupId = row.is_group === 1 ? row.to_user : null;
     const audience =
       groupId === null
         ? [row.from_user, row.to_user]
         : await this.deps.services.groups.memberIds(groupId);
-    const deleting = dealType === DEAL_TYPES.delete;
     if (deleting) {
-      if (!(await this.repo.deleteMessage(row)))
-        throw refuse("message.notFound");
-    } else if (!(await this.repo.mask(row, MASKED_CONTENT)))
-      throw refuse("message.notFound");
+      if (!(await this.repo.deleteMessage(row))) return false;
+    } else if (!(await this.repo.mask(row, MASKED_CONTENT))) return false;
     if (row.file_id !== null)
       await this.deps.services.files.release([row.file_id]);
 
@@ -269,19 +329,13 @@ export class MessageActionsService {
           content: MASKED_CONTENT,
         });
     }
+    return true;
+  }
+
+  /** An administrator as the audit log names them. */
+  private async auditActor(admin: { userId: number; ip: string }) {
     const me = await this.deps.services.accounts.activeUser(admin.userId);
-    await this.deps.services.audit.record(
-      { userId: admin.userId, realname: me?.realname ?? "", ip: admin.ip },
-      deleting ? "message.delete" : "message.mask",
-      { type: "message", id: row.msg_id },
-      {
-        from_user: row.from_user,
-        to: groupId === null ? row.to_user : groupContactId(groupId),
-        type: row.type,
-        content: row.content.slice(0, 200),
-      },
-      null,
-    );
+    return { userId: admin.userId, realname: me?.realname ?? "", ip: admin.ip };
   }
 
   /** `manage/collect/index`: everyone's favourites, or one user's, for the console. */

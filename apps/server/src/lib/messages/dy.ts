@@ -206,4 +206,5 @@ export const dy: Catalog = {
   "article.titleInvalid": "タイトルは1～100文字で入力してください",
   "article.contentInvalid":
     "記事を入力してください：空にはできず、200,000文字以内です",
+  "file.notFound": "ファイルが見つかりません",
 };

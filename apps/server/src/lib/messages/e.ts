@@ -190,4 +190,5 @@ export const e: Catalog = {
   "article.titleInvalid": "제목을 1~100자로 입력하세요",
   "article.contentInvalid":
     "글을 작성하세요: 비워 둘 수 없으며 200,000자를 넘을 수 없습니다",
+  "file.notFound": "파일을 찾을 수 없습니다",
 };

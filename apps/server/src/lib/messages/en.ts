@@ -196,4 +196,5 @@ export const en: Catalog = {
   "article.titleInvalid": "Enter a title of 1 to 100 characters",
   "article.contentInvalid":
     "Write the article: it cannot be empty or longer than 200,000 characters",
+  "file.notFound": "File not found",
 };

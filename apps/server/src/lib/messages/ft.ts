@@ -170,4 +170,5 @@ export const ft: Catalog = {
   "article.notFound": "文章不存在",
   "article.titleInvalid": "請輸入1到100個字元的標題",
   "article.contentInvalid": "請填寫文章內容：不能為空，且不超過200000個字元",
+  "file.notFound": "檔案不存在",
 };

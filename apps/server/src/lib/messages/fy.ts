@@ -218,4 +218,5 @@ export const fy: Catalog = {
   "article.titleInvalid": "Saisissez un titre de 1 à 100 caractères",
   "article.contentInvalid":
     "Rédigez l'article : il ne peut être ni vide ni dépasser 200 000 caractères",
+  "file.notFound": "Fichier introuvable",
 };

@@ -225,4 +225,5 @@ export const hy: Catalog = {
   "article.titleInvalid": "Geben Sie einen Titel mit 1 bis 100 Zeichen ein",
   "article.contentInvalid":
     "Schreiben Sie den Artikel: Er darf nicht leer und nicht länger als 200.000 Zeichen sein",
+  "file.notFound": "Datei nicht gefunden",
 };

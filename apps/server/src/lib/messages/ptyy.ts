@@ -201,4 +201,5 @@ export const ptyy: Catalog = {
   "article.titleInvalid": "Digite um título de 1 a 100 caracteres",
   "article.contentInvalid":
     "Escreva o artigo: ele não pode ficar vazio nem passar de 200.000 caracteres",
+  "file.notFound": "Arquivo não encontrado",
 };

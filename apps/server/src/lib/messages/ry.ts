@@ -200,4 +200,5 @@ export const ry: Catalog = {
   "article.titleInvalid": "Введите заголовок от 1 до 100 символов",
   "article.contentInvalid":
     "Напишите статью: она не может быть пустой или длиннее 200 000 символов",
+  "file.notFound": "Файл не найден",
 };

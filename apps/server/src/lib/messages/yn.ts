@@ -196,4 +196,5 @@ export const yn: Catalog = {
   "article.titleInvalid": "Nhập tiêu đề từ 1 đến 100 ký tự",
   "article.contentInvalid":
     "Hãy viết bài: không được để trống hoặc dài quá 200.000 ký tự",
+  "file.notFound": "Không tìm thấy tệp",
 };

@@ -208,4 +208,5 @@ export const yny: Catalog = {
   "article.titleInvalid": "Masukkan judul 1 sampai 100 karakter",
   "article.contentInvalid":
     "Tulis artikelnya: tidak boleh kosong atau lebih dari 200.000 karakter",
+  "file.notFound": "File tidak ditemukan",
 };

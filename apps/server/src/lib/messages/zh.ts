@@ -168,4 +168,5 @@ export const zh: Catalog = {
   "article.notFound": "文章不存在",
   "article.titleInvalid": "请输入1到100个字符的标题",
   "article.contentInvalid": "请填写文章内容：不能为空，且不超过200000个字符",
+  "file.notFound": "文件不存在",
 };

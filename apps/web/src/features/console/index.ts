@@ -42,6 +42,9 @@ const ComplaintsPage = lazyPage(() =>
 const ArticlesPage = lazyPage(() =>
   import("./pages/ArticlesPage").then((m) => ({ default: m.ArticlesPage })),
 );
+const FilesPage = lazyPage(() =>
+  import("./pages/FilesPage").then((m) => ({ default: m.FilesPage })),
+);
 const AuditPage = lazyPage(() =>
   import("./pages/AuditPage").then((m) => ({ default: m.AuditPage })),
 );
@@ -61,6 +64,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: "collect", Component: FavouritesPage },
       { path: "opinion", Component: ComplaintsPage },
       { path: "article", Component: ArticlesPage },
+      { path: "files", Component: FilesPage },
       { path: "task", Component: TasksPage },
       { path: "audit", Component: AuditPage },
     ],

@@ -55,6 +55,7 @@ const READY = new Set<string>([
   "collect",
   "opinion",
   "article",
+  "files",
   "task",
   "audit",
 ]);

@@ -1,0 +1,155 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import {
+  apiUser,
+  bubbles,
+  logIn,
+  newContext,
+  productAndBrowser,
+  realtimeBound,
+  screenshot,
+} from "./harness";
+
+/*
+ * Issue 12 on the web: the console's files. A user sends a picture and a document; the
+ * administrator finds both on /manage/files, filters by category and name, previews the
+ * picture, and removes it: the receiver's open chat shows the message masked at once.
+ * Photographed in en and zh, and at 900 px.
+ */
+const { product, browser } = productAndBrowser();
+const url = () => product().url;
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(400);
+  await screenshot(page, name);
+}
+
+async function adminAt(locale: "en-US" | "zh-CN"): Promise<Page> {
+  const { page } = await newContext(browser(), locale);
+  const zh = locale === "zh-CN";
+  await page.goto(`${url()}/#/login`);
+  await page.getByLabel(zh ? "账号" : "Account").fill("admin");
+  await page
+    .getByLabel(zh ? "密码" : "Password", { exact: true })
+    .fill("admin-pass1");
+  await page.getByRole("button", { name: zh ? /^登\s*录$/ : "Log in" }).click();
+  await page
+    .getByRole("navigation", { name: zh ? "主菜单" : "Main menu" })
+    .waitFor();
+  await page.goto(`${url()}/#/manage/files`);
+  await page.locator(".ant-layout-content").waitFor();
+  return page;
+}
+
+/** Sends a file over the wire. */
+async function sendFile(
+  from: { token: string },
+  to: { id: number },
+  bytes: Buffer,
+  name: string,
+  type: "image" | "file",
+): Promise<void> {
+  const form = new FormData();
+  form.append(
+    "message",
+    JSON.stringify({ id: randomUUID(), type, toContactId: to.id }),
+  );
+  form.append("file", new Blob([new Uint8Array(bytes)]), name);
+  const res = await fetch(`${url()}/common/upload/uploadFile`, {
+    method: "POST",
+    headers: { Authorization: from.token },
+    body: form,
+  });
+  const answer = (await res.json()) as { code: number };
+  if (answer.code !== 0) throw new Error(`could not upload ${name}`);
+}
+
+describe("the console's files page", () => {
+  it("lists, filters, previews and removes a file; the chat shows it masked live", async () => {
+    const suffix = randomBytes(3).toString("hex");
+    const sender = await apiUser(url(), `fsend${suffix}`, "Fiona Sender");
+    const receiver = await apiUser(url(), `frecv${suffix}`, "Felix Receiver");
+    const png = await sharp({
+      create: { width: 160, height: 120, channels: 3, background: "#2f7bd8" },
+    })
+      .png()
+      .toBuffer();
+    await sendFile(sender, receiver, png, `holiday-${suffix}.png`, "image");
+    await sendFile(
+      sender,
+      receiver,
+      Buffer.from("Quarterly figures, draft 2"),
+      `figures-${suffix}.txt`,
+      "file",
+    );
+
+    // The receiver's chat is open on the picture.
+    const { page: r } = await newContext(browser(), "en-US");
+    await logIn(r, url(), `frecv${suffix}`);
+    await realtimeBound(r);
+    await r.getByTestId("contact").filter({ hasText: "Fiona Sender" }).click();
+    const sentPicture = bubbles(r).locator('img[src*="/files/"]');
+    await sentPicture.first().waitFor();
+
+    const a = await adminAt("en-US");
+    const picture = a
+      .locator(".ant-table-row")
+      .filter({ hasText: `holiday-${suffix}.png` });
+    await picture.waitFor();
+    const text = (await picture.textContent()) ?? "";
+    expect(text).toContain("Fiona Sender");
+    expect(text).toContain("Images");
+    expect(text).toContain("In 1 message");
+    await shot(a, "console-files-en");
+
+    // By category: documents hide the picture; by name: only the document.
+    await a.locator(".ant-segmented").getByText("Documents").click();
+    await a
+      .locator(".ant-table-row")
+      .filter({ hasText: `figures-${suffix}.txt` })
+      .waitFor();
+    await expect.poll(() => picture.count()).toBe(0);
+    await a.locator(".ant-segmented").getByText("All").click();
+    await a.getByLabel("Search file names").fill(`holiday-${suffix}`);
+    await a.getByLabel("Search file names").press("Enter");
+    await expect.poll(() => a.locator(".ant-table-row").count()).toBe(1);
+
+    // Preview.
+    await picture.getByRole("button", { name: "Preview" }).click();
+    const overlay = a.locator(
+      ".ant-modal-wrap:not([style*='display: none']) .ant-modal",
+    );
+    await overlay.getByText(`holiday-${suffix}.png`).waitFor();
+    await shot(a, "console-files-preview-en");
+    await a.keyboard.press("Escape");
+    await overlay.waitFor({ state: "hidden" });
+
+    // Remove: the receiver's chat shows the message masked at once.
+    await picture.getByRole("button", { name: "Remove" }).click();
+    const confirm = a.locator(".ant-popover:not(.ant-popover-hidden)");
+    await confirm
+      .getByText("The 1 message carrying it is masked for everyone", {
+        exact: false,
+      })
+      .waitFor();
+    await confirm.getByRole("button", { name: "Remove" }).click();
+    await a.getByText("File removed; its messages are masked").waitFor();
+    await expect.poll(() => picture.count()).toBe(0);
+    await bubbles(r)
+      .filter({ hasText: "[该消息涉嫌违规，已被屏蔽]" })
+      .waitFor();
+    expect(await sentPicture.count()).toBe(0);
+
+    // Chinese, and 900 px.
+    const z = await adminAt("zh-CN");
+    await z
+      .locator(".ant-table-row")
+      .filter({ hasText: `figures-${suffix}.txt` })
+      .waitFor();
+    await shot(z, "console-files-zh");
+    await z.setViewportSize({ width: 900, height: 800 });
+    await shot(z, "console-files-900-zh");
+  });
+});
