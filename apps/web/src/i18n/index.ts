@@ -31,6 +31,7 @@ export const NAMESPACES = [
   "consoleChats",
   "reports",
   "articles",
+  "demo",
 ] as const;
 
 /*

@@ -2,20 +2,25 @@ import type { RouteObject } from "react-router";
 import { lazyPage } from "../../lib/lazy";
 
 export { useChatUiStore } from "./chat-ui.store";
+export { ChatDialog } from "./components/ChatDialog";
 export { messagesRealtime } from "./messages.realtime";
 
 const ChatPage = lazyPage(() =>
   import("./pages/ChatPage").then((m) => ({ default: m.ChatPage })),
 );
 
+const DemoPage = lazyPage(() =>
+  import("./pages/DemoPage").then((m) => ({ default: m.DemoPage })),
+);
+
 const DownloadPage = lazyPage(() =>
   import("./pages/DownloadPage").then((m) => ({ default: m.DownloadPage })),
 );
 
-/** The chat screen: home, /chat, and /demo until the demo page is built; the download page. */
+/** The chat screen (home, /chat), the demo page, the download page. */
 export const messagesRoutes: RouteObject[] = [
   { path: "/", Component: ChatPage },
   { path: "/download", Component: DownloadPage },
   { path: "/chat", Component: ChatPage },
-  { path: "/demo", Component: ChatPage },
+  { path: "/demo", Component: DemoPage },
 ];

@@ -21,6 +21,8 @@ import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { useWindowWidth } from "../../../hooks/useWindowWidth";
 import { useSessionStore } from "../../../stores/session.store";
+import { ChatDialog } from "../../messages";
+import { SettingsDialog } from "../../settings";
 import { useLogoutMutation } from "../../accounts";
 import { useUnreadTotal } from "../../contacts";
 
@@ -78,6 +80,9 @@ export function ConsoleLayout() {
   const collapsed = choice?.narrow === narrow ? choice.collapsed : narrow;
 
   const current = location.pathname.split("/")[2] ?? "index";
+  // The chat opens over the console (SPEC §2 Console shell); the profile is the settings' own.
+  const [chatOpen, setChatOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
 
   return (
     <Layout style={{ minHeight: "100%" }}>
@@ -131,7 +136,7 @@ export function ConsoleLayout() {
             <Button
               type="primary"
               icon={<MessageOutlined />}
-              onClick={() => void navigate("/chat")}
+              onClick={() => setChatOpen(true)}
             >
               {t("enterChat")}
             </Button>
@@ -147,7 +152,7 @@ export function ConsoleLayout() {
                   logout.mutate(undefined, {
                     onSettled: () => void navigate("/login"),
                   });
-                if (key === "profile") void navigate("/chat");
+                if (key === "profile") setProfileOpen(true);
               },
             }}
           >
@@ -160,6 +165,11 @@ export function ConsoleLayout() {
         <Layout.Content style={{ padding: 24 }}>
           <Outlet />
         </Layout.Content>
+        <ChatDialog open={chatOpen} onClose={() => setChatOpen(false)} />
+        <SettingsDialog
+          open={profileOpen}
+          onClose={() => setProfileOpen(false)}
+        />
       </Layout>
     </Layout>
   );

@@ -56,8 +56,9 @@ function chatInHistory(state: unknown): ContactId | null {
  * The chat screen (SPEC §2): side menu, contact list, the open chat. On a phone one pane
  * at a time: opening a chat pushes a history entry, so the browser's Back (or the title
  * bar's) returns to the list; the open chat itself lives in the chat-ui store.
+ * `embedded`: inside a dialog (the console's and the demo page's chat), filling it.
  */
-export function ChatPage() {
+export function ChatPage({ embedded = false }: { embedded?: boolean }) {
   const { t } = useTranslation("messages");
   const contacts = useContactsQuery();
   const unread = useUnreadTotal();
@@ -155,11 +156,18 @@ export function ChatPage() {
 
   return (
     // data-connection: the realtime channel's state, for styles and the browser tests.
-    <div className={styles.shell} data-connection={status}>
+    <div
+      className={
+        embedded ? `${styles.shell} ${styles.shellEmbedded}` : styles.shell
+      }
+      data-connection={status}
+    >
       <div
-        className={
-          phone ? `${styles.window} ${styles.windowPhone}` : styles.window
-        }
+        className={[
+          styles.window,
+          phone ? styles.windowPhone : "",
+          embedded ? styles.windowEmbedded : "",
+        ].join(" ")}
       >
         {(layout.nav === "labelled" || layout.nav === "icons") && (
           <ChatNav unread={unread} kind={layout.nav} />
