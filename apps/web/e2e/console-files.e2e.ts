@@ -152,4 +152,36 @@ describe("the console's files page", () => {
     await z.setViewportSize({ width: 900, height: 800 });
     await shot(z, "console-files-900-zh");
   });
+
+  it("uploads a logo in Settings; the sign-in page shows it", async () => {
+    const a = await adminAt("en-US");
+    await a.goto(`${url()}/#/manage/setting`);
+    const logo = a.getByLabel("Logo address");
+    await logo.waitFor();
+    const png = await sharp({
+      create: { width: 600, height: 200, channels: 3, background: "#d46b08" },
+    })
+      .png()
+      .toBuffer();
+    await a
+      .locator("input[type=file][accept*='image/png']")
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
+    await expect
+      .poll(() => logo.inputValue())
+      .toMatch(/^\/storage\/logo\/\w+\.png$/);
+    await a.getByAltText("The logo").waitFor();
+    await shot(a, "console-settings-logo-en");
+    await a.getByRole("button", { name: "Save" }).first().click();
+    await a.getByText("Settings saved").first().waitFor();
+
+    const { page: visitor } = await newContext(browser(), "en-US");
+    await visitor.goto(`${url()}/#/login`);
+    const shown = visitor.locator("header img");
+    await shown.waitFor();
+    expect(await shown.getAttribute("src")).toBe(await logo.inputValue());
+    expect(
+      await shown.evaluate((img) => (img as HTMLImageElement).naturalWidth),
+    ).toBe(512);
+    await shot(visitor, "login-logo-en");
+  });
 });

@@ -29,9 +29,9 @@ export interface Storage {
 export const STORAGE_PREFIX = "/storage/";
 
 /** The key folders served to anyone at `/storage/`: pictures of people and groups. */
-export const PUBLIC_FOLDERS = ["avatar"] as const;
+export const PUBLIC_FOLDERS = ["avatar", "logo"] as const;
 
-/** Whether a key may be served to anyone (an avatar), not only through an access check. */
+/** Whether a key may be served to anyone (an avatar, the logo), not only through an access check. */
 export function isPublicKey(key: string): boolean {
   return (
     isStorageKey(key) &&

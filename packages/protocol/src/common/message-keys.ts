@@ -168,6 +168,7 @@ export const MESSAGE_KEYS = [
   "article.titleInvalid",
   "article.contentInvalid",
   "file.notFound",
+  "logo.tooLarge",
 ] as const;
 
 /** One stable message key. */

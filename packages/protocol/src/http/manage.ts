@@ -109,6 +109,24 @@ export const getInviteLink = defineCall({
   response: z.string(),
 });
 
+/** The largest logo picture accepted, in bytes. */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+/** The largest side of a stored logo, in pixels: bigger pictures are scaled down. */
+export const LOGO_MAX_SIDE = 512;
+
+/**
+ * `common/upload/uploadImage` (multipart `file`): the system logo (wire-contract.md §2.3).
+ * A JPEG, PNG, GIF or WebP by its bytes, stored as a PNG of at most 512 px a side; answers
+ * its address, which Settings → System saves as `sysInfo.logo`. Administrators only.
+ */
+export const uploadImage = defineCall({
+  path: "/common/upload/uploadImage",
+  auth: "admin",
+  upload: { field: "file" },
+  request: z.object({}),
+  response: z.string(),
+});
+
 /** `manage/config/sendTestEmail`: sends a test message through the configured SMTP server. */
 export const sendTestEmail = defineCall({
   path: "/manage/config/sendTestEmail",

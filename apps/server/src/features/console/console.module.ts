@@ -15,6 +15,7 @@ export const consoleModule = defineModule("console", (ctx) => {
     mail: ctx.mail,
     services: ctx.services,
     demoMode: config.DEMO_MODE,
+    storage: ctx.storage,
     setup: {
       smtp: {
         host: config.SMTP_HOST ?? "",

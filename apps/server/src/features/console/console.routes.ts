@@ -1,4 +1,4 @@
-import { manage } from "@parley/protocol";
+import { LOGO_MAX_BYTES, manage } from "@parley/protocol";
 import {
   type CallContext,
   type Calls,
@@ -21,6 +21,17 @@ export function registerConsoleRoutes(
   registry: Calls,
   service: ConsoleService,
 ): void {
+  registry.upload(
+    manage.uploadImage,
+    {
+      maxBytes: () => Promise.resolve(LOGO_MAX_BYTES),
+      tooLarge: "logo.tooLarge",
+    },
+    async (_input, ctx) => ({
+      data: await service.uploadLogo(adminOf(ctx), ctx.file?.data ?? null),
+      key: "ok",
+    }),
+  );
   registry.register(manage.userIndex, async (input, ctx) => {
     const { users, count } = await service.users(input, ctx.publicUrl);
     return { data: users, count, page: input.page };

@@ -1,4 +1,6 @@
-import { randomInt } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
+import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
 import {
   type AllConfig,
   type CallRequest,
@@ -15,6 +17,7 @@ import {
   type Denial,
   INVITE_LINK_DAYS,
   isEmail,
+  LOGO_MAX_SIDE,
   type manage,
   type MessageKey,
   PRODUCT_VERSION,
@@ -24,6 +27,8 @@ import type { Policy, Presence, Services } from "../../context.js";
 import type { UserRow, UserUpdate } from "../../db/schema.js";
 import { formatDateTime, type Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
+import { type Storage, storageSrc } from "../../storage/storage.js";
+import { avatarUrl } from "../accounts/accounts.mapper.js";
 import type { Passwords } from "../../lib/passwords.js";
 import { type CodeSender, MailNotConfigured } from "../../mail/mailer.js";
 import { namePinyin } from "../accounts/accounts.service.js";
@@ -64,6 +69,7 @@ export interface ConsoleDeps {
   services: Services;
   demoMode: boolean;
   setup: ServerSetup;
+  storage: Storage;
 }
 
 type UserListQuery = CallRequest<typeof manage.userIndex>;
@@ -72,6 +78,16 @@ type EditUserInput = CallRequest<typeof manage.userEdit>;
 type GroupListQuery = CallRequest<typeof manage.groupIndex>;
 type MessageListQuery = CallRequest<typeof manage.messageIndex>;
 type PartyQuery = CallRequest<typeof manage.messageContacts>;
+
+/** What a logo may be, by its bytes. */
+const LOGO_TYPES = new Set([
+  "image/jpeg",
+  "image/png",
+  "image/gif",
+  "image/webp",
+]);
+/** A logo larger than this many pixels is refused before it is decoded. */
+const LOGO_MAX_PIXELS = 40_000_000;
 
 /** The types "all" lists in the centre: what people send (event lines by their own filter). */
 const PERSON_TYPES = [
@@ -790,5 +806,38 @@ export class ConsoleService {
         { email },
       );
     }
+  }
+
+  /**
+   * `common/upload/uploadImage`: the system logo. A JPEG, PNG, GIF or WebP by its bytes
+   * (never its name or declared type; SVG never), drawn again as a PNG of at most
+   * LOGO_MAX_SIDE a side, so nothing but pixels is kept. Answers its address; saving it as
+   * `sysInfo.logo` is Settings' own step. Refused in demo mode.
+   */
+  async uploadLogo(admin: Admin, file: Buffer | null): Promise<string> {
+    const why = denial(this.deps.policy.actor(admin), "console.write");
+    if (why === "demo") throw refuse("demo.readOnly");
+    if (why !== null) throw refuse("request.notFound");
+    if (!file || file.length === 0) throw refuse("avatar.missing");
+    const type = await fileTypeFromBuffer(file);
+    if (!type || !LOGO_TYPES.has(type.mime)) throw refuse("avatar.notImage");
+    let png: Buffer;
+    try {
+      png = await sharp(file, { limitInputPixels: LOGO_MAX_PIXELS })
+        .rotate()
+        .resize(LOGO_MAX_SIDE, LOGO_MAX_SIDE, {
+          fit: "inside",
+          withoutEnlargement: true,
+        })
+        .png()
+        .toBuffer();
+    } catch {
+      // Claims to be a picture but is not one sharp can read.
+      throw refuse("avatar.notImage");
+    }
+    const hash = createHash("sha256").update(png).digest("hex").slice(0, 24);
+    const key = `logo/${hash}.png`;
+    await this.deps.storage.put(key, png);
+    return avatarUrl(storageSrc(key), admin.publicUrl);
   }
 }

@@ -207,4 +207,5 @@ export const dy: Catalog = {
   "article.contentInvalid":
     "記事を入力してください：空にはできず、200,000文字以内です",
   "file.notFound": "ファイルが見つかりません",
+  "logo.tooLarge": "ロゴ画像は 2 MB までです",
 };

@@ -197,4 +197,5 @@ export const en: Catalog = {
   "article.contentInvalid":
     "Write the article: it cannot be empty or longer than 200,000 characters",
   "file.notFound": "File not found",
+  "logo.tooLarge": "A logo picture is at most 2 MB",
 };

@@ -171,4 +171,5 @@ export const ft: Catalog = {
   "article.titleInvalid": "請輸入1到100個字元的標題",
   "article.contentInvalid": "請填寫文章內容：不能為空，且不超過200000個字元",
   "file.notFound": "檔案不存在",
+  "logo.tooLarge": "Logo 圖片不能超過 2 MB",
 };

@@ -219,4 +219,5 @@ export const fy: Catalog = {
   "article.contentInvalid":
     "Rédigez l'article : il ne peut être ni vide ni dépasser 200 000 caractères",
   "file.notFound": "Fichier introuvable",
+  "logo.tooLarge": "Un logo fait au plus 2 Mo",
 };

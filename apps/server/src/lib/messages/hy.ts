@@ -226,4 +226,5 @@ export const hy: Catalog = {
   "article.contentInvalid":
     "Schreiben Sie den Artikel: Er darf nicht leer und nicht länger als 200.000 Zeichen sein",
   "file.notFound": "Datei nicht gefunden",
+  "logo.tooLarge": "Ein Logo darf höchstens 2 MB groß sein",
 };

@@ -202,4 +202,5 @@ export const ptyy: Catalog = {
   "article.contentInvalid":
     "Escreva o artigo: ele não pode ficar vazio nem passar de 200.000 caracteres",
   "file.notFound": "Arquivo não encontrado",
+  "logo.tooLarge": "A imagem do logotipo tem no máximo 2 MB",
 };

@@ -201,4 +201,5 @@ export const ry: Catalog = {
   "article.contentInvalid":
     "Напишите статью: она не может быть пустой или длиннее 200 000 символов",
   "file.notFound": "Файл не найден",
+  "logo.tooLarge": "Изображение логотипа — не больше 2 МБ",
 };

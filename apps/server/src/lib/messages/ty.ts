@@ -172,4 +172,5 @@ export const ty: Catalog = {
   "article.titleInvalid": "ป้อนชื่อเรื่องความยาว 1 ถึง 100 ตัวอักษร",
   "article.contentInvalid": "เขียนบทความ: ต้องไม่ว่างและยาวไม่เกิน 200,000 ตัวอักษร",
   "file.notFound": "ไม่พบไฟล์",
+  "logo.tooLarge": "รูปโลโก้ต้องไม่เกิน 2 MB",
 };

@@ -197,4 +197,5 @@ export const yn: Catalog = {
   "article.contentInvalid":
     "Hãy viết bài: không được để trống hoặc dài quá 200.000 ký tự",
   "file.notFound": "Không tìm thấy tệp",
+  "logo.tooLarge": "Ảnh logo tối đa 2 MB",
 };

@@ -209,4 +209,5 @@ export const yny: Catalog = {
   "article.contentInvalid":
     "Tulis artikelnya: tidak boleh kosong atau lebih dari 200.000 karakter",
   "file.notFound": "File tidak ditemukan",
+  "logo.tooLarge": "Gambar logo maksimal 2 MB",
 };

@@ -169,4 +169,5 @@ export const zh: Catalog = {
   "article.titleInvalid": "请输入1到100个字符的标题",
   "article.contentInvalid": "请填写文章内容：不能为空，且不超过200000个字符",
   "file.notFound": "文件不存在",
+  "logo.tooLarge": "Logo 图片不能超过 2 MB",
 };

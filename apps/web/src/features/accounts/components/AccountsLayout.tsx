@@ -11,11 +11,16 @@ export function AccountsLayout({
   title: string;
   children: ReactNode;
 }) {
-  const name = useGlobalConfig()?.sysInfo.name ?? "";
+  const sysInfo = useGlobalConfig()?.sysInfo;
+  const name = sysInfo?.name ?? "";
+  const logo = sysInfo?.logo ?? "";
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <span className={styles.brand}>{name}</span>
+        <span className={styles.brand}>
+          {logo !== "" && <img className={styles.logo} src={logo} alt="" />}
+          {name}
+        </span>
         <LanguageMenu light />
       </header>
       <main className={styles.card}>

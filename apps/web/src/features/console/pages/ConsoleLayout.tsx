@@ -23,6 +23,7 @@ import { useWindowWidth } from "../../../hooks/useWindowWidth";
 import { useSessionStore } from "../../../stores/session.store";
 import { ChatDialog } from "../../messages";
 import { SettingsDialog } from "../../settings";
+import { useGlobalConfig } from "../../system";
 import { useLogoutMutation } from "../../accounts";
 import { useUnreadTotal } from "../../contacts";
 
@@ -68,6 +69,7 @@ export function ConsoleLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const user = useSessionStore((s) => s.user);
+  const logo = useGlobalConfig()?.sysInfo.logo ?? "";
   const logout = useLogoutMutation();
   const unread = useUnreadTotal();
   const width = useWindowWidth();
@@ -103,7 +105,19 @@ export function ConsoleLayout() {
             justifyContent: "center",
           }}
         >
-          <AppstoreOutlined style={{ fontSize: 22, color: "#1f6feb" }} />
+          {logo !== "" ? (
+            <img
+              src={logo}
+              alt=""
+              style={{
+                height: 28,
+                maxWidth: collapsed ? 40 : 64,
+                objectFit: "contain",
+              }}
+            />
+          ) : (
+            <AppstoreOutlined style={{ fontSize: 22, color: "#1f6feb" }} />
+          )}
           {!collapsed && (
             <strong style={{ marginLeft: 8 }}>{t("title")}</strong>
           )}

@@ -63,7 +63,9 @@ export function DemoPage() {
   const { t } = useTranslation("demo");
   const navigate = useNavigate();
   const me = useSessionStore((s) => s.user?.user_id);
-  const name = useGlobalConfig()?.sysInfo.name || "Parley";
+  const sysInfo = useGlobalConfig()?.sysInfo;
+  const name = sysInfo?.name || "Parley";
+  const logo = sysInfo?.logo ?? "";
   const unread = useUnreadTotal();
   const contacts = useContactsQuery();
   const openChat = useChatUiStore((s) => s.open);
@@ -75,7 +77,11 @@ export function DemoPage() {
     <div className={styles.demoPage}>
       <header className={styles.demoBar}>
         <span className={styles.demoBrand}>
-          <MessageOutlined className={styles.demoLogo} />
+          {logo !== "" ? (
+            <img className={styles.demoLogoImage} src={logo} alt="" />
+          ) : (
+            <MessageOutlined className={styles.demoLogo} />
+          )}
           <span className={styles.demoName}>{name}</span>
         </span>
         <nav className={styles.demoActions} aria-label={t("actions")}>

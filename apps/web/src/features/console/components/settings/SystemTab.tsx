@@ -3,6 +3,7 @@ import { Form, Input, Radio, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { sectionRule, TEXT_MAX } from "./config-rules";
 import { FlagField } from "./FlagField";
+import { LogoField } from "./LogoField";
 import { type SaveQuestion, SectionForm } from "./SectionForm";
 import styles from "./settings.module.css";
 
@@ -71,7 +72,7 @@ export function SystemTab({
         extra={t("settings.system.logoHelp")}
         rules={[sectionRule("sysInfo", "logo", address)]}
       >
-        <Input maxLength={TEXT_MAX.logo} placeholder="https://" />
+        <LogoField disabled={!mayWrite} />
       </Form.Item>
 
       <h3 className={styles.conGroup}>{t("settings.system.access")}</h3>
