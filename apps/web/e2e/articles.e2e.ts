@@ -2,12 +2,13 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
+  adminConsole,
   apiUser,
   logIn,
   newContext,
   productAndBrowser,
   realtimeBound,
-  screenshot,
+  settledShot,
 } from "./harness";
 
 /*
@@ -20,28 +21,6 @@ import {
 const { product, browser } = productAndBrowser();
 const url = () => product().url;
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
-
-async function adminAt(locale: "en-US" | "zh-CN"): Promise<Page> {
-  const { page } = await newContext(browser(), locale);
-  const zh = locale === "zh-CN";
-  await page.goto(`${url()}/#/login`);
-  await page.getByLabel(zh ? "账号" : "Account").fill("admin");
-  await page
-    .getByLabel(zh ? "密码" : "Password", { exact: true })
-    .fill("admin-pass1");
-  await page.getByRole("button", { name: zh ? /^登\s*录$/ : "Log in" }).click();
-  await page
-    .getByRole("navigation", { name: zh ? "主菜单" : "Main menu" })
-    .waitFor();
-  await page.goto(`${url()}/#/manage/article`);
-  await page.locator(".ant-layout-content").waitFor();
-  return page;
-}
-
 const dialog = (page: Page) =>
   page.locator(".ant-modal-wrap:not([style*='display: none']) .ant-modal");
 
@@ -51,9 +30,9 @@ describe("articles in the web client", () => {
     await apiUser(url(), `rita${suffix}`, "Rita Reader");
 
     // The console page, empty, says what to do.
-    const a = await adminAt("en-US");
+    const a = await adminConsole(browser(), url(), "en-US", "article");
     await a.getByText("No articles yet").waitFor();
-    await shot(a, "console-articles-empty-en");
+    await settledShot(a, "console-articles-empty-en");
 
     // Nothing written: the form says so before anything is sent.
     await a.getByRole("button", { name: /New article/ }).click();
@@ -80,7 +59,7 @@ describe("articles in the web client", () => {
     await d.getByRole("button", { name: "Link" }).click();
     await a.getByLabel("Link address").fill("example.org/guide");
     await a.getByRole("button", { name: "Apply" }).click();
-    await shot(a, "console-article-editor-en");
+    await settledShot(a, "console-article-editor-en");
     await d.getByRole("button", { name: "Save as draft" }).click();
     const row = a
       .locator(".ant-table-row")
@@ -99,7 +78,7 @@ describe("articles in the web client", () => {
     expect(
       await preview.locator("a", { hasText: "guide" }).getAttribute("href"),
     ).toBe("https://example.org/guide");
-    await shot(a, "console-article-preview-en");
+    await settledShot(a, "console-article-preview-en");
     await a.keyboard.press("Escape");
 
     // A draft: the user's entry does not show it.
@@ -120,7 +99,7 @@ describe("articles in the web client", () => {
     await entry.click();
     const card = u.getByTestId("article-card");
     await card.filter({ hasText: "Welcome to Parley" }).waitFor();
-    await shot(u, "articles-list-en");
+    await settledShot(u, "articles-list-en");
     await card.first().click();
     const reader = u.getByTestId("article-reader");
     await reader.locator("h2", { hasText: "Getting started" }).waitFor();
@@ -128,24 +107,24 @@ describe("articles in the web client", () => {
     const link = reader.locator("a", { hasText: "guide" });
     expect(await link.getAttribute("target")).toBe("_blank");
     expect(await link.getAttribute("rel")).toContain("noopener");
-    await shot(u, "article-reader-en");
+    await settledShot(u, "article-reader-en");
     await u.setViewportSize({ width: 390, height: 800 });
-    await shot(u, "article-reader-390-en");
+    await settledShot(u, "article-reader-390-en");
     await u.setViewportSize({ width: 1280, height: 800 });
 
     // Chinese console page, with the article listed.
-    const z = await adminAt("zh-CN");
+    const z = await adminConsole(browser(), url(), "zh-CN", "article");
     await z
       .locator(".ant-table-row")
       .filter({ hasText: "Welcome to Parley" })
       .waitFor();
-    await shot(z, "console-articles-zh");
+    await settledShot(z, "console-articles-zh");
 
     // Taken back: gone for the reader.
     await row.getByRole("button", { name: "Unpublish" }).click();
     await row.getByText("Draft").waitFor();
     await u.getByRole("button", { name: "All articles" }).click();
     await u.getByText("No articles yet.", { exact: false }).waitFor();
-    await shot(u, "articles-empty-en");
+    await settledShot(u, "articles-empty-en");
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
+  adminConsole,
   apiSend,
   apiUser,
   bubbles,
@@ -9,7 +10,7 @@ import {
   newContext,
   productAndBrowser,
   realtimeBound,
-  screenshot,
+  settledShot,
 } from "./harness";
 
 /*
@@ -20,31 +21,6 @@ import {
  */
 const { product, browser } = productAndBrowser();
 const url = () => product().url;
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
-
-async function adminAt(
-  locale: "en-US" | "zh-CN",
-  route: string,
-): Promise<Page> {
-  const { page } = await newContext(browser(), locale);
-  const zh = locale === "zh-CN";
-  await page.goto(`${url()}/#/login`);
-  await page.getByLabel(zh ? "账号" : "Account").fill("admin");
-  await page
-    .getByLabel(zh ? "密码" : "Password", { exact: true })
-    .fill("admin-pass1");
-  await page.getByRole("button", { name: zh ? /^登\s*录$/ : "Log in" }).click();
-  await page
-    .getByRole("navigation", { name: zh ? "主菜单" : "Main menu" })
-    .waitFor();
-  await page.goto(`${url()}/#/manage/${route}`);
-  await page.locator(".ant-layout-content").waitFor();
-  return page;
-}
 
 /** Right-clicks a message until its menu shows the entry, then picks it. */
 async function pickFromMenu(page: Page, text: string, entry: RegExp) {
@@ -92,14 +68,14 @@ describe("complaints in the web client", () => {
     await d
       .getByLabel("What happened (optional)")
       .fill("Sends adverts every hour.");
-    await shot(v, "report-dialog-en");
+    await settledShot(v, "report-dialog-en");
     await d.getByRole("button", { name: "Send report" }).click();
     await v
       .getByText("Thank you: an administrator will look into it")
       .waitFor();
 
     // The console: waiting, with what the message said.
-    const a = await adminAt("en-US", "opinion");
+    const a = await adminConsole(browser(), url(), "en-US", "opinion");
     const row = a
       .locator(".ant-table-row")
       .filter({ hasText: "Cheap watches, click here" });
@@ -109,7 +85,7 @@ describe("complaints in the web client", () => {
     expect(text).toContain("Spam or adverts");
     expect(text).toContain("Sends adverts every hour.");
     expect(text).toContain("Waiting");
-    await shot(a, "console-complaints-en");
+    await settledShot(a, "console-complaints-en");
     await row.getByRole("button", { name: "Handled" }).click();
     await dialog(a).getByLabel("Note").fill("Message masked, user warned");
     await dialog(a).getByRole("button", { name: "Handled" }).click();
@@ -129,13 +105,13 @@ describe("complaints in the web client", () => {
     await bubbles(z).filter({ hasText: "Cheap watches" }).waitFor();
     await pickFromMenu(z, "Cheap watches, click here", /举报$/);
     await dialog(z).getByText("举报 Sam Spammer 的消息").waitFor();
-    await shot(z, "report-dialog-zh");
-    const za = await adminAt("zh-CN", "opinion");
+    await settledShot(z, "report-dialog-zh");
+    const za = await adminConsole(browser(), url(), "zh-CN", "opinion");
     await za.locator(".ant-segmented").getByText("全部").click();
     await za
       .locator(".ant-table-row")
       .filter({ hasText: "Cheap watches" })
       .waitFor();
-    await shot(za, "console-complaints-zh");
+    await settledShot(za, "console-complaints-zh");
   });
 });

@@ -1,15 +1,15 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {
+  adminConsole,
   apiUser,
   bubbles,
   logIn,
   newContext,
   productAndBrowser,
   realtimeBound,
-  screenshot,
+  settledShot,
 } from "./harness";
 
 /*
@@ -20,28 +20,6 @@ import {
  */
 const { product, browser } = productAndBrowser();
 const url = () => product().url;
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
-
-async function adminAt(locale: "en-US" | "zh-CN"): Promise<Page> {
-  const { page } = await newContext(browser(), locale);
-  const zh = locale === "zh-CN";
-  await page.goto(`${url()}/#/login`);
-  await page.getByLabel(zh ? "账号" : "Account").fill("admin");
-  await page
-    .getByLabel(zh ? "密码" : "Password", { exact: true })
-    .fill("admin-pass1");
-  await page.getByRole("button", { name: zh ? /^登\s*录$/ : "Log in" }).click();
-  await page
-    .getByRole("navigation", { name: zh ? "主菜单" : "Main menu" })
-    .waitFor();
-  await page.goto(`${url()}/#/manage/files`);
-  await page.locator(".ant-layout-content").waitFor();
-  return page;
-}
 
 /** Sends a file over the wire. */
 async function sendFile(
@@ -93,7 +71,7 @@ describe("the console's files page", () => {
     const sentPicture = bubbles(r).locator('img[src*="/files/"]');
     await sentPicture.first().waitFor();
 
-    const a = await adminAt("en-US");
+    const a = await adminConsole(browser(), url(), "en-US", "files");
     const picture = a
       .locator(".ant-table-row")
       .filter({ hasText: `holiday-${suffix}.png` });
@@ -102,7 +80,7 @@ describe("the console's files page", () => {
     expect(text).toContain("Fiona Sender");
     expect(text).toContain("Images");
     expect(text).toContain("In 1 message");
-    await shot(a, "console-files-en");
+    await settledShot(a, "console-files-en");
 
     // By category: documents hide the picture; by name: only the document.
     await a.locator(".ant-segmented").getByText("Documents").click();
@@ -122,7 +100,7 @@ describe("the console's files page", () => {
       ".ant-modal-wrap:not([style*='display: none']) .ant-modal",
     );
     await overlay.getByText(`holiday-${suffix}.png`).waitFor();
-    await shot(a, "console-files-preview-en");
+    await settledShot(a, "console-files-preview-en");
     await a.keyboard.press("Escape");
     await overlay.waitFor({ state: "hidden" });
 
@@ -143,18 +121,18 @@ describe("the console's files page", () => {
     expect(await sentPicture.count()).toBe(0);
 
     // Chinese, and 900 px.
-    const z = await adminAt("zh-CN");
+    const z = await adminConsole(browser(), url(), "zh-CN", "files");
     await z
       .locator(".ant-table-row")
       .filter({ hasText: `figures-${suffix}.txt` })
       .waitFor();
-    await shot(z, "console-files-zh");
+    await settledShot(z, "console-files-zh");
     await z.setViewportSize({ width: 900, height: 800 });
-    await shot(z, "console-files-900-zh");
+    await settledShot(z, "console-files-900-zh");
   });
 
   it("uploads a logo in Settings; the sign-in page shows it", async () => {
-    const a = await adminAt("en-US");
+    const a = await adminConsole(browser(), url(), "en-US", "files");
     await a.goto(`${url()}/#/manage/setting`);
     const logo = a.getByLabel("Logo address");
     await logo.waitFor();
@@ -170,7 +148,7 @@ describe("the console's files page", () => {
       .poll(() => logo.inputValue())
       .toMatch(/^\/storage\/logo\/\w+\.png$/);
     await a.getByAltText("The logo").waitFor();
-    await shot(a, "console-settings-logo-en");
+    await settledShot(a, "console-settings-logo-en");
     await a.getByRole("button", { name: "Save" }).first().click();
     await a.getByText("Settings saved").first().waitFor();
 
@@ -182,6 +160,6 @@ describe("the console's files page", () => {
     expect(
       await shown.evaluate((img) => (img as HTMLImageElement).naturalWidth),
     ).toBe(512);
-    await shot(visitor, "login-logo-en");
+    await settledShot(visitor, "login-logo-en");
   });
 });

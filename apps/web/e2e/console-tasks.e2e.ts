@@ -1,17 +1,16 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
-import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {
+  adminConsole,
   api,
   apiLogin,
   apiSend,
   apiUser,
-  newContext,
   productAndBrowser,
-  screenshot,
+  settledShot,
 } from "./harness";
 
 /*
@@ -24,31 +23,6 @@ import {
 const { product, browser } = productAndBrowser();
 const url = () => product().url;
 const DAY = 86_400_000;
-
-async function adminAt(
-  locale: "en-US" | "zh-CN",
-  route: string,
-): Promise<Page> {
-  const { page } = await newContext(browser(), locale);
-  const zh = locale === "zh-CN";
-  await page.goto(`${url()}/#/login`);
-  await page.getByLabel(zh ? "账号" : "Account").fill("admin");
-  await page
-    .getByLabel(zh ? "密码" : "Password", { exact: true })
-    .fill("admin-pass1");
-  await page.getByRole("button", { name: zh ? /^登\s*录$/ : "Log in" }).click();
-  await page
-    .getByRole("navigation", { name: zh ? "主菜单" : "Main menu" })
-    .waitFor();
-  await page.goto(`${url()}/#/manage/${route}`);
-  await page.locator(".ant-layout-content").waitFor();
-  return page;
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
 
 /** Sends a picture over the wire; answers its message's file address. */
 async function sendPicture(
@@ -138,11 +112,11 @@ describe("the console's tasks and favourites", () => {
     expect(set.code).toBe(0);
 
     // The tasks page: run retention now.
-    const a = await adminAt("en-US", "task");
+    const a = await adminConsole(browser(), url(), "en-US", "task");
     const row = (name: string) =>
       a.locator(".ant-table-row").filter({ hasText: name });
     await row("Message retention").waitFor();
-    await shot(a, "console-tasks-en");
+    await settledShot(a, "console-tasks-en");
     await row("Message retention")
       .getByRole("button", { name: "Run now" })
       .click();
@@ -167,7 +141,7 @@ describe("the console's tasks and favourites", () => {
     const log = a.getByTestId("task-log");
     await log.waitFor();
     expect(await log.textContent()).toMatch(/ok\s+manual .* 2 messages/);
-    await shot(a, "console-task-log-en");
+    await settledShot(a, "console-task-log-en");
     await a.keyboard.press("Escape");
 
     // Pausing a task: its next run is gone until it is resumed.
@@ -195,7 +169,7 @@ describe("the console's tasks and favourites", () => {
       .filter({ hasText: "door code is 4711" });
     await favourite.waitFor();
     expect(await favourite.textContent()).toContain("Ben Keeper");
-    await shot(a, "console-favourites-en");
+    await settledShot(a, "console-favourites-en");
     await favourite
       .getByRole("button", { name: "Remove Ben Keeper's favourite" })
       .click();
@@ -208,14 +182,14 @@ describe("the console's tasks and favourites", () => {
     expect(mine.data).toEqual([]);
 
     // In Chinese.
-    const z = await adminAt("zh-CN", "task");
+    const z = await adminConsole(browser(), url(), "zh-CN", "task");
     await z.locator(".ant-table-row").filter({ hasText: "消息保留" }).waitFor();
-    await shot(z, "console-tasks-zh");
+    await settledShot(z, "console-tasks-zh");
     await z.setViewportSize({ width: 390, height: 844 });
-    await shot(z, "console-tasks-390-zh");
+    await settledShot(z, "console-tasks-390-zh");
     await z.setViewportSize({ width: 1280, height: 800 });
     await z.goto(`${url()}/#/manage/collect`);
     await z.getByText("没有收藏").waitFor();
-    await shot(z, "console-favourites-zh");
+    await settledShot(z, "console-favourites-zh");
   });
 });

@@ -278,3 +278,35 @@ export function productAndBrowser(): {
   };
   return { product: () => started(product), browser: () => started(browser) };
 }
+
+/**
+ * The seeded administrator signed in (password admin-pass1) in a new browser profile of one
+ * language, on the console page `route` (`/#/manage/<route>`).
+ */
+export async function adminConsole(
+  browser: Browser,
+  url: string,
+  locale: "en-US" | "zh-CN",
+  route: string,
+): Promise<Page> {
+  const { page } = await newContext(browser, locale);
+  const zh = locale === "zh-CN";
+  await page.goto(`${url}/#/login`);
+  await page.getByLabel(zh ? "账号" : "Account").fill("admin");
+  await page
+    .getByLabel(zh ? "密码" : "Password", { exact: true })
+    .fill("admin-pass1");
+  await page.getByRole("button", { name: zh ? /^登\s*录$/ : "Log in" }).click();
+  await page
+    .getByRole("navigation", { name: zh ? "主菜单" : "Main menu" })
+    .waitFor();
+  await page.goto(`${url}/#/manage/${route}`);
+  await page.locator(".ant-layout-content").waitFor();
+  return page;
+}
+
+/** A picture once dialogs and popups have finished their entrance animation. */
+export async function settledShot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(400);
+  await screenshot(page, name);
+}

@@ -2,12 +2,13 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
+  adminConsole,
   apiUser,
   logIn,
   newContext,
   productAndBrowser,
   realtimeBound,
-  screenshot,
+  settledShot,
 } from "./harness";
 
 /*
@@ -18,29 +19,6 @@ import {
  */
 const { product, browser } = productAndBrowser();
 const url = () => product().url;
-
-async function adminConsole(locale: "en-US" | "zh-CN"): Promise<Page> {
-  const { page } = await newContext(browser(), locale);
-  const zh = locale === "zh-CN";
-  await page.goto(`${url()}/#/login`);
-  await page.getByLabel(zh ? "账号" : "Account").fill("admin");
-  await page
-    .getByLabel(zh ? "密码" : "Password", { exact: true })
-    .fill("admin-pass1");
-  await page.getByRole("button", { name: zh ? /^登\s*录$/ : "Log in" }).click();
-  await page
-    .getByRole("navigation", { name: zh ? "主菜单" : "Main menu" })
-    .waitFor();
-  await page.goto(`${url()}/#/manage/notice`);
-  await page.locator(".ant-layout-content").waitFor();
-  return page;
-}
-
-/** A picture once dialogs and popups have finished their entrance animation. */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
 
 const dialog = (page: Page) =>
   page.locator(".ant-modal-wrap:not([style*='display: none']) .ant-modal");
@@ -60,9 +38,9 @@ describe("system notices in the web client", () => {
     expect(await entry.count()).toBe(0);
 
     // The console page, empty, tells the administrator what it is for.
-    const a = await adminConsole("en-US");
+    const a = await adminConsole(browser(), url(), "en-US", "notice");
     await a.getByText("No notices yet").waitFor();
-    await shot(a, "console-notices-empty-en");
+    await settledShot(a, "console-notices-empty-en");
 
     // The form checks the title before anything is sent.
     await a.getByRole("button", { name: /Publish a notice/ }).click();
@@ -75,7 +53,7 @@ describe("system notices in the web client", () => {
       .fill(
         "The service pauses from 22:00 to 23:00.\nMessages sent meanwhile arrive afterwards.",
       );
-    await shot(a, "console-notices-form-en");
+    await settledShot(a, "console-notices-form-en");
     await dialog(a).getByRole("button", { name: "Publish" }).click();
     await a
       .locator(".ant-table-row")
@@ -96,7 +74,7 @@ describe("system notices in the web client", () => {
     );
     // Read: the badge is gone.
     await expect.poll(() => entry.locator(".ant-badge-count").count()).toBe(0);
-    await shot(u, "notices-entry-en");
+    await settledShot(u, "notices-entry-en");
 
     // An edit reaches the open entry live.
     await a
@@ -114,7 +92,7 @@ describe("system notices in the web client", () => {
     await card.filter({ hasText: "欢迎使用 Parley" }).waitFor();
     // Newest first.
     expect(await card.first().textContent()).toContain("欢迎使用 Parley");
-    await shot(a, "console-notices-en");
+    await settledShot(a, "console-notices-en");
 
     // Withdrawn: gone from the open entry.
     await a
@@ -134,16 +112,16 @@ describe("system notices in the web client", () => {
       await u.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       if (width === 390 && !(await pane.isVisible())) await entry.click();
       await card.first().waitFor();
-      await shot(u, `notices-entry-${width}-en`);
+      await settledShot(u, `notices-entry-${width}-en`);
     }
 
     // In Chinese: the console page and a Chinese reader's entry.
-    const z = await adminConsole("zh-CN");
+    const z = await adminConsole(browser(), url(), "zh-CN", "notice");
     await z.getByText("欢迎使用 Parley").waitFor();
-    await shot(z, "console-notices-zh");
+    await settledShot(z, "console-notices-zh");
     for (const width of [900, 390]) {
       await z.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await shot(z, `console-notices-${width}-zh`);
+      await settledShot(z, `console-notices-${width}-zh`);
     }
     const { page: r } = await newContext(browser(), "zh-CN");
     await logIn(r, url(), `nina${suffix}`, "zh");
@@ -154,6 +132,6 @@ describe("system notices in the web client", () => {
       .getByTestId("notice")
       .first()
       .waitFor();
-    await shot(r, "notices-entry-zh");
+    await settledShot(r, "notices-entry-zh");
   });
 });

@@ -168,6 +168,12 @@ describe("a phone at 390 px (issue 15, fault 4)", () => {
     // So does the browser's Back; Forward returns to the chat.
     await list.getByTestId("contact").filter({ hasText: "Bob" }).click();
     await editor.waitFor();
+    // The router writes the chat's history entry just after the click; Back needs it there.
+    await page.waitForFunction(
+      () =>
+        (window.history.state as { usr?: { chat?: unknown } } | null)?.usr
+          ?.chat !== undefined,
+    );
     await page.goBack();
     await list.waitFor();
     expect(await editor.count()).toBe(0);

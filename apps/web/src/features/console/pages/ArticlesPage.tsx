@@ -7,16 +7,12 @@ import {
   LANGUAGE_TAGS,
 } from "@parley/protocol";
 import {
-  Alert,
   Button,
-  Card,
   Drawer,
-  Empty,
   Input,
   Popconfirm,
   Segmented,
   Spin,
-  Table,
   type TableColumnsType,
   Tag,
 } from "antd";
@@ -34,6 +30,10 @@ import {
   useDeleteArticleMutation,
 } from "../articles.queries";
 import { ArticleDialog } from "../components/articles/ArticleDialog";
+import {
+  ConsolePageCard,
+  ConsoleTable,
+} from "../components/page/ConsoleListPage";
 import styles from "../components/articles/articles.module.css";
 import type { ConsolePageSize } from "../console.queries";
 
@@ -174,16 +174,11 @@ export function ArticlesPage() {
   ];
 
   return (
-    <Card title={t("articles.title")} className={styles.conCard}>
-      <p className={styles.conHint}>{t("articles.about")}</p>
-      {!writable && (
-        <Alert
-          type="info"
-          showIcon
-          title={t("articles.demo")}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+    <ConsolePageCard
+      title={t("articles.title")}
+      about={t("articles.about")}
+      readOnlyNote={writable ? null : t("articles.demo")}
+    >
       <div className={styles.conFilters}>
         <Segmented<StatusChoice>
           value={status}
@@ -217,49 +212,30 @@ export function ArticlesPage() {
           {t("articles.new")}
         </Button>
       </div>
-      <Table<ArticleSummary>
+      <ConsoleTable<ArticleSummary>
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={query.data?.articles ?? []}
-        loading={query.isFetching}
-        scroll={total === 0 ? undefined : { x: "max-content" }}
-        tableLayout="auto"
-        locale={{
-          emptyText: query.data ? (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={
-                <span className={styles.conEmpty}>
-                  <strong>
-                    {keywords || status !== "all"
-                      ? t("articles.noneFound")
-                      : t("articles.none")}
-                  </strong>
-                  <span>{t("articles.emptyText")}</span>
-                </span>
-              }
-            />
-          ) : null,
+        list={{
+          rows: query.data?.articles,
+          total,
+          page,
+          limit,
+          sizes: CONSOLE_PAGE_SIZES,
+          loading: query.isFetching,
+          onPage: (next, size) => {
+            setPage(next);
+            setLimit(size as ConsolePageSize);
+          },
         }}
-        pagination={
-          total === 0
-            ? false
-            : {
-                current: page,
-                pageSize: limit,
-                total,
-                showSizeChanger: true,
-                pageSizeOptions: CONSOLE_PAGE_SIZES.map(String),
-                onChange: (next, size) => {
-                  setPage(size === limit ? next : 1);
-                  setLimit(size as ConsolePageSize);
-                },
-              }
+        emptyTitle={
+          keywords || status !== "all"
+            ? t("articles.noneFound")
+            : t("articles.none")
         }
+        emptyText={t("articles.emptyText")}
       />
       <ArticleDialog editing={editing} onClose={() => setEditing(null)} />
       <Preview id={previewing} onClose={() => setPreviewing(null)} />
-    </Card>
+    </ConsolePageCard>
   );
 }

@@ -7,17 +7,7 @@ import {
   denial,
   LANGUAGE_TAGS,
 } from "@parley/protocol";
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  Segmented,
-  Select,
-  Table,
-  type TableColumnsType,
-  Tag,
-} from "antd";
+import { Button, Segmented, Select, type TableColumnsType, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "../../../i18n";
@@ -29,6 +19,10 @@ import {
   type ComplaintFilter,
   useComplaintsQuery,
 } from "../complaints.queries";
+import {
+  ConsolePageCard,
+  ConsoleTable,
+} from "../components/page/ConsoleListPage";
 import type { ConsolePageSize } from "../console.queries";
 
 const STATUS_COLOURS = ["gold", "green", "default"] as const;
@@ -170,16 +164,11 @@ export function ComplaintsPage() {
   ];
 
   return (
-    <Card title={t("complaints.title")} className={styles.conCard}>
-      <p className={styles.conHint}>{t("complaints.about")}</p>
-      {!writable && (
-        <Alert
-          type="info"
-          showIcon
-          title={t("complaints.demo")}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+    <ConsolePageCard
+      title={t("complaints.title")}
+      about={t("complaints.about")}
+      readOnlyNote={writable ? null : t("complaints.demo")}
+    >
       <div className={styles.conFilters}>
         <Segmented<StatusChoice>
           value={status}
@@ -210,52 +199,31 @@ export function ComplaintsPage() {
           }}
         />
       </div>
-      <Table<Complaint>
+      <ConsoleTable<Complaint>
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={query.data?.complaints ?? []}
-        loading={query.isFetching}
-        scroll={total === 0 ? undefined : { x: "max-content" }}
-        tableLayout="auto"
-        locale={{
-          emptyText: query.data ? (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={
-                <span className={styles.conEmpty}>
-                  <strong>
-                    {status === "0"
-                      ? t("complaints.noneWaiting")
-                      : t("complaints.none")}
-                  </strong>
-                  <span>{t("complaints.emptyText")}</span>
-                </span>
-              }
-            />
-          ) : null,
+        list={{
+          rows: query.data?.complaints,
+          total,
+          page,
+          limit,
+          sizes: CONSOLE_PAGE_SIZES,
+          loading: query.isFetching,
+          onPage: (next, size) => {
+            setPage(next);
+            setLimit(size as ConsolePageSize);
+          },
         }}
-        pagination={
-          total === 0
-            ? false
-            : {
-                current: page,
-                pageSize: limit,
-                total,
-                showSizeChanger: true,
-                pageSizeOptions: CONSOLE_PAGE_SIZES.map(String),
-                onChange: (next, size) => {
-                  setPage(size === limit ? next : 1);
-                  setLimit(size as ConsolePageSize);
-                },
-              }
+        emptyTitle={
+          status === "0" ? t("complaints.noneWaiting") : t("complaints.none")
         }
+        emptyText={t("complaints.emptyText")}
       />
       <DecideDialog
         key={deciding ? `${deciding.complaint.id}:${deciding.status}` : "none"}
         decision={deciding}
         onClose={() => setDeciding(null)}
       />
-    </Card>
+    </ConsolePageCard>
   );
 }

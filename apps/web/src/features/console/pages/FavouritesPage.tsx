@@ -6,14 +6,10 @@ import {
   LANGUAGE_TAGS,
 } from "@parley/protocol";
 import {
-  Alert,
   Avatar,
   Button,
-  Card,
-  Empty,
   Popconfirm,
   Select,
-  Table,
   type TableColumnsType,
 } from "antd";
 import { useState } from "react";
@@ -25,6 +21,10 @@ import { useUserSearchQuery } from "../chats.queries";
 import styles from "../components/favourites/favourites.module.css";
 import { MessageBodyView } from "../components/messages/MessageRow";
 import { messageBody } from "../components/messages/message-body";
+import {
+  ConsolePageCard,
+  ConsoleTable,
+} from "../components/page/ConsoleListPage";
 import type { ConsolePageSize } from "../console.queries";
 import {
   useConsoleFavouritesQuery,
@@ -119,16 +119,11 @@ export function FavouritesPage() {
   ];
 
   return (
-    <Card title={t("favourites.title")} className={styles.conCard}>
-      <p className={styles.conHint}>{t("favourites.about")}</p>
-      {!writable && (
-        <Alert
-          type="info"
-          showIcon
-          title={t("favourites.demo")}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+    <ConsolePageCard
+      title={t("favourites.title")}
+      about={t("favourites.about")}
+      readOnlyNote={writable ? null : t("favourites.demo")}
+    >
       <div className={styles.conToolbar}>
         <Select
           className={styles.conPicker}
@@ -151,47 +146,28 @@ export function FavouritesPage() {
           }}
         />
       </div>
-      <Table<ConsoleFavourite>
+      <ConsoleTable<ConsoleFavourite>
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={query.data?.favourites ?? []}
-        loading={query.isFetching}
-        scroll={total === 0 ? undefined : { x: "max-content" }}
-        tableLayout="auto"
-        locale={{
-          emptyText: query.data ? (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={
-                <span className={styles.conEmpty}>
-                  <strong>{t("favourites.emptyTitle")}</strong>
-                  <span>
-                    {userId === undefined
-                      ? t("favourites.emptyText")
-                      : t("favourites.emptyOfUser")}
-                  </span>
-                </span>
-              }
-            />
-          ) : null,
+        list={{
+          rows: query.data?.favourites,
+          total,
+          page,
+          limit,
+          sizes: CONSOLE_PAGE_SIZES,
+          loading: query.isFetching,
+          onPage: (next, size) => {
+            setPage(next);
+            setLimit(size as ConsolePageSize);
+          },
         }}
-        pagination={
-          total === 0
-            ? false
-            : {
-                current: page,
-                pageSize: limit,
-                total,
-                showSizeChanger: true,
-                pageSizeOptions: CONSOLE_PAGE_SIZES.map(String),
-                onChange: (next, size) => {
-                  setPage(size === limit ? next : 1);
-                  setLimit(size as ConsolePageSize);
-                },
-              }
+        emptyTitle={t("favourites.emptyTitle")}
+        emptyText={
+          userId === undefined
+            ? t("favourites.emptyText")
+            : t("favourites.emptyOfUser")
         }
       />
-    </Card>
+    </ConsolePageCard>
   );
 }

@@ -12,14 +12,10 @@ import {
   LANGUAGE_TAGS,
 } from "@parley/protocol";
 import {
-  Alert,
   Button,
-  Card,
-  Empty,
   Input,
   Popconfirm,
   Segmented,
-  Table,
   type TableColumnsType,
   Tag,
 } from "antd";
@@ -30,6 +26,10 @@ import { formatFullTime } from "../../../lib/time";
 import { PreviewOverlay } from "../../files";
 import { useActor } from "../../system";
 import { formatBytes } from "../components/home/format-bytes";
+import {
+  ConsolePageCard,
+  ConsoleTable,
+} from "../components/page/ConsoleListPage";
 import styles from "../components/files/files.module.css";
 import {
   type ConsoleFileFilter,
@@ -176,16 +176,11 @@ export function FilesPage() {
   ];
 
   return (
-    <Card title={t("files.title")} className={styles.conCard}>
-      <p className={styles.conHint}>{t("files.about")}</p>
-      {!writable && (
-        <Alert
-          type="info"
-          showIcon
-          title={t("files.demo")}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+    <ConsolePageCard
+      title={t("files.title")}
+      about={t("files.about")}
+      readOnlyNote={writable ? null : t("files.demo")}
+    >
       <div className={styles.conFilters}>
         <Segmented<ConsoleFileFilter["cate"]>
           value={filter.cate}
@@ -209,50 +204,29 @@ export function FilesPage() {
           }}
         />
       </div>
-      <Table<FileEntry>
+      <ConsoleTable<FileEntry>
         rowKey="file_id"
-        size="middle"
         columns={columns}
-        dataSource={query.data?.files ?? []}
-        loading={query.isFetching}
-        scroll={total === 0 ? undefined : { x: "max-content" }}
-        tableLayout="auto"
-        locale={{
-          emptyText: query.data ? (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={
-                <span className={styles.conEmpty}>
-                  <strong>
-                    {filter.cate !== 0 || filter.keywords !== ""
-                      ? t("files.noneFound")
-                      : t("files.none")}
-                  </strong>
-                  <span>{t("files.emptyText")}</span>
-                </span>
-              }
-            />
-          ) : null,
+        list={{
+          rows: query.data?.files,
+          total,
+          page,
+          limit,
+          sizes: FILE_PAGE_SIZES,
+          loading: query.isFetching,
+          showTotal: (count) =>
+            count > 10_000 ? t("files.totalMany") : t("files.total", { count }),
+          onPage: (next, size) => {
+            setPage(next);
+            setLimit(size as FilePageSize);
+          },
         }}
-        pagination={
-          total === 0
-            ? false
-            : {
-                current: page,
-                pageSize: limit,
-                total,
-                showSizeChanger: true,
-                pageSizeOptions: FILE_PAGE_SIZES.map(String),
-                showTotal: (count) =>
-                  count > 10_000
-                    ? t("files.totalMany")
-                    : t("files.total", { count }),
-                onChange: (next, size) => {
-                  setPage(size === limit ? next : 1);
-                  setLimit(size as FilePageSize);
-                },
-              }
+        emptyTitle={
+          filter.cate !== 0 || filter.keywords !== ""
+            ? t("files.noneFound")
+            : t("files.none")
         }
+        emptyText={t("files.emptyText")}
       />
       <PreviewOverlay
         open={previewing !== null}
@@ -261,6 +235,6 @@ export function FilesPage() {
         downloadUrl={previewing?.download}
         onClose={() => setPreviewing(null)}
       />
-    </Card>
+    </ConsolePageCard>
   );
 }
