@@ -74,10 +74,12 @@ export type {
   ArticleSummary,
 } from "./http/articles.js";
 export {
+  ARTICLE_ATTRIBUTES,
   ARTICLE_EXCERPT_MAX,
   ARTICLE_HTML_MAX,
   ARTICLE_READER_PAGE,
   ARTICLE_STATUSES,
+  ARTICLE_TAGS,
   ARTICLE_TITLE_MAX,
 } from "./http/articles.js";
 export * as messages from "./http/messages.js";

@@ -22,6 +22,37 @@ export const ARTICLE_EXCERPT_MAX = 200;
 export const ARTICLE_STATUSES = [0, 1] as const;
 /** An article's state. */
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+/** The tags an article's body keeps (what the console's editor makes); all else goes. */
+export const ARTICLE_TAGS = [
+  "p",
+  "br",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "u",
+  "s",
+  "blockquote",
+  "code",
+  "pre",
+  "ul",
+  "ol",
+  "li",
+  "hr",
+  "a",
+  "img",
+] as const;
+/** The attributes it keeps, by tag; `href` and `src` only as http(s) (links also mailto). */
+export const ARTICLE_ATTRIBUTES = {
+  a: ["href", "target", "rel"],
+  img: ["src", "alt", "width", "height"],
+  ol: ["start"],
+} as const;
+
 /** How many published articles a user's list shows per page. */
 export const ARTICLE_READER_PAGE = 20;
 

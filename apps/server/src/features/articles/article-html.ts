@@ -1,4 +1,8 @@
-import { ARTICLE_EXCERPT_MAX } from "@parley/protocol";
+import {
+  ARTICLE_ATTRIBUTES,
+  ARTICLE_EXCERPT_MAX,
+  ARTICLE_TAGS,
+} from "@parley/protocol";
 import { decodeHTML } from "entities";
 import sanitizeHtml from "sanitize-html";
 
@@ -10,34 +14,10 @@ import sanitizeHtml from "sanitize-html";
  * the text of script and style elements. The reader's client cleans it again (DOMPurify).
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    "p",
-    "br",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "strong",
-    "b",
-    "em",
-    "i",
-    "u",
-    "s",
-    "blockquote",
-    "code",
-    "pre",
-    "ul",
-    "ol",
-    "li",
-    "hr",
-    "a",
-    "img",
-  ],
-  allowedAttributes: {
-    a: ["href", "target", "rel"],
-    img: ["src", "alt", "width", "height"],
-    ol: ["start"],
-  },
+  allowedTags: [...ARTICLE_TAGS],
+  allowedAttributes: Object.fromEntries(
+    Object.entries(ARTICLE_ATTRIBUTES).map(([tag, names]) => [tag, [...names]]),
+  ),
   allowedSchemes: ["http", "https", "mailto"],
   allowedSchemesByTag: { img: ["http", "https"] },
   allowProtocolRelative: false,

@@ -1,48 +1,20 @@
+import { ARTICLE_ATTRIBUTES, ARTICLE_TAGS } from "@parley/protocol";
 import DOMPurify from "dompurify";
 import { useMemo } from "react";
 import styles from "./articles.module.css";
 
-/** Tags an article may show; the server keeps only these too (article-html.ts). */
-const ALLOWED_TAGS = [
-  "p",
-  "br",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "strong",
-  "b",
-  "em",
-  "i",
-  "u",
-  "s",
-  "blockquote",
-  "code",
-  "pre",
-  "ul",
-  "ol",
-  "li",
-  "hr",
-  "a",
-  "img",
-];
+/** Every attribute an article keeps (DOMPurify takes one list, not one per tag). */
+const ATTRIBUTES = [...new Set(Object.values(ARTICLE_ATTRIBUTES).flat())];
+/** The attributes that hold addresses, judged by the address pattern. */
+const ADDRESSES = new Set<string>(["href", "src"]);
 
 /** An article's body as HTML, cleaned once more here: the server's cleaning is not trusted alone. */
 export function cleanArticle(html: string): string {
   return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR: [
-      "href",
-      "target",
-      "rel",
-      "src",
-      "alt",
-      "width",
-      "height",
-      "start",
-    ],
+    ALLOWED_TAGS: [...ARTICLE_TAGS],
+    ALLOWED_ATTR: [...ATTRIBUTES],
     // Only href and src are addresses; the regexp would otherwise judge every value.
-    ADD_URI_SAFE_ATTR: ["target", "rel", "alt", "width", "height", "start"],
+    ADD_URI_SAFE_ATTR: ATTRIBUTES.filter((name) => !ADDRESSES.has(name)),
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?!\/)|#)/i,
   });
 }

@@ -1,22 +1,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { MessageInstance } from "antd/es/message/interface";
-import type { HookAPI } from "antd/es/modal/useModal";
 import { I18nextProvider } from "react-i18next";
-import {
-  afterEach,
-  beforeAll,
-  beforeEach,
-  describe,
-  expect,
-  it,
-  vi,
-} from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { makeConfig, makeUserInfo } from "../../../../test/factories";
-import { stubLayout } from "../../../../test/jsdom";
+import { setUpPageTest } from "../../../../test/page-test";
 import { i18n } from "../../../i18n";
-import { resetFeedbackDebounce, setFeedback } from "../../../lib/feedback";
 import { useSessionStore } from "../../../stores/session.store";
 import { systemInfoQuery } from "../../system";
 import { TasksPage } from "./TasksPage";
@@ -27,24 +16,7 @@ import { TasksPage } from "./TasksPage";
  */
 const SLOW_MS = 30_000;
 
-beforeAll(async () => {
-  await i18n.changeLanguage("en");
-  stubLayout();
-});
-const toast = vi.fn();
-beforeEach(() => {
-  toast.mockClear();
-  resetFeedbackDebounce();
-  setFeedback({
-    message: { open: toast } as unknown as MessageInstance,
-    modal: {} as unknown as HookAPI,
-  });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setFeedback(null);
-  useSessionStore.setState({ token: null, user: null });
-});
+const { toast } = setUpPageTest();
 
 const TASKS = [
   {
