@@ -83,8 +83,10 @@ describe.each(LANGS)("accounts without dead ends ($code)", (lang) => {
     await page.getByLabel(lang.confirm).fill("secret12");
     await page.getByRole("button", { name: lang.submit }).click();
 
-    await page.getByRole("navigation", { name: lang.menu }).waitFor();
+    // The welcome toast first: it shows for a few seconds only, and on a loaded machine the
+    // chat screen may take longer than that to draw.
     await page.getByText(lang.welcome("Newcomer")).waitFor();
+    await page.getByRole("navigation", { name: lang.menu }).waitFor();
     expect(new URL(page.url()).hash).toBe("#/");
     await screenshot(page, `register-landed-${lang.code}`);
     await page.reload();

@@ -12,6 +12,7 @@ import {
   realtimeBound,
   settledShot,
 } from "./harness";
+import { openSettings } from "./settings-helpers";
 
 /*
  * Issue 12 on the web: complaints. A user reports a message from its menu with a reason
@@ -113,5 +114,48 @@ describe("complaints in the web client", () => {
       .filter({ hasText: "Cheap watches" })
       .waitFor();
     await settledShot(za, "console-complaints-zh");
+  });
+
+  it("a user sends a suggestion from Settings; the console lists it", async () => {
+    const suffix = randomUUID().slice(0, 6);
+    await apiUser(url(), `idea${suffix}`, "Ida Ideas");
+    const { page: u } = await newContext(browser(), "en-US");
+    await logIn(u, url(), `idea${suffix}`);
+    const settings = await openSettings(u, "en");
+    await settings.getByRole("button", { name: "Send a suggestion" }).click();
+    const d = u.getByRole("dialog", { name: "Send a suggestion" });
+    await d
+      .getByText("Tell the administrators what would make this better.", {
+        exact: false,
+      })
+      .waitFor();
+    await d.getByRole("button", { name: "Send", exact: true }).click();
+    await d
+      .getByRole("alert")
+      .filter({ hasText: "Write your suggestion" })
+      .waitFor();
+    await d
+      .getByRole("textbox", { name: "Send a suggestion" })
+      .fill(`Please add a dark console ${suffix}`);
+    await settledShot(u, "suggestion-dialog-en");
+    await d.getByRole("button", { name: "Send", exact: true }).click();
+    await u
+      .getByText(
+        "Thank you for the suggestion: the administrators will read it",
+      )
+      .waitFor();
+
+    const a = await adminConsole(browser(), url(), "en-US", "opinion");
+    await a.getByLabel("What was reported").click();
+    await a
+      .locator(".ant-select-item-option")
+      .filter({ hasText: "Suggestion" })
+      .click();
+    const row = a
+      .locator(".ant-table-row")
+      .filter({ hasText: `Please add a dark console ${suffix}` });
+    await row.waitFor();
+    expect(await row.textContent()).toContain("Ida Ideas");
+    await settledShot(a, "console-suggestions-en");
   });
 });

@@ -347,6 +347,8 @@ describe.each(Object.entries(WORDS))(
       await page.getByRole("button", { name: w.settings, exact: true }).click();
       await shot(page, `group-settings-${code}`);
       await page.keyboard.press("Escape");
+      // The pointer still rests on the settings button: its tooltip would cover the panel.
+      await page.mouse.move(0, 0);
 
       await panel(page).getByRole("button", { name: w.editNotice }).click();
       await page

@@ -164,6 +164,8 @@ export const MESSAGE_KEYS = [
   "complaint.notFound",
   "complaint.received",
   "complaint.ownAccount",
+  "complaint.suggestionEmpty",
+  "complaint.suggestionReceived",
   "article.notFound",
   "article.titleInvalid",
   "article.contentInvalid",

@@ -11,8 +11,13 @@ import { CONSOLE_PAGE_SIZES } from "./manage-users.js";
  * in the wire contract: this one is ours.
  */
 
-/** What can be reported. */
-export const COMPLAINT_TYPES = ["message", "user", "group"] as const;
+/** What can be reported; a suggestion is about the product itself, with no target. */
+export const COMPLAINT_TYPES = [
+  "message",
+  "user",
+  "group",
+  "suggestion",
+] as const;
 /** What a report is about. */
 export type ComplaintType = (typeof COMPLAINT_TYPES)[number];
 
@@ -59,7 +64,8 @@ const reportedGroup = z.preprocess(
 /**
  * `enterprise/complaint/add`: reports a message (by `msg_id`) the reporter can see, a user,
  * or a group they are in (`group-N` or N). Reporting the same thing again while the first
- * report waits changes nothing.
+ * report waits changes nothing. A suggestion (SPEC §2 "Complaints and suggestions") has
+ * only its words, which it needs.
  */
 export const reportAdd = defineCall({
   path: "/enterprise/complaint/add",
@@ -77,6 +83,16 @@ export const reportAdd = defineCall({
         type: z.literal("group"),
         id: reportedGroup,
         ...reportDetails,
+      }),
+      z.object({
+        type: z.literal("suggestion"),
+        content: formString().pipe(
+          z
+            .string()
+            .trim()
+            .min(1, { error: "complaint.suggestionEmpty" })
+            .max(COMPLAINT_TEXT_MAX, { error: "complaint.textTooLong" }),
+        ),
       }),
     ],
     { error: "complaint.typeInvalid" },

@@ -388,3 +388,50 @@ describe("the console's complaints", () => {
     }
   });
 });
+
+describe("suggestions", () => {
+  it("files a suggestion with its words and no target; every one counts; the console lists it", async () => {
+    const [sue] = await registerMany(api, 1, "Suggester");
+    for (const words of [
+      "  Dark mode for the console  ",
+      "A bigger emoji panel",
+    ]) {
+      const res = await report(sue, { type: "suggestion", content: words });
+      expect(res).toMatchObject({
+        code: 0,
+        msg: "Thank you for the suggestion: the administrators will read it",
+      });
+    }
+    const { list } = await listed({ type: "suggestion" });
+    const mine = list.filter((c) => c.reporter.user_id === sue.userId);
+    expect(mine.map((c) => c.content)).toEqual([
+      "A bigger emoji panel",
+      "Dark mode for the console",
+    ]);
+    expect(mine[0]).toMatchObject({
+      type: "suggestion",
+      target_id: 0,
+      status: 0,
+      target: { exists: true, name: "" },
+    });
+  });
+
+  it.each([
+    [{ type: "suggestion" }, null],
+    [{ type: "suggestion", content: "   " }, "Write your suggestion"],
+    [
+      { type: "suggestion", content: "x".repeat(501) },
+      "Say what happened in at most 500 characters",
+    ],
+  ])("refuses %j", async (body, msg) => {
+    const [sam] = await registerMany(api, 1, "Empty");
+    const res = await report(sam, body);
+    expect(res.code).not.toBe(0);
+    if (msg !== null) expect(res.msg).toBe(msg);
+    expect(
+      (await listed({ type: "suggestion" })).list.some(
+        (c) => c.reporter.user_id === sam.userId,
+      ),
+    ).toBe(false);
+  });
+});

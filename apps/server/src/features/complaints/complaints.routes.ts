@@ -8,7 +8,13 @@ export function registerComplaintRoutes(
 ): void {
   registry.register(calls.reportAdd, async (input, ctx) => {
     await complaints.report(requireSession(ctx).userId, input);
-    return { data: "" as const, key: "complaint.received" };
+    return {
+      data: "" as const,
+      key:
+        input.type === "suggestion"
+          ? "complaint.suggestionReceived"
+          : "complaint.received",
+    };
   });
   registry.register(calls.complaintIndex, async (input, ctx) => {
     const { complaints: list, count } = await complaints.page(

@@ -33,13 +33,15 @@ export interface Handler {
   publicUrl: string;
 }
 
-/** What a user reports. */
-export interface Report {
-  type: ComplaintType;
-  id: number;
-  reason: ComplaintReason;
-  content?: string | undefined;
-}
+/** What a user reports: something they can see, or a suggestion about the product. */
+export type Report =
+  | {
+      type: Exclude<ComplaintType, "suggestion">;
+      id: number;
+      reason: ComplaintReason;
+      content?: string | undefined;
+    }
+  | { type: "suggestion"; content: string };
 
 type Target = Complaint["target"];
 const GONE: Target = {
@@ -51,6 +53,9 @@ const GONE: Target = {
   exists: false,
 };
 
+/** A suggestion points at nothing, and nothing of it can go. */
+const SUGGESTION: Target = { ...GONE, exists: true };
+
 /**
  * Complaints (issue 12): a user reports what they can see (a message of their chats, a
  * user, a group they are in); a foreign or missing target answers alike. Administrators
@@ -59,8 +64,24 @@ const GONE: Target = {
 export class ComplaintsService {
   constructor(private readonly deps: ComplaintsDeps) {}
 
-  /** `enterprise/complaint/add`. A repeat while the first report waits adds nothing. */
+  /**
+   * `enterprise/complaint/add`. A repeat while the first report of the same target waits
+   * adds nothing; suggestions (no target) each count.
+   */
   async report(reporterId: number, report: Report): Promise<void> {
+    if (report.type === "suggestion") {
+      const waitMs = await this.deps.reportsPerUser.take(String(reporterId));
+      if (waitMs > 0) throw rateLimited(waitMs);
+      await this.deps.repo.insertComplaint({
+        reporter_id: reporterId,
+        target_type: "suggestion",
+        target_id: 0,
+        reason: "other",
+        content: report.content,
+        created_at: this.deps.clock.now(),
+      });
+      return;
+    }
     await this.mayReport(reporterId, report);
     const waitMs = await this.deps.reportsPerUser.take(String(reporterId));
     if (waitMs > 0) throw rateLimited(waitMs);
@@ -96,7 +117,10 @@ export class ComplaintsService {
         id: row.complaint_id,
         type: row.target_type as ComplaintType,
         target_id: row.target_id,
-        target: targets.get(`${row.target_type}:${row.target_id}`) ?? GONE,
+        target:
+          row.target_type === "suggestion"
+            ? SUGGESTION
+            : (targets.get(`${row.target_type}:${row.target_id}`) ?? GONE),
         reason: row.reason as ComplaintReason,
         content: row.content,
         status: statusOf(row.status),
@@ -144,7 +168,10 @@ export class ComplaintsService {
   }
 
   /** Refuses a target the reporter cannot see, exactly as a missing one. */
-  private async mayReport(reporterId: number, report: Report): Promise<void> {
+  private async mayReport(
+    reporterId: number,
+    report: Exclude<Report, { type: "suggestion" }>,
+  ): Promise<void> {
     const { services } = this.deps;
     if (report.type === "message") {
       if (!(await services.messages.visibleMessage(reporterId, report.id)))

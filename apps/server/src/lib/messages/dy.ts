@@ -202,6 +202,9 @@ export const dy: Catalog = {
   "complaint.notFound": "通報が見つかりません",
   "complaint.received": "ありがとうございます。管理者が確認します",
   "complaint.ownAccount": "自分自身を通報することはできません",
+  "complaint.suggestionEmpty": "ご提案を入力してください",
+  "complaint.suggestionReceived":
+    "ご提案ありがとうございます。管理者が拝見します",
   "article.notFound": "記事が見つかりません",
   "article.titleInvalid": "タイトルは1～100文字で入力してください",
   "article.contentInvalid":

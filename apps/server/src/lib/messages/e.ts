@@ -186,6 +186,9 @@ export const e: Catalog = {
   "complaint.notFound": "신고를 찾을 수 없습니다",
   "complaint.received": "감사합니다. 관리자가 확인하겠습니다",
   "complaint.ownAccount": "자기 자신은 신고할 수 없습니다",
+  "complaint.suggestionEmpty": "제안 내용을 입력하세요",
+  "complaint.suggestionReceived":
+    "제안해 주셔서 감사합니다. 관리자가 읽어 보겠습니다",
   "article.notFound": "글을 찾을 수 없습니다",
   "article.titleInvalid": "제목을 1~100자로 입력하세요",
   "article.contentInvalid":

@@ -192,6 +192,9 @@ export const en: Catalog = {
   "complaint.notFound": "Report not found",
   "complaint.received": "Thank you: an administrator will look into it",
   "complaint.ownAccount": "You cannot report yourself",
+  "complaint.suggestionEmpty": "Write your suggestion",
+  "complaint.suggestionReceived":
+    "Thank you for the suggestion: the administrators will read it",
   "article.notFound": "Article not found",
   "article.titleInvalid": "Enter a title of 1 to 100 characters",
   "article.contentInvalid":

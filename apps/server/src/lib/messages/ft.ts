@@ -167,6 +167,8 @@ export const ft: Catalog = {
   "complaint.notFound": "檢舉不存在",
   "complaint.received": "已收到你的檢舉，管理員會盡快處理",
   "complaint.ownAccount": "不能檢舉自己",
+  "complaint.suggestionEmpty": "請填寫你的建議",
+  "complaint.suggestionReceived": "感謝你的建議，管理員會認真閱讀",
   "article.notFound": "文章不存在",
   "article.titleInvalid": "請輸入1到100個字元的標題",
   "article.contentInvalid": "請填寫文章內容：不能為空，且不超過200000個字元",

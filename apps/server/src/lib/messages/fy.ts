@@ -214,6 +214,9 @@ export const fy: Catalog = {
   "complaint.notFound": "Signalement introuvable",
   "complaint.received": "Merci : un administrateur va l’examiner",
   "complaint.ownAccount": "Vous ne pouvez pas vous signaler vous-même",
+  "complaint.suggestionEmpty": "Écrivez votre suggestion",
+  "complaint.suggestionReceived":
+    "Merci pour votre suggestion : les administrateurs la liront",
   "article.notFound": "Article introuvable",
   "article.titleInvalid": "Saisissez un titre de 1 à 100 caractères",
   "article.contentInvalid":

@@ -221,6 +221,9 @@ export const hy: Catalog = {
   "complaint.notFound": "Meldung nicht gefunden",
   "complaint.received": "Danke: Ein Administrator sieht sich das an",
   "complaint.ownAccount": "Sie können sich nicht selbst melden",
+  "complaint.suggestionEmpty": "Schreiben Sie Ihren Vorschlag",
+  "complaint.suggestionReceived":
+    "Danke für Ihren Vorschlag: Die Administratoren werden ihn lesen",
   "article.notFound": "Artikel nicht gefunden",
   "article.titleInvalid": "Geben Sie einen Titel mit 1 bis 100 Zeichen ein",
   "article.contentInvalid":

@@ -197,6 +197,9 @@ export const ptyy: Catalog = {
   "complaint.notFound": "Denúncia não encontrada",
   "complaint.received": "Obrigado: um administrador vai analisar",
   "complaint.ownAccount": "Você não pode denunciar a si mesmo",
+  "complaint.suggestionEmpty": "Escreva sua sugestão",
+  "complaint.suggestionReceived":
+    "Obrigado pela sugestão: os administradores vão lê-la",
   "article.notFound": "Artigo não encontrado",
   "article.titleInvalid": "Digite um título de 1 a 100 caracteres",
   "article.contentInvalid":

@@ -196,6 +196,9 @@ export const ry: Catalog = {
   "complaint.notFound": "Жалоба не найдена",
   "complaint.received": "Спасибо: администратор рассмотрит жалобу",
   "complaint.ownAccount": "Нельзя пожаловаться на себя",
+  "complaint.suggestionEmpty": "Напишите ваше предложение",
+  "complaint.suggestionReceived":
+    "Спасибо за предложение: администраторы его прочитают",
   "article.notFound": "Статья не найдена",
   "article.titleInvalid": "Введите заголовок от 1 до 100 символов",
   "article.contentInvalid":

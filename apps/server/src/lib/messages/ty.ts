@@ -168,6 +168,8 @@ export const ty: Catalog = {
   "complaint.notFound": "ไม่พบรายงาน",
   "complaint.received": "ขอบคุณ ผู้ดูแลระบบจะตรวจสอบ",
   "complaint.ownAccount": "คุณรายงานตัวเองไม่ได้",
+  "complaint.suggestionEmpty": "เขียนข้อเสนอแนะของคุณ",
+  "complaint.suggestionReceived": "ขอบคุณสำหรับข้อเสนอแนะ ผู้ดูแลระบบจะอ่าน",
   "article.notFound": "ไม่พบบทความ",
   "article.titleInvalid": "ป้อนชื่อเรื่องความยาว 1 ถึง 100 ตัวอักษร",
   "article.contentInvalid": "เขียนบทความ: ต้องไม่ว่างและยาวไม่เกิน 200,000 ตัวอักษร",

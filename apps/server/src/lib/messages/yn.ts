@@ -192,6 +192,8 @@ export const yn: Catalog = {
   "complaint.notFound": "Không tìm thấy báo cáo",
   "complaint.received": "Cảm ơn bạn: quản trị viên sẽ xem xét",
   "complaint.ownAccount": "Bạn không thể tự báo cáo chính mình",
+  "complaint.suggestionEmpty": "Hãy viết góp ý của bạn",
+  "complaint.suggestionReceived": "Cảm ơn góp ý của bạn: quản trị viên sẽ đọc",
   "article.notFound": "Không tìm thấy bài viết",
   "article.titleInvalid": "Nhập tiêu đề từ 1 đến 100 ký tự",
   "article.contentInvalid":

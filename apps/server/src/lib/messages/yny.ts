@@ -204,6 +204,9 @@ export const yny: Catalog = {
   "complaint.notFound": "Laporan tidak ditemukan",
   "complaint.received": "Terima kasih: administrator akan memeriksanya",
   "complaint.ownAccount": "Anda tidak dapat melaporkan diri sendiri",
+  "complaint.suggestionEmpty": "Tulis saran Anda",
+  "complaint.suggestionReceived":
+    "Terima kasih atas sarannya: administrator akan membacanya",
   "article.notFound": "Artikel tidak ditemukan",
   "article.titleInvalid": "Masukkan judul 1 sampai 100 karakter",
   "article.contentInvalid":

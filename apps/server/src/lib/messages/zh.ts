@@ -165,6 +165,8 @@ export const zh: Catalog = {
   "complaint.notFound": "举报不存在",
   "complaint.received": "已收到你的举报，管理员会尽快处理",
   "complaint.ownAccount": "不能举报自己",
+  "complaint.suggestionEmpty": "请填写你的建议",
+  "complaint.suggestionReceived": "感谢你的建议，管理员会认真阅读",
   "article.notFound": "文章不存在",
   "article.titleInvalid": "请输入1到100个字符的标题",
   "article.contentInvalid": "请填写文章内容：不能为空，且不超过200000个字符",

@@ -1,2 +1,3 @@
 export { ReportDialog } from "./components/ReportDialog";
+export { SuggestionDialog } from "./components/SuggestionDialog";
 export { type ReportTarget, useReportStore } from "./reports.store";

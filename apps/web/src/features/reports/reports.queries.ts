@@ -31,3 +31,14 @@ export function useReportMutation() {
     },
   });
 }
+
+/** Sends a suggestion to the administrators (`enterprise/complaint/add`, no target). */
+export function useSuggestionMutation() {
+  return useMutation({
+    mutationFn: (content: string) =>
+      call(calls.reportAdd, { type: "suggestion", content: content.trim() }),
+    onSuccess: (answer) => {
+      if (answer.msg) toast("success", answer.msg);
+    },
+  });
+}

@@ -53,6 +53,7 @@ export function ComplaintsPage() {
   const total = query.data?.total ?? 0;
 
   const target = (c: Complaint) => {
+    if (c.type === "suggestion") return null;
     if (c.type === "message")
       return (
         <div className={styles.conTarget}>
@@ -99,7 +100,9 @@ export function ComplaintsPage() {
       title: t("complaints.reason"),
       render: (_: unknown, c) => (
         <div>
-          <Tag color="volcano">{t(`complaints.reasons.${c.reason}`)}</Tag>
+          {c.type !== "suggestion" && (
+            <Tag color="volcano">{t(`complaints.reasons.${c.reason}`)}</Tag>
+          )}
           {c.content !== "" && (
             <div className={styles.conWords}>{c.content}</div>
           )}

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { LanguageMenu } from "../../../components/LanguageMenu";
 import { useLogoutMutation } from "../../accounts";
+import { SuggestionDialog } from "../../reports";
 import { AccountDialog } from "./AccountDialog";
 import { AvatarUpload } from "./AvatarUpload";
 import { PasswordDialog } from "./PasswordDialog";
@@ -19,7 +20,9 @@ export function AccountTab({ user }: { user: UserInfo }) {
   const { t } = useTranslation("settings");
   const navigate = useNavigate();
   const logout = useLogoutMutation();
-  const [dialog, setDialog] = useState<"password" | "account" | null>(null);
+  const [dialog, setDialog] = useState<
+    "password" | "account" | "suggestion" | null
+  >(null);
 
   return (
     <div>
@@ -90,6 +93,14 @@ export function AccountTab({ user }: { user: UserInfo }) {
           <span className={styles.rowLabel}>{t("language")}</span>
           <LanguageMenu />
         </div>
+        <div className={styles.row}>
+          <span className={styles.rowLabel}>
+            {t("reports:suggestion.label")}
+          </span>
+          <Button onClick={() => setDialog("suggestion")}>
+            {t("reports:suggestion.open")}
+          </Button>
+        </div>
       </div>
       <div className={styles.logout}>
         <Button
@@ -105,6 +116,10 @@ export function AccountTab({ user }: { user: UserInfo }) {
           {t("logout")}
         </Button>
       </div>
+      <SuggestionDialog
+        open={dialog === "suggestion"}
+        onClose={() => setDialog(null)}
+      />
       <PasswordDialog
         user={user}
         open={dialog === "password"}
