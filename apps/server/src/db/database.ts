@@ -103,10 +103,12 @@ export async function ensureSchema(url: string, schema: string): Promise<void> {
  * error. On PostgreSQL with a named schema, the bookkeeping tables live in that schema too
  * (Kysely would otherwise find another schema's).
  *
- * Kysely's migrator looks for its tables by listing every table of the database, naming
- * each table's schema in the query; a schema that another tenant of the same database drops
- * meanwhile fails that listing with "schema … does not exist" (SQLSTATE 3F000). On
- * PostgreSQL a run is one transaction, so such a run is tried again, a few times.
+ * Kysely's migrator looks for its tables by listing every table and column of the
+ * database, naming each one in the query; another tenant of the same database dropping a
+ * schema, or migrating its own tables, meanwhile fails that listing ("schema … does not
+ * exist" 3F000, "column … does not exist" 42703, "relation … does not exist" 42P01). On
+ * PostgreSQL a run is one transaction, so such a run is tried again, a few times, a moment
+ * apart; a migration that is itself wrong fails the same way every time and is reported.
  */
 export async function migrateToLatest(
   db: Db,
@@ -125,7 +127,10 @@ export async function migrateToLatest(
         : await migrator.migrateTo(upTo);
     const failed = results?.find((r) => r.status === "Error");
     if (error === undefined && !failed) return;
-    if (attempt < 5 && isOtherSchemaGone(error, schema)) continue;
+    if (attempt < 5 && isCatalogRace(error, schema)) {
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      continue;
+    }
     const cause = error instanceof Error ? error : new Error(String(error));
     throw new Error(
       `Migration ${failed?.migrationName ?? ""} failed: ${cause.message}`,
@@ -134,9 +139,20 @@ export async function migrateToLatest(
   }
 }
 
-/** A PostgreSQL "schema does not exist" naming a schema other than ours. */
-function isOtherSchemaGone(error: unknown, schema?: string): boolean {
+/** SQLSTATEs of a catalog object vanishing under a listing: schema, column, relation. */
+const VANISHED = new Set(["3F000", "42703", "42P01"]);
+
+/**
+ * A PostgreSQL error of something vanishing under Kysely's catalog listing; a missing
+ * schema counts only when it is not ours (ours missing is not a race).
+ */
+function isCatalogRace(error: unknown, schema?: string): boolean {
   if (!(error instanceof Error)) return false;
-  if ((error as { code?: unknown }).code !== "3F000") return false;
-  return schema === undefined || !error.message.includes(`"${schema}"`);
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== "string" || !VANISHED.has(code)) return false;
+  return (
+    code !== "3F000" ||
+    schema === undefined ||
+    !error.message.includes(`"${schema}"`)
+  );
 }
