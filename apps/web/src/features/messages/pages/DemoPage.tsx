@@ -6,7 +6,7 @@ import {
   SettingOutlined,
   UserOutlined,
 } from "@ant-design/icons";
-import { type Contact, Limits } from "@parley/protocol";
+import { can, type Contact, Limits } from "@parley/protocol";
 import {
   Avatar,
   Badge,
@@ -23,7 +23,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useSessionStore } from "../../../stores/session.store";
 import { useContactsQuery, useUnreadTotal } from "../../contacts";
-import { useGlobalConfig } from "../../system";
+import { useActor, useGlobalConfig } from "../../system";
 import { useChatUiStore } from "../chat-ui.store";
 import { ChatDialog } from "../components/ChatDialog";
 import styles from "./DemoPage.module.css";
@@ -69,6 +69,8 @@ export function DemoPage() {
   const unread = useUnreadTotal();
   const contacts = useContactsQuery();
   const openChat = useChatUiStore((s) => s.open);
+  // The console entry as the chat's side menu shows it: staff, or anyone in demo mode.
+  const mayOpenConsole = can(useActor(), "console.open");
   const [chatOpen, setChatOpen] = useState(false);
   const people = firstContacts(contacts.data ?? [], me);
   const address = `${window.location.origin}${window.location.pathname}#/`;
@@ -100,12 +102,14 @@ export function DemoPage() {
           >
             {t("chatPage")}
           </Button>
-          <Button
-            icon={<SettingOutlined />}
-            onClick={() => void navigate("/manage/index")}
-          >
-            {t("console")}
-          </Button>
+          {mayOpenConsole && (
+            <Button
+              icon={<SettingOutlined />}
+              onClick={() => void navigate("/manage/index")}
+            >
+              {t("console")}
+            </Button>
+          )}
           <Popover
             trigger="click"
             title={t("mobileTitle")}
