@@ -48,7 +48,8 @@ import { Gateway } from "./realtime/gateway.js";
 import { type Hub, InProcessHub } from "./realtime/hub.js";
 import { createRealtimePorts } from "./realtime/publisher.js";
 import { REDIS_COMMAND_TIMEOUT_MS, RedisHub } from "./realtime/redis-hub.js";
-import { createStorage } from "./storage/create-storage.js";
+import { LocalStorage } from "./storage/local-storage.js";
+import { SwitchingStorage } from "./storage/switching-storage.js";
 import type { Storage } from "./storage/storage.js";
 
 /**
@@ -74,6 +75,9 @@ const MODULES: readonly FeatureModule<keyof Services>[] = [
   complaintsModule,
   articlesModule,
 ];
+
+/** The SMTP port when a saved one cannot be read (implicit TLS). */
+const DEFAULT_SMTP_PORT = 465;
 
 /** Uploads older than this in the spool were left by a process that stopped abruptly. */
 const STALE_SPOOL_MS = 24 * 3600 * 1000;
@@ -110,7 +114,10 @@ export interface AppDeps {
   hub?: Hub;
   /** Overrides SMTP delivery (tests use a real SMTP server instead, through config). */
   codeSender?: CodeSender;
-  /** Where files are stored; by default the local disk under `DATA_DIR/storage`. */
+  /**
+   * The local store of files; by default the disk under `DATA_DIR/storage`. An S3 bucket
+   * chosen in the console (or by S3_*) is used instead for new files.
+   */
   storage?: Storage;
   /** Check every answer against its descriptor. */
   validateResponses?: boolean;
@@ -172,23 +179,15 @@ function createHttp(
   });
 }
 
-function createMailer(
-  config: Config,
-  logger: Logger,
-  services: Services,
-): Mailer {
+function createMailer(logger: Logger, services: Services): Mailer {
   return new Mailer(
     logger,
-    config.SMTP_HOST
-      ? {
-          host: config.SMTP_HOST,
-          port: config.SMTP_PORT,
-          secure: config.SMTP_SECURE,
-          user: config.SMTP_USER,
-          pass: config.SMTP_PASS,
-          from: config.SMTP_FROM,
-        }
-      : undefined,
+    async () => {
+      const { row } = await services.system.smtp();
+      return row.host
+        ? { ...row, port: Number(row.port) || DEFAULT_SMTP_PORT }
+        : null;
+    },
     async () => (await services.system.config()).sysInfo.name,
   );
 }
@@ -222,9 +221,12 @@ export function buildApp(deps: AppDeps): {
       : new InProcessHub());
 
   const { services, provide, assertComplete } = createRegistry();
-  const mailer = createMailer(config, logger, services);
+  const mailer = createMailer(logger, services);
   const ports = createRealtimePorts(hub, clock);
-  const storage = deps.storage ?? createStorage(config);
+  const storage = new SwitchingStorage(
+    deps.storage ?? new LocalStorage(path.join(config.DATA_DIR, "storage")),
+    async () => (await services.system.storage()).row,
+  );
   const spoolDir = openSpool(path.join(config.DATA_DIR, "uploads"));
   const jobs = new JobQueue({
     // One render at a time: it is CPU work, and the calls must not wait behind it.
@@ -306,6 +308,7 @@ export function buildApp(deps: AppDeps): {
   app.addHook("onClose", async () => {
     fs.rmSync(spoolDir, { recursive: true, force: true });
     mailer.close();
+    storage.close();
     if (!deps.hub) await hub.close();
     if (!deps.redis) redis?.disconnect();
   });

@@ -2,6 +2,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createRegistry } from "./context.js";
 import { createDatabase } from "./db/database.js";
 import { systemRepository } from "./features/system/system.repository.js";
+import { loadConfig } from "./config.js";
+import {
+  smtpFromEnv,
+  storageFromEnv,
+} from "./features/system/delivery-settings.js";
 import { SystemService } from "./features/system/system.service.js";
 import { systemClock } from "./lib/clock.js";
 
@@ -16,7 +21,12 @@ const system = new SystemService({
   },
   services: unused,
   demoMode: false,
-  codeChannels: () => ({ email: false, phone: false }),
+  codeChannels: () => Promise.resolve({ email: false, phone: false }),
+  env: {
+    smtp: smtpFromEnv(loadConfig({})),
+    storage: storageFromEnv(loadConfig({})),
+  },
+  checkBucket: () => Promise.resolve(false),
 });
 afterAll(() => db.destroy());
 

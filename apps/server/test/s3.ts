@@ -11,6 +11,11 @@ const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 /** A real S3 protocol server on a loopback port with one empty bucket. */
 export interface TestS3 {
   readonly storage: S3Storage;
+  /** How to reach the bucket, as an administrator would type it. */
+  readonly endpoint: string;
+  readonly bucket: string;
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
   /** Every key in the bucket. */
   keys(): Promise<string[]>;
   close(): Promise<void>;
@@ -43,6 +48,9 @@ export async function startS3(): Promise<TestS3> {
   });
   return {
     storage: new S3Storage(options),
+    endpoint,
+    bucket,
+    ...CREDENTIALS,
     keys: async () => {
       const listed = await client.send(
         new ListObjectsV2Command({ Bucket: bucket }),

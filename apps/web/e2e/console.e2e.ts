@@ -54,11 +54,8 @@ beforeAll(async () => {
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  product = new Product({
-    SMTP_HOST: "127.0.0.1",
-    SMTP_PORT: String((smtp.server.address() as AddressInfo).port),
-    SMTP_FROM: "Parley <console@localhost>",
-  });
+  // No SMTP_* here: the administrator sets mail up in the console.
+  product = new Product();
   await product.start();
   browser = await launchBrowser();
 });
@@ -169,14 +166,34 @@ describe("the console in the web client", () => {
       (await apiLogin(url(), "admin", "admin-pass1")).token,
     );
 
-    // Mail: a test email through the local SMTP server.
+    // Mail: set up in the console, then a test email through the local SMTP server.
     await a.getByRole("tab", { name: "Mail" }).click();
+    const mailForm = a.getByRole("form", { name: "Mail" });
+    await mailForm.getByLabel("Server").fill("127.0.0.1");
+    await mailForm
+      .getByLabel("Port")
+      .fill(String((smtp.server.address() as AddressInfo).port));
+    await mailForm.getByLabel("Sender address").fill("console@parley.example");
+    await mailForm.getByLabel("Sender name").fill("Parley 控制台");
+    await mailForm.getByRole("button", { name: "Save" }).click();
+    await a.getByText("Settings saved").first().waitFor();
     await a.getByLabel("Send to").fill("ops@example.com");
     await a.getByRole("button", { name: "Send test email" }).click();
     await expect
       .poll(() => mails.some((m) => m.to.includes("ops@example.com")))
       .toBe(true);
+    expect(mails.find((m) => m.to.includes("ops@example.com"))?.raw).toContain(
+      "<console@parley.example>",
+    );
     await shot(a, "console-settings-mail-en");
+
+    // Storage: choosing a bucket asks for its settings (not saved here: the server tests
+    // switch to a real S3 protocol server).
+    await a.getByRole("tab", { name: "Files" }).click();
+    const storageForm = a.getByRole("form", { name: "Storage" });
+    await storageForm.getByText("An S3 bucket").click();
+    await storageForm.getByLabel("Bucket", { exact: true }).waitFor();
+    await shot(a, "console-settings-storage-en");
 
     // Message centre: Eli's message to Gus is masked; Eli's chat shows the mask live.
     await openConsole(a, "message");
@@ -247,5 +264,8 @@ describe("the console in the web client", () => {
       await z.waitForLoadState("networkidle");
       await shot(z, `console-${path}-zh`);
     }
+    await openConsole(z, "setting");
+    await z.getByRole("tab", { name: "邮件" }).click();
+    await shot(z, "console-settings-mail-zh");
   });
 });

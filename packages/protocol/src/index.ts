@@ -31,6 +31,7 @@ export type {
   ConsoleUser,
   Notice,
   SmtpInfo,
+  StorageInfo,
   Task,
   TaskName,
 } from "./http/manage.js";

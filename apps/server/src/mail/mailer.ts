@@ -10,7 +10,7 @@ export interface CodeChannels {
 /** Delivers a verification code to an account. */
 export interface CodeSender {
   /** What can be delivered; a code for any other account only goes to the log. */
-  channels(): CodeChannels;
+  channels(): Promise<CodeChannels>;
   sendCode(account: string, code: string, purpose: string): Promise<void>;
   /**
    * Sends the console's test message; refuses (throws MailNotConfigured) when no SMTP
@@ -26,45 +26,65 @@ export class MailNotConfigured extends Error {
   }
 }
 
-/** SMTP settings from the environment. */
+/** How to reach the SMTP server: the console's `smtp` row, else the environment. */
 export interface SmtpSettings {
   host: string;
   port: number;
-  secure: boolean;
-  user?: string | undefined;
-  pass?: string | undefined;
-  from: string;
+  /** ssl: TLS from the first byte; tls: STARTTLS required; none: STARTTLS when offered. */
+  security: "ssl" | "tls" | "none";
+  user: string;
+  pass: string;
+  /** The sender's address and name. */
+  addr: string;
+  sign: string;
 }
 
 /**
  * Sends codes to email accounts over SMTP when it is configured; otherwise, and for phone
- * accounts (no SMS gateway yet), writes them to the log for the operator.
+ * accounts (no SMS gateway yet), writes them to the log for the operator. The settings are
+ * read at each send, so a change saved in the console applies at once on every process; one
+ * connection setup is kept per distinct setting.
  */
 export class Mailer implements CodeSender {
-  private readonly transport: Transporter | undefined;
+  private transport: { key: string; transporter: Transporter } | undefined;
 
   constructor(
     private readonly logger: Logger,
-    private readonly smtp: SmtpSettings | undefined,
+    /** The settings in force, or null when no SMTP server is set up. */
+    private readonly settings: () => Promise<SmtpSettings | null>,
     private readonly productName: () => Promise<string>,
-  ) {
-    this.transport = smtp
-      ? nodemailer.createTransport({
+  ) {}
+
+  /** The connection for the settings in force, made again when they changed. */
+  private async current(): Promise<{
+    smtp: SmtpSettings;
+    transporter: Transporter;
+  } | null> {
+    const smtp = await this.settings();
+    if (!smtp) return null;
+    const key = JSON.stringify(smtp);
+    if (this.transport?.key !== key) {
+      this.transport?.transporter.close();
+      const login = smtp.user || smtp.addr;
+      this.transport = {
+        key,
+        transporter: nodemailer.createTransport({
           host: smtp.host,
           port: smtp.port,
-          secure: smtp.secure,
-          ...(smtp.user
-            ? { auth: { user: smtp.user, pass: smtp.pass ?? "" } }
-            : {}),
+          secure: smtp.security === "ssl",
+          requireTLS: smtp.security === "tls",
+          ...(smtp.pass ? { auth: { user: login, pass: smtp.pass } } : {}),
           // A local relay without a certificate is common; STARTTLS is still used when offered.
           tls: { rejectUnauthorized: false },
-        })
-      : undefined;
+        }),
+      };
+    }
+    return { smtp, transporter: this.transport.transporter };
   }
 
-  channels(): CodeChannels {
+  async channels(): Promise<CodeChannels> {
     // No SMS gateway exists yet: phone accounts never receive a code.
-    return { email: this.transport !== undefined, phone: false };
+    return { email: (await this.settings()) !== null, phone: false };
   }
 
   async sendCode(
@@ -72,7 +92,8 @@ export class Mailer implements CodeSender {
     code: string,
     purpose: string,
   ): Promise<void> {
-    if (!this.transport || !this.smtp || !account.includes("@")) {
+    const mail = account.includes("@") ? await this.current() : null;
+    if (!mail) {
       this.logger.info(
         { account, purpose, code },
         "verification code not delivered (no mail or SMS configured for this account); written here for the operator",
@@ -80,8 +101,8 @@ export class Mailer implements CodeSender {
       return;
     }
     const name = await this.productName();
-    await this.transport.sendMail({
-      from: this.smtp.from,
+    await mail.transporter.sendMail({
+      from: sender(mail.smtp, name),
       to: account,
       subject: `${name} verification code: ${code}`,
       text: `Your ${name} verification code is ${code}. It is valid for 5 minutes and can be used once.\n\n您的验证码是 ${code}，5 分钟内有效，仅可使用一次。`,
@@ -89,10 +110,11 @@ export class Mailer implements CodeSender {
   }
 
   async sendTest(to: string): Promise<void> {
-    if (!this.transport || !this.smtp) throw new MailNotConfigured();
+    const mail = await this.current();
+    if (!mail) throw new MailNotConfigured();
     const name = await this.productName();
-    await this.transport.sendMail({
-      from: this.smtp.from,
+    await mail.transporter.sendMail({
+      from: sender(mail.smtp, name),
       to,
       subject: `${name}: test email`,
       text: `This is a test email from ${name}. Mail is set up correctly.\n\n这是一封来自 ${name} 的测试邮件，邮件服务配置正确。`,
@@ -100,6 +122,17 @@ export class Mailer implements CodeSender {
   }
 
   close(): void {
-    this.transport?.close();
+    this.transport?.transporter.close();
+    this.transport = undefined;
   }
+}
+
+/** The From of a mail: the configured address under its name (or the product's). */
+function sender(
+  smtp: SmtpSettings,
+  productName: string,
+): { name: string; address: string } {
+  const address =
+    smtp.addr || (smtp.user.includes("@") ? smtp.user : "no-reply@localhost");
+  return { name: smtp.sign || productName, address };
 }

@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -21,6 +22,9 @@ export interface S3Options {
   /** Path-style addressing (`endpoint/bucket/key`), as MinIO and most self-hosted stores need. */
   readonly forcePathStyle: boolean;
 }
+
+/** How long the bucket check waits for an answer. */
+const REACH_TIMEOUT_MS = 5000;
 
 /** Whether an S3 error means the object is not there. */
 function isMissing(error: unknown): boolean {
@@ -54,6 +58,23 @@ export class S3Storage implements Storage {
       },
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     });
+  }
+
+  /** Whether the bucket answers with these settings (a few seconds at most). */
+  async reachable(): Promise<boolean> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), {
+        abortSignal: AbortSignal.timeout(REACH_TIMEOUT_MS),
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Closes the client's connections. */
+  destroy(): void {
+    this.client.destroy();
   }
 
   private checked(key: string): string {

@@ -123,6 +123,7 @@ export const MESSAGE_KEYS = [
   "friend.nowFriends",
   "config.saved",
   "config.invalidField",
+  "config.storageUnreachable",
   "message.withdrawExpired",
   "message.withdrawDenied",
   "message.alreadyWithdrawn",

@@ -5,7 +5,12 @@ import {
   FileUploadInfoSchema,
   SysInfoSchema,
 } from "../entities/config.js";
-import { CONFIG_SECTIONS, type ConfigSection } from "../rules/config.js";
+import {
+  CONFIG_SECTIONS,
+  type ConfigSection,
+  SMTP_SECURITY,
+  STORAGE_DISKS,
+} from "../rules/config.js";
 import { defineCall } from "./define.js";
 
 export * from "./manage-audit.js";
@@ -39,28 +44,41 @@ export const setConfig = defineCall({
   response: z.literal(""),
 });
 
+/** Where a mail or storage setting comes from: the environment until the console saves it. */
+export const SETTING_SOURCES = ["env", "console"] as const;
+
 /**
- * How the server sends mail, as the console shows it: from the environment (SMTP_*), the
- * password never included, only whether one is set.
+ * How the server sends mail, as the console shows it: from the console once an administrator
+ * saved it, else from the environment (SMTP_*). The password is never included, only
+ * whether one is set.
  */
 export const SmtpInfoSchema = z.object({
   /** "" when no SMTP server is configured (codes then go to the server log). */
   host: z.string(),
-  port: z.number().int(),
-  secure: z.boolean(),
+  port: z.string(),
+  security: z.enum(SMTP_SECURITY),
   user: z.string(),
-  from: z.string(),
+  addr: z.string(),
+  sign: z.string(),
   hasPassword: z.boolean(),
+  source: z.enum(SETTING_SOURCES),
 });
 /** How the server sends mail. */
 export type SmtpInfo = z.infer<typeof SmtpInfoSchema>;
 
 /** Where uploaded files are kept: the local disk, or an S3 bucket (never its keys). */
 export const StorageInfoSchema = z.object({
-  disk: z.enum(["local", "s3"]),
-  bucket: z.string(),
+  disk: z.enum(STORAGE_DISKS),
   endpoint: z.string(),
+  region: z.string(),
+  bucket: z.string(),
+  pathStyle: z.enum(["0", "1"]),
+  hasAccessKey: z.boolean(),
+  hasSecretKey: z.boolean(),
+  source: z.enum(SETTING_SOURCES),
 });
+/** Where uploaded files are kept. */
+export type StorageInfo = z.infer<typeof StorageInfoSchema>;
 
 /** Every section of the config, for the console's settings page: no secret in it. */
 export const AllConfigSchema = z.object({

@@ -89,7 +89,16 @@ const extension = formString().pipe(
     .transform((v) => v.toLowerCase()),
 );
 
-/** `fileUpload` fields an administrator sets (the storage choice comes with the files issue). */
+/** Where uploads are kept: this server's disk, or an S3-compatible bucket. */
+export const STORAGE_DISKS = ["local", "s3"] as const;
+/** Where uploads are kept. */
+export type StorageDisk = (typeof STORAGE_DISKS)[number];
+const disk = formString().pipe(z.enum(STORAGE_DISKS));
+
+/** The old admin page's cloud settings (Qiniu, Aliyun, Tencent): accepted, not kept. */
+const formerCloud = z.record(z.string(), z.unknown());
+
+/** `fileUpload` fields an administrator sets. */
 export const FileUploadPatchSchema = z
   .object({
     /** MB per file. */
@@ -100,6 +109,100 @@ export const FileUploadPatchSchema = z
       .min(1)
       .max(200)
       .transform((list) => [...new Set(list)]),
+    /** Existing admin clients choose the disk here; it is kept with `storage`. */
+    disk,
+    qiniu: formerCloud,
+    aliyun: formerCloud,
+    qcloud: formerCloud,
+  })
+  .partial()
+  .strict();
+
+/** A host name or an IP address. */
+const host = formString().pipe(
+  z
+    .string()
+    .trim()
+    .max(253)
+    .refine(
+      (v) =>
+        v === "" ||
+        /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(
+          v,
+        ) ||
+        /^[0-9A-Fa-f:.]{2,45}$/.test(v),
+    ),
+);
+/** A secret typed once: "" keeps the stored one (it is never sent back to be shown). */
+const secret = (max: number) => formString().pipe(z.string().max(max));
+/** An e-mail address, or "". */
+const mailbox = formString().pipe(
+  z
+    .string()
+    .trim()
+    .max(128)
+    .refine((v) => v === "" || /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(v)),
+);
+
+/** How mail is sent over SMTP (the `smtp` row, wire-contract §4.2); "" host: no mail. */
+export const SMTP_SECURITY = ["ssl", "tls", "none"] as const;
+/** How an SMTP connection is protected: TLS from the start, STARTTLS required, or neither. */
+export type SmtpSecurity = (typeof SMTP_SECURITY)[number];
+
+/** `smtp` fields an administrator sets. */
+export const SmtpPatchSchema = z
+  .object({
+    host,
+    port: count(1, 65_535),
+    /** ssl: TLS from the first byte (465); tls: STARTTLS required (587); none: STARTTLS when offered. */
+    security: formString().pipe(z.enum(SMTP_SECURITY)),
+    /** The login name; "" with a password set logs in as `addr`. */
+    user: text(128),
+    /** Write-only: "" keeps the stored password. */
+    pass: secret(256),
+    /** "1" removes the stored password. */
+    clearPass: flag,
+    /** The sender's address. */
+    addr: mailbox,
+    /** The sender's name shown with the address. */
+    sign: text(50),
+  })
+  .partial()
+  .strict();
+
+/** An S3 bucket name (lower-case letters, digits, dots, hyphens; 3–63), or "". */
+const bucket = formString().pipe(
+  z
+    .string()
+    .trim()
+    .refine((v) => v === "" || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v)),
+);
+
+/** `storage` fields an administrator sets: where uploads go, and the bucket's settings. */
+export const StoragePatchSchema = z
+  .object({
+    disk,
+    /** The S3 API address; "" for AWS itself. */
+    endpoint: formString().pipe(
+      z
+        .string()
+        .trim()
+        .max(500)
+        .refine((v) => v === "" || /^https?:\/\/[^\s/?#]+\/?$/i.test(v)),
+    ),
+    region: formString().pipe(
+      z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9-]{1,32}$/),
+    ),
+    bucket,
+    /** Write-only: "" keeps the stored key. */
+    accessKey: secret(128),
+    /** Write-only: "" keeps the stored secret. */
+    secretKey: secret(256),
+    /** "1" addresses the bucket in the path (MinIO and most self-hosted stores). */
+    pathStyle: flag,
   })
   .partial()
   .strict();
@@ -109,6 +212,8 @@ export const CONFIG_SECTIONS = {
   sysInfo: SysInfoPatchSchema,
   chatInfo: ChatInfoPatchSchema,
   fileUpload: FileUploadPatchSchema,
+  smtp: SmtpPatchSchema,
+  storage: StoragePatchSchema,
 } as const;
 
 /** A config section `setConfig` saves. */

@@ -65,7 +65,7 @@ export class CodesService {
     if (!trimmed) throw refuse("code.accountRequired");
     const phone = isPhone(trimmed);
     if (!phone && !isEmail(trimmed)) throw refuse("code.accountFormat");
-    const channels = this.deps.sender.channels();
+    const channels = await this.deps.sender.channels();
     const deliverable = phone ? channels.phone : channels.email;
 
     // Taken before any work, given back when the request is refused without sending.

@@ -849,7 +849,9 @@ describe("config extras", () => {
     });
     expect(all.storage.disk).toBe("local");
     expect(JSON.stringify(res)).not.toContain(SMTP_SECRET);
-    expect(JSON.stringify(res)).not.toMatch(/secret|webPushKeys|privateKey/i);
+    expect(JSON.stringify(res)).not.toMatch(
+      /"(secret|pass|accessKey|secretKey)"|webPushKeys|privateKey/i,
+    );
   });
 
   it("sends a test email through the SMTP server, and refuses a bad address", async () => {

@@ -33,6 +33,7 @@ import type { Passwords } from "../../lib/passwords.js";
 import { type CodeSender, MailNotConfigured } from "../../mail/mailer.js";
 import { namePinyin } from "../accounts/accounts.service.js";
 import type { AuditActor } from "../audit/audit.service.js";
+import { smtpView, storageView } from "../system/delivery-settings.js";
 import {
   toConsoleGroupAvatar,
   toConsoleGroup,
@@ -53,12 +54,6 @@ export interface Admin {
   publicUrl: string;
 }
 
-/** How the server sends mail and keeps files, as the environment set them up (no secret). */
-export interface ServerSetup {
-  smtp: AllConfig["smtp"];
-  storage: AllConfig["storage"];
-}
-
 export interface ConsoleDeps {
   repo: ConsoleRepository;
   clock: Clock;
@@ -68,7 +63,6 @@ export interface ConsoleDeps {
   mail: CodeSender;
   services: Services;
   demoMode: boolean;
-  setup: ServerSetup;
   storage: Storage;
 }
 
@@ -751,8 +745,8 @@ export class ConsoleService {
     const config = await this.deps.services.system.config();
     return {
       ...config,
-      smtp: this.deps.setup.smtp,
-      storage: this.deps.setup.storage,
+      smtp: smtpView(await this.deps.services.system.smtp()),
+      storage: storageView(await this.deps.services.system.storage()),
       demon_mode: this.deps.demoMode ? 1 : 0,
       version: PRODUCT_VERSION,
     };

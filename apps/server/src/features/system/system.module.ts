@@ -1,4 +1,6 @@
 import { defineModule } from "../../context.js";
+import { bucketOf } from "../../storage/switching-storage.js";
+import { smtpFromEnv, storageFromEnv } from "./delivery-settings.js";
 import { registerSystemRoutes } from "./system.routes.js";
 import { systemRepository } from "./system.repository.js";
 import { SystemService } from "./system.service.js";
@@ -12,6 +14,18 @@ export const systemModule = defineModule("system", (ctx) => {
     services: ctx.services,
     demoMode: ctx.config.DEMO_MODE,
     codeChannels: () => ctx.mail.channels(),
+    env: {
+      smtp: smtpFromEnv(ctx.config),
+      storage: storageFromEnv(ctx.config),
+    },
+    checkBucket: async (row) => {
+      const bucket = bucketOf(row);
+      try {
+        return await bucket.reachable();
+      } finally {
+        bucket.destroy();
+      }
+    },
   });
   return {
     service,

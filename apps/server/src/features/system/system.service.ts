@@ -18,9 +18,21 @@ import { refuse } from "../../lib/errors.js";
 import { DEFAULT_CONFIG } from "./system.defaults.js";
 import type { SystemRepository } from "./system.repository.js";
 import type { AuditActor } from "../audit/audit.service.js";
+import {
+  patched,
+  readSmtp,
+  readStorage,
+  SECRET_SETTINGS,
+  type SmtpRow,
+  type Sourced,
+  type StorageRow,
+} from "./delivery-settings.js";
 
 /** Config fields the audit log names as changed without their values. */
 const SECRET_FIELDS = new Set(["stunPass"]);
+
+/** The old admin page's cloud settings, accepted with fileUpload and not kept. */
+const FORMER_CLOUD = new Set(["qiniu", "aliyun", "qcloud"]);
 
 /** The config row holding the installation's signing secret (never sent to anyone). */
 const SECRET_ROW = "secret";
@@ -73,7 +85,11 @@ export interface SystemDeps {
   /** Demo mode comes from the environment (decisions.md), not the database. */
   demoMode: boolean;
   /** Which accounts a verification code can reach (SMTP for email; no SMS gateway yet). */
-  codeChannels: () => { email: boolean; phone: boolean };
+  codeChannels: () => Promise<{ email: boolean; phone: boolean }>;
+  /** The mail and storage settings in force until the console saves its own. */
+  env: { smtp: SmtpRow; storage: StorageRow };
+  /** Whether a bucket answers with these settings (the storage is checked before it is saved). */
+  checkBucket: (row: StorageRow) => Promise<boolean>;
 }
 
 /** The global config: seeded defaults, stored rows merged over them, and what they decide. */
@@ -141,7 +157,7 @@ export class SystemService {
   /** The global config as everyone sees it alike: all but the reader's language. */
   private async sharedConfig(): Promise<Omit<GlobalConfig, "lang">> {
     const config = await this.config();
-    const channels = this.deps.codeChannels();
+    const channels = await this.deps.codeChannels();
     return {
       ...config,
       demon_mode: this.deps.demoMode ? 1 : 0,
@@ -149,6 +165,18 @@ export class SystemService {
       codeByEmail: channels.email,
       codeBySms: channels.phone,
     };
+  }
+
+  /** How mail is sent: the console's `smtp` row, else the environment's settings. */
+  async smtp(): Promise<Sourced<SmtpRow>> {
+    const rows = await this.deps.repo.readConfigRows();
+    return readSmtp(rows.get("smtp"), this.deps.env.smtp);
+  }
+
+  /** Where files are kept: the console's `storage` row, else the environment's settings. */
+  async storage(): Promise<Sourced<StorageRow>> {
+    const rows = await this.deps.repo.readConfigRows();
+    return readStorage(rows.get("storage"), this.deps.env.storage);
   }
 
   /**
@@ -171,22 +199,103 @@ export class SystemService {
           : String(issue?.path[0] ?? section);
       throw refuse("config.invalidField", { field });
     }
+    const patch: Record<string, unknown> = parsed.data;
+    let closed = false;
+    if (section === "smtp") await this.saveSmtp(patch, by);
+    else if (section === "storage") await this.saveStorage(patch, by);
+    else {
+      // Existing admin clients choose the disk with the upload settings; the old cloud
+      // settings are not kept (any S3-compatible store is set up under `storage`).
+      const { disk, ...rest } = patch;
+      const fields = Object.fromEntries(
+        Object.entries(rest).filter(([key]) => !FORMER_CLOUD.has(key)),
+      );
+      if (disk !== undefined) await this.saveStorage({ disk }, by);
+      if (Object.keys(fields).length > 0)
+        closed = await this.saveSection(section, fields, by);
+    }
+    // Clients hear of the closing first (they show its notice), then lose their sessions.
+    const config = await this.sharedConfig();
+    await this.deps.publish.toAll("updateConfig", config);
+    if (closed)
+      await this.deps.services.accounts.sessions.revokeNonAdmins("closed");
+  }
+
+  /** Saves fields of sysInfo, chatInfo or fileUpload over what is stored; true when it closed the system. */
+  private async saveSection(
+    section: keyof SystemConfig,
+    fields: Record<string, unknown>,
+    by: AuditActor,
+  ): Promise<boolean> {
     const before = await this.config();
-    const next = { ...before[section], ...parsed.data };
+    const next = { ...before[section], ...fields };
     await this.deps.repo.writeConfig(
       section,
       JSON.stringify(next),
       this.deps.clock.now(),
     );
+    await this.audited(by, section, before[section], fields);
+    return (
+      section === "sysInfo" &&
+      before.sysInfo.state !== "0" &&
+      fields.state === "0"
+    );
+  }
+
+  /** Saves the mail settings: a password left empty is kept. */
+  private async saveSmtp(
+    patch: Record<string, unknown>,
+    by: AuditActor,
+  ): Promise<void> {
+    const before = (await this.smtp()).row;
+    const next = patched(before, patch);
+    await this.deps.repo.writeConfig(
+      "smtp",
+      JSON.stringify(next),
+      this.deps.clock.now(),
+    );
+    await this.audited(by, "smtp", before, { ...next });
+  }
+
+  /**
+   * Saves where files are kept. Choosing the bucket needs one that answers with the keys
+   * given, checked before anything is saved: a wrong key must not strand every upload.
+   */
+  private async saveStorage(
+    patch: Record<string, unknown>,
+    by: AuditActor,
+  ): Promise<void> {
+    const before = (await this.storage()).row;
+    const next = patched(before, patch);
+    if (next.disk === "s3") {
+      if (next.bucket === "")
+        throw refuse("config.invalidField", { field: "bucket" });
+      if (!(await this.deps.checkBucket(next)))
+        throw refuse("config.storageUnreachable");
+    }
+    await this.deps.repo.writeConfig(
+      "storage",
+      JSON.stringify(next),
+      this.deps.clock.now(),
+    );
+    await this.audited(by, "storage", before, { ...next });
+  }
+
+  /** Records the fields a save changed (a secret as changed, never its value). */
+  private async audited(
+    by: AuditActor,
+    section: string,
+    before: object,
+    after: Record<string, unknown>,
+  ): Promise<void> {
     const was: Record<string, unknown> = {};
     const now: Record<string, unknown> = {};
-    for (const [key, after] of Object.entries(parsed.data)) {
-      const old: unknown = (before[section] as Record<string, unknown>)[key];
-      if (JSON.stringify(old) === JSON.stringify(after)) continue;
-      // A password is recorded as changed, never as its value.
-      const secret = SECRET_FIELDS.has(key);
+    for (const [key, value] of Object.entries(after)) {
+      const old: unknown = (before as Record<string, unknown>)[key];
+      if (JSON.stringify(old) === JSON.stringify(value)) continue;
+      const secret = SECRET_FIELDS.has(key) || SECRET_SETTINGS.has(key);
       was[key] = secret ? "********" : old;
-      now[key] = secret ? "********" : after;
+      now[key] = secret ? "********" : value;
     }
     if (Object.keys(now).length > 0)
       await this.deps.services.audit.record(
@@ -196,14 +305,6 @@ export class SystemService {
         was,
         now,
       );
-    const config = await this.sharedConfig();
-    await this.deps.publish.toAll("updateConfig", config);
-    if (
-      section === "sysInfo" &&
-      before.sysInfo.state !== "0" &&
-      config.sysInfo.state === "0"
-    )
-      await this.deps.services.accounts.sessions.revokeNonAdmins("closed");
   }
 
   /** How the audit log names an administrator. */

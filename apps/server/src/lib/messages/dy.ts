@@ -151,6 +151,8 @@ export const dy: Catalog = {
   "friend.nowFriends": "友だちになりました。さっそくチャットを始めましょう！",
   "config.saved": "設定を保存しました",
   "config.invalidField": "設定項目 {field} の値が正しくありません",
+  "config.storageUnreachable":
+    "ストレージに接続できません。エンドポイント、バケット、キーを確認してください",
   "message.withdrawExpired":
     "送信から{minutes}分を過ぎたメッセージは取り消せません",
   "message.withdrawDenied": "このメッセージは取り消せません",

@@ -139,6 +139,8 @@ export const e: Catalog = {
   "friend.nowFriends": "이제 친구가 되었습니다. 대화를 시작해 보세요!",
   "config.saved": "설정이 저장되었습니다",
   "config.invalidField": "{field} 설정이 올바르지 않습니다",
+  "config.storageUnreachable":
+    "저장소에 연결할 수 없습니다. 엔드포인트, 버킷, 키를 확인하세요",
   "message.withdrawExpired":
     "보낸 지 {minutes}분이 지난 메시지는 회수할 수 없습니다",
   "message.withdrawDenied": "이 메시지는 회수할 수 없습니다",

@@ -143,6 +143,8 @@ export const en: Catalog = {
   "friend.nowFriends": "You are now friends. Start chatting!",
   "config.saved": "Settings saved",
   "config.invalidField": "The setting {field} isn't valid",
+  "config.storageUnreachable":
+    "The storage can't be reached: check its address, bucket and keys",
   "message.withdrawExpired":
     "Messages can only be withdrawn within {minutes} minutes of sending",
   "message.withdrawDenied": "You can't withdraw this message",

@@ -124,6 +124,7 @@ export const ft: Catalog = {
   "friend.nowFriends": "你們已成為好友，現在開始聊天吧！",
   "config.saved": "設定已儲存",
   "config.invalidField": "設定項目 {field} 的值無效",
+  "config.storageUnreachable": "無法連線到儲存服務，請檢查位址、儲存桶和金鑰",
   "message.withdrawExpired": "超過{minutes}分鐘不能撤回！",
   "message.withdrawDenied": "你不能撤回這則訊息",
   "message.alreadyWithdrawn": "這則訊息已經撤回了",

@@ -159,6 +159,8 @@ export const fy: Catalog = {
   "friend.nowFriends": "Vous êtes maintenant amis. Commencez à discuter !",
   "config.saved": "Paramètres enregistrés",
   "config.invalidField": "Le paramètre {field} n'est pas valide",
+  "config.storageUnreachable":
+    "Le stockage est injoignable : vérifiez son adresse, le compartiment et les clés",
   "message.withdrawExpired":
     "Un message ne peut être retiré que dans les {minutes} minutes suivant son envoi",
   "message.withdrawDenied": "Vous ne pouvez pas retirer ce message",

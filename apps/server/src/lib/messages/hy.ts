@@ -164,6 +164,8 @@ export const hy: Catalog = {
   "friend.nowFriends": "Ihr seid jetzt befreundet. Schreib gleich los!",
   "config.saved": "Einstellungen gespeichert",
   "config.invalidField": "Die Einstellung {field} ist ungültig",
+  "config.storageUnreachable":
+    "Der Speicher ist nicht erreichbar: Adresse, Bucket und Schlüssel prüfen",
   "message.withdrawExpired":
     "Nachrichten können nur innerhalb von {minutes} Minuten nach dem Senden zurückgezogen werden",
   "message.withdrawDenied": "Sie können diese Nachricht nicht zurückziehen",

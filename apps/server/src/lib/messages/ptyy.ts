@@ -145,6 +145,8 @@ export const ptyy: Catalog = {
   "friend.nowFriends": "Agora vocês são amigos. Comece a conversar!",
   "config.saved": "Configurações salvas",
   "config.invalidField": "A configuração {field} não é válida",
+  "config.storageUnreachable":
+    "Não foi possível acessar o armazenamento: verifique o endereço, o bucket e as chaves",
   "message.withdrawExpired":
     "Só é possível retirar uma mensagem até {minutes} minutos após o envio",
   "message.withdrawDenied": "Não pode retirar esta mensagem",

@@ -146,6 +146,8 @@ export const ry: Catalog = {
   "friend.nowFriends": "Теперь вы друзья. Начните общение!",
   "config.saved": "Настройки сохранены",
   "config.invalidField": "Недопустимое значение настройки {field}",
+  "config.storageUnreachable":
+    "Хранилище недоступно: проверьте адрес, бакет и ключи",
   "message.withdrawExpired":
     "Сообщение можно отозвать только в течение {minutes} мин. после отправки",
   "message.withdrawDenied": "Вы не можете отозвать это сообщение",

@@ -124,6 +124,7 @@ export const ty: Catalog = {
   "friend.nowFriends": "ตอนนี้คุณเป็นเพื่อนกันแล้ว เริ่มแชทกันเลย!",
   "config.saved": "บันทึกการตั้งค่าแล้ว",
   "config.invalidField": "การตั้งค่า {field} ไม่ถูกต้อง",
+  "config.storageUnreachable": "เชื่อมต่อที่เก็บไฟล์ไม่ได้ ตรวจสอบที่อยู่ บักเก็ต และคีย์",
   "message.withdrawExpired": "ถอนข้อความได้ภายใน {minutes} นาทีหลังส่งเท่านั้น",
   "message.withdrawDenied": "คุณถอนข้อความนี้ไม่ได้",
   "message.alreadyWithdrawn": "ข้อความนี้ถูกถอนไปแล้ว",

@@ -142,6 +142,8 @@ export const yn: Catalog = {
   "friend.nowFriends": "Hai bạn đã là bạn bè. Hãy bắt đầu trò chuyện nhé!",
   "config.saved": "Đã lưu cài đặt",
   "config.invalidField": "Cài đặt {field} không hợp lệ",
+  "config.storageUnreachable":
+    "Không kết nối được bộ lưu trữ: kiểm tra địa chỉ, bucket và khóa",
   "message.withdrawExpired":
     "Chỉ có thể thu hồi tin nhắn trong vòng {minutes} phút sau khi gửi",
   "message.withdrawDenied": "Bạn không thể thu hồi tin nhắn này",

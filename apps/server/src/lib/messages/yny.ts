@@ -153,6 +153,8 @@ export const yny: Catalog = {
   "friend.nowFriends": "Kalian sekarang berteman. Mulai mengobrol!",
   "config.saved": "Pengaturan disimpan",
   "config.invalidField": "Pengaturan {field} tidak valid",
+  "config.storageUnreachable":
+    "Penyimpanan tidak dapat dijangkau: periksa alamat, bucket, dan kuncinya",
   "message.withdrawExpired":
     "Pesan hanya dapat ditarik dalam {minutes} menit setelah dikirim",
   "message.withdrawDenied": "Anda tidak dapat menarik pesan ini",

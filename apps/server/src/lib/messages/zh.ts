@@ -124,6 +124,7 @@ export const zh: Catalog = {
   "friend.nowFriends": "你们已经成功添加为好友，现在开始聊天吧！",
   "config.saved": "设置已保存",
   "config.invalidField": "设置项 {field} 的值无效",
+  "config.storageUnreachable": "无法连接存储服务，请检查地址、存储桶和密钥",
   "message.withdrawExpired": "超过{minutes}分钟不能撤回！",
   "message.withdrawDenied": "你不能撤回这条消息",
   "message.alreadyWithdrawn": "这条消息已经撤回了",

@@ -61,13 +61,24 @@ function stored(): AllConfig {
     fileUpload: { size: "10", preview: "", fileExt: ["png", "jpg", "pdf"] },
     smtp: {
       host: "smtp.example.com",
-      port: 465,
-      secure: true,
+      port: "465",
+      security: "ssl",
       user: "mailer",
-      from: "Parley <no-reply@example.com>",
+      addr: "no-reply@example.com",
+      sign: "Parley",
       hasPassword: true,
+      source: "env",
     },
-    storage: { disk: "local", bucket: "", endpoint: "" },
+    storage: {
+      disk: "local",
+      endpoint: "",
+      region: "us-east-1",
+      bucket: "",
+      pathStyle: "0",
+      hasAccessKey: false,
+      hasSecretKey: false,
+      source: "env",
+    },
     demon_mode: 0,
     version: "9.5.0",
   };
@@ -91,8 +102,14 @@ function serve() {
       if (path === "/manage/config/getAllConfig")
         answer = { code: 0, data: config, msg: "" };
       if (path === "/manage/config/setConfig") {
-        const name = body.name as "sysInfo" | "chatInfo" | "fileUpload";
-        Object.assign(config[name], body.value);
+        const name = body.name as
+          "sysInfo" | "chatInfo" | "fileUpload" | "smtp" | "storage";
+        // Secrets are written, never stored where a read could return them.
+        const { pass, accessKey, secretKey, ...shown } = body.value as Body;
+        Object.assign(config[name], shown, { source: "console" });
+        if (pass) Object.assign(config.smtp, { hasPassword: true });
+        if (accessKey) Object.assign(config.storage, { hasAccessKey: true });
+        if (secretKey) Object.assign(config.storage, { hasSecretKey: true });
         answer = { code: 0, data: "", msg: "Saved", key: "config.saved" };
       }
       if (path === "/manage/config/getInviteLink")
@@ -281,12 +298,11 @@ describe("the settings page", () => {
   );
 
   it(
-    "adds an allowed file type and shows where files are kept, read-only",
+    "adds an allowed file type",
     async () => {
       const calls = serve();
       renderPage();
       const form = await openTab("Files");
-      expect(screen.getByText("The server's disk")).toBeInTheDocument();
       const types = within(form).getByRole("combobox", {
         name: "Allowed file types",
       });
@@ -305,16 +321,105 @@ describe("the settings page", () => {
   );
 
   it(
-    "shows mail as the environment set it and sends a test email",
+    "moves new files to an S3 bucket, its settings asked only then and checked first",
     async () => {
       const calls = serve();
       renderPage();
-      await userEvent.click(await screen.findByRole("tab", { name: "Mail" }));
+      await openTab("Files");
+      const form = screen.getByRole("form", { name: "Storage" });
       expect(
-        await screen.findByText("Set by the server's environment"),
+        within(form).getByRole("radio", { name: "The server's disk" }),
+      ).toBeChecked();
+      expect(
+        within(form).queryByRole("textbox", { name: "Bucket" }),
+      ).not.toBeInTheDocument();
+      await userEvent.click(
+        within(form).getByRole("radio", { name: "An S3 bucket" }),
+      );
+      const bucket = within(form).getByRole("textbox", { name: "Bucket" });
+      await userEvent.type(bucket, "Bad_Name");
+      await userEvent.click(within(form).getByRole("button", { name: "Save" }));
+      expect(
+        await within(form).findByText(/3 to 63 lower-case letters/),
       ).toBeInTheDocument();
-      expect(screen.getByText("smtp.example.com")).toBeInTheDocument();
-      expect(screen.getByText("Set (not shown)")).toBeInTheDocument();
+      expect(saves(calls)).toEqual([]);
+
+      await userEvent.clear(bucket);
+      await userEvent.type(bucket, "parley-files");
+      await userEvent.type(
+        within(form).getByRole("textbox", { name: "Endpoint" }),
+        "https://s3.example.com",
+      );
+      await userEvent.type(
+        within(form).getByLabelText("Access key ID"),
+        "AKIDEXAMPLE",
+      );
+      await userEvent.type(
+        within(form).getByLabelText("Secret access key"),
+        "wJalrXUtnFEMI",
+      );
+      await userEvent.click(within(form).getByRole("button", { name: "Save" }));
+      await waitFor(() =>
+        expect(saves(calls)).toEqual([
+          {
+            name: "storage",
+            value: {
+              disk: "s3",
+              endpoint: "https://s3.example.com",
+              bucket: "parley-files",
+              accessKey: "AKIDEXAMPLE",
+              secretKey: "wJalrXUtnFEMI",
+            },
+          },
+        ]),
+      );
+      // Read again: the keys are saved and never shown.
+      await waitFor(() =>
+        expect(
+          within(
+            screen.getByRole("form", { name: "Storage" }),
+          ).getAllByPlaceholderText("Saved (hidden)"),
+        ).toHaveLength(2),
+      );
+    },
+    SLOW_MS,
+  );
+
+  it(
+    "saves mail settings, the password only when typed, and sends a test email",
+    async () => {
+      const calls = serve();
+      renderPage();
+      const settings = await openTab("Mail");
+      expect(
+        screen.getByText("Set by the server's environment"),
+      ).toBeInTheDocument();
+      expect(
+        within(settings).getByRole("textbox", { name: "Server" }),
+      ).toHaveValue("smtp.example.com");
+      const password = within(settings).getByLabelText("Password");
+      expect(password).toHaveValue("");
+      expect(password).toHaveAttribute("placeholder", "Saved (hidden)");
+
+      const sign = within(settings).getByRole("textbox", {
+        name: "Sender name",
+      });
+      await userEvent.clear(sign);
+      await userEvent.type(sign, "Parley 通知");
+      await userEvent.click(
+        within(settings).getByRole("button", { name: "Save" }),
+      );
+      await waitFor(() =>
+        expect(saves(calls)).toEqual([
+          { name: "smtp", value: { sign: "Parley 通知" } },
+        ]),
+      );
+      // Saved in the console now: the environment's note is gone.
+      await waitFor(() =>
+        expect(
+          screen.queryByText("Set by the server's environment"),
+        ).not.toBeInTheDocument(),
+      );
 
       const form = screen.getByRole("form", { name: "Send a test email" });
       await userEvent.type(

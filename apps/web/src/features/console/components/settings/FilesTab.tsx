@@ -1,15 +1,15 @@
 import type { AllConfig } from "@parley/protocol";
-import { Descriptions, Form, Input, Select } from "antd";
+import { Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { FILE_EXT_COUNT, sectionRule, TEXT_MAX } from "./config-rules";
 import { NumberField } from "./NumberField";
 import { SectionForm } from "./SectionForm";
+import { StorageForm } from "./StorageForm";
 import styles from "./settings.module.css";
 
 /**
  * The files section (fileUpload): the largest file in MB, the document preview service
- * and the extensions people may send; where files are kept is the server's environment,
- * shown read-only.
+ * and the extensions people may send; then where files are kept (the `storage` section).
  */
 export function FilesTab({
   stored,
@@ -21,7 +21,6 @@ export function FilesTab({
   mayWrite: boolean;
 }) {
   const { t } = useTranslation("console");
-  const none = t("settings.none");
 
   return (
     <>
@@ -79,35 +78,10 @@ export function FilesTab({
 
       <h3 className={styles.conGroup}>{t("settings.files.storage")}</h3>
       <p className={styles.conHint}>{t("settings.files.storageHelp")}</p>
-      <Descriptions
-        bordered
-        size="small"
-        column={1}
-        className={styles.conFacts}
-        items={[
-          {
-            key: "disk",
-            label: t("settings.files.disk"),
-            children:
-              storage.disk === "s3"
-                ? t("settings.files.diskS3")
-                : t("settings.files.diskLocal"),
-          },
-          ...(storage.disk === "s3"
-            ? [
-                {
-                  key: "bucket",
-                  label: t("settings.files.bucket"),
-                  children: storage.bucket || none,
-                },
-                {
-                  key: "endpoint",
-                  label: t("settings.files.endpoint"),
-                  children: storage.endpoint || none,
-                },
-              ]
-            : []),
-        ]}
+      <StorageForm
+        key={JSON.stringify(storage)}
+        storage={storage}
+        mayWrite={mayWrite}
       />
     </>
   );

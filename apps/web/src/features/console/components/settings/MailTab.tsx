@@ -1,14 +1,20 @@
-import { manage, type SmtpInfo } from "@parley/protocol";
-import { Alert, Button, Descriptions, Form, Input } from "antd";
+import { manage, SMTP_SECURITY, type SmtpInfo } from "@parley/protocol";
+import { Alert, Button, Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSendTestEmailMutation } from "../../console.queries";
+import { sectionRule, TEXT_MAX } from "./config-rules";
+import { FlagField } from "./FlagField";
+import { NumberField } from "./NumberField";
+import { SecretField } from "./SecretField";
+import { SectionForm } from "./SectionForm";
 import styles from "./settings.module.css";
 
 const emailRule = manage.sendTestEmail.request.shape.email;
 
 /**
- * How the server sends mail (verification codes): set by its environment (SMTP_*), so only
- * shown here, never the password. A test message checks it end to end.
+ * How the server sends mail (verification codes, the test message): the `smtp` section,
+ * saved here and used at once; until it is saved, the server's environment (SMTP_*) stands.
+ * The password is written, never shown. A test message checks the saved settings.
  */
 export function MailTab({
   smtp,
@@ -21,17 +27,20 @@ export function MailTab({
   const [form] = Form.useForm<{ email: string }>();
   const send = useSendTestEmailMutation();
   const configured = smtp.host !== "";
-  const none = t("settings.none");
+  const { hasPassword, source, ...fields } = smtp;
+  const stored = { ...fields, pass: "", clearPass: "0" };
 
   return (
-    <div className={styles.conForm}>
-      <Alert
-        type="info"
-        showIcon
-        className={styles.conNotice}
-        title={t("mail.fromEnvironment")}
-        description={t("mail.fromEnvironmentHelp")}
-      />
+    <>
+      {source === "env" && (
+        <Alert
+          type="info"
+          showIcon
+          className={styles.conNotice}
+          title={t("mail.fromEnvironment")}
+          description={t("mail.fromEnvironmentHelp")}
+        />
+      )}
       {!configured && (
         <Alert
           type="warning"
@@ -41,34 +50,73 @@ export function MailTab({
           description={t("mail.notConfiguredHelp")}
         />
       )}
-      <Descriptions
-        bordered
-        size="small"
-        column={1}
-        className={styles.conFacts}
-        items={[
-          { key: "host", label: t("mail.host"), children: smtp.host || none },
-          {
-            key: "port",
-            label: t("mail.port"),
-            children: configured ? smtp.port : none,
-          },
-          {
-            key: "secure",
-            label: t("mail.secure"),
-            children: smtp.secure ? t("mail.secureYes") : t("mail.secureNo"),
-          },
-          { key: "user", label: t("mail.user"), children: smtp.user || none },
-          { key: "from", label: t("mail.from"), children: smtp.from || none },
-          {
-            key: "password",
-            label: t("mail.password"),
-            children: smtp.hasPassword
-              ? t("mail.passwordSet")
-              : t("mail.passwordUnset"),
-          },
-        ]}
-      />
+      <SectionForm
+        section="smtp"
+        label={t("settings.tabs.mail")}
+        stored={stored}
+        mayWrite={mayWrite}
+      >
+        <Form.Item
+          name="host"
+          label={t("mail.host")}
+          extra={t("mail.hostHelp")}
+          rules={[sectionRule("smtp", "host", t("settings.rules.host"))]}
+        >
+          <Input maxLength={TEXT_MAX.host} placeholder="smtp.example.com" />
+        </Form.Item>
+        <NumberField section="smtp" name="port" label={t("mail.port")} />
+        <Form.Item name="security" label={t("mail.security")}>
+          <Select
+            className={styles.conSelect}
+            options={SMTP_SECURITY.map((value) => ({
+              value,
+              label: t(`mail.securities.${value}`),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="addr"
+          label={t("mail.addr")}
+          rules={[sectionRule("smtp", "addr", t("mail.testAddressInvalid"))]}
+        >
+          <Input
+            type="email"
+            maxLength={TEXT_MAX.addr}
+            placeholder="no-reply@example.com"
+          />
+        </Form.Item>
+        <Form.Item
+          name="sign"
+          label={t("mail.sign")}
+          extra={t("mail.signHelp")}
+          rules={[
+            sectionRule(
+              "smtp",
+              "sign",
+              t("settings.rules.name", { max: TEXT_MAX.sign }),
+            ),
+          ]}
+        >
+          <Input maxLength={TEXT_MAX.sign} />
+        </Form.Item>
+        <Form.Item
+          name="user"
+          label={t("mail.user")}
+          extra={t("mail.userHelp")}
+          rules={[sectionRule("smtp", "user", t("settings.rules.invalid"))]}
+        >
+          <Input maxLength={TEXT_MAX.user} autoComplete="off" />
+        </Form.Item>
+        <SecretField
+          section="smtp"
+          name="pass"
+          label={t("mail.password")}
+          isSet={hasPassword}
+        />
+        {hasPassword && (
+          <FlagField name="clearPass" label={t("mail.clearPass")} />
+        )}
+      </SectionForm>
 
       <h3 className={styles.conGroup}>{t("mail.test")}</h3>
       <p className={styles.conHint}>{t("mail.testHelp")}</p>
@@ -79,6 +127,7 @@ export function MailTab({
         requiredMark={false}
         disabled={!mayWrite || !configured}
         onFinish={({ email }) => send.mutate(email.trim())}
+        className={styles.conForm}
       >
         <Form.Item
           name="email"
@@ -100,6 +149,6 @@ export function MailTab({
           </Button>
         </div>
       </Form>
-    </div>
+    </>
   );
 }

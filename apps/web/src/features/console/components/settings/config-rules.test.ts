@@ -25,6 +25,15 @@ const SECTION_OF = {
   stun: "chatInfo",
   stunUser: "chatInfo",
   stunPass: "chatInfo",
+  port: "smtp",
+  host: "smtp",
+  user: "smtp",
+  pass: "smtp",
+  addr: "smtp",
+  sign: "smtp",
+  endpoint: "storage",
+  accessKey: "storage",
+  secretKey: "storage",
 } as const;
 
 describe("the settings forms' figures", () => {
@@ -50,7 +59,11 @@ describe("the settings forms' figures", () => {
           ? (n: number) => `/${"a".repeat(n - 1)}`
           : field === "stun"
             ? (n: number) => `stun:${"a".repeat(n - 5)}`
-            : (n: number) => "a".repeat(n);
+            : field === "addr"
+              ? (n: number) => `${"a".repeat(n - 6)}@b.com`
+              : field === "endpoint"
+                ? (n: number) => `https://${"a".repeat(n - 8)}`
+                : (n: number) => "a".repeat(n);
       expect(fieldAccepted(section, field, fill(max))).toBe(true);
       expect(fieldAccepted(section, field, fill(max + 1))).toBe(false);
     },

@@ -15,6 +15,7 @@ export const NUMBER_BOUNDS = {
   sendInterval: { min: 0, max: 3600 },
   msgClearDay: { min: 0, max: 36_500 },
   size: { min: 1, max: 2048 },
+  port: { min: 1, max: 65_535 },
 } as const;
 
 /** Text fields and the most characters each holds. */
@@ -27,6 +28,14 @@ export const TEXT_MAX = {
   stun: 255,
   stunUser: 128,
   stunPass: 128,
+  host: 253,
+  user: 128,
+  pass: 256,
+  addr: 128,
+  sign: 50,
+  endpoint: 500,
+  accessKey: 128,
+  secretKey: 256,
 } as const;
 
 /** How many file extensions the list holds. */

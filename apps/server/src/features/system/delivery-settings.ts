@@ -1,0 +1,163 @@
+import type { SmtpInfo, SmtpSecurity, StorageInfo } from "@parley/protocol";
+import { SMTP_SECURITY, STORAGE_DISKS } from "@parley/protocol";
+import type { Config } from "../../config.js";
+import type { StorageChoice } from "../../storage/switching-storage.js";
+
+/*
+ * How mail leaves and where files are kept: the `smtp` and `storage` config rows, which an
+ * administrator sets in the console. Until a row is saved, the environment (SMTP_*, S3_*)
+ * stands for it, so an installation set up by its environment keeps working unchanged.
+ * Passwords and keys are kept here and never leave the server: views say only whether one
+ * is set.
+ */
+
+/** The `smtp` row (wire-contract §4.2 names), every value a string as the wire carries it. */
+export interface SmtpRow {
+  host: string;
+  port: string;
+  security: SmtpSecurity;
+  user: string;
+  pass: string;
+  addr: string;
+  sign: string;
+}
+
+/** The `storage` row: the disk in use and the bucket's settings (kept when the disk is local). */
+export type StorageRow = StorageChoice;
+
+/** A row and whether it was saved in the console or stands in from the environment. */
+export interface Sourced<T> {
+  row: T;
+  source: "env" | "console";
+}
+
+/** The mail settings the environment gives. */
+export function smtpFromEnv(config: Config): SmtpRow {
+  // SMTP_FROM is "Name <address>" or a bare address.
+  const from = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(config.SMTP_FROM);
+  return {
+    host: config.SMTP_HOST ?? "",
+    port: String(config.SMTP_PORT),
+    security: config.SMTP_SECURE ? "ssl" : "none",
+    user: config.SMTP_USER ?? "",
+    pass: config.SMTP_PASS ?? "",
+    addr: from ? (from[2] ?? "").trim() : config.SMTP_FROM.trim(),
+    sign: from ? (from[1] ?? "").replace(/^"|"$/g, "") : "",
+  };
+}
+
+/** The storage the environment gives: its bucket when S3_BUCKET is set, else the disk. */
+export function storageFromEnv(config: Config): StorageRow {
+  return {
+    disk: config.S3_BUCKET ? "s3" : "local",
+    endpoint: config.S3_ENDPOINT ?? "",
+    region: config.S3_REGION,
+    bucket: config.S3_BUCKET ?? "",
+    accessKey: config.S3_ACCESS_KEY_ID ?? "",
+    secretKey: config.S3_SECRET_ACCESS_KEY ?? "",
+    pathStyle: config.S3_FORCE_PATH_STYLE ? "1" : "0",
+  };
+}
+
+const text = (value: unknown, fallback: string): string =>
+  typeof value === "string" ? value : fallback;
+
+function oneOf<T extends string>(
+  options: readonly T[],
+  value: unknown,
+  fallback: T,
+): T {
+  return options.find((option) => option === value) ?? fallback;
+}
+
+/** A stored JSON row read over the defaults; a damaged row reads as the defaults. */
+function parsed(raw: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The mail row in force: the saved one, else the environment's. */
+export function readSmtp(
+  raw: string | undefined,
+  env: SmtpRow,
+): Sourced<SmtpRow> {
+  const stored = raw === undefined ? null : parsed(raw);
+  if (!stored) return { row: env, source: "env" };
+  return {
+    source: "console",
+    row: {
+      host: text(stored.host, ""),
+      port: text(stored.port, "465"),
+      security: oneOf(SMTP_SECURITY, stored.security, "ssl"),
+      user: text(stored.user, ""),
+      pass: text(stored.pass, ""),
+      addr: text(stored.addr, ""),
+      sign: text(stored.sign, ""),
+    },
+  };
+}
+
+/** The storage row in force: the saved one, else the environment's. */
+export function readStorage(
+  raw: string | undefined,
+  env: StorageRow,
+): Sourced<StorageRow> {
+  const stored = raw === undefined ? null : parsed(raw);
+  if (!stored) return { row: env, source: "env" };
+  return {
+    source: "console",
+    row: {
+      disk: oneOf(STORAGE_DISKS, stored.disk, "local"),
+      endpoint: text(stored.endpoint, ""),
+      region: text(stored.region, "us-east-1"),
+      bucket: text(stored.bucket, ""),
+      accessKey: text(stored.accessKey, ""),
+      secretKey: text(stored.secretKey, ""),
+      pathStyle: stored.pathStyle === "1" ? "1" : "0",
+    },
+  };
+}
+
+/** The mail settings as the console shows them: no password, only whether one is set. */
+export function smtpView({ row, source }: Sourced<SmtpRow>): SmtpInfo {
+  const { pass, ...shown } = row;
+  return { ...shown, hasPassword: pass !== "", source };
+}
+
+/** The storage settings as the console shows them: no key, only whether each is set. */
+export function storageView({ row, source }: Sourced<StorageRow>): StorageInfo {
+  const { accessKey, secretKey, ...shown } = row;
+  return {
+    ...shown,
+    hasAccessKey: accessKey !== "",
+    hasSecretKey: secretKey !== "",
+    source,
+  };
+}
+
+/** The fields of each row that are secrets: audited as changed, never with their values. */
+export const SECRET_SETTINGS = new Set(["pass", "accessKey", "secretKey"]);
+
+/**
+ * A saved row with a patch applied: a secret left "" keeps the stored one (the console never
+ * has it to send back); `clearPass` "1" removes the mail password.
+ */
+export function patched<T extends object>(
+  row: T,
+  patch: Record<string, unknown>,
+): T {
+  const next: Record<string, unknown> = { ...(row as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(patch)) {
+    if (key === "clearPass") continue;
+    if (SECRET_SETTINGS.has(key) && value === "") continue;
+    next[key] = value;
+  }
+  if (patch.clearPass === "1") next.pass = "";
+  return next as T;
+}
