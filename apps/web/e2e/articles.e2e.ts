@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {
   adminConsole,
@@ -13,7 +14,7 @@ import {
 
 /*
  * Issue 12 on the web: articles. An administrator writes one in the console's rich-text
- * editor (a heading, bold words, a link), saves it as a draft, previews it and publishes
+ * editor (a heading, bold words, a link, an uploaded picture), saves it as a draft, previews it and publishes
  * it; a user finds it in the System notices entry's Articles tab and reads it with its
  * formatting; taken back to draft, it is gone for them. Pages photographed in en and zh,
  * the reader also at phone width.
@@ -59,6 +60,22 @@ describe("articles in the web client", () => {
     await d.getByRole("button", { name: "Link" }).click();
     await a.getByLabel("Link address").fill("example.org/guide");
     await a.getByRole("button", { name: "Apply" }).click();
+    // A picture: sent from the toolbar, placed after the selected link, never over it.
+    const photo = await sharp({
+      create: { width: 1800, height: 600, channels: 3, background: "#2f6fb0" },
+    })
+      .jpeg()
+      .toBuffer();
+    await d.locator("input[type=file]").setInputFiles({
+      name: "harbour.jpg",
+      mimeType: "image/jpeg",
+      buffer: photo,
+    });
+    const placed = editor.locator("img[alt='harbour']");
+    await placed.waitFor();
+    expect(await placed.getAttribute("src")).toMatch(
+      /^\/storage\/article\/[0-9a-f]{24}\.jpg$/,
+    );
     await settledShot(a, "console-article-editor-en");
     await d.getByRole("button", { name: "Save as draft" }).click();
     const row = a
@@ -106,6 +123,11 @@ describe("articles in the web client", () => {
     expect(await reader.locator("strong").textContent()).toBe("everyone");
     const link = reader.locator("a", { hasText: "guide" });
     expect(await link.getAttribute("target")).toBe("_blank");
+    // The picture is there for the reader, loaded, no wider than the page.
+    const picture = reader.locator("img[alt='harbour']");
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(1600);
     expect(await link.getAttribute("rel")).toContain("noopener");
     await settledShot(u, "article-reader-en");
     await u.setViewportSize({ width: 390, height: 800 });

@@ -172,6 +172,7 @@ export const MESSAGE_KEYS = [
   "article.contentInvalid",
   "file.notFound",
   "logo.tooLarge",
+  "articleImage.tooLarge",
 ] as const;
 
 /** One stable message key. */

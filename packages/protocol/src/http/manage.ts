@@ -131,17 +131,38 @@ export const getInviteLink = defineCall({
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 /** The largest side of a stored logo, in pixels: bigger pictures are scaled down. */
 export const LOGO_MAX_SIDE = 512;
+/** The largest picture an article may carry, in bytes. */
+export const ARTICLE_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+/** The largest side of a stored article picture, in pixels: bigger ones are scaled down. */
+export const ARTICLE_IMAGE_MAX_SIDE = 1600;
+/** The types a console picture may be (judged by its bytes on the server). */
+export const CONSOLE_IMAGE_TYPES = [
+  "image/jpeg",
+  "image/png",
+  "image/gif",
+  "image/webp",
+] as const;
+/** What a picture is uploaded for: the system logo, or a picture in an article. */
+export const IMAGE_PURPOSES = ["logo", "article"] as const;
 
 /**
- * `common/upload/uploadImage` (multipart `file`): the system logo (wire-contract.md §2.3).
- * A JPEG, PNG, GIF or WebP by its bytes, stored as a PNG of at most 512 px a side; answers
- * its address, which Settings → System saves as `sysInfo.logo`. Administrators only.
+ * `common/upload/uploadImage` (multipart `file`, optional `purpose`): a picture for the
+ * console (wire-contract.md §2.3), judged by its bytes (JPEG, PNG, GIF or WebP) and drawn
+ * again: the system logo (the default) as a PNG of at most 512 px a side, at most 2 MB
+ * sent; an article's picture at most 1600 px a side (PNG when it has transparency, else
+ * JPEG), at most 8 MB sent. Answers its public address. Administrators only.
  */
 export const uploadImage = defineCall({
   path: "/common/upload/uploadImage",
   auth: "admin",
   upload: { field: "file" },
-  request: z.object({}),
+  request: z.object({
+    purpose: optional(
+      formString().pipe(
+        z.enum(IMAGE_PURPOSES, { error: "request.invalidField" }),
+      ),
+    ),
+  }),
   response: z.string(),
 });
 

@@ -1,4 +1,4 @@
-import { LOGO_MAX_BYTES, manage } from "@parley/protocol";
+import { ARTICLE_IMAGE_MAX_BYTES, manage } from "@parley/protocol";
 import {
   type CallContext,
   type Calls,
@@ -24,11 +24,16 @@ export function registerConsoleRoutes(
   registry.upload(
     manage.uploadImage,
     {
-      maxBytes: () => Promise.resolve(LOGO_MAX_BYTES),
-      tooLarge: "logo.tooLarge",
+      // The most any purpose takes; the logo's own smaller limit is the service's.
+      maxBytes: () => Promise.resolve(ARTICLE_IMAGE_MAX_BYTES),
+      tooLarge: "articleImage.tooLarge",
     },
-    async (_input, ctx) => ({
-      data: await service.uploadLogo(adminOf(ctx), ctx.file?.data ?? null),
+    async (input, ctx) => ({
+      data: await service.uploadImage(
+        adminOf(ctx),
+        ctx.file?.data ?? null,
+        input.purpose ?? "logo",
+      ),
       key: "ok",
     }),
   );

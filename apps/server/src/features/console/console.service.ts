@@ -1,6 +1,8 @@
 import { createHash, randomInt } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import type {
+  IMAGE_PURPOSES} from "@parley/protocol";
 import {
   type AllConfig,
   type CallRequest,
@@ -18,6 +20,9 @@ import {
   INVITE_LINK_DAYS,
   isEmail,
   LOGO_MAX_SIDE,
+  LOGO_MAX_BYTES,
+  ARTICLE_IMAGE_MAX_SIDE,
+  CONSOLE_IMAGE_TYPES,
   type manage,
   type MessageKey,
   PRODUCT_VERSION,
@@ -73,15 +78,13 @@ type GroupListQuery = CallRequest<typeof manage.groupIndex>;
 type MessageListQuery = CallRequest<typeof manage.messageIndex>;
 type PartyQuery = CallRequest<typeof manage.messageContacts>;
 
-/** What a logo may be, by its bytes. */
-const LOGO_TYPES = new Set([
-  "image/jpeg",
-  "image/png",
-  "image/gif",
-  "image/webp",
-]);
-/** A logo larger than this many pixels is refused before it is decoded. */
-const LOGO_MAX_PIXELS = 40_000_000;
+/** What a console picture may be, by its bytes. */
+const IMAGE_TYPES: ReadonlySet<string> = new Set(CONSOLE_IMAGE_TYPES);
+/** A picture larger than this many pixels is refused before it is decoded. */
+const IMAGE_MAX_PIXELS = 40_000_000;
+
+/** What a console picture is for. */
+type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
 
 /** The types "all" lists in the centre: what people send (event lines by their own filter). */
 const PERSON_TYPES = [
@@ -803,35 +806,50 @@ export class ConsoleService {
   }
 
   /**
-   * `common/upload/uploadImage`: the system logo. A JPEG, PNG, GIF or WebP by its bytes
-   * (never its name or declared type; SVG never), drawn again as a PNG of at most
-   * LOGO_MAX_SIDE a side, so nothing but pixels is kept. Answers its address; saving it as
-   * `sysInfo.logo` is Settings' own step. Refused in demo mode.
+   * A console picture (`common/upload/uploadImage`), judged by its bytes and drawn again
+   * (nothing of the sent file but its pixels is kept): the logo as a PNG of at most
+   * LOGO_MAX_SIDE a side; an article's picture at most ARTICLE_IMAGE_MAX_SIDE a side, a PNG
+   * when it has transparency and a JPEG otherwise. Stored under its content's hash, public.
    */
-  async uploadLogo(admin: Admin, file: Buffer | null): Promise<string> {
+  async uploadImage(
+    admin: Admin,
+    file: Buffer | null,
+    purpose: ImagePurpose,
+  ): Promise<string> {
     const why = denial(this.deps.policy.actor(admin), "console.write");
     if (why === "demo") throw refuse("demo.readOnly");
     if (why !== null) throw refuse("request.notFound");
     if (!file || file.length === 0) throw refuse("avatar.missing");
+    if (purpose === "logo" && file.length > LOGO_MAX_BYTES)
+      throw refuse("logo.tooLarge");
     const type = await fileTypeFromBuffer(file);
-    if (!type || !LOGO_TYPES.has(type.mime)) throw refuse("avatar.notImage");
-    let png: Buffer;
+    if (!type || !IMAGE_TYPES.has(type.mime)) throw refuse("avatar.notImage");
+    let drawn: { bytes: Buffer; ext: "png" | "jpg" };
     try {
-      png = await sharp(file, { limitInputPixels: LOGO_MAX_PIXELS })
+      const side = purpose === "logo" ? LOGO_MAX_SIDE : ARTICLE_IMAGE_MAX_SIDE;
+      const image = sharp(file, { limitInputPixels: IMAGE_MAX_PIXELS })
         .rotate()
-        .resize(LOGO_MAX_SIDE, LOGO_MAX_SIDE, {
-          fit: "inside",
-          withoutEnlargement: true,
-        })
-        .png()
-        .toBuffer();
+        .resize(side, side, { fit: "inside", withoutEnlargement: true });
+      const { hasAlpha } = await image.metadata();
+      drawn =
+        purpose === "logo" || hasAlpha
+          ? { bytes: await image.png().toBuffer(), ext: "png" }
+          : {
+              bytes: await image
+                .jpeg({ quality: 85, mozjpeg: true })
+                .toBuffer(),
+              ext: "jpg",
+            };
     } catch {
       // Claims to be a picture but is not one sharp can read.
       throw refuse("avatar.notImage");
     }
-    const hash = createHash("sha256").update(png).digest("hex").slice(0, 24);
-    const key = `logo/${hash}.png`;
-    await this.deps.storage.put(key, png);
+    const hash = createHash("sha256")
+      .update(drawn.bytes)
+      .digest("hex")
+      .slice(0, 24);
+    const key = `${purpose}/${hash}.${drawn.ext}`;
+    await this.deps.storage.put(key, drawn.bytes);
     return avatarUrl(storageSrc(key), admin.publicUrl);
   }
 }

@@ -34,8 +34,15 @@ afterAll(async () => {
 
 const EN = { "Accept-Language": "en" };
 
-function upload(user: TestUser | null, bytes: Buffer, name: string, app = api) {
+function upload(
+  user: TestUser | null,
+  bytes: Buffer,
+  name: string,
+  app = api,
+  purpose?: string,
+) {
   const form = new FormData();
+  if (purpose !== undefined) form.append("purpose", purpose);
   form.append("file", new Blob([new Uint8Array(bytes)]), name);
   return app.post(
     "/common/upload/uploadImage",
@@ -133,5 +140,99 @@ describe("common/upload/uploadImage", () => {
     } finally {
       await demo.close();
     }
+  });
+});
+
+/** A picture of random pixels: it does not compress, so its size is about w·h·channels. */
+function noise(width: number, height: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++)
+    pixels[i] = Math.floor(Math.random() * 256);
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
+describe("article pictures (uploadImage purpose article)", () => {
+  it("keeps a photo as a JPEG of at most 1600 px a side, public, and an article keeps it", async () => {
+    const photo = await sharp({
+      create: { width: 2400, height: 1200, channels: 3, background: "#884422" },
+    })
+      .jpeg()
+      .toBuffer();
+    const res = await upload(admin, photo, "photo.jpg", api, "article");
+    expect(res.code, res.msg).toBe(0);
+    const url = String(res.data);
+    expect(url).toMatch(/\/storage\/article\/[0-9a-f]{24}\.jpg$/);
+    const served = await fetch(new URL(url, api.url));
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/jpeg");
+    const meta = await sharp(
+      Buffer.from(await served.arrayBuffer()),
+    ).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1600, 800]);
+
+    const src = new URL(url, api.url).pathname;
+    const added = await api.post(
+      "/manage/Article/add",
+      {
+        title: "With a picture",
+        content: `<p>Look:</p><img src="${src}" alt="A photo" onerror="alert(1)">`,
+        status: 1,
+      },
+      { token: admin.token },
+    );
+    expect(added.code, added.msg).toBe(0);
+    const { id } = added.data as { id: number };
+    const detail = await api.post(
+      "/enterprise/article/detail",
+      { id },
+      { token: admin.token },
+    );
+    const body = (detail.data as { content: string }).content;
+    expect(body).toContain(`<img src="${src}" alt="A photo" />`);
+    expect(body).not.toContain("onerror");
+  });
+
+  it("keeps a picture with transparency as a PNG", async () => {
+    const clear = await sharp({
+      create: {
+        width: 300,
+        height: 200,
+        channels: 4,
+        background: { r: 0, g: 0, b: 0, alpha: 0.5 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const res = await upload(admin, clear, "clear.png", api, "article");
+    expect(res.code, res.msg).toBe(0);
+    expect(String(res.data)).toMatch(/\/storage\/article\/[0-9a-f]{24}\.png$/);
+  });
+
+  it("refuses a logo above 2 MB, an article picture above 8 MB, and an unknown purpose", async () => {
+    const big = await noise(1000, 1000);
+    expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
+    const asLogo = await upload(admin, big, "big.png");
+    expect(asLogo.key).toBe("logo.tooLarge");
+    // The same picture is fine in an article.
+    expect((await upload(admin, big, "big.png", api, "article")).code).toBe(0);
+
+    const huge = Buffer.alloc(9 * 1024 * 1024, 1);
+    const tooBig = await upload(admin, huge, "huge.png", api, "article");
+    expect(tooBig.key).toBe("articleImage.tooLarge");
+    expect(tooBig.msg).toBe("A picture in an article is at most 8 MB");
+
+    const odd = await upload(admin, big, "x.png", api, "avatar");
+    expect(odd.code).not.toBe(0);
+    expect(odd.key).toBe("request.invalidField");
+  });
+
+  it("is refused to members like a missing call", async () => {
+    const member = await registerAndLogin(api);
+    const photo = await noise(20, 20);
+    const res = await upload(member, photo, "p.png", api, "article");
+    expect(res.code).not.toBe(0);
+    expect(res.key).toBe("request.notFound");
   });
 });

@@ -213,4 +213,5 @@ export const dy: Catalog = {
     "記事を入力してください：空にはできず、200,000文字以内です",
   "file.notFound": "ファイルが見つかりません",
   "logo.tooLarge": "ロゴ画像は 2 MB までです",
+  "articleImage.tooLarge": "記事の画像は 8 MB までです",
 };

@@ -197,4 +197,5 @@ export const e: Catalog = {
     "글을 작성하세요: 비워 둘 수 없으며 200,000자를 넘을 수 없습니다",
   "file.notFound": "파일을 찾을 수 없습니다",
   "logo.tooLarge": "로고 이미지는 최대 2MB입니다",
+  "articleImage.tooLarge": "게시글 이미지는 최대 8MB입니다",
 };

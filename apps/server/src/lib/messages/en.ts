@@ -203,4 +203,5 @@ export const en: Catalog = {
     "Write the article: it cannot be empty or longer than 200,000 characters",
   "file.notFound": "File not found",
   "logo.tooLarge": "A logo picture is at most 2 MB",
+  "articleImage.tooLarge": "A picture in an article is at most 8 MB",
 };

@@ -175,4 +175,5 @@ export const ft: Catalog = {
   "article.contentInvalid": "請填寫文章內容：不能為空，且不超過200000個字元",
   "file.notFound": "檔案不存在",
   "logo.tooLarge": "Logo 圖片不能超過 2 MB",
+  "articleImage.tooLarge": "文章圖片最大為 8 MB",
 };

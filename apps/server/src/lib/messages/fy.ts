@@ -225,4 +225,5 @@ export const fy: Catalog = {
     "Rédigez l'article : il ne peut être ni vide ni dépasser 200 000 caractères",
   "file.notFound": "Fichier introuvable",
   "logo.tooLarge": "Un logo fait au plus 2 Mo",
+  "articleImage.tooLarge": "Une image d'article fait au plus 8 Mo",
 };

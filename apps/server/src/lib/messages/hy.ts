@@ -232,4 +232,6 @@ export const hy: Catalog = {
     "Schreiben Sie den Artikel: Er darf nicht leer und nicht länger als 200.000 Zeichen sein",
   "file.notFound": "Datei nicht gefunden",
   "logo.tooLarge": "Ein Logo darf höchstens 2 MB groß sein",
+  "articleImage.tooLarge":
+    "Ein Bild in einem Artikel darf höchstens 8 MB groß sein",
 };

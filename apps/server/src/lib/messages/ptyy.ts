@@ -208,4 +208,5 @@ export const ptyy: Catalog = {
     "Escreva o artigo: ele não pode ficar vazio nem passar de 200.000 caracteres",
   "file.notFound": "Arquivo não encontrado",
   "logo.tooLarge": "A imagem do logotipo tem no máximo 2 MB",
+  "articleImage.tooLarge": "Uma imagem de artigo pode ter no máximo 8 MB",
 };

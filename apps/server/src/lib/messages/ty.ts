@@ -176,4 +176,5 @@ export const ty: Catalog = {
   "article.contentInvalid": "เขียนบทความ: ต้องไม่ว่างและยาวไม่เกิน 200,000 ตัวอักษร",
   "file.notFound": "ไม่พบไฟล์",
   "logo.tooLarge": "รูปโลโก้ต้องไม่เกิน 2 MB",
+  "articleImage.tooLarge": "รูปภาพในบทความมีขนาดได้ไม่เกิน 8 MB",
 };

@@ -202,4 +202,5 @@ export const yn: Catalog = {
     "Hãy viết bài: không được để trống hoặc dài quá 200.000 ký tự",
   "file.notFound": "Không tìm thấy tệp",
   "logo.tooLarge": "Ảnh logo tối đa 2 MB",
+  "articleImage.tooLarge": "Ảnh trong bài viết tối đa 8 MB",
 };

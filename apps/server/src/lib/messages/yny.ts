@@ -215,4 +215,5 @@ export const yny: Catalog = {
     "Tulis artikelnya: tidak boleh kosong atau lebih dari 200.000 karakter",
   "file.notFound": "File tidak ditemukan",
   "logo.tooLarge": "Gambar logo maksimal 2 MB",
+  "articleImage.tooLarge": "Gambar dalam artikel maksimal 8 MB",
 };

@@ -173,4 +173,5 @@ export const zh: Catalog = {
   "article.contentInvalid": "请填写文章内容：不能为空，且不超过200000个字符",
   "file.notFound": "文件不存在",
   "logo.tooLarge": "Logo 图片不能超过 2 MB",
+  "articleImage.tooLarge": "文章图片最大为 8 MB",
 };

@@ -5,19 +5,33 @@ import {
   LinkOutlined,
   MinusOutlined,
   OrderedListOutlined,
+  PictureOutlined,
   RedoOutlined,
   StrikethroughOutlined,
   UnderlineOutlined,
   UndoOutlined,
   UnorderedListOutlined,
 } from "@ant-design/icons";
+import {
+  ARTICLE_IMAGE_MAX_BYTES,
+  CONSOLE_IMAGE_TYPES,
+  manage,
+} from "@parley/protocol";
+import Image from "@tiptap/extension-image";
 import { Placeholder } from "@tiptap/extensions";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { Button, Input, Popover, Tooltip } from "antd";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { upload } from "../../../api/http";
+import { toast } from "../../../lib/feedback";
+import { siteRelative } from "../../../lib/site-address";
 import styles from "./articles.module.css";
+
+/** The pictures the editor sends: what the server takes, checked here first. */
+const PICTURE_TYPES: ReadonlySet<string> = new Set(CONSOLE_IMAGE_TYPES);
+const PICTURE_ACCEPT = CONSOLE_IMAGE_TYPES.join(",");
 
 /** The marks of the heading buttons: the same in every language. */
 const HEADING_MARKS = { 2: "H2", 3: "H3" } as const;
@@ -28,12 +42,14 @@ function Tool({
   icon,
   active = false,
   disabled = false,
+  loading = false,
   onClick,
 }: {
   label: string;
   icon: ReactNode;
   active?: boolean;
   disabled?: boolean;
+  loading?: boolean;
   onClick: () => void;
 }) {
   return (
@@ -45,6 +61,7 @@ function Tool({
         aria-label={label}
         aria-pressed={active}
         disabled={disabled}
+        loading={loading}
         onClick={onClick}
       />
     </Tooltip>
@@ -62,8 +79,9 @@ function linkAddress(typed: string): string | null {
 
 /**
  * The console's rich-text editor for articles (TipTap over ProseMirror): paragraphs,
- * headings, bold, italic, underline, strike, lists, quotes, code, rules and links, with
- * undo. It hands out HTML; the server keeps only these tags.
+ * headings, bold, italic, underline, strike, lists, quotes, code, rules, links and
+ * pictures (uploaded through `uploadImage`, purpose article), with undo. It hands out HTML;
+ * the server keeps only these tags.
  */
 export function ArticleEditor({
   initial,
@@ -78,6 +96,8 @@ export function ArticleEditor({
   const { t } = useTranslation("articles");
   const [linkOpen, setLinkOpen] = useState(false);
   const [link, setLink] = useState("");
+  const [sending, setSending] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -89,6 +109,7 @@ export function ArticleEditor({
         },
       }),
       Placeholder.configure({ placeholder: t("editor.placeholder") }),
+      Image.configure({ allowBase64: false }),
     ],
     content: initial,
     editorProps: {
@@ -126,6 +147,34 @@ export function ArticleEditor({
     if (href === null) chain().extendMarkRange("link").unsetLink().run();
     else chain().extendMarkRange("link").setLink({ href }).run();
     setLinkOpen(false);
+  };
+
+  /** Sends a chosen picture and puts it where the cursor is. */
+  const insertPicture = async (file: File) => {
+    if (!PICTURE_TYPES.has(file.type)) {
+      toast("error", t("editor.pictureType"));
+      return;
+    }
+    if (file.size > ARTICLE_IMAGE_MAX_BYTES) {
+      toast("error", t("editor.pictureSize"));
+      return;
+    }
+    setSending(true);
+    try {
+      const answer = await upload(manage.uploadImage, file, {
+        purpose: "article",
+      });
+      const alt = file.name.replace(/\.[^.]*$/, "");
+      // After what is selected, never in its place.
+      chain()
+        .setTextSelection(editor.state.selection.to)
+        .setImage({ src: siteRelative(answer.data), alt })
+        .run();
+    } catch {
+      // The call's own refusal was shown by the feedback layer.
+    } finally {
+      setSending(false);
+    }
   };
 
   return (
@@ -235,6 +284,24 @@ export function ArticleEditor({
             />
           </span>
         </Popover>
+        <Tool
+          label={t("editor.picture")}
+          icon={<PictureOutlined />}
+          loading={sending}
+          onClick={() => picker.current?.click()}
+        />
+        <input
+          ref={picker}
+          type="file"
+          hidden
+          accept={PICTURE_ACCEPT}
+          aria-label={t("editor.picture")}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = "";
+            if (file) void insertPicture(file);
+          }}
+        />
         <span className={styles.articleToolbarGap} />
         <Tool
           label={t("editor.undo")}

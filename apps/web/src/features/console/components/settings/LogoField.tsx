@@ -1,25 +1,15 @@
 import { UploadOutlined } from "@ant-design/icons";
-import { LOGO_MAX_BYTES, manage } from "@parley/protocol";
+import { CONSOLE_IMAGE_TYPES, LOGO_MAX_BYTES, manage } from "@parley/protocol";
 import { Button, Input, Upload } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { upload } from "../../../../api/http";
 import { toast } from "../../../../lib/feedback";
+import { siteRelative } from "../../../../lib/site-address";
 import { TEXT_MAX } from "./config-rules";
 import styles from "./settings.module.css";
 
-const PICTURE_TYPES = new Set([
-  "image/png",
-  "image/jpeg",
-  "image/gif",
-  "image/webp",
-]);
-
-/** This site's own address as a path ("/storage/logo/…"), others as they are. */
-function siteRelative(url: string): string {
-  const origin = window.location.origin;
-  return url.startsWith(`${origin}/`) ? url.slice(origin.length) : url;
-}
+const PICTURE_TYPES: ReadonlySet<string> = new Set(CONSOLE_IMAGE_TYPES);
 
 /**
  * The logo of Settings → System (`sysInfo.logo`): an address typed in, or a picture
