@@ -284,6 +284,9 @@ export function buildApp(deps: AppDeps): {
     hub,
     publish: ports.publish,
     presenceAudience: (userId) => services.contacts.presenceAudience(userId),
+    onSocketsChanged: () => {
+      services.console.socketsChanged();
+    },
     clock,
     resolveToken: (token) => sessions.resolve(token),
     logger,

@@ -18,6 +18,7 @@ const system = new SystemService({
   publish: {
     toUsers: () => Promise.resolve(),
     toAll: () => Promise.resolve(),
+    toTopic: () => Promise.resolve(),
   },
   services: unused,
   demoMode: false,

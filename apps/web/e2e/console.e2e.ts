@@ -71,9 +71,23 @@ async function shot(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
 }
 
+/** The `statistics` pushes each administrator's page received, by page. */
+const statistics = new WeakMap<Page, Array<{ onlineCount: number }>>();
+
 /** Logs the administrator in and opens a console page. */
 async function adminPage(locale: "en-US" | "zh-CN"): Promise<Page> {
   const { page } = await newContext(browser, locale);
+  const pushed: Array<{ onlineCount: number }> = [];
+  statistics.set(page, pushed);
+  page.on("websocket", (socket) => {
+    socket.on("framereceived", ({ payload }) => {
+      const frame = JSON.parse(String(payload)) as {
+        type: string;
+        data: { onlineCount: number };
+      };
+      if (frame.type === "statistics") pushed.push(frame.data);
+    });
+  });
   await page.goto(`${url()}/#/login`);
   const zh = locale === "zh-CN";
   await page.getByLabel(zh ? "账号" : "Account").fill("admin");
@@ -117,10 +131,27 @@ describe("the console in the web client", () => {
 
     const a = await adminPage("en-US");
 
-    // Home: the live figures and the chart.
+    // Home: the live figures and the chart; someone signing in is counted at once (a push).
     await openConsole(a, "index");
     await a.getByText("Online now").waitFor();
+    const online = a.getByRole("group", { name: "Online now" });
+    const shown = async () =>
+      Number(
+        (
+          await online.locator(".ant-statistic-content-value").textContent()
+        )?.replace(/\D/g, ""),
+      );
+    const onlineBefore = await shown();
+    const gusCtx = await newContext(browser, "en-US");
+    await logIn(gusCtx.page, url(), `gus${suffix}`);
+    await realtimeBound(gusCtx.page);
+    const pushes = statistics.get(a) ?? [];
+    await expect
+      .poll(() => pushes.at(-1)?.onlineCount, { timeout: 10_000 })
+      .toBe(onlineBefore + 1);
+    await expect.poll(shown, { timeout: 10_000 }).toBe(onlineBefore + 1);
     await shot(a, "console-home-en");
+    await gusCtx.context.close();
 
     // Users: add one through the dialog.
     await openConsole(a, "user");

@@ -32,6 +32,10 @@ interface Connection {
   expiresAt: number;
   bindTimer: NodeJS.Timeout | undefined;
   alive: boolean;
+  /** The topics this socket listens to (the console's `admin-manage`). */
+  readonly topics: Set<string>;
+  /** Topics asked for before the socket bound: joined only if it binds to that session. */
+  readonly pendingJoins: Map<string, number>;
 }
 
 export interface GatewayOptions {
@@ -51,6 +55,8 @@ export interface GatewayOptions {
   bindTimeoutMs?: number | undefined;
   /** Defaults to 30 s (SPEC §9); tests shorten it. */
   heartbeatMs?: number | undefined;
+  /** Told each time a socket binds or a bound one goes (the console's live figures). */
+  onSocketsChanged?: (() => void) | undefined;
 }
 
 function rawText(data: RawData): string {
@@ -75,6 +81,7 @@ export class Gateway {
   });
   private readonly connections = new Map<string, Connection>();
   private readonly byUser = new Map<number, Set<Connection>>();
+  private readonly byTopic = new Map<string, Set<Connection>>();
   /** Sockets bound to a user here (the console home's device count). */
   private bound = 0;
   private readonly heartbeat: NodeJS.Timeout;
@@ -151,6 +158,8 @@ export class Gateway {
       sessionId: null,
       expiresAt: Number.POSITIVE_INFINITY,
       alive: true,
+      topics: new Set(),
+      pendingJoins: new Map(),
       bindTimer: setTimeout(() => {
         if (connection.userId === null)
           ws.close(CloseCodes.unbound, "not bound");
@@ -278,8 +287,14 @@ export class Gateway {
       this.unbind(connection);
     }
     clearTimeout(connection.bindTimer);
+    // Topics were joined for the session the socket had: another one starts without them.
+    if (connection.sessionId !== session.sessionId)
+      this.leaveTopics(connection);
     connection.sessionId = session.sessionId;
     connection.expiresAt = session.expiresAt;
+    for (const [topic, sessionId] of connection.pendingJoins)
+      if (sessionId === session.sessionId) this.joinTopic(connection, topic);
+    connection.pendingJoins.clear();
     if (connection.userId === session.userId) return;
     connection.userId = session.userId;
     let sockets = this.byUser.get(session.userId);
@@ -291,6 +306,7 @@ export class Gateway {
     sockets.add(connection);
     this.bound += 1;
     this.options.hub.setLocalSockets(this.bound);
+    this.options.onSocketsChanged?.();
     if (first) {
       await this.options.hub.setLocalPresence(session.userId, true);
       await this.announce(session.userId, 1);
@@ -301,6 +317,7 @@ export class Gateway {
   private unbind(connection: Connection): number | null {
     const userId = connection.userId;
     if (userId === null) return null;
+    this.leaveTopics(connection);
     connection.userId = null;
     connection.sessionId = null;
     connection.expiresAt = Number.POSITIVE_INFINITY;
@@ -308,14 +325,44 @@ export class Gateway {
     if (sockets?.delete(connection)) {
       this.bound -= 1;
       this.options.hub.setLocalSockets(this.bound);
+      this.options.onSocketsChanged?.();
     }
     if (sockets && sockets.size > 0) return null;
     this.byUser.delete(userId);
     return userId;
   }
 
+  private joinTopic(connection: Connection, topic: string): void {
+    connection.topics.add(topic);
+    let members = this.byTopic.get(topic);
+    if (!members) {
+      members = new Set();
+      this.byTopic.set(topic, members);
+    }
+    members.add(connection);
+  }
+
+  private leaveTopics(connection: Connection): void {
+    for (const topic of connection.topics) {
+      const members = this.byTopic.get(topic);
+      members?.delete(connection);
+      if (members?.size === 0) this.byTopic.delete(topic);
+    }
+    connection.topics.clear();
+  }
+
+  /** A join for a socket of this process: now if it is bound to that session, else on its bind. */
+  private onJoin(clientId: string, sessionId: number, topic: string): void {
+    const connection = this.connections.get(clientId);
+    if (!connection) return;
+    if (connection.sessionId === sessionId) this.joinTopic(connection, topic);
+    else if (connection.userId === null)
+      connection.pendingJoins.set(topic, sessionId);
+  }
+
   private async onClose(connection: Connection): Promise<void> {
     clearTimeout(connection.bindTimer);
+    connection.pendingJoins.clear();
     this.connections.delete(connection.clientId);
     const lastHere = this.unbind(connection);
     if (lastHere === null) return;
@@ -374,6 +421,13 @@ export class Gateway {
         for (const sockets of this.byUser.values()) {
           for (const connection of sockets) this.send(connection, event.frame);
         }
+        return;
+      case "topic":
+        for (const connection of this.byTopic.get(event.topic) ?? [])
+          this.send(connection, event.frame);
+        return;
+      case "join":
+        this.onJoin(event.clientId, event.sessionId, event.topic);
         return;
       case "sessionsEnded": {
         const ended = new Set(event.sessionIds);

@@ -12,6 +12,13 @@ export type HubEvent =
       exceptClientId?: string | undefined;
     }
   | { kind: "all"; frame: string }
+  /** Every socket that joined a topic (the console's `admin-manage`). */
+  | { kind: "topic"; topic: string; frame: string }
+  /**
+   * The socket with this client id joins a topic, if it belongs to this session (once it
+   * is bound, when it is not yet): a client id alone never lets anyone listen in.
+   */
+  | { kind: "join"; clientId: string; sessionId: number; topic: string }
   | {
       kind: "sessionsEnded";
       userId: number;

@@ -19,6 +19,12 @@ export interface Publish {
     type: T,
     data: ServerEventMap[T],
   ): Promise<void>;
+  /** Every socket that joined this topic, on every process. */
+  toTopic<T extends ServerEventType>(
+    topic: string,
+    type: T,
+    data: ServerEventMap[T],
+  ): Promise<void>;
 }
 
 /** Who is online, on any process. */
@@ -36,4 +42,9 @@ export interface Sockets {
     sessionIds: number[],
     reason: string,
   ): Promise<void>;
+  /**
+   * The socket with this client id, on whatever process holds it, joins a topic when it is
+   * bound to this session (or once it binds to it).
+   */
+  join(clientId: string, sessionId: number, topic: string): Promise<void>;
 }

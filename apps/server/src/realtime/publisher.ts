@@ -34,6 +34,12 @@ export function createRealtimePorts(
           kind: "all",
           frame: eventFrame(type, data, clock.now()),
         }),
+      toTopic: (topic, type, data) =>
+        hub.publish({
+          kind: "topic",
+          topic,
+          frame: eventFrame(type, data, clock.now()),
+        }),
     },
     presence: {
       onlineAmong: (userIds) => hub.onlineAmong(userIds),
@@ -42,6 +48,8 @@ export function createRealtimePorts(
     sockets: {
       endSessions: (userId, sessionIds, reason) =>
         hub.publish({ kind: "sessionsEnded", userId, sessionIds, reason }),
+      join: (clientId, sessionId, topic) =>
+        hub.publish({ kind: "join", clientId, sessionId, topic }),
     },
   };
 }

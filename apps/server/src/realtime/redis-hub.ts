@@ -184,13 +184,17 @@ export class RedisHub implements Hub {
     return online;
   }
 
+  /** Records the count here at once; Redis learns it in the background (other processes' totals). */
   setLocalSockets(count: number): void {
     this.localSockets = count;
+    this.pub.hset(this.socketsKey, this.processId, String(count)).catch(() => {
+      // Written again on the next heartbeat.
+    });
   }
 
   /**
    * Users online over every live process (the union of their sets, so a user on two
-   * processes counts once) and sockets (each process's count as of its last beat).
+   * processes counts once) and sockets (each process's count, written as it changes).
    */
   async onlineTotals(): Promise<OnlineTotals> {
     const here = { users: this.localOnline.size, sockets: this.localSockets };

@@ -192,6 +192,40 @@ describe("two server processes on one database and one Redis", () => {
     ).toHaveLength(0);
     await socket.close();
   });
+
+  it("tell a console socket on A of sockets binding on B, counted over both", async () => {
+    const login = await a.post("/common/pub/login", {
+      account: "admin",
+      password: "admin-pass1",
+    });
+    expect(login.code, login.msg).toBe(0);
+    const adminToken = (login.data as { authToken: string }).authToken;
+    const console_ = await openSocket(a.url);
+    await console_.bind(adminToken);
+    const joined = await a.post(
+      "/manage/index/index",
+      { client_id: console_.clientId },
+      adminToken,
+    );
+    expect(joined.code, joined.msg).toBe(0);
+    const before = joined.data as { onlineCount: number; clientCount: number };
+    const henry = await userOn(b, "henry");
+    const socket = await openSocket(b.url);
+    await socket.bind(henry.token);
+    // B's push reaches A's socket, with A's console socket in B's count.
+    const pushed = await console_.next(
+      "statistics",
+      (f) =>
+        (f.data as { clientCount: number }).clientCount ===
+        before.clientCount + 1,
+    );
+    expect(pushed.data).toEqual({
+      onlineCount: before.onlineCount + 1,
+      clientCount: before.clientCount + 1,
+    });
+    await socket.close();
+    await console_.close();
+  });
 });
 
 describe("a process whose Redis is down", () => {

@@ -237,6 +237,7 @@ const samples: { [T in ServerEventType]: ServerEventMap[T] } = {
   setChatTop: { id: 2, is_top: 1, is_group: 0 },
   setIsNotice: { id: "group-4", is_notice: 0, is_group: 1 },
   draft: { toContactId: 2, draft: "later" },
+  statistics: { onlineCount: 4, clientCount: 6 },
   editGroupName: { id: "group-4", displayName: "Team", editUserName: "Ann" },
   addGroupUser: { group_id: "group-4", user_ids: [5], avatar: "" },
   removeUser: { group_id: "group-4", user_id: 5, avatar: "" },

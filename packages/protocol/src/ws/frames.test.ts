@@ -60,6 +60,7 @@ const SAMPLES: ServerEventMap = {
   setChatTop: { id: "group-4", is_top: 1, is_group: 1 },
   setIsNotice: { id: 3, is_notice: 0, is_group: 0 },
   draft: { toContactId: 3, draft: "see you at" },
+  statistics: { onlineCount: 12, clientCount: 15 },
   // Everything but the reader's language (zod drops the key the schema lacks).
   updateConfig: GlobalConfigSchema.omit({ lang: true }).parse(GLOBAL_CONFIG),
 };
@@ -146,6 +147,10 @@ describe("server events", () => {
   it("refuses an event without time, and an unknown event", () => {
     expect(
       ServerEventSchema.safeParse({ type: "readAll", data: SAMPLES.readAll })
+        .success,
+    ).toBe(false);
+    expect(
+      ServerFrameSchema.safeParse({ type: "nosuchEvent", time: 1, data: {} })
         .success,
     ).toBe(false);
     expect(

@@ -239,6 +239,15 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
   ),
   // Friends (wire-contract.md §5.9): a new friend's contact, on both sides.
   event("appendContact", ContactSchema),
+  // Online users and bound sockets over every process, pushed to the console sockets that
+  // joined `admin-manage` (manage/index/index with their client id) when sockets come and go.
+  event(
+    "statistics",
+    z.object({
+      onlineCount: z.number().int(),
+      clientCount: z.number().int(),
+    }),
+  ),
   // The global config changed (an administrator saved it): every signed-in socket. The
   // language stays each reader's own.
   event("updateConfig", GlobalConfigSchema.omit({ lang: true })),

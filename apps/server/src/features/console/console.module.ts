@@ -2,6 +2,7 @@ import { defineModule } from "../../context.js";
 import { consoleRepository } from "./console.repository.js";
 import { registerConsoleRoutes } from "./console.routes.js";
 import { ConsoleService } from "./console.service.js";
+import { StatisticsPusher } from "./console.statistics.js";
 
 /** The console (issue 12): users, the home's figures, settings extras, invitations. */
 export const consoleModule = defineModule("console", (ctx) => {
@@ -15,6 +16,12 @@ export const consoleModule = defineModule("console", (ctx) => {
     services: ctx.services,
     demoMode: ctx.config.DEMO_MODE,
     storage: ctx.storage,
+    sockets: ctx.sockets,
+    statistics: new StatisticsPusher({
+      presence: ctx.presence,
+      publish: ctx.publish,
+      logger: ctx.logger,
+    }),
   });
   return {
     service,

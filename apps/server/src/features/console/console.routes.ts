@@ -127,9 +127,13 @@ export function registerConsoleRoutes(
     return { data: parties, count, page: input.page };
   });
 
-  registry.register(manage.dashboard, async () => ({
-    data: await service.dashboard(),
-  }));
+  registry.register(manage.dashboard, async (input, ctx) => {
+    const clientId = input.client_id?.trim();
+    const listener = clientId
+      ? { clientId, sessionId: requireSession(ctx).sessionId }
+      : null;
+    return { data: await service.dashboard(listener) };
+  });
 
   registry.register(manage.getAllConfig, async () => ({
     data: await service.allConfig(),

@@ -1,8 +1,7 @@
 import { createHash, randomInt } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
-import type {
-  IMAGE_PURPOSES} from "@parley/protocol";
+import type { IMAGE_PURPOSES } from "@parley/protocol";
 import {
   type AllConfig,
   type CallRequest,
@@ -28,7 +27,7 @@ import {
   PRODUCT_VERSION,
   type UserChange,
 } from "@parley/protocol";
-import type { Policy, Presence, Services } from "../../context.js";
+import type { Policy, Presence, Services, Sockets } from "../../context.js";
 import type { UserRow, UserUpdate } from "../../db/schema.js";
 import { formatDateTime, type Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
@@ -39,6 +38,7 @@ import { type CodeSender, MailNotConfigured } from "../../mail/mailer.js";
 import { namePinyin } from "../accounts/accounts.service.js";
 import type { AuditActor } from "../audit/audit.service.js";
 import { smtpView, storageView } from "../system/delivery-settings.js";
+import { CONSOLE_TOPIC, type StatisticsPusher } from "./console.statistics.js";
 import {
   toConsoleGroupAvatar,
   toConsoleGroup,
@@ -69,6 +69,8 @@ export interface ConsoleDeps {
   services: Services;
   demoMode: boolean;
   storage: Storage;
+  sockets: Sockets;
+  statistics: StatisticsPusher;
 }
 
 type UserListQuery = CallRequest<typeof manage.userIndex>;
@@ -707,7 +709,22 @@ export class ConsoleService {
 
   // ---- home ----
 
-  async dashboard() {
+  /** A socket bound or went (the gateway tells): the console sockets hear the new figures. */
+  socketsChanged(): void {
+    this.deps.statistics.changed();
+  }
+
+  /**
+   * The home's figures. With the caller's socket (its client id, of this same session), that
+   * socket joins the console topic and from then on hears `statistics` as sockets come and go.
+   */
+  async dashboard(listener: { clientId: string; sessionId: number } | null) {
+    if (listener)
+      await this.deps.sockets.join(
+        listener.clientId,
+        listener.sessionId,
+        CONSOLE_TOPIC,
+      );
     const now = this.deps.clock.now();
     const today = Math.floor(now / DAY_MS);
     const first = today - (DASHBOARD_DAYS - 1);
@@ -735,7 +752,7 @@ export class ConsoleService {
       fileCount: totals.files,
       onlineCount: online.users,
       clientCount: online.sockets,
-      isJoin: 0,
+      isJoin: listener ? 1 : 0,
       messagesToday: daily.messages.get(today) ?? 0,
       storageBytes: totals.storageBytes,
       daily: days,

@@ -1,6 +1,7 @@
 import {
   type AuditAction,
   type AuditEntry,
+  type CallResponse,
   type CONSOLE_PAGE_SIZES,
   type ConfigSection,
   manage,
@@ -11,7 +12,10 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { call } from "../../api/http";
+import { realtime } from "../../api/socket";
+import { useConnectionStore } from "../../stores/connection.store";
 import { i18n } from "../../i18n";
 import { toast } from "../../lib/feedback";
 
@@ -25,14 +29,42 @@ const auditKey = [...consoleKey, "audit"] as const;
 /** The home's figures come again this often while the page is open: the live dashboard. */
 export const DASHBOARD_REFRESH_MS = 15_000;
 
-/** The console home's figures (`manage/index/index`), refreshed every 15 s while shown. */
+/**
+ * The console home's figures (`manage/index/index`), refreshed every 15 s while shown. Each
+ * fetch names this tab's socket, which so joins the console topic: the users online and the
+ * devices connected then follow `statistics` pushes at once. After a reconnect (a new
+ * socket) the figures are fetched again, which joins the new one.
+ */
 export function useDashboardQuery() {
+  const client = useQueryClient();
+  useEffect(() => {
+    const offEvent = realtime.onEvent((event) => {
+      if (event.type !== "statistics") return;
+      client.setQueryData<DashboardFigures>(dashboardKey, (old) =>
+        old ? { ...old, ...event.data } : old,
+      );
+    });
+    const offBound = realtime.onBound(() => {
+      void client.invalidateQueries({ queryKey: dashboardKey });
+    });
+    return () => {
+      offEvent();
+      offBound();
+    };
+  }, [client]);
   return useQuery({
     queryKey: dashboardKey,
-    queryFn: async () => (await call(manage.dashboard, {})).data,
+    queryFn: async () => {
+      const clientId = useConnectionStore.getState().clientId;
+      return (
+        await call(manage.dashboard, clientId ? { client_id: clientId } : {})
+      ).data;
+    },
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
 }
+
+type DashboardFigures = CallResponse<typeof manage.dashboard>;
 
 /** Every section of the config, with how mail and storage are set up (read-only parts). */
 export function useAllConfigQuery() {
