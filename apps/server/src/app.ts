@@ -26,6 +26,8 @@ import { pushModule } from "./features/push/push.module.js";
 import { auditModule } from "./features/audit/audit.module.js";
 import { consoleModule } from "./features/console/console.module.js";
 import { articlesModule } from "./features/articles/articles.module.js";
+import { callsModule } from "./features/calls/calls.module.js";
+import { MemoryKeys, RedisKeys } from "./lib/shared-keys.js";
 import { complaintsModule } from "./features/complaints/complaints.module.js";
 import { noticesModule } from "./features/notices/notices.module.js";
 import { tasksModule } from "./features/tasks/tasks.module.js";
@@ -74,6 +76,7 @@ const MODULES: readonly FeatureModule<keyof Services>[] = [
   noticesModule,
   complaintsModule,
   articlesModule,
+  callsModule,
 ];
 
 /** The SMTP port when a saved one cannot be read (implicit TLS). */
@@ -252,6 +255,7 @@ export function buildApp(deps: AppDeps): {
     mail: deps.codeSender ?? mailer,
     storage,
     jobs,
+    keys: redis ? new RedisKeys(redis, prefix) : new MemoryKeys(clock),
     limiter: (name, points, windowSeconds) =>
       new Limiter(name, { points, windowSeconds }, redis, prefix),
     services,
@@ -286,6 +290,9 @@ export function buildApp(deps: AppDeps): {
     presenceAudience: (userId) => services.contacts.presenceAudience(userId),
     onSocketsChanged: () => {
       services.console.socketsChanged();
+    },
+    onUserGone: (userId) => {
+      void services.calls.userGone(userId);
     },
     clock,
     resolveToken: (token) => sessions.resolve(token),
@@ -336,6 +343,7 @@ export function buildApp(deps: AppDeps): {
       notices: services.notices,
       complaints: services.complaints,
       articles: services.articles,
+      calls: services.calls,
       sessions: accounts.sessions,
       codes: accounts.codes,
       mailer,

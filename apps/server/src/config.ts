@@ -108,6 +108,14 @@ const EnvSchema = z.object({
   RATE_SENDCODE_WINDOW_S: int(60 * 60),
   RATE_UPLOAD_USER: int(60),
   RATE_UPLOAD_WINDOW_S: int(60),
+  /** Calls a user may start per window (reliability.md E5: ringing is rate-limited). */
+  RATE_CALL_USER: int(20),
+  RATE_CALL_WINDOW_S: int(60),
+  /** Offers, answers and ICE candidates a user may relay per window. */
+  RATE_SIGNAL_USER: int(600),
+  RATE_SIGNAL_WINDOW_S: int(60),
+  /** How long a call rings before the server ends it (SPEC §9: 40 s); tests shorten it. */
+  CALL_RING_MS: int(40_000),
 });
 
 /** The server's configuration, parsed once from the environment. */

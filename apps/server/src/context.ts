@@ -24,6 +24,8 @@ import type { PushService } from "./features/push/push.service.js";
 import type { AuditService } from "./features/audit/audit.service.js";
 import type { ConsoleService } from "./features/console/console.service.js";
 import type { ArticlesService } from "./features/articles/articles.service.js";
+import type { CallsService } from "./features/calls/calls.service.js";
+import type { SharedKeys } from "./lib/shared-keys.js";
 import type { ComplaintsService } from "./features/complaints/complaints.service.js";
 import type { NoticesService } from "./features/notices/notices.service.js";
 import type { TasksService } from "./features/tasks/tasks.service.js";
@@ -62,6 +64,7 @@ export interface Services {
   notices: NoticesService;
   complaints: ComplaintsService;
   articles: ArticlesService;
+  calls: CallsService;
 }
 
 /** Everything a feature module is built from; app.ts builds it once. */
@@ -80,6 +83,8 @@ export interface AppContext {
   readonly storage: Storage;
   /** Work off the request path, coalesced by key (group avatars). */
   readonly jobs: Jobs;
+  /** Short-lived keys every process sees (Redis when configured): who is in a call. */
+  readonly keys: SharedKeys;
   /** A counter of attempts per key in a window, shared through Redis when configured. */
   limiter(name: string, points: number, windowSeconds: number): Limiter;
   readonly services: Services;
@@ -170,6 +175,9 @@ export function createRegistry(): {
     },
     get articles() {
       return get("articles");
+    },
+    get calls() {
+      return get("calls");
     },
   };
   return {

@@ -91,7 +91,9 @@ describe("complaints in the web client", () => {
     await dialog(a).getByLabel("Note").fill("Message masked, user warned");
     await dialog(a).getByRole("button", { name: "Handled" }).click();
     // Handled: no longer among the waiting ones; listed as handled with the note.
-    await a.getByText("No reports waiting").waitFor();
+    await a
+      .getByText("Nothing waiting: no open reports or suggestions")
+      .waitFor();
     await a.locator(".ant-segmented").getByText("Handled").click();
     const handled = a
       .locator(".ant-table-row")

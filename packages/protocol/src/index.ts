@@ -88,6 +88,23 @@ export {
   ARTICLE_TITLE_MAX,
 } from "./http/articles.js";
 export * as messages from "./http/messages.js";
+export * as webrtc from "./http/calls.js";
+export type {
+  CallEvent,
+  CallExtends,
+  CallSignal,
+  CallSignalEvent,
+  CallCode,
+} from "./http/calls.js";
+export {
+  CALL_EVENTS,
+  CALL_RING_MS,
+  CallCodes,
+  CallKinds,
+  ICE_CANDIDATE_DELAY_MS,
+  ICE_CANDIDATE_MAX_CHARS,
+  SDP_MAX_CHARS,
+} from "./http/calls.js";
 export * as people from "./http/people.js";
 export * as push from "./http/push.js";
 export type { PushPayload } from "./http/push.js";

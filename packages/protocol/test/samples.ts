@@ -115,3 +115,37 @@ export const GLOBAL_CONFIG: GlobalConfig = {
   codeByEmail: true,
   codeBySms: false,
 };
+
+/** A call's step as the server relays it: the callee accepted (wire-contract.md §5.10). */
+export const CALL_SIGNAL = {
+  id: "0b0e1c7a-3f1e-4d3a-9a51-1f6c2e0d9b7a",
+  msg_id: 41,
+  sendTime: 1_700_000_000_000,
+  toContactId: 3,
+  content: "已接通",
+  type: "webrtc" as const,
+  status: "succeed" as const,
+  is_group: 0 as const,
+  is_read: 0,
+  from_user: 3,
+  fromUser: {
+    id: 3,
+    user_id: 3,
+    realname: "Ann",
+    displayName: "Ann",
+    account: "ann",
+    avatar: "",
+    name_py: "ann",
+  },
+  at: [],
+  extends: {
+    type: 1,
+    status: 2,
+    event: "acceptRtc",
+    callTime: 0,
+    sdp: "",
+    code: 904,
+    iceCandidate: "",
+    isMobile: 0,
+  },
+};

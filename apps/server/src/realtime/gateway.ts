@@ -57,6 +57,8 @@ export interface GatewayOptions {
   heartbeatMs?: number | undefined;
   /** Told each time a socket binds or a bound one goes (the console's live figures). */
   onSocketsChanged?: (() => void) | undefined;
+  /** Told when a user's last socket on every process has gone (their call ends). */
+  onUserGone?: ((userId: number) => void) | undefined;
 }
 
 function rawText(data: RawData): string {
@@ -368,7 +370,10 @@ export class Gateway {
     if (lastHere === null) return;
     await this.options.hub.setLocalPresence(lastHere, false);
     const stillOnline = await this.options.hub.onlineAmong([lastHere]);
-    if (!stillOnline.has(lastHere)) await this.announce(lastHere, 0);
+    if (stillOnline.has(lastHere)) return;
+    await this.announce(lastHere, 0);
+    // A server going down hands its sockets to another; a call goes on meanwhile.
+    if (!this.closing) this.options.onUserGone?.(lastHere);
   }
 
   private async announce(userId: number, isOnline: 0 | 1): Promise<void> {

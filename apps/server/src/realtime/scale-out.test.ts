@@ -193,6 +193,80 @@ describe("two server processes on one database and one Redis", () => {
     await socket.close();
   });
 
+  it("carry a call between processes: ringing, answer, busy on either, and its end", async () => {
+    const login = await a.post("/common/pub/login", {
+      account: "admin",
+      password: "admin-pass1",
+    });
+    const adminToken = (login.data as { authToken: string }).authToken;
+    const on = await a.post(
+      "/manage/config/setConfig",
+      { name: "chatInfo", value: { webrtc: "1" } },
+      adminToken,
+    );
+    expect(on.code, on.msg).toBe(0);
+    const ivy = await userOn(a, "ivy");
+    const jon = await userOn(b, "jon");
+    const kit = await userOn(b, "kit");
+    const ivySocket = await openSocket(a.url);
+    await ivySocket.bind(ivy.token);
+    const jonSocket = await openSocket(b.url);
+    await jonSocket.bind(jon.token);
+    const id = randomUUID();
+    const calling = await a.post(
+      "/enterprise/im/sendToMsg",
+      { id, toContactId: jon.userId, event: "calling", type: 0 },
+      ivy.token,
+    );
+    expect(calling.code, calling.msg).toBe(0);
+    expect((await jonSocket.next("webrtc")).data).toMatchObject({
+      id,
+      extends: { event: "calling" },
+    });
+    // Kit, on B, finds Jon busy: the call is known on every process.
+    const busy = await b.post(
+      "/enterprise/im/sendToMsg",
+      { id: randomUUID(), toContactId: jon.userId, event: "calling" },
+      kit.token,
+    );
+    expect(busy.data).toMatchObject({ extends: { code: 907, reason: "busy" } });
+    const accepted = await b.post(
+      "/enterprise/im/sendToMsg",
+      { id, toContactId: ivy.userId, event: "acceptRtc" },
+      jon.token,
+    );
+    expect(accepted.code, accepted.msg).toBe(0);
+    expect(
+      (
+        await ivySocket.next("webrtc", (f) =>
+          JSON.stringify(f).includes("acceptRtc"),
+        )
+      ).data,
+    ).toMatchObject({ extends: { code: 904 } });
+    const hangup = await b.post(
+      "/enterprise/im/sendToMsg",
+      { id, toContactId: ivy.userId, event: "hangup" },
+      jon.token,
+    );
+    expect(hangup.data).toMatchObject({ extends: { code: 906 } });
+    expect(
+      (
+        await ivySocket.next("webrtc", (f) =>
+          JSON.stringify(f).includes('"hangup"'),
+        )
+      ).data,
+    ).toMatchObject({ extends: { code: 906 } });
+    // Ended on B: A answers a late step as a call that is gone.
+    const late = await a.post(
+      "/enterprise/im/sendToMsg",
+      { id, toContactId: jon.userId, event: "offer", sdp: "v=0" },
+      ivy.token,
+    );
+    expect(late.code).toBe(400);
+    await ivySocket.close();
+    await jonSocket.close();
+  });
+
   it("tell a console socket on A of sockets binding on B, counted over both", async () => {
     const login = await a.post("/common/pub/login", {
       account: "admin",

@@ -173,6 +173,11 @@ export const MESSAGE_KEYS = [
   "file.notFound",
   "logo.tooLarge",
   "articleImage.tooLarge",
+  "call.disabled",
+  "call.notFound",
+  "call.inAnotherCall",
+  "call.tooLarge",
+  "call.handledElsewhere",
 ] as const;
 
 /** One stable message key. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  CALL_SIGNAL,
   GLOBAL_CONFIG,
   GROUP_CONTACT,
   GROUP_MESSAGE,
@@ -61,6 +62,7 @@ const SAMPLES: ServerEventMap = {
   setIsNotice: { id: 3, is_notice: 0, is_group: 0 },
   draft: { toContactId: 3, draft: "see you at" },
   statistics: { onlineCount: 12, clientCount: 15 },
+  webrtc: CALL_SIGNAL,
   // Everything but the reader's language (zod drops the key the schema lacks).
   updateConfig: GlobalConfigSchema.omit({ lang: true }).parse(GLOBAL_CONFIG),
 };

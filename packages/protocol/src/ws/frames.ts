@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CallSignalSchema } from "../http/calls.js";
 import { ContactSchema } from "../entities/contact.js";
 import { GroupSettingSchema } from "../entities/group.js";
 import { MessageSchema, SystemNoticeSchema } from "../entities/message.js";
@@ -239,6 +240,9 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
   ),
   // Friends (wire-contract.md §5.9): a new friend's contact, on both sides.
   event("appendContact", ContactSchema),
+  // A call's step (wire-contract.md §3.6, §5.10): to the other party, and for calling,
+  // acceptRtc and hangup an echo to the sender's own devices (`otherOpt`, with contactInfo).
+  event("webrtc", CallSignalSchema),
   // Online users and bound sockets over every process, pushed to the console sockets that
   // joined `admin-manage` (manage/index/index with their client id) when sockets come and go.
   event(

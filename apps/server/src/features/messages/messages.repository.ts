@@ -33,6 +33,21 @@ export function findByClientId(
     .executeTakeFirst();
 }
 
+/** A call's record once the call ends: its status text and its `extends` (code, call time). */
+export async function updateCallRecord(
+  db: Executor,
+  msgId: number,
+  content: string,
+  extendsJson: string,
+): Promise<void> {
+  await db
+    .updateTable("messages")
+    .set({ content, extends: extendsJson })
+    .where("msg_id", "=", msgId)
+    .where("type", "=", "webrtc")
+    .execute();
+}
+
 /**
  * Takes the conversation's next sequence number. The row update serialises concurrent
  * senders of one conversation, so sequence order is commit order.
@@ -915,6 +930,7 @@ export function messagesRepository(db: Db) {
     pageAllMessages,
     findByClientId,
     storeDirectMessage,
+    updateCallRecord,
     storeGroupMessage,
     pageMessages,
     searchMessages,

@@ -278,6 +278,59 @@ export class MessagesService {
   }
 
   /**
+   * A call's record (a `webrtc` message from the caller, wire-contract.md §5.10), stored
+   * like any one-to-one message once the caller may call; the call's id is its client id,
+   * so a repeated `calling` answers the record already stored.
+   */
+  async storeCallRecord(call: {
+    id: string;
+    caller: number;
+    callee: number;
+    content: string;
+    extends: Record<string, unknown>;
+  }): Promise<MessageRow> {
+    const stored = await this.repo.findByClientId(call.caller, call.id);
+    if (stored) return stored;
+    return this.repo.storeDirectMessage(
+      {
+        conversationId: directConversationId(call.caller, call.callee),
+        clientMsgId: call.id,
+        fromUser: call.caller,
+        toUser: call.callee,
+        type: "webrtc",
+        content: call.content,
+        pid: null,
+        extends: call.extends,
+      },
+      () => this.deps.clock.now(),
+    );
+  }
+
+  /** A call's record once it ends: how it ended and how long it lasted. */
+  updateCallRecord(
+    msgId: number,
+    content: string,
+    extendsValue: Record<string, unknown>,
+  ): Promise<void> {
+    return this.repo.updateCallRecord(
+      msgId,
+      content,
+      JSON.stringify(extendsValue),
+    );
+  }
+
+  /** Whether a user may chat one-to-one with another now: refused as a send would be. */
+  async mayChatWith(
+    userId: number,
+    peerId: number,
+  ): Promise<{ me: ActiveUser; peer: ActiveUser }> {
+    const me = await this.activeUser(userId);
+    const peer = await this.peerOf(userId, peerId);
+    await this.mayChat(me, peer);
+    return { me, peer };
+  }
+
+  /**
    * The file message a sender already stored under a client id (a retried upload) as the
    * first send answered it; null when the id is new. The same id on another message is
    * refused, never answered as this one.

@@ -234,4 +234,9 @@ export const hy: Catalog = {
   "logo.tooLarge": "Ein Logo darf höchstens 2 MB groß sein",
   "articleImage.tooLarge":
     "Ein Bild in einem Artikel darf höchstens 8 MB groß sein",
+  "call.disabled": "Sprach- und Videoanrufe sind nicht aktiviert",
+  "call.notFound": "Dieser Anruf ist beendet oder existiert nicht",
+  "call.inAnotherCall": "Sie telefonieren bereits auf einem anderen Gerät",
+  "call.tooLarge": "Die Anrufdaten sind zu groß",
+  "call.handledElsewhere": "Dieser Anruf wurde auf einem anderen Gerät angenommen",
 };

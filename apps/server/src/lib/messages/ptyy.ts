@@ -209,4 +209,9 @@ export const ptyy: Catalog = {
   "file.notFound": "Arquivo não encontrado",
   "logo.tooLarge": "A imagem do logotipo tem no máximo 2 MB",
   "articleImage.tooLarge": "Uma imagem de artigo pode ter no máximo 8 MB",
+  "call.disabled": "As chamadas de voz e vídeo não estão ativadas",
+  "call.notFound": "Esta chamada terminou ou não existe",
+  "call.inAnotherCall": "Você já está em uma chamada em outro dispositivo",
+  "call.tooLarge": "Os dados da chamada são grandes demais",
+  "call.handledElsewhere": "Esta chamada foi atendida em outro dispositivo",
 };

@@ -177,4 +177,9 @@ export const ty: Catalog = {
   "file.notFound": "ไม่พบไฟล์",
   "logo.tooLarge": "รูปโลโก้ต้องไม่เกิน 2 MB",
   "articleImage.tooLarge": "รูปภาพในบทความมีขนาดได้ไม่เกิน 8 MB",
+  "call.disabled": "ยังไม่ได้เปิดใช้การโทรด้วยเสียงและวิดีโอ",
+  "call.notFound": "การโทรนี้สิ้นสุดแล้วหรือไม่มีอยู่",
+  "call.inAnotherCall": "คุณกำลังอยู่ในสายบนอุปกรณ์อื่นแล้ว",
+  "call.tooLarge": "ข้อมูลการโทรมีขนาดใหญ่เกินไป",
+  "call.handledElsewhere": "รับสายนี้บนอุปกรณ์อื่นแล้ว",
 };
