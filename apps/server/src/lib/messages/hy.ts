@@ -238,5 +238,6 @@ export const hy: Catalog = {
   "call.notFound": "Dieser Anruf ist beendet oder existiert nicht",
   "call.inAnotherCall": "Sie telefonieren bereits auf einem anderen Gerät",
   "call.tooLarge": "Die Anrufdaten sind zu groß",
-  "call.handledElsewhere": "Dieser Anruf wurde auf einem anderen Gerät angenommen",
+  "call.handledElsewhere":
+    "Dieser Anruf wurde auf einem anderen Gerät angenommen",
 };
