@@ -3,10 +3,16 @@ import { useEffect } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { realtime, type RealtimeHandlers } from "../api/socket";
 import { accountsRealtime } from "../features/accounts";
+import {
+  CallOverlayHost,
+  callsRealtime,
+  leaveCall,
+  setCallRecordListener,
+} from "../features/calls";
 import { contactsRealtime } from "../features/contacts";
 import { friendsRealtime } from "../features/friends";
 import { groupsRealtime } from "../features/groups";
-import { messagesRealtime } from "../features/messages";
+import { messagesRealtime, refreshChat } from "../features/messages";
 import { systemRealtime } from "../features/system";
 import { settingsRealtime } from "../features/settings";
 import { useSessionStore } from "../stores/session.store";
@@ -22,6 +28,7 @@ const FEATURES: readonly RealtimeHandlers[] = [
   friendsRealtime,
   accountsRealtime,
   settingsRealtime,
+  callsRealtime,
   systemRealtime,
 ];
 
@@ -39,8 +46,13 @@ export function useRealtime(): void {
       me,
       navigate: (to, options) => void navigate(to, options),
     });
+    // A call's record in the chat with that person follows the call.
+    setCallRecordListener((peerId) => {
+      refreshChat(client, peerId);
+    });
     realtime.start({ token, userId: me });
     return () => {
+      leaveCall();
       off();
       realtime.stop();
     };
@@ -50,5 +62,10 @@ export function useRealtime(): void {
 /** The signed-in screens (chat and console) share one realtime session. */
 export function RealtimeLayout() {
   useRealtime();
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <CallOverlayHost />
+    </>
+  );
 }

@@ -32,6 +32,7 @@ export const NAMESPACES = [
   "reports",
   "articles",
   "demo",
+  "calls",
 ] as const;
 
 /*

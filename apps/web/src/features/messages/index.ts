@@ -4,6 +4,7 @@ import { lazyPage } from "../../lib/lazy";
 export { useChatUiStore } from "./chat-ui.store";
 export { ChatDialog } from "./components/ChatDialog";
 export { messagesRealtime } from "./messages.realtime";
+export { refreshChat } from "./messages.queries";
 
 const ChatPage = lazyPage(() =>
   import("./pages/ChatPage").then((m) => ({ default: m.ChatPage })),

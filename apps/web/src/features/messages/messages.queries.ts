@@ -13,7 +13,7 @@ import {
   useMutation,
 } from "@tanstack/react-query";
 import { ApiError, call } from "../../api/http";
-import { updateContact } from "../contacts";
+import { contactsKey, updateContact } from "../contacts";
 import { useOutboxStore } from "./outbox.store";
 
 /** Whether a chat id is a group's (`group-N`) rather than a user's. */
@@ -139,6 +139,12 @@ export function storeSent(
     lastSendTime: message.sendTime,
     type: message.type,
   }));
+}
+
+/** A chat read afresh (its list and its row): a call's record changed as the call went. */
+export function refreshChat(client: QueryClient, contactId: ContactId): void {
+  void client.invalidateQueries({ queryKey: messagesKey(contactId) });
+  void client.invalidateQueries({ queryKey: contactsKey });
 }
 
 /** Applies a change to every loaded message of a chat. */

@@ -9,6 +9,7 @@ import { useWindowWidth } from "../../../hooks/useWindowWidth";
 import { toast } from "../../../lib/feedback";
 import { useSessionStore } from "../../../stores/session.store";
 import { updateContact } from "../../contacts";
+import { CallButtons } from "../../calls";
 import { UserCardButton } from "../../people";
 import { useGlobalConfig } from "../../system";
 import {
@@ -205,6 +206,7 @@ export function Conversation({
             onTogglePanel={togglePanel}
           />
         )}
+        {groupId === null && <CallButtons contact={contact} />}
       </header>
       <div className={styles.conversationBody}>
         <div className={styles.conversationMain} {...dropHandlers}>

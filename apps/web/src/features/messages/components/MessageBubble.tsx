@@ -1,7 +1,12 @@
-import { MoreOutlined } from "@ant-design/icons";
+import {
+  MoreOutlined,
+  PhoneOutlined,
+  VideoCameraOutlined,
+} from "@ant-design/icons";
 import { Avatar, Button, Dropdown, type MenuProps } from "antd";
 import { memo, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type CallRecordView, callDuration } from "../../calls";
 import { groupNumber } from "../../groups";
 import { UserCardButton } from "../../people";
 import { useChatUiStore } from "../chat-ui.store";
@@ -49,6 +54,8 @@ export interface BubbleProps {
   upload?: UploadState | undefined;
   /** A message type this client does not know: its text, marked as such. */
   unknownType?: boolean | undefined;
+  /** A call's record: drawn as the call and how it ended, in the reader's language. */
+  call?: CallRecordView | undefined;
   status: DeliveryStatus;
   read?: boolean | undefined;
   /** The first of a run of one sender's messages: avatar, name and time above it. */
@@ -75,6 +82,7 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
     media,
     upload,
     unknownType,
+    call,
     status,
     read,
     groupStart,
@@ -190,7 +198,21 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
                       {t("bubble.unknownType")}
                     </span>
                   )}
-                  {short !== null && !expanded ? short : content}
+                  {call ? (
+                    <span
+                      className={styles.callRecord}
+                      data-testid="call-record"
+                    >
+                      {call.video ? <VideoCameraOutlined /> : <PhoneOutlined />}
+                      {t(`calls:record.${call.key}`, {
+                        duration: callDuration(call.seconds),
+                      })}
+                    </span>
+                  ) : short !== null && !expanded ? (
+                    short
+                  ) : (
+                    content
+                  )}
                   {short !== null && (
                     <Button
                       type="link"

@@ -275,6 +275,7 @@ export function MessageList({
                 content={item.content}
                 media={item.media}
                 unknownType={item.unknownType}
+                call={item.call}
                 upload={
                   item.pending?.upload && item.pending.status === "going"
                     ? {

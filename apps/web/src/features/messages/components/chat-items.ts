@@ -1,4 +1,5 @@
 import type { Message } from "@parley/protocol";
+import { type CallRecordView, callRecordOf } from "../../calls";
 import { htmlToText } from "../../../lib/html-text";
 import { TIME_DIVIDER_GAP_MS } from "../../../lib/time";
 import type { OutboxEntry } from "../outbox.store";
@@ -27,6 +28,8 @@ export interface ChatItem {
   media?: MediaBody;
   /** A type this client does not know: its text is shown with a note (SPEC §4). */
   unknownType?: boolean;
+  /** A call's record: voice or video, and how it ended. */
+  call?: CallRecordView;
   /** The outbox entry behind a row not yet stored. */
   pending?: OutboxEntry;
   /**
@@ -99,13 +102,18 @@ export function chatItems(
     const event = message.type === "event" ? message.extends : undefined;
     const media = mediaOf(message);
     const quote = event ? undefined : quoteOf(message);
+    const call = callRecordOf(message, mine);
     rows.push({
       key,
       mine,
       content: htmlToText(message.content),
       sendTime: message.sendTime,
       status: "succeed",
-      read: mine && message.is_group === 0 ? message.is_read === 1 : undefined,
+      // A call's record carries no read mark: the call itself was the news.
+      read:
+        mine && message.is_group === 0 && !call
+          ? message.is_read === 1
+          : undefined,
       avatar: message.fromUser.avatar,
       name: message.fromUser.displayName,
       userId: message.from_user,
@@ -114,7 +122,8 @@ export function chatItems(
       unreadDivider: false,
       ...(event ? { event } : {}),
       ...(media ? { media } : {}),
-      ...(KNOWN_TYPES.has(message.type) ? {} : { unknownType: true }),
+      ...(call ? { call } : {}),
+      ...(KNOWN_TYPES.has(message.type) || call ? {} : { unknownType: true }),
       message,
       ...(quote ? { quote } : {}),
       ...(message.readCount !== undefined && message.readTotal !== undefined
