@@ -94,11 +94,15 @@ describe("calls between two browsers", () => {
     const ann = await apiUser(url(), `ann${suffix}`, "Ann Caller");
     const bob = await apiUser(url(), `bob${suffix}`, "Bob 接听者");
     const cat = await apiUser(url(), `cat${suffix}`, "Cat Third");
+    const dee = await apiUser(url(), `dee${suffix}`, "Dee 第四");
+    await apiSend(url(), dee, bob, "我也是");
     await apiSend(url(), ann, bob, "call me?");
     await apiSend(url(), cat, bob, "me too");
 
     const a = await openChat(browserA, `ann${suffix}`, "Bob 接听者", "en");
     const b = await openChat(browserB, `bob${suffix}`, "Ann Caller", "zh");
+    // Bob's second device: it rings too, and stops when the first answers.
+    const b2 = await openChat(browserB, `bob${suffix}`, "Ann Caller", "zh");
 
     // Ann starts a video call: her overlay counts down, Bob's rings.
     await a.getByRole("button", { name: "Video call" }).click();
@@ -115,8 +119,13 @@ describe("calls between two browsers", () => {
     await shot(a, "call-outgoing-en");
     await shot(b, "call-incoming-zh");
 
+    await expect
+      .poll(() => overlay(b2).getAttribute("data-call-status"))
+      .toBe("3");
     // Bob answers: both connect and each side decodes the other's video.
     await overlay(b).getByRole("button", { name: "接听" }).click();
+    await overlay(b2).waitFor({ state: "detached" });
+    await b2.context().close();
     for (const [page, label] of [
       [a, "The other side's video"],
       [b, "对方的视频"],
@@ -132,7 +141,7 @@ describe("calls between two browsers", () => {
     const timer = overlay(a).getByRole("status");
     await expect
       .poll(() => timer.textContent(), { timeout: 15_000 })
-      .toMatch(/^00:00:0[1-9]$/);
+      .toMatch(/^\d\d:\d\d:\d\d$/);
     const first = await timer.textContent();
     await expect.poll(() => timer.textContent()).not.toBe(first);
     await overlay(a).getByTestId("call-quality").waitFor({ timeout: 15_000 });
@@ -184,6 +193,12 @@ describe("calls between two browsers", () => {
     await overlay(c).getByText("The other side is in another call").waitFor();
     expect(await overlay(c).getAttribute("data-call-status")).toBe("4");
     await shot(c, "call-busy-en");
+    // The same in Chinese: Dee, on another machine, finds Bob busy too.
+    const d = await openChat(browserB, `dee${suffix}`, "Bob 接听者", "zh");
+    await d.getByRole("button", { name: "视频通话" }).click();
+    await overlay(d).getByText("对方正在通话中").waitFor();
+    await shot(d, "call-busy-zh");
+    await shot(a, "call-in-voice-en");
     await overlay(c).waitFor({ state: "detached" });
     await expect.poll(() => records(c).last().textContent()).toBe("Busy");
     await overlay(b).getByRole("button", { name: "挂断" }).click();
@@ -203,12 +218,26 @@ describe("calls between two browsers", () => {
     await b.getByTestId("contact").filter({ hasText: "Cat Third" }).click();
     await expect.poll(() => records(b).last().textContent()).toBe("未接来电");
 
+    // A tab closed in the middle of a call: the server ends it, Bob's overlay closes and
+    // his record keeps the time in call.
+    await b.getByTestId("contact").filter({ hasText: "Ann Caller" }).click();
+    await a.getByRole("button", { name: "Voice call" }).click();
+    await overlay(b).getByRole("button", { name: "接听" }).click();
+    await expect
+      .poll(() => overlay(a).getAttribute("data-call-status"))
+      .toBe("2");
+    await a.context().close();
+    await overlay(b).waitFor({ state: "detached" });
+    await expect
+      .poll(() => records(b).last().textContent())
+      .toMatch(/^通话时长 00:00:\d\d$/);
+
     // Calls switched off: the icons leave the title bar at once.
     await setCalls("0");
-    await a
+    await c
       .getByRole("button", { name: "Voice call" })
       .waitFor({ state: "detached" });
-    expect(await a.getByRole("button", { name: "Video call" }).count()).toBe(0);
+    expect(await c.getByRole("button", { name: "Video call" }).count()).toBe(0);
     await setCalls("1");
   });
 });

@@ -174,12 +174,14 @@ export class CallController {
     // In call before the answer is acknowledged: the caller's offer may arrive first.
     this.set({ local, status: CallStatus.inCall });
     this.connect();
+    const peer = this.state.peer;
     try {
       await this.send("acceptRtc", { code: CallCodes.accepted });
     } catch {
       // Answered on another device, or the caller gave up meanwhile.
       this.clear();
     }
+    if (peer) this.onRecord(peer.id);
   }
 
   /** Declines the incoming call (the server records 903). */
@@ -275,6 +277,7 @@ export class CallController {
         this.set({ status: CallStatus.inCall, ringUntil: null });
         this.connect();
         void this.offer();
+        if (state.peer) this.onRecord(state.peer.id);
         return;
       case "offer":
         void this.answerOffer(signal.extends.sdp);
