@@ -385,6 +385,9 @@ describe("signalling abuse (reliability.md E5)", () => {
       ],
       // Ann answers her own call.
       [ann, { id, toContactId: bob.userId, event: "acceptRtc" }],
+      // Eve starts a call under their call's id, to either of them.
+      [eve, { id, toContactId: ann.userId, event: "calling" }],
+      [eve, { id, toContactId: bob.userId, event: "calling" }],
     ];
     for (const [user, body] of attempts) {
       const res = await step(user, body);

@@ -191,7 +191,10 @@ export class CallsService {
 
     // The same call sent again (a retried request): its calling step as first answered.
     const again = await this.liveCall(input.id);
-    if (again?.caller === userId && again.callee === peer.user_id)
+    if (again) {
+      // Someone else's call id is never taken over.
+      if (again.caller !== userId || again.callee !== peer.user_id)
+        throw refuse("call.notFound");
       return toSignal(
         again,
         this.callingStep(),
@@ -199,6 +202,7 @@ export class CallsService {
         peer.user_id,
         clock.now(),
       );
+    }
     if (await keys.get(endKey(input.id))) throw refuse("call.notFound");
 
     if (!(await keys.claim(userKey(userId), input.id, ringTtl)))
