@@ -20,6 +20,7 @@ import {
  * stand-in camera and microphone, over loopback. Ann (English) video-calls Bob (Chinese):
  * the outgoing and incoming overlays, Bob answers, both peer connections carry video (frames
  * decoded by each side's <video>), the time in call runs, the quality line reads getStats,
+ * Ann shares her screen and stops,
  * Ann hangs up and both chats show the record with its duration. Then Bob calls Ann, who
  * declines; Cat's call to a busy Bob shows the busy state; Cat's unanswered call hangs up at
  * the end of its 40-second countdown (the page's clock fast-forwarded); calls switched off
@@ -151,6 +152,15 @@ describe("calls between two browsers", () => {
     // The microphone toggles.
     await overlay(a).getByRole("button", { name: "Mute" }).click();
     await overlay(a).getByRole("button", { name: "Unmute" }).waitFor();
+    // Beyond SPEC: Ann shares her screen instead of her camera; Bob's video goes on.
+    await overlay(a).getByRole("button", { name: "Share screen" }).click();
+    await overlay(a).getByRole("button", { name: "Stop sharing" }).waitFor();
+    const before = await framesDecoded(b, "对方的视频");
+    await expect
+      .poll(() => framesDecoded(b, "对方的视频"))
+      .toBeGreaterThan(before + 5);
+    await overlay(a).getByRole("button", { name: "Stop sharing" }).click();
+    await overlay(a).getByRole("button", { name: "Share screen" }).waitFor();
     await shot(a, "call-in-video-en");
     await shot(b, "call-in-video-zh");
     await b.setViewportSize({ width: 390, height: 844 });
