@@ -257,7 +257,7 @@ describe("who can be called", () => {
   it("answers busy (907) when the callee is in another call or not online, and keeps the attempt", async () => {
     const [ann, bob, cat, dan] = await registerMany(api, 4, "Busy");
     await online(ann);
-    await online(bob);
+    const bobSocket = await online(bob);
     await online(cat);
     const first = randomUUID();
     await ok(ann, { id: first, toContactId: bob.userId, event: "calling" });
@@ -273,6 +273,16 @@ describe("who can be called", () => {
       reason: "busy",
     });
     expect(busy.content).toBe("对方忙线中");
+    // Bob, busy with Ann, sees Cat's missed call in their chat at once.
+    const missed = await bobSocket.next(
+      "simple",
+      (f) => (f.data as { msg_id: number }).msg_id === busy.msg_id,
+    );
+    expect(missed.data).toMatchObject({
+      type: "webrtc",
+      toContactId: cat.userId,
+      extends: { code: 907 },
+    });
     // The caller in a call is busy too.
     const callerBusy = await ok(cat, {
       id: randomUUID(),

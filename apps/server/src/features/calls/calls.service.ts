@@ -229,6 +229,13 @@ export class CallsService {
         content: callText(CallCodes.busy, 0, reason),
         extends: callExtends(call, step),
       });
+      // Busy with someone else: the callee's chat shows the missed call now.
+      if (reason === "busy")
+        await this.deps.services.messages.announceCallRecord(
+          row,
+          me,
+          publicUrl,
+        );
       return toSignal(
         { ...call, msgId: row.msg_id },
         step,

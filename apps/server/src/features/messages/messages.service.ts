@@ -306,6 +306,28 @@ export class MessagesService {
     );
   }
 
+  /**
+   * A call's record that no `webrtc` step announces (a call that found the callee in
+   * another call): pushed to the callee like any message, so their chat shows the missed
+   * call at once.
+   */
+  async announceCallRecord(
+    row: MessageRow,
+    caller: ActiveUser,
+    publicUrl: string,
+  ): Promise<void> {
+    await this.deps.publish.toUsers(
+      [row.to_user],
+      "simple",
+      toMessage(
+        row,
+        toSender(caller, publicUrl),
+        { toContactId: caller.user_id, toUser: row.to_user },
+        publicUrl,
+      ),
+    );
+  }
+
   /** A call's record once it ends: how it ended and how long it lasted. */
   updateCallRecord(
     msgId: number,
