@@ -128,13 +128,17 @@ export function ChatPage({ embedded = false }: { embedded?: boolean }) {
   const openContact = (contact: Contact) => {
     // People, groups and the notices entry open; the friend-request entry has its panel.
     if (contact.is_group > 1 && !isNoticesEntry(contact)) return;
-    open(contact.id);
-    if (phone)
-      void navigate(
-        { pathname: location.pathname, search: location.search },
-        // A chat opened from a chat replaces it: Back still leads to the list.
-        { state: { chat: contact.id }, replace: pushed !== null },
-      );
+    if (!phone) {
+      open(contact.id);
+      return;
+    }
+    // On a phone the history entry opens the chat (the effect above), so the chat is on
+    // screen only once its entry is: a Back pressed at once always leads to the list.
+    void navigate(
+      { pathname: location.pathname, search: location.search },
+      // A chat opened from a chat replaces it: Back still leads to the list.
+      { state: { chat: contact.id }, replace: pushed !== null },
+    );
   };
   const backToList = () => {
     if (pushed !== null) void navigate(-1);
