@@ -23,8 +23,8 @@ import {
  * Ann shares her screen and stops,
  * Ann hangs up and both chats show the record with its duration. Then Bob calls Ann, who
  * declines; Cat's call to a busy Bob shows the busy state; Cat's unanswered call hangs up at
- * the end of its 40-second countdown (the page's clock fast-forwarded); calls switched off
- * take the title bar's icons away live.
+ * the end of its 40-second countdown (the page's clock fast-forwarded); video calls switched
+ * off take the video icon away live, and calls switched off both icons.
  */
 let product: Product;
 let browserA: Browser;
@@ -48,11 +48,14 @@ afterAll(async () => {
   await product.dispose();
 });
 
-async function setCalls(webrtc: "0" | "1"): Promise<void> {
+async function setCalls(
+  webrtc: "0" | "1",
+  videoCall: "0" | "1" = "1",
+): Promise<void> {
   const saved = await api(
     url(),
     "/manage/config/setConfig",
-    { name: "chatInfo", value: { webrtc } },
+    { name: "chatInfo", value: { webrtc, videoCall } },
     adminToken,
   );
   expect(saved.code).toBe(0);
@@ -241,6 +244,14 @@ describe("calls between two browsers", () => {
     await expect
       .poll(() => records(b).last().textContent())
       .toMatch(/^通话时长 00:00:\d\d$/);
+
+    // Video calls switched off: only the video icon leaves the title bar, at once.
+    await setCalls("1", "0");
+    await c
+      .getByRole("button", { name: "Video call" })
+      .waitFor({ state: "detached" });
+    await c.getByRole("button", { name: "Voice call" }).waitFor();
+    await screenshot(c, "call-video-off-en");
 
     // Calls switched off: the icons leave the title bar at once.
     await setCalls("0");

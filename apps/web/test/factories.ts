@@ -65,6 +65,7 @@ export function makeConfig(patch: Partial<GlobalConfig> = {}): GlobalConfig {
     chatInfo: {
       online: "1",
       webrtc: "0",
+      videoCall: "1",
       groupChat: "1",
       simpleChat: "1",
       redoTime: "120",

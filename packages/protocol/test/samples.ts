@@ -97,6 +97,7 @@ export const GLOBAL_CONFIG: GlobalConfig = {
   chatInfo: {
     online: "1",
     webrtc: "0",
+    videoCall: "1",
     groupChat: "1",
     simpleChat: "1",
     redoTime: "120",

@@ -301,6 +301,7 @@ const samples: { [T in ServerEventType]: ServerEventMap[T] } = {
     chatInfo: {
       online: "1",
       webrtc: "0",
+      videoCall: "1",
       groupChat: "1",
       simpleChat: "1",
       redoTime: "120",

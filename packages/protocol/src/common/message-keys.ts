@@ -174,6 +174,7 @@ export const MESSAGE_KEYS = [
   "logo.tooLarge",
   "articleImage.tooLarge",
   "call.disabled",
+  "call.videoDisabled",
   "call.notFound",
   "call.inAnotherCall",
   "call.tooLarge",

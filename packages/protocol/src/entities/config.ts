@@ -30,6 +30,11 @@ export type SysInfo = z.infer<typeof SysInfoSchema>;
 export const ChatInfoSchema = z.object({
   online: z.string(),
   webrtc: z.string(),
+  /**
+   * "1" video calls allowed (the default), "0" voice only: SPEC §8's "video call not
+   * enabled". Beyond wire-contract §4.2; older clients ignore it and the server refuses.
+   */
+  videoCall: z.string(),
   groupChat: z.string(),
   simpleChat: z.string(),
   /** Withdrawal window in seconds. */

@@ -201,6 +201,27 @@ describe("switches", () => {
     expect(can(USER, "call.start", { config: withChat(patch) })).toBe(expected);
   });
 
+  it.each<{
+    videoCall: string;
+    patch: Partial<Switches["chatInfo"]>;
+    expected: boolean;
+  }>([
+    { videoCall: "1", patch: {}, expected: true },
+    { videoCall: "0", patch: {}, expected: false },
+    { videoCall: "1", patch: { webrtc: "0" }, expected: false },
+    { videoCall: "1", patch: { simpleChat: "0" }, expected: false },
+  ])(
+    "call.video with videoCall $videoCall and $patch",
+    ({ videoCall, patch, expected }) => {
+      const config = withChat(patch);
+      expect(
+        can(USER, "call.video", {
+          config: { ...config, chatInfo: { ...config.chatInfo, videoCall } },
+        }),
+      ).toBe(expected);
+    },
+  );
+
   it("group.create needs group chat on", () => {
     expect(can(USER, "group.create", { config: CONFIG })).toBe(true);
     expect(

@@ -115,6 +115,10 @@ export interface Subjects {
   };
   /** Start a voice or video call: calls on and single chat on. */
   "call.start": { config: Switches };
+  /** Start a video call: a call may start and video calls are on (SPEC §8 "video call not enabled"). */
+  "call.video": {
+    config: Switches & { readonly chatInfo: Pick<ChatInfo, "videoCall"> };
+  };
   /** Create a group: group chat on. */
   "group.create": { config: Switches };
   /** The group manage icon, settings, speak restriction, administrators, transfer, disband. */
@@ -236,6 +240,9 @@ const RULES: { [A in Action]: Rule<A> } = {
     on(config.chatInfo.webrtc) && config.chatInfo.simpleChat !== "0"
       ? null
       : "switchedOff",
+  "call.video": (actor, { config }) =>
+    RULES["call.start"](actor, { config }) ??
+    (config.chatInfo.videoCall === "0" ? "switchedOff" : null),
   "group.create": (_actor, { config }) =>
     config.chatInfo.groupChat === "0" ? "switchedOff" : null,
   "group.own": (_actor, { member }) =>

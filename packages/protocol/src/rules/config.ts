@@ -62,6 +62,7 @@ export const ChatInfoPatchSchema = z
   .object({
     online: flag,
     webrtc: flag,
+    videoCall: flag,
     groupChat: flag,
     simpleChat: flag,
     /** Withdrawal window in seconds: up to a day. */

@@ -315,7 +315,7 @@ describe("who can be called", () => {
 
   it("refuses calls when they are off, when single chat is off, to oneself, to a missing user, and to a stranger in friends-only mode", async () => {
     const [ann, bob] = await registerMany(api, 2, "Refused");
-    await online(bob);
+    const bobSocket = await online(bob);
     const call = (to: number) =>
       step(ann, { id: randomUUID(), toContactId: to, event: "calling" });
 
@@ -323,6 +323,30 @@ describe("who can be called", () => {
     expect((await call(bob.userId)).msg).toBe(
       "Voice and video calls are not enabled",
     );
+    // Voice only: a video call is refused with SPEC §8's words, nothing rings; voice still rings.
+    await saveConfig(api, "chatInfo", { webrtc: "1", videoCall: "0" });
+    const video = await step(ann, {
+      id: randomUUID(),
+      toContactId: bob.userId,
+      event: "calling",
+      type: 1,
+    });
+    expect(video.code).not.toBe(0);
+    expect(video.msg).toBe("Video calls are not enabled");
+    const voiceId = randomUUID();
+    await ok(ann, {
+      id: voiceId,
+      toContactId: bob.userId,
+      event: "calling",
+      type: 0,
+    });
+    await ok(ann, { id: voiceId, toContactId: bob.userId, event: "hangup" });
+    const rang = (await settled(bobSocket)).map(
+      (f) => (f.data as { id: string }).id,
+    );
+    expect(rang.length).toBeGreaterThan(0);
+    expect(new Set(rang)).toEqual(new Set([voiceId]));
+    await saveConfig(api, "chatInfo", { videoCall: "1" });
     await saveConfig(api, "chatInfo", { webrtc: "1", simpleChat: "0" });
     expect((await call(bob.userId)).msg).toBe(
       "One-to-one chats are switched off on this server",

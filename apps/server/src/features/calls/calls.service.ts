@@ -170,6 +170,8 @@ export class CallsService {
         throw refuse("chat.singleDisabled");
       throw refuse("call.disabled");
     }
+    if (input.type === 1 && denial(actor, "call.video", { config }) !== null)
+      throw refuse("call.videoDisabled");
     const { me, peer } = await this.deps.services.messages.mayChatWith(
       userId,
       input.toContactId,

@@ -23,6 +23,7 @@ export const DEFAULT_SYS_INFO: SysInfo = {
 export const DEFAULT_CHAT_INFO: ChatInfo = {
   online: "1",
   webrtc: "0",
+  videoCall: "1",
   groupChat: "1",
   simpleChat: "1",
   redoTime: "120",

@@ -215,6 +215,7 @@ export const dy: Catalog = {
   "logo.tooLarge": "ロゴ画像は 2 MB までです",
   "articleImage.tooLarge": "記事の画像は 8 MB までです",
   "call.disabled": "音声・ビデオ通話は有効になっていません",
+  "call.videoDisabled": "ビデオ通話は有効になっていません",
   "call.notFound": "この通話は終了したか、存在しません",
   "call.inAnotherCall": "別のデバイスですでに通話中です",
   "call.tooLarge": "通話データが大きすぎます",

@@ -199,6 +199,7 @@ export const e: Catalog = {
   "logo.tooLarge": "로고 이미지는 최대 2MB입니다",
   "articleImage.tooLarge": "게시글 이미지는 최대 8MB입니다",
   "call.disabled": "음성 및 영상 통화가 활성화되지 않았습니다",
+  "call.videoDisabled": "영상 통화가 활성화되지 않았습니다",
   "call.notFound": "통화가 종료되었거나 존재하지 않습니다",
   "call.inAnotherCall": "이미 다른 기기에서 통화 중입니다",
   "call.tooLarge": "통화 데이터가 너무 큽니다",

@@ -205,6 +205,7 @@ export const en: Catalog = {
   "logo.tooLarge": "A logo picture is at most 2 MB",
   "articleImage.tooLarge": "A picture in an article is at most 8 MB",
   "call.disabled": "Voice and video calls are not enabled",
+  "call.videoDisabled": "Video calls are not enabled",
   "call.notFound": "This call has ended or doesn't exist",
   "call.inAnotherCall": "You are already in a call on another device",
   "call.tooLarge": "The call data is too large",

@@ -177,6 +177,7 @@ export const ft: Catalog = {
   "logo.tooLarge": "Logo 圖片不能超過 2 MB",
   "articleImage.tooLarge": "文章圖片最大為 8 MB",
   "call.disabled": "音視訊通話功能未開啟",
+  "call.videoDisabled": "視訊通話未開啟",
   "call.notFound": "通話不存在或已結束",
   "call.inAnotherCall": "您已在其他裝置上通話",
   "call.tooLarge": "通話資料過大",

@@ -227,6 +227,7 @@ export const fy: Catalog = {
   "logo.tooLarge": "Un logo fait au plus 2 Mo",
   "articleImage.tooLarge": "Une image d'article fait au plus 8 Mo",
   "call.disabled": "Les appels audio et vidéo ne sont pas activés",
+  "call.videoDisabled": "Les appels vidéo ne sont pas activés",
   "call.notFound": "Cet appel est terminé ou n'existe pas",
   "call.inAnotherCall": "Vous êtes déjà en appel sur un autre appareil",
   "call.tooLarge": "Les données de l'appel sont trop volumineuses",

@@ -235,6 +235,7 @@ export const hy: Catalog = {
   "articleImage.tooLarge":
     "Ein Bild in einem Artikel darf höchstens 8 MB groß sein",
   "call.disabled": "Sprach- und Videoanrufe sind nicht aktiviert",
+  "call.videoDisabled": "Videoanrufe sind nicht aktiviert",
   "call.notFound": "Dieser Anruf ist beendet oder existiert nicht",
   "call.inAnotherCall": "Sie telefonieren bereits auf einem anderen Gerät",
   "call.tooLarge": "Die Anrufdaten sind zu groß",

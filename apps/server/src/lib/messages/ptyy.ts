@@ -210,6 +210,7 @@ export const ptyy: Catalog = {
   "logo.tooLarge": "A imagem do logotipo tem no máximo 2 MB",
   "articleImage.tooLarge": "Uma imagem de artigo pode ter no máximo 8 MB",
   "call.disabled": "As chamadas de voz e vídeo não estão ativadas",
+  "call.videoDisabled": "As chamadas de vídeo não estão ativadas",
   "call.notFound": "Esta chamada terminou ou não existe",
   "call.inAnotherCall": "Você já está em uma chamada em outro dispositivo",
   "call.tooLarge": "Os dados da chamada são grandes demais",

@@ -209,6 +209,7 @@ export const ry: Catalog = {
   "logo.tooLarge": "Изображение логотипа — не больше 2 МБ",
   "articleImage.tooLarge": "Изображение в статье — не больше 8 МБ",
   "call.disabled": "Голосовые и видеозвонки не включены",
+  "call.videoDisabled": "Видеозвонки не включены",
   "call.notFound": "Этот звонок завершён или не существует",
   "call.inAnotherCall": "Вы уже разговариваете на другом устройстве",
   "call.tooLarge": "Данные звонка слишком велики",

@@ -178,6 +178,7 @@ export const ty: Catalog = {
   "logo.tooLarge": "รูปโลโก้ต้องไม่เกิน 2 MB",
   "articleImage.tooLarge": "รูปภาพในบทความมีขนาดได้ไม่เกิน 8 MB",
   "call.disabled": "ยังไม่ได้เปิดใช้การโทรด้วยเสียงและวิดีโอ",
+  "call.videoDisabled": "ยังไม่ได้เปิดใช้การโทรด้วยวิดีโอ",
   "call.notFound": "การโทรนี้สิ้นสุดแล้วหรือไม่มีอยู่",
   "call.inAnotherCall": "คุณกำลังอยู่ในสายบนอุปกรณ์อื่นแล้ว",
   "call.tooLarge": "ข้อมูลการโทรมีขนาดใหญ่เกินไป",

@@ -204,6 +204,7 @@ export const yn: Catalog = {
   "logo.tooLarge": "Ảnh logo tối đa 2 MB",
   "articleImage.tooLarge": "Ảnh trong bài viết tối đa 8 MB",
   "call.disabled": "Cuộc gọi thoại và video chưa được bật",
+  "call.videoDisabled": "Cuộc gọi video chưa được bật",
   "call.notFound": "Cuộc gọi này đã kết thúc hoặc không tồn tại",
   "call.inAnotherCall": "Bạn đang trong một cuộc gọi trên thiết bị khác",
   "call.tooLarge": "Dữ liệu cuộc gọi quá lớn",

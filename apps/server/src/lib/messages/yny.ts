@@ -217,6 +217,7 @@ export const yny: Catalog = {
   "logo.tooLarge": "Gambar logo maksimal 2 MB",
   "articleImage.tooLarge": "Gambar dalam artikel maksimal 8 MB",
   "call.disabled": "Panggilan suara dan video belum diaktifkan",
+  "call.videoDisabled": "Panggilan video belum diaktifkan",
   "call.notFound": "Panggilan ini sudah berakhir atau tidak ada",
   "call.inAnotherCall": "Anda sudah dalam panggilan di perangkat lain",
   "call.tooLarge": "Data panggilan terlalu besar",

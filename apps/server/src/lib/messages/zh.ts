@@ -175,6 +175,7 @@ export const zh: Catalog = {
   "logo.tooLarge": "Logo 图片不能超过 2 MB",
   "articleImage.tooLarge": "文章图片最大为 8 MB",
   "call.disabled": "音视频通话功能未开启",
+  "call.videoDisabled": "视频通话未开启",
   "call.notFound": "通话不存在或已结束",
   "call.inAnotherCall": "您已在其他设备上通话",
   "call.tooLarge": "通话数据过大",

@@ -8,7 +8,8 @@ import styles from "./calls.module.css";
 
 /**
  * The title bar's voice and video call icons (SPEC §2): on a person's chat, while calls
- * and single chat are on (SPEC §6 through `can`).
+ * and single chat are on (SPEC §6 through `can`); the video icon only while video calls
+ * are on too.
  */
 export function CallButtons({ contact }: { contact: Contact }) {
   const { t } = useTranslation("calls");
@@ -39,14 +40,16 @@ export function CallButtons({ contact }: { contact: Contact }) {
           onClick={() => start(0)}
         />
       </Tooltip>
-      <Tooltip title={t("videoCall")}>
-        <Button
-          type="text"
-          icon={<VideoCameraOutlined />}
-          aria-label={t("videoCall")}
-          onClick={() => start(1)}
-        />
-      </Tooltip>
+      {can(actor, "call.video", { config }) && (
+        <Tooltip title={t("videoCall")}>
+          <Button
+            type="text"
+            icon={<VideoCameraOutlined />}
+            aria-label={t("videoCall")}
+            onClick={() => start(1)}
+          />
+        </Tooltip>
+      )}
     </span>
   );
 }

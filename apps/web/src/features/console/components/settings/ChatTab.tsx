@@ -64,6 +64,11 @@ export function ChatTab({
         help={t("settings.chat.webrtcHelp")}
       />
       <FlagField
+        name="videoCall"
+        label={t("settings.chat.videoCall")}
+        help={t("settings.chat.videoCallHelp")}
+      />
+      <FlagField
         name="online"
         label={t("settings.chat.online")}
         help={t("settings.chat.onlineHelp")}
