@@ -261,4 +261,41 @@ describe("calls between two browsers", () => {
     expect(await c.getByRole("button", { name: "Video call" }).count()).toBe(0);
     await setCalls("1");
   });
+
+  it("a browser with no camera or microphone is told so, in en and zh, and nothing rings", async () => {
+    const dan = `dan${suffix}`;
+    const eve = await apiUser(url(), `eve${suffix}`, "Eve 无设备");
+    await apiSend(url(), eve, await apiUser(url(), dan, "Dan NoDevice"), "hi");
+    // A browser started without the stand-in devices: this machine has no camera.
+    const bare = await launchBrowser();
+    try {
+      for (const lang of ["en", "zh"] as const) {
+        const page = await openChat(bare, dan, "Eve 无设备", lang);
+        const evePage = await openChat(
+          browserB,
+          `eve${suffix}`,
+          "Dan NoDevice",
+          lang,
+        );
+        const text =
+          lang === "en"
+            ? "Your camera or microphone isn't connected, or the browser isn't allowed to use it"
+            : "摄像头或麦克风未连接，或浏览器未获得使用权限";
+        await page
+          .getByRole("button", {
+            name: lang === "en" ? "Voice call" : "语音通话",
+          })
+          .click();
+        await page.getByText(text).waitFor();
+        await shot(page, `call-no-device-${lang}`);
+        expect(await overlay(page).count()).toBe(0);
+        expect(await overlay(evePage).count()).toBe(0);
+        expect(await records(page).count()).toBe(0);
+        await page.context().close();
+        await evePage.context().close();
+      }
+    } finally {
+      await bare.close();
+    }
+  });
 });
