@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.js";
+import { compiledOnce } from "../../db/compiled-once.js";
 import { bindRepository } from "../../db/repository.js";
 import type { SessionRow } from "../../db/schema.js";
 
@@ -38,17 +39,23 @@ export type SessionWithUser = SessionRow & {
  * A session by its token's hash, with its user's role, status and language read in the same
  * query: this runs on every authenticated request, so one query rather than two.
  */
-export function findSessionByHash(
+const sessionByHash = compiledOnce<SessionWithUser, [string]>(
+  1,
+  (db, tokenHash) =>
+    db
+      .selectFrom("sessions")
+      .innerJoin("users", "users.user_id", "sessions.user_id")
+      .selectAll("sessions")
+      .select(["users.role", "users.status as user_status", "users.lang"])
+      .where("sessions.token_hash", "=", tokenHash),
+);
+
+export async function findSessionByHash(
   db: Db,
   tokenHash: string,
 ): Promise<SessionWithUser | undefined> {
-  return db
-    .selectFrom("sessions")
-    .innerJoin("users", "users.user_id", "sessions.user_id")
-    .selectAll("sessions")
-    .select(["users.role", "users.status as user_status", "users.lang"])
-    .where("sessions.token_hash", "=", tokenHash)
-    .executeTakeFirst();
+  const [row] = await sessionByHash(db, tokenHash);
+  return row;
 }
 
 /**

@@ -1,12 +1,14 @@
+import { compiledOnce } from "../../db/compiled-once.js";
 import type { Db } from "../../db/database.js";
 import { bindRepository } from "../../db/repository.js";
 
-/** Reads every config row as name → JSON text. */
+const configRows = compiledOnce<{ name: string; value: string }, []>(0, (db) =>
+  db.selectFrom("config").select(["name", "value"]),
+);
+
+/** Reads every config row as name → JSON text (on many requests, so compiled once). */
 export async function readConfigRows(db: Db): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom("config")
-    .select(["name", "value"])
-    .execute();
+  const rows = await configRows(db);
   return new Map(rows.map((row) => [row.name, row.value]));
 }
 

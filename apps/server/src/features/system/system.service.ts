@@ -77,6 +77,15 @@ function merged<S extends z.ZodType<object>>(
   }
 }
 
+/** Freezes a parsed row and what it holds (arrays and objects of settings). */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 export interface SystemDeps {
   repo: SystemRepository;
   clock: Clock;
@@ -96,6 +105,27 @@ export interface SystemDeps {
 export class SystemService {
   /** Signing keys already read, by purpose: they never change once made. */
   private readonly keys = new Map<string, string>();
+  /**
+   * What each stored row last read as, by its text: the rows are read on many requests and
+   * seldom change, so a row read again unchanged is not parsed and checked again (issue 14).
+   * The values are frozen, as they are shared by every caller.
+   */
+  private readonly parsed = new Map<
+    string,
+    { raw: string | undefined; value: unknown }
+  >();
+
+  private parsedRow<T>(
+    name: string,
+    raw: string | undefined,
+    parse: (raw: string | undefined) => T,
+  ): T {
+    const known = this.parsed.get(name);
+    if (known !== undefined && known.raw === raw) return known.value as T;
+    const value = deepFreeze(parse(raw));
+    this.parsed.set(name, { raw, value });
+    return value;
+  }
 
   constructor(private readonly deps: SystemDeps) {}
 
@@ -119,20 +149,14 @@ export class SystemService {
   async config(): Promise<SystemConfig> {
     const rows = await this.deps.repo.readConfigRows();
     return {
-      sysInfo: merged(
-        SysInfoSchema,
-        DEFAULT_CONFIG.sysInfo,
-        rows.get("sysInfo"),
+      sysInfo: this.parsedRow("sysInfo", rows.get("sysInfo"), (raw) =>
+        merged(SysInfoSchema, DEFAULT_CONFIG.sysInfo, raw),
       ),
-      chatInfo: merged(
-        ChatInfoSchema,
-        DEFAULT_CONFIG.chatInfo,
-        rows.get("chatInfo"),
+      chatInfo: this.parsedRow("chatInfo", rows.get("chatInfo"), (raw) =>
+        merged(ChatInfoSchema, DEFAULT_CONFIG.chatInfo, raw),
       ),
-      fileUpload: merged(
-        FileUploadInfoSchema,
-        DEFAULT_CONFIG.fileUpload,
-        rows.get("fileUpload"),
+      fileUpload: this.parsedRow("fileUpload", rows.get("fileUpload"), (raw) =>
+        merged(FileUploadInfoSchema, DEFAULT_CONFIG.fileUpload, raw),
       ),
     };
   }
@@ -170,13 +194,17 @@ export class SystemService {
   /** How mail is sent: the console's `smtp` row, else the environment's settings. */
   async smtp(): Promise<Sourced<SmtpRow>> {
     const rows = await this.deps.repo.readConfigRows();
-    return readSmtp(rows.get("smtp"), this.deps.env.smtp);
+    return this.parsedRow("smtp", rows.get("smtp"), (raw) =>
+      readSmtp(raw, this.deps.env.smtp),
+    );
   }
 
   /** Where files are kept: the console's `storage` row, else the environment's settings. */
   async storage(): Promise<Sourced<StorageRow>> {
     const rows = await this.deps.repo.readConfigRows();
-    return readStorage(rows.get("storage"), this.deps.env.storage);
+    return this.parsedRow("storage", rows.get("storage"), (raw) =>
+      readStorage(raw, this.deps.env.storage),
+    );
   }
 
   /**

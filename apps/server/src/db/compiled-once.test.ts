@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, type TestDb } from "../../test/test-db.js";
+import { compiledOnce } from "./compiled-once.js";
+
+let testDb: TestDb;
+beforeAll(async () => {
+  testDb = await createTestDb();
+  const now = Date.now();
+  for (const [name, value] of [
+    ["a", "1"],
+    ["b", "2"],
+    ["it's", "quote"],
+  ] as const)
+    await testDb.db
+      .insertInto("config")
+      .values({ name, value, updated_at: now })
+      .onConflict((oc) => oc.column("name").doUpdateSet({ value }))
+      .execute();
+});
+afterAll(() => testDb.drop());
+
+const byName = compiledOnce<{ value: string }, [string]>(1, (db, name) =>
+  db.selectFrom("config").select("value").where("name", "=", name),
+);
+
+describe("compiledOnce", () => {
+  it("runs one compiled query with each call's own arguments", async () => {
+    expect(await byName(testDb.db, "a")).toEqual([{ value: "1" }]);
+    expect(await byName(testDb.db, "b")).toEqual([{ value: "2" }]);
+    // Arguments stay parameters: quotes and SQL in them are values, nothing more.
+    expect(await byName(testDb.db, "it's")).toEqual([{ value: "quote" }]);
+    expect(await byName(testDb.db, "a' or '1'='1")).toEqual([]);
+  });
+
+  it("keeps the constants of the query beside the arguments", async () => {
+    const between = compiledOnce<{ name: string }, [string]>(1, (db, low) =>
+      db
+        .selectFrom("config")
+        .select("name")
+        .where("name", ">=", low)
+        .where("name", "<", "b")
+        .orderBy("name"),
+    );
+    expect(await between(testDb.db, "a")).toEqual([{ name: "a" }]);
+    expect(await between(testDb.db, "0")).toEqual([{ name: "a" }]);
+  });
+
+  it("compiles for each database on its own (a second database answers from its data)", async () => {
+    const other = await createTestDb();
+    try {
+      expect(await byName(other.db, "a")).toEqual([]);
+      expect(await byName(testDb.db, "a")).toEqual([{ value: "1" }]);
+    } finally {
+      await other.drop();
+    }
+  });
+
+  it("refuses a query that does not use an argument as a parameter", async () => {
+    const unused = compiledOnce<{ value: string }, [string]>(1, (db) =>
+      db.selectFrom("config").select("value"),
+    );
+    await expect(unused(testDb.db, "a")).rejects.toThrow(
+      "an argument is not a parameter",
+    );
+  });
+});

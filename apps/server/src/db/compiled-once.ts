@@ -1,0 +1,45 @@
+import { type Compilable, type CompiledQuery, createQueryId } from "kysely";
+import type { Db } from "./database.js";
+
+/** Stand-ins for a query's arguments while it is compiled: no real value looks like them. */
+const SLOTS = [
+  "\u0000slot:0\u0000",
+  "\u0000slot:1\u0000",
+  "\u0000slot:2\u0000",
+];
+
+/**
+ * A query built and compiled once per database, then run with fresh arguments: for the
+ * queries of every request (the session lookup), where Kysely's building and compiling cost
+ * more than SQLite's answer (issue 14's profile). `build` receives stand-ins, one per
+ * argument, and must use each as a plain value (a `where … = value`), never in SQL text.
+ */
+export function compiledOnce<Row, Args extends readonly (string | number)[]>(
+  arity: Args["length"],
+  build: (db: Db, ...slots: string[]) => Compilable<Row>,
+): (db: Db, ...args: Args) => Promise<Row[]> {
+  if (arity > SLOTS.length) throw new Error("compiledOnce: too many arguments");
+  const compiled = new WeakMap<Db, CompiledQuery<Row>>();
+  return async (db, ...args) => {
+    let query = compiled.get(db);
+    if (!query) {
+      query = build(db, ...SLOTS.slice(0, arity)).compile();
+      // Every stand-in must have become a parameter, or the query would run with it.
+      for (const slot of SLOTS.slice(0, arity))
+        if (!query.parameters.includes(slot))
+          throw new Error("compiledOnce: an argument is not a parameter");
+      compiled.set(db, query);
+    }
+    const parameters = query.parameters.map((value) => {
+      const index = SLOTS.indexOf(value as string);
+      return index >= 0 && index < arity ? args[index] : value;
+    });
+    // Each run is its own query to Kysely (plugins key their state by the query's id).
+    const result = await db.executeQuery<Row>({
+      ...query,
+      parameters,
+      queryId: createQueryId(),
+    });
+    return result.rows;
+  };
+}
