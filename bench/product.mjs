@@ -89,8 +89,9 @@ export async function startProduct(dataDir, env = {}) {
     } catch {
       // not listening yet
     }
-    if (i > 300) throw new Error("the server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (i > 3000) throw new Error("the server did not start");
+    // Asked often, so a cold start is timed to within a few milliseconds.
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
   const post = async (p, body, token) => {
     const res = await fetch(url + p, {

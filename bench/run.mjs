@@ -1,15 +1,27 @@
 #!/usr/bin/env node
-// Benchmarks (reference/benchmarks.md, a first slice): they print figures and write
-// bench/results/<timestamp>.json; they never gate on absolute time.
+// `npm run bench` (issue 14, reference/benchmarks.md): every workload against a ceiling
+// measured in the same run, one table at the end, the figures in bench/results/<date>.json
+// with the machine, Node and package versions. Figures only: nothing here passes or fails
+// on time (HOUSE-STYLE §5); a run fails only when a message is lost, duplicated or
+// reordered.
 //
-//   W0   calibration: bare Fastify hello (the HTTP ceiling of this box), raw ws echo.
+//   W4b  plain API calls (trivial authenticated call, getSystemInfo, getContacts) against a
+//        bare Fastify route with the same body parsing and security headers (bench/api.mjs,
+//        bench/ceiling.mjs), A-B-A-B
+//   W5   login burst against argon2id verification alone
+//   W6   idle socket memory against a raw `ws` server
 //   W1c  1:1 chat, closed loop: pairs of users send; each message is received on the
 //        peer's socket. msgs/s stored and delivered; send→receive p50/p99/max; loss,
 //        duplicates and order checked per conversation.
-//   W4   history paging on a 100k-message conversation (seeded directly): getMessageList at
-//        the newest page and at the oldest cursor; req/s and p99, oldest/newest ratio.
+//   —    20 MB uploads against a bare Node stream writing the same bytes (issue 10)
 //   W4s  history search on a 1M-message conversation (bench/search.mjs): getMessageList with
 //        keywords, newest and oldest page, against a bare route running the same queries.
+//   W4   history paging (no keywords) in that conversation, newest page and oldest cursor
+//   W7   cold start on that data folder against the bare route's
+//   W1a  group fan-out in groups of 50 and 10,000 against a raw `ws` rebroadcast
+//        (bench/groups.mjs, a child process)
+//   F1   the JavaScript of /login and of the chat screen (bench/bundle.mjs, a child process)
+import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -20,17 +32,17 @@ import { performance } from "node:perf_hooks";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
-import getPort from "get-port";
+import { apiWorkloads, coldStart } from "./api.mjs";
 import { startProduct } from "./product.mjs";
+import { summaryTable } from "./table.mjs";
 import { historySearch, searchTable } from "./search.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(path.join(root, "apps/server/package.json"));
-const Fastify = require("fastify");
-const { WebSocket, WebSocketServer } = require("ws");
+const { WebSocket } = require("ws");
 const Database = require("better-sqlite3");
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return 0;
@@ -65,50 +77,6 @@ async function closedLoop(concurrency, seconds, worker) {
     }),
   );
   return { rate: done / seconds, latency: summary(latencies) };
-}
-
-async function calibrate() {
-  const app = Fastify();
-  app.post("/hello", async () => ({ code: 0 }));
-  const port = await getPort({ host: "127.0.0.1" });
-  await app.listen({ port, host: "127.0.0.1" });
-  const hello = await closedLoop(32, Math.min(SECONDS, 5), () =>
-    fetch(`http://127.0.0.1:${port}/hello`, { method: "POST" }).then((r) =>
-      r.json(),
-    ),
-  );
-  await app.close();
-
-  const wss = new WebSocketServer({ port: 0, host: "127.0.0.1" });
-  await new Promise((resolve) => wss.once("listening", resolve));
-  wss.on("connection", (ws) => ws.on("message", (data) => ws.send(data)));
-  const wsPort = wss.address().port;
-  const sockets = await Promise.all(
-    Array.from(
-      { length: 20 },
-      () =>
-        new Promise((resolve) => {
-          const ws = new WebSocket(`ws://127.0.0.1:${wsPort}`);
-          ws.on("open", () => resolve(ws));
-        }),
-    ),
-  );
-  const echo = await closedLoop(
-    20,
-    Math.min(SECONDS, 5),
-    (i) =>
-      new Promise((resolve) => {
-        const ws = sockets[i];
-        ws.once("message", resolve);
-        ws.send('{"type":"ping"}');
-      }),
-  );
-  for (const ws of sockets) ws.close();
-  wss.close();
-  return {
-    fastifyHello: { reqPerSec: round(hello.rate), ...hello.latency },
-    wsEcho: { perSec: round(echo.rate), ...echo.latency },
-  };
 }
 
 /** The server's resident memory, in MB, from /proc. */
@@ -226,7 +194,11 @@ async function user(product, name) {
     account,
     password: "secret12",
   });
-  return { token: login.data.authToken, id: login.data.userInfo.user_id };
+  return {
+    account,
+    token: login.data.authToken,
+    id: login.data.userInfo.user_id,
+  };
 }
 
 async function bound(product, token) {
@@ -300,67 +272,70 @@ async function chat(product) {
   };
 }
 
-async function paging(dataDir, product) {
-  const alice = await user(product, "pagera");
-  const bob = await user(product, "pagerb");
-  const total = Number(process.env.BENCH_HISTORY ?? 100_000);
-  // Seed directly: the product's own send path is measured above.
-  const db = new Database(path.join(dataDir, "parley.sqlite"));
+/**
+ * W4: plain history paging (no keywords) in the 1,000,000-message conversation the search
+ * workload seeded: the newest page and a page at the oldest cursor.
+ */
+async function paging(dataDir, product, alice, bob) {
+  const db = new Database(path.join(dataDir, "parley.sqlite"), {
+    readonly: true,
+  });
   const low = Math.min(alice.id, bob.id);
   const conversation = `${low}-${Math.max(alice.id, bob.id)}`;
-  const now = Date.now();
-  db.prepare(
-    "insert or ignore into conversations (conversation_id, is_group, created_at) values (?, 0, ?)",
-  ).run(conversation, now);
-  const insert = db.prepare(
-    "insert into messages (conversation_id, seq, client_msg_id, from_user, to_user, content, created_at) values (?, ?, ?, ?, ?, ?, ?)",
-  );
-  const seed = db.transaction((from, to) => {
-    for (let seq = from; seq < to; seq += 1) {
-      const sender = seq % 2 ? alice.id : bob.id;
-      insert.run(
-        conversation,
-        seq,
-        randomUUID(),
-        sender,
-        sender === alice.id ? bob.id : alice.id,
-        `history ${seq}`,
-        now - (total - seq) * 1000,
-      );
-    }
-  });
-  for (let start = 1; start <= total; start += 10_000)
-    seed(start, Math.min(start + 10_000, total + 1));
-  db.prepare(
-    "update conversations set last_seq = ? where conversation_id = ?",
-  ).run(total, conversation);
-  const { min } = db
+  const { min, total } = db
     .prepare(
-      "select min(msg_id) as min from messages where conversation_id = ?",
+      "select min(msg_id) as min, count(*) as total from messages where conversation_id = ?",
     )
     .get(conversation);
   db.close();
-
   const page = (lastId) =>
     product.post(
       "/enterprise/im/getMessageList",
       { toContactId: bob.id, limit: 10, last_id: lastId },
       alice.token,
     );
-  const newest = await closedLoop(16, Math.min(SECONDS, 5), () => page(0));
-  const oldest = await closedLoop(16, Math.min(SECONDS, 5), () =>
-    page(min + 15),
-  );
-  const contacts = await closedLoop(16, Math.min(SECONDS, 5), () =>
-    product.post("/enterprise/im/getContacts", {}, alice.token),
-  );
+  const seconds = Math.min(SECONDS, 4);
+  const newest = await closedLoop(16, seconds, () => page(0));
+  const oldest = await closedLoop(16, seconds, () => page(min + 15));
   return {
     messages: total,
     newestPage: { reqPerSec: round(newest.rate), ...newest.latency },
     oldestPage: { reqPerSec: round(oldest.rate), ...oldest.latency },
     oldestOverNewestP99: round(oldest.latency.p99 / newest.latency.p99),
-    getContacts: { reqPerSec: round(contacts.rate), ...contacts.latency },
   };
+}
+
+/** Runs another bench script as a child with `env`; answers its whole standard output. */
+async function child(script, args, env) {
+  const proc = spawn(process.execPath, [path.join(root, script), ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  proc.stdout.on("data", (chunk) => {
+    out += chunk;
+  });
+  const code = await new Promise((resolve) => proc.once("exit", resolve));
+  return { code, out };
+}
+
+/** W1a: bench/groups.mjs (fan-out in groups of 50 and of 10,000), its JSON read back. */
+async function fanOut() {
+  const { code, out } = await child("bench/groups.mjs", [], {
+    BENCH_SECONDS: process.env.BENCH_GROUP_SECONDS ?? "4",
+    BENCH_STEADY_SECONDS: "3",
+  });
+  const file = /written to (\S+)/.exec(out)?.[1];
+  if (!file) throw new Error("bench/groups.mjs wrote no results");
+  const results = JSON.parse(fs.readFileSync(path.join(root, file), "utf8"));
+  return { ...results, exitCode: code };
+}
+
+/** F1: bench/bundle.mjs (JavaScript of /login and of the chat screen), as JSON. */
+async function bundles() {
+  const { code, out } = await child("bench/bundle.mjs", ["--json"], {});
+  if (code !== 0) throw new Error("bench/bundle.mjs failed");
+  return JSON.parse(out.slice(out.indexOf("\n{") + 1));
 }
 
 if (!fs.existsSync(path.join(root, "apps/server/dist/main.js"))) {
@@ -370,41 +345,69 @@ if (!fs.existsSync(path.join(root, "apps/server/dist/main.js"))) {
 const started = Date.now();
 const results = {
   date: new Date().toISOString(),
+  machine: {
+    cpus: os.cpus().length,
+    model: os.cpus()[0]?.model ?? "",
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    kernel: os.release(),
+  },
   node: process.version,
-  cpus: os.cpus().length,
+  versions: Object.fromEntries(
+    ["fastify", "ws", "better-sqlite3", "kysely", "@node-rs/argon2"].map(
+      (name) => [
+        name,
+        JSON.parse(
+          fs.readFileSync(
+            path.join(root, "node_modules", name, "package.json"),
+            "utf8",
+          ),
+        ).version,
+      ],
+    ),
+  ),
   seconds: SECONDS,
 };
-results.W0 = await calibrate();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-"));
-const product = await startProduct(dataDir);
+let product = await startProduct(dataDir);
 try {
+  console.log("W4b, W5, W6: plain API calls, login burst, idle sockets…");
+  results.api = await apiWorkloads({
+    product,
+    user,
+    seconds: Math.min(SECONDS, 4),
+  });
+  console.log("W1c: 1:1 chat, closed loop…");
   results.W1c = await chat(product);
-  results.W4 = await paging(dataDir, product);
+  console.log("Uploads…");
   results.uploads = await uploads(dataDir, product);
+  console.log("W4s: 1,000,000 messages seeded, then history search…");
+  const alice = await user(product, "searcha");
+  const bob = await user(product, "searchb");
   results.W4s = await historySearch({
     dataDir,
     product,
-    alice: await user(product, "searcha"),
-    bob: await user(product, "searchb"),
+    alice,
+    bob,
     closedLoop,
     round,
     seconds: Math.min(SECONDS, 2),
   });
-} finally {
+  console.log("W4: history paging in the same conversation…");
+  results.W4 = await paging(dataDir, product, alice, bob);
   await product.stop();
+  product = null;
+  console.log("W7: cold start on that data folder…");
+  results.W7 = await coldStart(startProduct, dataDir);
+} finally {
+  await product?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
-results.ratios = {
-  getContactsOverHello: round(
-    results.W4.getContacts.reqPerSec / results.W0.fastifyHello.reqPerSec,
-  ),
-  newestPageOverHello: round(
-    results.W4.newestPage.reqPerSec / results.W0.fastifyHello.reqPerSec,
-  ),
-  searchOverBare: results.W4s.worstProductOverBare,
-  searchOldestOverNewestP99: results.W4s.worstOldestOverNewestP99,
-};
+console.log("W1a: group fan-out (bench/groups.mjs)…");
+results.W1a = await fanOut();
+console.log("F1: bundles (bench/bundle.mjs)…");
+results.F1 = await bundles();
 results.wallSeconds = Math.round((Date.now() - started) / 1000);
+
 fs.mkdirSync(path.join(root, "bench/results"), { recursive: true });
 const file = path.join(
   root,
@@ -412,13 +415,22 @@ const file = path.join(
   `${results.date.replace(/[:.]/g, "-")}.json`,
 );
 fs.writeFileSync(file, JSON.stringify(results, null, 2));
-console.log(JSON.stringify(results, null, 2));
 console.log();
 console.log(searchTable(results.W4s));
-console.log(`written to ${path.relative(root, file)}`);
-if (
-  results.W1c.lost > 0 ||
-  results.W1c.duplicates > 0 ||
-  results.W1c.outOfOrder > 0
-)
+console.log();
+console.log(summaryTable(results));
+console.log(
+  `wall ${results.wallSeconds} s; written to ${path.relative(root, file)}`,
+);
+const groupRuns = Object.values(results.W1a.groups).flatMap(
+  (g) => g.runs ?? [],
+);
+const broken =
+  results.W1c.lost +
+  results.W1c.duplicates +
+  results.W1c.outOfOrder +
+  groupRuns.reduce((n, r) => n + r.lost + r.duplicates + r.outOfOrder, 0);
+if (broken > 0) {
+  console.error("messages were lost, duplicated or reordered");
   process.exit(1);
+}

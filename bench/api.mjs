@@ -1,0 +1,297 @@
+// The plain API workloads of `npm run bench` (reference/benchmarks.md W4b, W5, W6 memory,
+// W7), each against a ceiling measured in the same run:
+//
+//   trivial   an authenticated trivial call (enterprise/push/publicKey: session, envelope)
+//             vs the bare Fastify route of bench/ceiling.mjs (same body parsing, same
+//             security headers, same envelope), A-B-A-B
+//   sysinfo   common/pub/getSystemInfo (the config every client reads first) vs the same
+//   contacts  enterprise/im/getContacts vs the same
+//   login     login burst: common/pub/login, 16 at a time, vs argon2id verification alone
+//             with the product's parameters at the same concurrency (the KDF bound)
+//   cold      cold start: spawn → first answer, the product (migrated data folder) vs
+//             bench/ceiling.mjs, median of 3 each
+//   sockets   idle socket memory: 1,000 bound sockets on the product vs 1,000 on a raw
+//             `ws` server, RSS growth per socket
+//
+// HTTP load comes from autocannon in a worker thread of this process: neither the product
+// nor the ceiling shares an event loop with it.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const requireRoot = createRequire(path.join(root, "package.json"));
+const requireServer = createRequire(
+  path.join(root, "apps/server/package.json"),
+);
+const autocannon = requireRoot("autocannon");
+const { WebSocket } = requireServer("ws");
+const argon2 = requireServer("@node-rs/argon2");
+
+const median = (values) =>
+  [...values].sort((a, b) => a - b)[values.length >> 1];
+const round = (x) => Math.round(x * 100) / 100;
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+
+/** bench/ceiling.mjs in its own process; answers its url, the ms to listening, and stop. */
+export async function startCeiling() {
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "bench/ceiling.mjs")],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const port = await new Promise((resolve, reject) => {
+    let text = "";
+    child.stdout.on("data", (chunk) => {
+      text += chunk;
+      const match = /port (\d+)/.exec(text);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once("exit", () => reject(new Error("the ceiling exited")));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await fetch(`${url}/hello`, { method: "POST", headers: FORM, body: "" });
+  return {
+    url,
+    pid: child.pid,
+    startMs: performance.now() - started,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", resolve);
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** One closed-loop autocannon run; answers req/s, p50/p99 ms and the non-zero envelopes. */
+async function load(url, { body = "", headers = {}, seconds, connections }) {
+  const result = await autocannon({
+    url,
+    method: "POST",
+    connections,
+    duration: seconds,
+    workers: 1,
+    headers: { ...FORM, ...headers },
+    body,
+  });
+  return {
+    reqPerSec: round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/**
+ * Ceiling, product, ceiling, product (each after an untimed warm-up of a second); the
+ * ratio is of the medians, as benchmarks.md §6.1 asks.
+ */
+async function abab(ceiling, product, seconds) {
+  const runs = { ceiling: [], product: [] };
+  for (let round_ = 0; round_ < 2; round_ += 1)
+    for (const [side, run] of [
+      ["ceiling", ceiling],
+      ["product", product],
+    ]) {
+      await run(1);
+      runs[side].push(await run(seconds));
+    }
+  const ceilingRate = median(runs.ceiling.map((r) => r.reqPerSec));
+  const productRate = median(runs.product.map((r) => r.reqPerSec));
+  return {
+    product: { reqPerSec: productRate, runs: runs.product },
+    ceiling: { reqPerSec: ceilingRate, runs: runs.ceiling },
+    ratio: round(productRate / ceilingRate),
+  };
+}
+
+/** Login burst vs argon2id verification alone at the same concurrency. */
+async function loginBurst(product, account, seconds) {
+  const concurrency = 16;
+  const hash = await argon2.hash("secret12", {
+    algorithm: 2,
+    memoryCost: 19456,
+    timeCost: 2,
+  });
+  const kdf = async (s) => {
+    let done = 0;
+    const end = performance.now() + s * 1000;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (performance.now() < end) {
+          await argon2.verify(hash, "secret12");
+          done += 1;
+        }
+      }),
+    );
+    return { reqPerSec: round(done / s) };
+  };
+  const body = new URLSearchParams({
+    account,
+    password: "secret12",
+  }).toString();
+  const login = (s) =>
+    load(`${product.url}/common/pub/login`, {
+      body,
+      seconds: s,
+      connections: concurrency,
+    });
+  return abab(kdf, login, seconds);
+}
+
+/** Spawn → first answer, median of three, for the product and for the bare ceiling. */
+async function coldStart(startProduct, dataDir) {
+  const product = [];
+  const bare = [];
+  for (let i = 0; i < 3; i += 1) {
+    const c = await startCeiling();
+    bare.push(c.startMs);
+    await c.stop();
+    const started = performance.now();
+    const p = await startProduct(dataDir);
+    product.push(performance.now() - started);
+    await p.stop();
+  }
+  const productMs = median(product);
+  const bareMs = median(bare);
+  return {
+    productMs: Math.round(productMs),
+    bareMs: Math.round(bareMs),
+    ratio: round(productMs / bareMs),
+  };
+}
+
+function rssKb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+async function settle() {
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+}
+
+/** RSS growth per idle socket: bound product sockets vs raw `ws` ones. */
+async function socketMemory(product, token) {
+  const count = 1000;
+  const open = (url, onOpen) =>
+    new Promise((resolve, reject) => {
+      const ws = new WebSocket(url, { perMessageDeflate: false });
+      ws.once("error", reject);
+      onOpen(ws, resolve);
+    });
+  const batch = async (make) => {
+    const sockets = [];
+    for (let i = 0; i < count; i += 50)
+      sockets.push(...(await Promise.all(Array.from({ length: 50 }, make))));
+    return sockets;
+  };
+
+  // The raw ceiling runs in this process's child: a bare ws server, nothing else.
+  const raw = spawn(
+    process.execPath,
+    [
+      "-e",
+      `const { WebSocketServer } = require(${JSON.stringify(requireServer.resolve("ws"))});
+       const wss = new WebSocketServer({ port: 0, host: "127.0.0.1", perMessageDeflate: false });
+       wss.on("connection", (ws) => { ws.on("message", (d) => ws.send(d)); ws.on("error", () => {}); });
+       wss.on("listening", () => console.log("port " + wss.address().port));`,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const rawPort = await new Promise((resolve) => {
+    raw.stdout.on("data", (chunk) => {
+      const match = /port (\d+)/.exec(String(chunk));
+      if (match) resolve(Number(match[1]));
+    });
+  });
+  await settle();
+  const rawBefore = rssKb(raw.pid);
+  const rawSockets = await batch(() =>
+    open(`ws://127.0.0.1:${rawPort}`, (ws, resolve) =>
+      ws.once("open", () => resolve(ws)),
+    ),
+  );
+  await settle();
+  const rawPerSocket = (rssKb(raw.pid) - rawBefore) / count;
+  for (const ws of rawSockets) ws.terminate();
+  raw.kill("SIGTERM");
+
+  await settle();
+  const before = rssKb(product.pid);
+  const sockets = await batch(() =>
+    open(`${product.url.replace("http", "ws")}/wss`, (ws, resolve) => {
+      ws.once("message", () => {
+        ws.send(JSON.stringify({ type: "bindUid", token }));
+        ws.once("message", () => resolve(ws));
+      });
+    }),
+  );
+  await settle();
+  const perSocket = (rssKb(product.pid) - before) / count;
+  for (const ws of sockets) ws.terminate();
+  return {
+    sockets: count,
+    productKbPerSocket: round(perSocket),
+    rawKbPerSocket: round(rawPerSocket),
+    ratio: round(perSocket / rawPerSocket),
+  };
+}
+
+/**
+ * Runs the HTTP and socket workloads above against a running `product` (bench/product.mjs);
+ * `user` registers and logs in a fresh user. Answers the figures.
+ */
+export async function apiWorkloads({ product, user, seconds }) {
+  const ceiling = await startCeiling();
+  const me = await user(product, "apitrivial");
+  const auth = { Authorization: me.token };
+  const results = {};
+  try {
+    const hello = (s) =>
+      load(`${ceiling.url}/hello`, { seconds: s, connections: 32 });
+    results.trivial = await abab(
+      hello,
+      (s) =>
+        load(`${product.url}/enterprise/push/publicKey`, {
+          headers: auth,
+          seconds: s,
+          connections: 32,
+        }),
+      seconds,
+    );
+    results.sysinfo = await abab(
+      hello,
+      (s) =>
+        load(`${product.url}/common/pub/getSystemInfo`, {
+          seconds: s,
+          connections: 32,
+        }),
+      seconds,
+    );
+    results.contacts = await abab(
+      hello,
+      (s) =>
+        load(`${product.url}/enterprise/im/getContacts`, {
+          headers: auth,
+          seconds: s,
+          connections: 32,
+        }),
+      seconds,
+    );
+  } finally {
+    await ceiling.stop();
+  }
+  results.login = await loginBurst(product, me.account, Math.min(seconds, 3));
+  results.sockets = await socketMemory(product, me.token);
+  return results;
+}
+
+/** Cold start needs the product stopped: run after the rest, on the same data folder. */
+export { coldStart };

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// The HTTP ceiling of this box (reference/benchmarks.md §6.1, "skeleton twin"): a bare
+// Fastify 5 server in its own process with what every product answer carries and nothing
+// else — the same form-body parsing, the same security headers (helmet, built once), an
+// envelope of the same shape and size. No session, no database, no validation.
+//
+//   POST /hello   answers {code, msg, key, data:{publicKey}, count, page} like the product's
+//                 enterprise/push/publicKey
+//
+// Started by bench/api.mjs in its own process; prints `port <n>` once listening, so the time
+// from spawn to that line (and to a first answer) is also the bare cold start.
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(path.join(root, "apps/server/package.json"));
+const Fastify = require("fastify");
+const helmet = require("helmet");
+
+const headers = helmet({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "blob:", "https:", "http:"],
+      mediaSrc: ["'self'", "blob:", "data:"],
+      fontSrc: ["'self'", "data:"],
+      connectSrc: ["'self'", "ws:", "wss:"],
+      frameSrc: ["'self'"],
+      frameAncestors: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+  },
+  frameguard: { action: "sameorigin" },
+  referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: { policy: "same-site" },
+  strictTransportSecurity: false,
+});
+
+const app = Fastify({ logger: false });
+app.addContentTypeParser(
+  "application/x-www-form-urlencoded",
+  { parseAs: "string" },
+  (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body))),
+);
+app.addHook("onRequest", (request, reply, done) => {
+  headers(request.raw, reply.raw, () => done());
+});
+app.post("/hello", async () => ({
+  code: 0,
+  msg: "操作成功",
+  key: "ok",
+  data: { publicKey: "B".repeat(87) },
+  count: 0,
+  page: 0,
+}));
+await app.listen({ port: 0, host: "127.0.0.1" });
+console.log(`port ${app.server.address().port}`);

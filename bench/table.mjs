@@ -1,0 +1,206 @@
+// The one table `npm run bench` ends with: each workload's figure, the ceiling measured in
+// the same run, their ratio and the target (issue 14, reference/benchmarks.md §6.2).
+
+const n = (x) => Math.round(x).toLocaleString("en-US");
+const r = (x) => (Number.isFinite(x) ? x.toFixed(2) : "—");
+
+/** A table row; `met` is null where this run has no figure to hold against the target. */
+function row(workload, parley, ceiling, ratio, target, met) {
+  return {
+    workload,
+    parley,
+    ceiling,
+    ratio,
+    target,
+    met: met === null ? "—" : met ? "yes" : "no",
+  };
+}
+
+/** The rows of a run's results (bench/run.mjs's JSON). */
+export function summaryRows(results) {
+  const rows = [];
+  const { api } = results;
+  if (api) {
+    rows.push(
+      row(
+        "W4b trivial authenticated call",
+        `${n(api.trivial.product.reqPerSec)} req/s`,
+        `${n(api.trivial.ceiling.reqPerSec)} req/s bare`,
+        r(api.trivial.ratio),
+        "≥ 0.60",
+        api.trivial.ratio >= 0.6,
+      ),
+      row(
+        "    getSystemInfo (cached config)",
+        `${n(api.sysinfo.product.reqPerSec)} req/s`,
+        `${n(api.sysinfo.ceiling.reqPerSec)} req/s bare`,
+        r(api.sysinfo.ratio),
+        "≥ 0.60",
+        api.sysinfo.ratio >= 0.6,
+      ),
+      row(
+        "W4b getContacts",
+        `${n(api.contacts.product.reqPerSec)} req/s`,
+        `${n(api.contacts.ceiling.reqPerSec)} req/s bare`,
+        r(api.contacts.ratio),
+        "≥ 0.15",
+        api.contacts.ratio >= 0.15,
+      ),
+      row(
+        "W5 login burst (16 at a time)",
+        `${n(api.login.product.reqPerSec)} logins/s`,
+        `${n(api.login.ceiling.reqPerSec)} argon2id/s`,
+        r(api.login.ratio),
+        "≥ 0.80",
+        api.login.ratio >= 0.8,
+      ),
+      row(
+        "W6 idle bound socket memory",
+        `${r(api.sockets.productKbPerSocket)} KB/socket`,
+        `${r(api.sockets.rawKbPerSocket)} KB raw ws`,
+        r(api.sockets.ratio),
+        "≤ 2.00",
+        api.sockets.ratio <= 2,
+      ),
+    );
+  }
+  const { W1c } = results;
+  if (W1c)
+    rows.push(
+      row(
+        "W1c 1:1 durable sends, closed loop",
+        `${n(W1c.msgsPerSec)} msgs/s, p99 ${r(W1c.sendToReceiveMs.p99)} ms`,
+        "—",
+        "—",
+        "≥ 5,000 msgs/s",
+        W1c.msgsPerSec >= 5000,
+      ),
+    );
+  const { uploads } = results;
+  if (uploads)
+    rows.push(
+      row(
+        "20 MB upload",
+        `${r(uploads.uploadMbPerSec)} MB/s`,
+        `${r(uploads.bareStreamMbPerSec)} MB/s bare stream`,
+        r(uploads.ratio),
+        "≥ 0.70",
+        uploads.ratio >= 0.7,
+      ),
+    );
+  const { W4, W4s } = results;
+  if (W4)
+    rows.push(
+      row(
+        `W4 history page, ${n(W4.messages)} messages`,
+        `${n(W4.newestPage.reqPerSec)} req/s, p99 ${r(W4.newestPage.p99)} ms`,
+        api ? `${n(api.trivial.ceiling.reqPerSec)} req/s bare hello` : "—",
+        api ? r(W4.newestPage.reqPerSec / api.trivial.ceiling.reqPerSec) : "—",
+        "≥ 0.80 of bare + same query (W4s has it)",
+        null,
+      ),
+      row(
+        "    oldest page / newest, p99",
+        `${r(W4.oldestPage.p99)} / ${r(W4.newestPage.p99)} ms`,
+        "—",
+        r(W4.oldestOverNewestP99),
+        "≤ 1.50",
+        W4.oldestOverNewestP99 <= 1.5,
+      ),
+    );
+  if (W4s)
+    rows.push(
+      row(
+        "W4s history search (worst query)",
+        "product",
+        "bare route, same queries",
+        r(W4s.worstProductOverBare),
+        "≥ 0.80",
+        W4s.worstProductOverBare >= 0.8,
+      ),
+      row(
+        "    oldest page / newest, p99",
+        "—",
+        "—",
+        r(W4s.worstOldestOverNewestP99),
+        "≤ 1.50",
+        W4s.worstOldestOverNewestP99 <= 1.5,
+      ),
+    );
+  const { W7 } = results;
+  if (W7)
+    rows.push(
+      row(
+        "W7 cold start to first answer",
+        `${n(W7.productMs)} ms`,
+        `${n(W7.bareMs)} ms bare`,
+        r(W7.ratio),
+        "≤ 3.00",
+        W7.ratio <= 3,
+      ),
+    );
+  const groups = results.W1a?.groups ?? {};
+  if (groups.g50?.productOverCeiling !== undefined)
+    rows.push(
+      row(
+        "W1a fan-out, groups of 50",
+        `${n(groups.g50.productDeliveriesPerSec)} deliveries/s`,
+        `${n(groups.g50.ceilingDeliveriesPerSec)} raw ws`,
+        r(groups.g50.productOverCeiling),
+        "≥ 0.50",
+        groups.g50.productOverCeiling >= 0.5,
+      ),
+    );
+  const steady = groups.g10k?.runs?.findLast((run) => run.side === "product");
+  if (steady)
+    rows.push(
+      row(
+        "    group of 10,000: all online reached",
+        `p95 ${n(steady.lastMemberReachedMs.p95)} ms`,
+        "—",
+        "—",
+        "< 500 ms",
+        steady.lastMemberReachedMs.p95 < 500,
+      ),
+    );
+  const { F1 } = results;
+  if (F1)
+    for (const [screen, budget] of [
+      ["login", 150],
+      ["chat", 350],
+    ])
+      rows.push(
+        row(
+          `F1 ${screen === "login" ? "/login" : "chat screen"} JavaScript, gzipped`,
+          `${r(F1[screen].gzipBytes / 1000)} kB`,
+          "—",
+          "—",
+          `≤ ${budget} kB`,
+          F1[screen].gzipBytes / 1000 <= budget,
+        ),
+      );
+  return rows;
+}
+
+/** The rows as aligned text. */
+export function summaryTable(results) {
+  const rows = summaryRows(results);
+  const head = {
+    workload: "workload",
+    parley: "Parley",
+    ceiling: "ceiling (same run)",
+    ratio: "ratio",
+    target: "target",
+    met: "met",
+  };
+  const keys = Object.keys(head);
+  const width = Object.fromEntries(
+    keys.map((k) => [k, Math.max(...[head, ...rows].map((x) => x[k].length))]),
+  );
+  const line = (x) => keys.map((k) => x[k].padEnd(width[k])).join("  ");
+  return [
+    line(head),
+    keys.map((k) => "-".repeat(width[k])).join("  "),
+    ...rows.map(line),
+  ].join("\n");
+}
