@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
-import { Redis } from "ioredis";
+import type * as IORedis from "ioredis";
+import type { Redis } from "ioredis";
 import type { FastifyBaseLogger as Logger } from "fastify";
 import type { Config } from "./config.js";
 import {
@@ -53,6 +54,9 @@ import { REDIS_COMMAND_TIMEOUT_MS, RedisHub } from "./realtime/redis-hub.js";
 import { LocalStorage } from "./storage/local-storage.js";
 import { SwitchingStorage } from "./storage/switching-storage.js";
 import type { Storage } from "./storage/storage.js";
+import { lazyRequire } from "./lib/lazy-require.js";
+
+const ioredis = lazyRequire<typeof IORedis>("ioredis");
 
 /**
  * Every feature of the server, each wiring itself from the one context (HOUSE-STYLE §2a).
@@ -208,7 +212,7 @@ export function buildApp(deps: AppDeps): {
   const redis =
     deps.redis ??
     (config.REDIS_URL
-      ? new Redis(config.REDIS_URL, {
+      ? new (ioredis().Redis)(config.REDIS_URL, {
           maxRetriesPerRequest: 1,
           enableOfflineQueue: false,
           commandTimeout: REDIS_COMMAND_TIMEOUT_MS,

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => testDb.drop());
 
-const byName = compiledOnce<{ value: string }, [string]>(1, (db, name) =>
+const byName = compiledOnce((db, name) =>
   db.selectFrom("config").select("value").where("name", "=", name),
 );
 
@@ -33,7 +33,7 @@ describe("compiledOnce", () => {
   });
 
   it("keeps the constants of the query beside the arguments", async () => {
-    const between = compiledOnce<{ name: string }, [string]>(1, (db, low) =>
+    const between = compiledOnce((db, low) =>
       db
         .selectFrom("config")
         .select("name")
@@ -56,11 +56,13 @@ describe("compiledOnce", () => {
   });
 
   it("refuses a query that does not use an argument as a parameter", async () => {
-    const unused = compiledOnce<{ value: string }, [string]>(1, (db) =>
+    const unused = compiledOnce((db, _name) =>
       db.selectFrom("config").select("value"),
     );
     await expect(unused(testDb.db, "a")).rejects.toThrow(
       "an argument is not a parameter",
     );
+    // And one called with the wrong number of arguments runs nothing.
+    await expect(byName(testDb.db)).rejects.toThrow("1 arguments expected");
   });
 });

@@ -6,24 +6,32 @@ const SLOTS = [
   "\u0000slot:0\u0000",
   "\u0000slot:1\u0000",
   "\u0000slot:2\u0000",
+  "\u0000slot:3\u0000",
 ];
 
 /**
  * A query built and compiled once per database, then run with fresh arguments: for the
- * queries of every request (the session lookup), where Kysely's building and compiling cost
- * more than SQLite's answer (issue 14's profile). `build` receives stand-ins, one per
- * argument, and must use each as a plain value (a `where … = value`), never in SQL text.
+ * queries of every request (the session, the config, the contact list), where Kysely's
+ * building and compiling cost more than SQLite's answer (issue 14's profile).
+ *
+ * `build` receives one stand-in per argument after the database (typed `never`, so it fits
+ * any column) and must use each as a plain value (`where(column, "=", value)`), never in
+ * SQL text or a list; the query's shape must not depend on the arguments. The answer takes
+ * the real arguments, in the same order.
  */
-export function compiledOnce<Row, Args extends readonly (string | number)[]>(
-  arity: Args["length"],
-  build: (db: Db, ...slots: string[]) => Compilable<Row>,
-): (db: Db, ...args: Args) => Promise<Row[]> {
+export function compiledOnce<Row>(
+  build: (db: Db, ...slots: never[]) => Compilable<Row>,
+): (db: Db, ...args: readonly (string | number)[]) => Promise<Row[]> {
+  const arity = build.length - 1;
   if (arity > SLOTS.length) throw new Error("compiledOnce: too many arguments");
   const compiled = new WeakMap<Db, CompiledQuery<Row>>();
   return async (db, ...args) => {
+    if (args.length !== arity)
+      throw new Error(`compiledOnce: ${arity} arguments expected`);
     let query = compiled.get(db);
     if (!query) {
-      query = build(db, ...SLOTS.slice(0, arity)).compile();
+      const slots = SLOTS.slice(0, arity) as never[];
+      query = build(db, ...slots).compile();
       // Every stand-in must have become a parameter, or the query would run with it.
       for (const slot of SLOTS.slice(0, arity))
         if (!query.parameters.includes(slot))

@@ -9,7 +9,8 @@ import {
   type SqliteDatabase,
   type SqliteStatement,
 } from "kysely";
-import pg from "pg";
+import type Pg from "pg";
+import { lazyRequire } from "../lib/lazy-require.js";
 import { migrations } from "./migrations/index.js";
 import type { Database } from "./schema.js";
 
@@ -21,11 +22,20 @@ export type DatabaseTarget =
 /** The database handle every repository receives. */
 export type Db = Kysely<Database>;
 
+/** The PostgreSQL driver, loaded only when a PostgreSQL database is opened. */
+const pg = lazyRequire<typeof Pg>("pg");
+
+let bigintAsNumber: Pg.TypeOverrides | undefined;
 // Times are bigint milliseconds and counts are bigint; both fit a JavaScript number exactly.
-const bigintAsNumber = new pg.TypeOverrides();
-bigintAsNumber.setTypeParser(pg.types.builtins.INT8, (value: string) =>
-  Number(value),
-);
+function pgTypes(): Pg.TypeOverrides {
+  if (!bigintAsNumber) {
+    bigintAsNumber = new (pg().TypeOverrides)();
+    bigintAsNumber.setTypeParser(pg().types.builtins.INT8, (value: string) =>
+      Number(value),
+    );
+  }
+  return bigintAsNumber;
+}
 
 /** Opens the database for either dialect; the one place a connection is made. */
 export function createDatabase(target: DatabaseTarget): Db {
@@ -41,11 +51,11 @@ export function createDatabase(target: DatabaseTarget): Db {
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     });
   }
-  const pool = new pg.Pool({
+  const pool = new (pg().Pool)({
     connectionString: target.url,
     max: 10,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
-    types: bigintAsNumber,
+    types: pgTypes(),
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
@@ -87,7 +97,7 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 
 /** Creates a PostgreSQL schema when it is missing. */
 export async function ensureSchema(url: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new (pg().Client)({ connectionString: url });
   await client.connect();
   try {
     await client.query(

@@ -1,6 +1,9 @@
 import { visibleText } from "@parley/protocol";
 import { decodeHTML } from "entities";
-import sanitizeHtml from "sanitize-html";
+import type SanitizeHtml from "sanitize-html";
+import { lazyRequire } from "./lazy-require.js";
+
+const sanitizeHtml = lazyRequire<typeof SanitizeHtml>("sanitize-html");
 
 /*
  * Existing clients render a text message's content as HTML (emoji as <img>, links as <a>),
@@ -8,7 +11,7 @@ import sanitizeHtml from "sanitize-html";
  * event handlers, no javascript: or data: links. Other tags are escaped into text rather
  * than deleted. Our own client sends typed text escaped and shows content as text.
  */
-const OPTIONS: sanitizeHtml.IOptions = {
+const OPTIONS: SanitizeHtml.IOptions = {
   allowedTags: ["img", "a", "br"],
   allowedAttributes: {
     img: ["src", "alt", "class", "width", "height"],
@@ -30,7 +33,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 /** A text message's content, safe to render as HTML in any client. */
 export function cleanMessageHtml(content: string): string {
-  return sanitizeHtml(content, OPTIONS);
+  return sanitizeHtml()(content, OPTIONS);
 }
 
 /**

@@ -1,5 +1,9 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type Nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { FastifyBaseLogger as Logger } from "fastify";
+import { lazyRequire } from "../lib/lazy-require.js";
+
+const nodemailer = lazyRequire<typeof Nodemailer>("nodemailer");
 
 /** Which kinds of account a code can reach. */
 export interface CodeChannels {
@@ -68,7 +72,7 @@ export class Mailer implements CodeSender {
       const login = smtp.user || smtp.addr;
       this.transport = {
         key,
-        transporter: nodemailer.createTransport({
+        transporter: nodemailer().createTransport({
           host: smtp.host,
           port: smtp.port,
           secure: smtp.security === "ssl",

@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger as Logger } from "fastify";
-import { Redis } from "ioredis";
+import type * as IORedis from "ioredis";
+import type { Redis } from "ioredis";
 import type { Hub, HubEvent, OnlineTotals } from "./hub.js";
+import { lazyRequire } from "../lib/lazy-require.js";
+
+const ioredis = lazyRequire<typeof IORedis>("ioredis");
 
 const PROCESS_TTL_MS = 30_000;
 /**
@@ -44,8 +48,9 @@ export class RedisHub implements Hub {
       lazyConnect: false,
       commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     };
-    this.pub = new Redis(url, options);
-    this.sub = new Redis(url, { ...options, enableOfflineQueue: true });
+    const { Redis: Client } = ioredis();
+    this.pub = new Client(url, options);
+    this.sub = new Client(url, { ...options, enableOfflineQueue: true });
     for (const client of [this.pub, this.sub]) {
       client.on("error", (error: Error) => {
         this.logger.warn(

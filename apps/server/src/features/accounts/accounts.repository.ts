@@ -1,3 +1,4 @@
+import { compiledOnce } from "../../db/compiled-once.js";
 import type { Db } from "../../db/database.js";
 import { bindRepository } from "../../db/repository.js";
 import { sameAccount } from "./account-match.js";
@@ -65,16 +66,8 @@ export function findActiveUser(
     .executeTakeFirst();
 }
 
-/**
- * Every active user but one, in id order; only those in `onlyIds` when it is given (run
- * mode 2: the user's friends).
- */
-export function listDirectory(
-  db: Db,
-  exceptUserId: number,
-  onlyIds: readonly number[] | null,
-) {
-  let query = db
+const directoryQuery = (db: Db, exceptUserId: never) =>
+  db
     .selectFrom("users")
     .select([
       "user_id",
@@ -88,11 +81,26 @@ export function listDirectory(
     .where("status", "=", 1)
     .where("deleted_at", "is", null)
     .where("user_id", "!=", exceptUserId);
-  if (onlyIds !== null) {
-    if (onlyIds.length === 0) return Promise.resolve([]);
-    query = query.where("user_id", "in", onlyIds);
-  }
-  return query.orderBy("user_id").execute();
+// Run mode 1's contact list asks for it on every load: compiled once.
+const everyoneBut = compiledOnce((db, exceptUserId) =>
+  directoryQuery(db, exceptUserId).orderBy("user_id"),
+);
+
+/**
+ * Every active user but one, in id order; only those in `onlyIds` when it is given (run
+ * mode 2: the user's friends).
+ */
+export function listDirectory(
+  db: Db,
+  exceptUserId: number,
+  onlyIds: readonly number[] | null,
+) {
+  if (onlyIds === null) return everyoneBut(db, exceptUserId);
+  if (onlyIds.length === 0) return Promise.resolve([]);
+  return directoryQuery(db, exceptUserId as never)
+    .where("user_id", "in", onlyIds)
+    .orderBy("user_id")
+    .execute();
 }
 /** One entry of the directory. */
 export type DirectoryEntry = Awaited<ReturnType<typeof listDirectory>>[number];

@@ -16,7 +16,7 @@ import {
   type UserInfo,
   type UserSetting,
 } from "@parley/protocol";
-import { pinyin } from "pinyin-pro";
+import type * as PinyinPro from "pinyin-pro";
 import type { FastifyBaseLogger as Logger } from "fastify";
 import type { Policy, Services } from "../../context.js";
 import type { UserRow } from "../../db/schema.js";
@@ -32,6 +32,9 @@ import type {
   UsersRepository,
 } from "./accounts.repository.js";
 import type { CodesService } from "./codes.service.js";
+import { lazyRequire } from "../../lib/lazy-require.js";
+
+const pinyinPro = lazyRequire<typeof PinyinPro>("pinyin-pro");
 
 export type { ActiveUser, DirectoryEntry } from "./accounts.repository.js";
 import type { LiveSession, SessionsService } from "./sessions.service.js";
@@ -55,7 +58,8 @@ export interface AccountLimits {
 
 /** A name's pinyin, for search and the letter index. */
 export function namePinyin(name: string): string {
-  return pinyin(name, { toneType: "none", type: "array", nonZh: "consecutive" })
+  return pinyinPro()
+    .pinyin(name, { toneType: "none", type: "array", nonZh: "consecutive" })
     .join("")
     .toLowerCase()
     .slice(0, 255);

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.js";
+import type { Compilable } from "kysely";
 import { compiledOnce } from "../../db/compiled-once.js";
 import { bindRepository } from "../../db/repository.js";
 import type { SessionRow } from "../../db/schema.js";
@@ -39,9 +40,8 @@ export type SessionWithUser = SessionRow & {
  * A session by its token's hash, with its user's role, status and language read in the same
  * query: this runs on every authenticated request, so one query rather than two.
  */
-const sessionByHash = compiledOnce<SessionWithUser, [string]>(
-  1,
-  (db, tokenHash) =>
+const sessionByHash = compiledOnce(
+  (db, tokenHash): Compilable<SessionWithUser> =>
     db
       .selectFrom("sessions")
       .innerJoin("users", "users.user_id", "sessions.user_id")

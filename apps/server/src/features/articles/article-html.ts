@@ -4,7 +4,10 @@ import {
   ARTICLE_TAGS,
 } from "@parley/protocol";
 import { decodeHTML } from "entities";
-import sanitizeHtml from "sanitize-html";
+import type SanitizeHtml from "sanitize-html";
+import { lazyRequire } from "../../lib/lazy-require.js";
+
+const sanitizeHtml = lazyRequire<typeof SanitizeHtml>("sanitize-html");
 
 /*
  * An article's body is HTML from the console's editor, and everyone reads it, so only what
@@ -13,7 +16,7 @@ import sanitizeHtml from "sanitize-html";
  * image that is not http(s) (or mailto for links, or a path of this site) are removed, with
  * the text of script and style elements. The reader's client cleans it again (DOMPurify).
  */
-const OPTIONS: sanitizeHtml.IOptions = {
+const OPTIONS: SanitizeHtml.IOptions = {
   allowedTags: [...ARTICLE_TAGS],
   allowedAttributes: Object.fromEntries(
     Object.entries(ARTICLE_ATTRIBUTES).map(([tag, names]) => [tag, [...names]]),
@@ -32,7 +35,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 /** An article's body, safe for every reader. */
 export function cleanArticleHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  return sanitizeHtml()(html, OPTIONS).trim();
 }
 
 const BLOCK_END =
@@ -41,7 +44,10 @@ const BLOCK_END =
 /** The words of a cleaned body, as plain text on one line. */
 export function articleText(clean: string): string {
   const spaced = clean.replace(BLOCK_END, (tag) => `${tag} `);
-  const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} });
+  const text = sanitizeHtml()(spaced, {
+    allowedTags: [],
+    allowedAttributes: {},
+  });
   return decodeHTML(text).replace(/\s+/g, " ").trim();
 }
 

@@ -1,3 +1,4 @@
+import { compiledOnce } from "../../db/compiled-once.js";
 import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import { containing } from "../../db/like.js";
@@ -86,15 +87,19 @@ export function findArticle(db: Db, articleId: number) {
     .executeTakeFirst();
 }
 
-/** The most recently published article's title and when (ms), if any. */
-export function newestPublished(db: Db) {
-  return db
+const newest = compiledOnce((db) =>
+  db
     .selectFrom("articles")
     .select(["title", "published_at"])
     .where("status", "=", 1)
     .orderBy("published_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1),
+);
+
+/** The most recently published article's title and when (ms), if any (every contact list). */
+export async function newestPublished(db: Db) {
+  const [row] = await newest(db);
+  return row;
 }
 
 export async function insertArticle(

@@ -1,6 +1,5 @@
 import { createHash, randomInt } from "node:crypto";
-import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
+import type Sharp from "sharp";
 import type { IMAGE_PURPOSES } from "@parley/protocol";
 import {
   type AllConfig,
@@ -50,6 +49,9 @@ import type {
   GroupQuery,
   UserQuery,
 } from "./console.repository.js";
+import { lazyRequire } from "../../lib/lazy-require.js";
+
+const sharp = lazyRequire<typeof Sharp>("sharp");
 
 /** The administrator making a call, as the routes know them. */
 export interface Admin {
@@ -839,12 +841,13 @@ export class ConsoleService {
     if (!file || file.length === 0) throw refuse("avatar.missing");
     if (purpose === "logo" && file.length > LOGO_MAX_BYTES)
       throw refuse("logo.tooLarge");
+    const { fileTypeFromBuffer } = await import("file-type");
     const type = await fileTypeFromBuffer(file);
     if (!type || !IMAGE_TYPES.has(type.mime)) throw refuse("avatar.notImage");
     let drawn: { bytes: Buffer; ext: "png" | "jpg" };
     try {
       const side = purpose === "logo" ? LOGO_MAX_SIDE : ARTICLE_IMAGE_MAX_SIDE;
-      const image = sharp(file, { limitInputPixels: IMAGE_MAX_PIXELS })
+      const image = sharp()(file, { limitInputPixels: IMAGE_MAX_PIXELS })
         .rotate()
         .resize(side, side, { fit: "inside", withoutEnlargement: true });
       const { hasAlpha } = await image.metadata();

@@ -12,10 +12,8 @@ import {
   type UploadMessage,
   uploadMessageType,
 } from "@parley/protocol";
-import { fileTypeFromFile } from "file-type";
 import type { FastifyBaseLogger as Logger } from "fastify";
-import { parseFile } from "music-metadata";
-import sharp from "sharp";
+import type Sharp from "sharp";
 import type { Clock } from "../../lib/clock.js";
 import type { Jobs } from "../../lib/jobs.js";
 import { rateLimited, refuse } from "../../lib/errors.js";
@@ -27,6 +25,9 @@ import { avatarUrl } from "../accounts/accounts.mapper.js";
 import { toGroupSetting } from "../groups/groups.mapper.js";
 import { fileUrl } from "../messages/messages.mapper.js";
 import type { FileSendInput } from "../messages/messages.service.js";
+import { lazyRequire } from "../../lib/lazy-require.js";
+
+const sharp = lazyRequire<typeof Sharp>("sharp");
 export type { StoredFile } from "./files.repository.js";
 import {
   BlobRace,
@@ -176,6 +177,8 @@ interface FileFacts {
 /** A clip's length from its container's header (no decoding); null when it does not say. */
 async function clipDuration(path: string): Promise<number | null> {
   try {
+    // ESM-only packages, loaded when the first upload needs them (issue 14: cold start).
+    const { parseFile } = await import("music-metadata");
     const { format } = await parseFile(path, {
       duration: false,
       skipCovers: true,
@@ -193,6 +196,7 @@ async function clipDuration(path: string): Promise<number | null> {
 
 /** What the bytes are: the sniffed type, for images their size when it is safe to show. */
 async function inspect(path: string): Promise<FileFacts> {
+  const { fileTypeFromFile } = await import("file-type");
   const sniffed = await fileTypeFromFile(path);
   const mime = sniffed?.mime ?? "";
   const none = { mime, width: null, height: null, duration: null };
@@ -201,7 +205,7 @@ async function inspect(path: string): Promise<FileFacts> {
   if (!(INLINE_IMAGE_TYPES as readonly string[]).includes(mime)) return none;
   try {
     // The header only: the pixels are never decoded here.
-    const meta = await sharp(path, {
+    const meta = await sharp()(path, {
       limitInputPixels: MAX_IMAGE_PIXELS,
     }).metadata();
     const { width, height } = meta;
@@ -429,7 +433,9 @@ export class FilesService {
         MAX_THUMB_SOURCE_BYTES,
       );
       if (!original) return;
-      const jpeg = await sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS })
+      const jpeg = await sharp()(original, {
+        limitInputPixels: MAX_IMAGE_PIXELS,
+      })
         .rotate()
         .resize(THUMB_SIZE, THUMB_SIZE, {
           fit: "inside",

@@ -1,3 +1,4 @@
+import { compiledOnce } from "../../db/compiled-once.js";
 import type { Db } from "../../db/database.js";
 import { bindRepository } from "../../db/repository.js";
 import { isUniqueViolation } from "../../db/errors.js";
@@ -52,17 +53,20 @@ export async function countFriends(db: Db, userId: number): Promise<number> {
   return row.n;
 }
 
-/** Friend nicknames the user gave, by friend id. */
+const nicknames = compiledOnce((db, userId) =>
+  db
+    .selectFrom("friends")
+    .select(["friend_user_id", "nickname"])
+    .where("user_id", "=", userId)
+    .where("nickname", "!=", ""),
+);
+
+/** Friend nicknames the user gave, by friend id (on every contact list: compiled once). */
 export async function listNicknames(
   db: Db,
   userId: number,
 ): Promise<Map<number, string>> {
-  const rows = await db
-    .selectFrom("friends")
-    .select(["friend_user_id", "nickname"])
-    .where("user_id", "=", userId)
-    .where("nickname", "!=", "")
-    .execute();
+  const rows = await nicknames(db, userId);
   return new Map(rows.map((r) => [r.friend_user_id, r.nickname]));
 }
 
@@ -271,21 +275,27 @@ export async function listRequests(
   return { rows, count: total.n };
 }
 
-/** How many requests wait for my answer, and when the newest came (ms, 0 when none). */
-export async function waitingForMe(
-  db: Db,
-  userId: number,
-): Promise<{ count: number; newest: number }> {
-  const row = await db
+const waiting = compiledOnce((db, userId) =>
+  db
     .selectFrom("friend_applications")
     .select((eb) => [
       eb.fn.countAll<number>().as("n"),
       eb.fn.max<number | null>("created_at").as("newest"),
     ])
     .where("to_user_id", "=", userId)
-    .where("status", "=", 2)
-    .executeTakeFirstOrThrow();
-  return { count: row.n, newest: row.newest ?? 0 };
+    .where("status", "=", 2),
+);
+
+/**
+ * How many requests wait for my answer, and when the newest came (ms, 0 when none); on
+ * every contact list, so compiled once.
+ */
+export async function waitingForMe(
+  db: Db,
+  userId: number,
+): Promise<{ count: number; newest: number }> {
+  const [row] = await waiting(db, userId);
+  return { count: row?.n ?? 0, newest: row?.newest ?? 0 };
 }
 
 /** The friends tables, bound to a database. */

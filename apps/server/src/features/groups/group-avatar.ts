@@ -1,4 +1,8 @@
-import sharp, { type OverlayOptions } from "sharp";
+import type Sharp from "sharp";
+import type { OverlayOptions } from "sharp";
+import { lazyRequire } from "../../lib/lazy-require.js";
+
+const sharp = lazyRequire<typeof Sharp>("sharp");
 
 /*
  * The picture of a group (wire-contract.md §5.7): up to nine members' faces in a grid, as
@@ -127,7 +131,7 @@ function letterTile(face: Face, size: number): Promise<Buffer> {
     `<text x="50%" y="50%" text-anchor="middle" dominant-baseline="central" ` +
     `font-family="${FONTS}" font-size="${Math.round(size * 0.5)}" fill="#ffffff">` +
     `${letter}</text></svg>`;
-  return sharp(Buffer.from(svg))
+  return sharp()(Buffer.from(svg))
     .png()
     .timeout({ seconds: TIMEOUT_SECONDS })
     .toBuffer();
@@ -137,7 +141,7 @@ function letterTile(face: Face, size: number): Promise<Buffer> {
 async function faceTile(face: Face, size: number): Promise<Buffer> {
   if (face.image) {
     try {
-      return await sharp(face.image, {
+      return await sharp()(face.image, {
         limitInputPixels: FACE_PIXELS_MAX,
         failOn: "error",
       })
@@ -170,7 +174,7 @@ export async function renderGroupAvatar(
       top: cell.top,
     });
   }
-  return sharp({
+  return sharp()({
     create: {
       width: GROUP_AVATAR_SIZE,
       height: GROUP_AVATAR_SIZE,

@@ -1,3 +1,4 @@
+import { compiledOnce } from "../../db/compiled-once.js";
 import { type Selectable, sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import { bindRepository } from "../../db/repository.js";
@@ -635,8 +636,8 @@ export function replaceAvatar(
  * A user's groups with their view of each (pinned, notifications, mentions) and the last
  * message; unread is the distance from their read position to the group's last message.
  */
-export function listUserGroups(db: Db, userId: number) {
-  return db
+const userGroups = compiledOnce((db, userId) =>
+  db
     .selectFrom("group_members as gm")
     .innerJoin("groups as g", "g.group_id", "gm.group_id")
     .innerJoin("user_conversations as uc", (join) =>
@@ -667,8 +668,12 @@ export function listUserGroups(db: Db, userId: number) {
       sql<number>`c.last_seq - uc.last_read_seq`.as("unread"),
     ])
     .where("gm.user_id", "=", userId)
-    .where("g.status", "=", 1)
-    .execute();
+    .where("g.status", "=", 1),
+);
+
+/** The user's groups with their chat state (on every contact list, so compiled once). */
+export function listUserGroups(db: Db, userId: number) {
+  return userGroups(db, userId);
 }
 /** One of a user's groups, as the contact list needs it. */
 export type UserGroupRow = Awaited<ReturnType<typeof listUserGroups>>[number];

@@ -1,3 +1,4 @@
+import { compiledOnce } from "../../db/compiled-once.js";
 import {
   type ExpressionBuilder,
   type RawBuilder,
@@ -880,12 +881,9 @@ export async function isHiddenFor(
   return row !== undefined;
 }
 
-/**
- * A user's conversation states, with each conversation's last message; only the one with
- * `peerId` (a user id, or `group-N`) when it is given.
- */
-export function listUserConversations(db: Db, userId: number, peerId?: string) {
-  let query = db
+/** A user's conversation states, with each conversation's last message. */
+const conversationStates = (db: Db, userId: never) =>
+  db
     .selectFrom("user_conversations as uc")
     .innerJoin("conversations as c", "c.conversation_id", "uc.conversation_id")
     .leftJoin("messages as m", "m.msg_id", "c.last_msg_id")
@@ -904,8 +902,19 @@ export function listUserConversations(db: Db, userId: number, peerId?: string) {
       "m.is_undo as last_is_undo",
     ])
     .where("uc.user_id", "=", userId);
-  if (peerId !== undefined) query = query.where("uc.peer_id", "=", peerId);
-  return query.execute();
+const allStates = compiledOnce((db, userId) => conversationStates(db, userId));
+const oneState = compiledOnce((db, userId, peerId) =>
+  conversationStates(db, userId).where("uc.peer_id", "=", peerId),
+);
+
+/**
+ * A user's view of their conversations (on every contact list, so compiled once), or only
+ * of the one with `peerId` (a user id, or `group-N`).
+ */
+export function listUserConversations(db: Db, userId: number, peerId?: string) {
+  return peerId === undefined
+    ? allStates(db, userId)
+    : oneState(db, userId, peerId);
 }
 
 /** The users who list a one-to-one chat with this user (by index, no scan). */

@@ -1,3 +1,4 @@
+import { compiledOnce } from "../../db/compiled-once.js";
 import type { Db } from "../../db/database.js";
 import { bindRepository } from "../../db/repository.js";
 
@@ -121,6 +122,29 @@ export async function deleteNotice(db: Db, noticeId: number): Promise<boolean> {
   return result.numDeletedRows > 0n;
 }
 
+// The notices entry's queries run on every contact list: compiled once.
+const newestNotice = compiledOnce((db) =>
+  db
+    .selectFrom("notices")
+    .select(["title", "created_at"])
+    .orderBy("notice_id", "desc")
+    .limit(1),
+);
+const lastRead = compiledOnce((db, userId) =>
+  db
+    .selectFrom("notice_reads")
+    .select("last_read_id")
+    .where("user_id", "=", userId),
+);
+const unreadNotices = compiledOnce((db, lastReadId, userId) =>
+  db
+    .selectFrom("notices")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("notice_id", ">", lastReadId)
+    // One's own notices are not news to oneself.
+    .where("created_by", "<>", userId),
+);
+
 /**
  * The notices entry of a user's list: the newest notice (for its title and time) and how
  * many others published after the user's read mark. Two key lookups and a count over the unread
@@ -133,28 +157,13 @@ export async function entryFor(
   newest: { title: string; created_at: number } | undefined;
   unread: number;
 }> {
-  const [newest, read] = await Promise.all([
-    db
-      .selectFrom("notices")
-      .select(["title", "created_at"])
-      .orderBy("notice_id", "desc")
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom("notice_reads")
-      .select("last_read_id")
-      .where("user_id", "=", userId)
-      .executeTakeFirst(),
+  const [[newest], [read]] = await Promise.all([
+    newestNotice(db),
+    lastRead(db, userId),
   ]);
   if (!newest) return { newest: undefined, unread: 0 };
-  const row = await db
-    .selectFrom("notices")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("notice_id", ">", read?.last_read_id ?? 0)
-    // One's own notices are not news to oneself.
-    .where("created_by", "<>", userId)
-    .executeTakeFirstOrThrow();
-  return { newest, unread: row.n };
+  const [row] = await unreadNotices(db, read?.last_read_id ?? 0, userId);
+  return { newest, unread: row?.n ?? 0 };
 }
 
 /** Marks every notice up to the newest read by the user. */

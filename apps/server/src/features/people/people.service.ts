@@ -15,8 +15,7 @@ import {
   regauthOf,
   type UserDetail,
 } from "@parley/protocol";
-import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
+import type Sharp from "sharp";
 import type { Policy, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
@@ -30,6 +29,9 @@ import {
 import { avatarUrl } from "../accounts/accounts.mapper.js";
 import { namePinyin } from "../accounts/accounts.service.js";
 import type { PeopleRepository, PersonRow } from "./people.repository.js";
+import { lazyRequire } from "../../lib/lazy-require.js";
+
+const sharp = lazyRequire<typeof Sharp>("sharp");
 
 /** A profile as the call parsed it. */
 export type ProfileInput = CallRequest<typeof calls.updateUserInfo>;
@@ -334,11 +336,12 @@ export class PeopleService {
     publicUrl: string,
   ): Promise<string> {
     if (!file || file.length === 0) throw refuse("avatar.missing");
+    const { fileTypeFromBuffer } = await import("file-type");
     const type = await fileTypeFromBuffer(file);
     if (!type || !AVATAR_TYPES.has(type.mime)) throw refuse("avatar.notImage");
     let png: Buffer;
     try {
-      png = await sharp(file, { limitInputPixels: AVATAR_MAX_PIXELS })
+      png = await sharp()(file, { limitInputPixels: AVATAR_MAX_PIXELS })
         .rotate()
         .resize(PeopleLimits.avatarSize, PeopleLimits.avatarSize, {
           fit: "cover",

@@ -1,13 +1,16 @@
 import type { Message, PushPayload } from "@parley/protocol";
 import type https from "node:https";
 import type { FastifyBaseLogger as Logger } from "fastify";
-import webpush from "web-push";
+import type WebPush from "web-push";
 import type { Presence } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import type { Jobs } from "../../lib/jobs.js";
 import { shownText } from "../../lib/message-html.js";
 import type { PushRepository, VapidKeys } from "./push.repository.js";
+import { lazyRequire } from "../../lib/lazy-require.js";
+
+const webpush = lazyRequire<typeof WebPush>("web-push");
 
 export interface PushDeps {
   repo: PushRepository;
@@ -106,7 +109,10 @@ export class PushService {
   /** The key pair: made and stored at the first start, read by every process after. */
   vapidKeys(): Promise<VapidKeys> {
     this.keys ??= this.deps.repo
-      .ensureVapidKeys(() => webpush.generateVAPIDKeys(), this.deps.clock.now())
+      .ensureVapidKeys(
+        () => webpush().generateVAPIDKeys(),
+        this.deps.clock.now(),
+      )
       .catch((error: unknown) => {
         this.keys = null;
         throw error;
@@ -195,7 +201,7 @@ export class PushService {
       return;
     }
     try {
-      await webpush.sendNotification(
+      await webpush().sendNotification(
         {
           endpoint: subscription.endpoint,
           keys: { p256dh: subscription.p256dh, auth: subscription.auth },
@@ -212,7 +218,7 @@ export class PushService {
       );
     } catch (error) {
       const status =
-        error instanceof webpush.WebPushError ? error.statusCode : 0;
+        error instanceof webpush().WebPushError ? error.statusCode : 0;
       if (status === 404 || status === 410) {
         await this.deps.repo.dropEndpoint(subscription.endpoint);
         return;

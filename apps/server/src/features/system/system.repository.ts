@@ -2,7 +2,7 @@ import { compiledOnce } from "../../db/compiled-once.js";
 import type { Db } from "../../db/database.js";
 import { bindRepository } from "../../db/repository.js";
 
-const configRows = compiledOnce<{ name: string; value: string }, []>(0, (db) =>
+const configRows = compiledOnce((db) =>
   db.selectFrom("config").select(["name", "value"]),
 );
 
