@@ -42,12 +42,8 @@ export function findUserById(
     .executeTakeFirst();
 }
 
-/** An active (enabled, not deleted) user, or undefined. */
-export function findActiveUser(
-  db: Db,
-  userId: number,
-): Promise<ActiveUser | undefined> {
-  return db
+const activeUser = compiledOnce((db, userId) =>
+  db
     .selectFrom("users")
     .select([
       "user_id",
@@ -62,8 +58,16 @@ export function findActiveUser(
     ])
     .where("user_id", "=", userId)
     .where("status", "=", 1)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
+    .where("deleted_at", "is", null),
+);
+
+/** An active (enabled, not deleted) user, or undefined (on most calls: compiled once). */
+export async function findActiveUser(
+  db: Db,
+  userId: number,
+): Promise<ActiveUser | undefined> {
+  const [user] = await activeUser(db, userId);
+  return user;
 }
 
 const directoryQuery = (db: Db, exceptUserId: never) =>
