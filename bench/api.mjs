@@ -70,6 +70,38 @@ export async function startCeiling() {
   };
 }
 
+/**
+ * The twin is only a ceiling if it answers like the product: the same header names and the
+ * same security policies. Says so loudly when they have drifted apart.
+ */
+async function sameHeaders(productUrl, auth, ceilingUrl) {
+  const heads = async (url, headers) => {
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { ...FORM, ...headers },
+      body: "",
+    });
+    await res.arrayBuffer();
+    return res.headers;
+  };
+  const product = await heads(productUrl, auth);
+  const ceiling = await heads(ceilingUrl, {});
+  const policies = [
+    "content-security-policy",
+    "permissions-policy",
+    "x-frame-options",
+    "referrer-policy",
+    "cross-origin-resource-policy",
+  ];
+  const differing = policies.filter(
+    (name) => product.get(name) !== ceiling.get(name),
+  );
+  if (differing.length > 0)
+    console.warn(
+      `bench/ceiling.mjs answers other security headers than the product (${differing.join(", ")}): mend it before reading the ratios`,
+    );
+}
+
 /** One closed-loop autocannon run; answers req/s, p50/p99 ms and the non-zero envelopes. */
 async function load(url, { body = "", headers = {}, seconds, connections }) {
   const result = await autocannon({
@@ -252,6 +284,11 @@ export async function apiWorkloads({ product, user, seconds }) {
   const ceiling = await startCeiling();
   const me = await user(product, "apitrivial");
   const auth = { Authorization: me.token };
+  await sameHeaders(
+    `${product.url}/enterprise/push/publicKey`,
+    auth,
+    `${ceiling.url}/hello`,
+  );
   const results = {};
   try {
     const hello = (s) =>

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The HTTP ceiling of this box (reference/benchmarks.md §6.1, "skeleton twin"): a bare
 // Fastify 5 server in its own process with what every product answer carries and nothing
-// else — the same form-body parsing, the same security headers (helmet, built once), an
+// else — the same form-body parsing, the same security headers (helmet, built once; bench/
+// api.mjs checks at each run that both answer the same header names and policies), an
 // envelope of the same shape and size. No session, no database, no validation.
 //
 //   POST /hello   answers {code, msg, key, data:{publicKey}, count, page} like the product's
@@ -51,6 +52,10 @@ app.addContentTypeParser(
     done(null, Object.fromEntries(new URLSearchParams(body))),
 );
 app.addHook("onRequest", (request, reply, done) => {
+  reply.raw.setHeader(
+    "Permissions-Policy",
+    "camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=(), usb=()",
+  );
   headers(request.raw, reply.raw, () => done());
 });
 app.post("/hello", async () => ({
