@@ -531,31 +531,57 @@ export async function updateNotice(
     .execute();
 }
 
+/** How many messages one transaction of a group's clearing deletes. */
+export const CLEAR_BATCH_ROWS = 2000;
+
 /**
- * Deletes every message of a group; each member's read position moves to the end so no
- * unread or mention is left pointing at a deleted message. Answers the files they carried.
+ * Deletes every message a group had when the clearing began. First, in one short
+ * transaction, each member's read position moves to the end (no unread or mention is left
+ * pointing at a deleted message) and the chat's last line goes; then the messages go in
+ * transactions of `batchRows`, so a large group (each deletion also leaves the search index)
+ * never holds the database's write lock for long and other chats' sends go on in between.
+ * Messages sent meanwhile come after the clearing's last one and stay. Answers the files
+ * the deleted messages carried.
  */
-export function clearGroupMessages(db: Db, groupId: number): Promise<number[]> {
+export async function clearGroupMessages(
+  db: Db,
+  groupId: number,
+  batchRows = CLEAR_BATCH_ROWS,
+): Promise<number[]> {
   const conversationId = groupConversationId(groupId);
-  return db.transaction().execute(async (trx) => {
-    const deleted = await trx
-      .deleteFrom("messages")
-      .where("conversation_id", "=", conversationId)
-      .returning("file_id")
-      .execute();
+  const upTo = await db.transaction().execute(async (trx) => {
     const conversation = await trx
       .updateTable("conversations")
       .set({ last_msg_id: null })
       .where("conversation_id", "=", conversationId)
       .returning("last_seq")
       .executeTakeFirst();
+    const last = conversation?.last_seq ?? 0;
     await trx
       .updateTable("user_conversations")
-      .set({ last_read_seq: conversation?.last_seq ?? 0, is_at: 0, unread: 0 })
+      .set({ last_read_seq: last, is_at: 0, unread: 0 })
       .where("conversation_id", "=", conversationId)
       .execute();
-    return fileIdsOf(deleted);
+    return last;
   });
+  const files: number[] = [];
+  for (;;) {
+    const deleted = await db
+      .deleteFrom("messages")
+      .where("msg_id", "in", (eb) =>
+        eb
+          .selectFrom("messages")
+          .select("msg_id")
+          .where("conversation_id", "=", conversationId)
+          .where("seq", "<=", upTo)
+          .orderBy("seq")
+          .limit(batchRows),
+      )
+      .returning("file_id")
+      .execute();
+    files.push(...fileIdsOf(deleted));
+    if (deleted.length < batchRows) return [...new Set(files)];
+  }
 }
 
 /** Mutes a member until a time (ms), or lifts it (null). Answers whether they are a member. */

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
 import { registerMany, type TestUser } from "../../../test/factories.js";
 import { openSocket, type TestSocket } from "../../../test/ws-client.js";
+import { clearGroupMessages } from "./groups.repository.js";
 
 /*
  * Issue 8, first slice: the enterprise/group/* calls of wire-contract.md §2.5 with SPEC §5
@@ -980,6 +981,46 @@ describe("notice, clearing and binding", () => {
       .execute();
     expect((await call("clearMessage", sysadmin, { id })).code).toBe(0);
     await socket.close();
+  });
+
+  it("clears a group in batches: every message it had goes, unread and mentions with them, and one sent afterwards stays", async () => {
+    const [owner, member, third] = await people(3, "Batch");
+    const { id, groupId } = await makeGroup(owner, [member, third]);
+    const send = (content: string) =>
+      api.post(
+        "/enterprise/im/sendMessage",
+        { id: randomUUID(), type: "text", content, toContactId: id },
+        { token: owner.token },
+      );
+    const conversation = `group-${String(groupId)}`;
+    const count = async () =>
+      (
+        await api.db
+          .selectFrom("messages")
+          .select("msg_id")
+          .where("conversation_id", "=", conversation)
+          .execute()
+      ).length;
+    // The group's creation line is a message too.
+    const before = await count();
+    for (let i = 1; i <= 8; i += 1) expect((await send(`m${i}`)).code).toBe(0);
+    expect(await count()).toBe(before + 8);
+    expect(
+      (await contactsOf(member)).find((c) => c.id === id)?.unread,
+    ).toBeGreaterThanOrEqual(8);
+    // Three at a time: three deleting transactions and a last, empty one.
+    await clearGroupMessages(api.db, groupId, 3);
+    expect(await count()).toBe(0);
+    expect((await contactsOf(member)).find((c) => c.id === id)).toMatchObject({
+      unread: 0,
+      lastContent: "",
+    });
+    expect((await send("after the clearing")).code).toBe(0);
+    expect((await contactsOf(member)).find((c) => c.id === id)).toMatchObject({
+      unread: 1,
+      lastContent: "after the clearing",
+    });
+    expect(await count()).toBe(1);
   });
 
   it("bindGroup answers for a member and like a missing group for anyone else", async () => {
