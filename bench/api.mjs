@@ -178,8 +178,11 @@ async function loginBurst(product, account, seconds) {
   return abab(kdf, login, seconds);
 }
 
-/** Spawn → first answer, median of three, for the product and for the bare ceiling. */
-async function coldStart(startProduct, dataDir) {
+/**
+ * Spawn → first answer, median of three, for the product and for the bare ceiling. Needs
+ * the product stopped: run after the rest, on the same data folder.
+ */
+export async function coldStart(startProduct, dataDir) {
   const product = [];
   const bare = [];
   for (let i = 0; i < 3; i += 1) {
@@ -329,6 +332,3 @@ export async function apiWorkloads({ product, user, seconds }) {
   results.sockets = await socketMemory(product, me.token);
   return results;
 }
-
-/** Cold start needs the product stopped: run after the rest, on the same data folder. */
-export { coldStart };
