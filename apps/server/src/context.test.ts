@@ -20,6 +20,7 @@ const system = new SystemService({
     toAll: () => Promise.resolve(),
     toTopic: () => Promise.resolve(),
   },
+  changes: { announce: () => Promise.resolve(), on: () => undefined },
   services: unused,
   demoMode: false,
   codeChannels: () => Promise.resolve({ email: false, phone: false }),

@@ -17,7 +17,7 @@ import type { Passwords } from "./lib/passwords.js";
 import type { Limiter } from "./lib/rate-limits.js";
 import type { CodeSender } from "./mail/mailer.js";
 import type { Calls } from "./plugins/calls.js";
-import type { Presence, Publish, Sockets } from "./realtime/ports.js";
+import type { Changes, Presence, Publish, Sockets } from "./realtime/ports.js";
 import type { Storage } from "./storage/storage.js";
 import type { FilesService } from "./features/files/files.service.js";
 import type { PushService } from "./features/push/push.service.js";
@@ -30,7 +30,7 @@ import type { ComplaintsService } from "./features/complaints/complaints.service
 import type { NoticesService } from "./features/notices/notices.service.js";
 import type { TasksService } from "./features/tasks/tasks.service.js";
 
-export type { Presence, Publish, Sockets } from "./realtime/ports.js";
+export type { Changes, Presence, Publish, Sockets } from "./realtime/ports.js";
 import type { SystemConfig } from "./features/system/system.service.js";
 
 /** The live switches and the actor a user stands for, as the capability table reads them. */
@@ -76,6 +76,8 @@ export interface AppContext {
   readonly publish: Publish;
   readonly presence: Presence;
   readonly sockets: Sockets;
+  /** News between processes that data kept in memory changed (the config). */
+  readonly changes: Changes;
   readonly policy: Policy;
   readonly passwords: Passwords;
   readonly mail: CodeSender;

@@ -55,6 +55,47 @@ describe("compiledOnce", () => {
     }
   });
 
+  it("compiles once for a database and its transactions, and runs inside the transaction", async () => {
+    let builds = 0;
+    const valueOf = compiledOnce((db, name) => {
+      builds += 1;
+      return db.selectFrom("config").select("value").where("name", "=", name);
+    });
+    expect(await valueOf(testDb.db, "a")).toEqual([{ value: "1" }]);
+    await testDb.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("config")
+        .values({ name: "in-trx", value: "seen", updated_at: 1 })
+        .execute();
+      // The transaction's own uncommitted row: the query ran on its connection.
+      expect(await valueOf(trx, "in-trx")).toEqual([{ value: "seen" }]);
+    });
+    await testDb.db.transaction().execute(async (trx) => {
+      expect(await valueOf(trx, "b")).toEqual([{ value: "2" }]);
+    });
+    expect(builds).toBe(1);
+    // Many arguments, null among them, each in its own place.
+    const many = compiledOnce((db, a, b, c, d, e, f) =>
+      db
+        .selectFrom("config")
+        .select("name")
+        .where((eb) =>
+          eb.or([
+            eb("name", "=", a),
+            eb("name", "=", b),
+            eb("name", "=", c),
+            eb("name", "=", d),
+            eb("name", "=", e),
+            eb("value", "=", f),
+          ]),
+        )
+        .orderBy("name"),
+    );
+    expect(
+      await many(testDb.db, "zz", "a", null, "it's", "zz", "seen"),
+    ).toEqual([{ name: "a" }, { name: "in-trx" }, { name: "it's" }]);
+  });
+
   it("refuses a query that does not use an argument as a parameter", async () => {
     const unused = compiledOnce((db, _name) =>
       db.selectFrom("config").select("value"),

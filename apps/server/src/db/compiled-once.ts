@@ -1,18 +1,44 @@
-import { type Compilable, type CompiledQuery, createQueryId } from "kysely";
-import type { Db } from "./database.js";
+import {
+  type Compilable,
+  type CompiledQuery,
+  createQueryId,
+  type Kysely,
+} from "kysely";
+import type { Database } from "./schema.js";
+
+/** The most arguments a compiled query takes (an insert of a whole message row). */
+const MAX_ARGUMENTS = 16;
 
 /** Stand-ins for a query's arguments while it is compiled: no real value looks like them. */
-const SLOTS = [
-  "\u0000slot:0\u0000",
-  "\u0000slot:1\u0000",
-  "\u0000slot:2\u0000",
-  "\u0000slot:3\u0000",
-];
+const SLOTS = Array.from(
+  { length: MAX_ARGUMENTS },
+  (_, i) => `\u0000slot:${i}\u0000`,
+);
+
+/** A value a compiled query takes for one of its arguments. */
+export type Argument = string | number | null;
+
+/** A compiled query, and for each of its parameters the argument it takes (-1: a constant). */
+interface Compiled<Row> {
+  query: CompiledQuery<Row>;
+  slotOf: number[];
+}
+
+/**
+ * What a compiled query is kept for. A database and every transaction on it share one
+ * dialect adapter (Kysely hands it down), and the compiled text depends only on the dialect
+ * and the plugins: with no plugins, the adapter; a handle with plugins keeps its own.
+ */
+function cacheKey(db: Kysely<Database>): object {
+  const executor = db.getExecutor();
+  return executor.plugins.length === 0 ? executor.adapter : db;
+}
 
 /**
  * A query built and compiled once per database, then run with fresh arguments: for the
- * queries of every request (the session, the config, the contact list), where Kysely's
- * building and compiling cost more than SQLite's answer (issue 14's profile).
+ * queries of every request (the session, the config, the contact list) and of every send,
+ * where Kysely's building and compiling cost more than SQLite's answer (issue 14's
+ * profile). It runs on the database or on any transaction of it.
  *
  * `build` receives one stand-in per argument after the database (typed `never`, so it fits
  * any column) and must use each as a plain value (`where(column, "=", value)`), never in
@@ -20,27 +46,32 @@ const SLOTS = [
  * the real arguments, in the same order.
  */
 export function compiledOnce<Row>(
-  build: (db: Db, ...slots: never[]) => Compilable<Row>,
-): (db: Db, ...args: readonly (string | number)[]) => Promise<Row[]> {
+  build: (db: Kysely<Database>, ...slots: never[]) => Compilable<Row>,
+): (db: Kysely<Database>, ...args: readonly Argument[]) => Promise<Row[]> {
   const arity = build.length - 1;
   if (arity > SLOTS.length) throw new Error("compiledOnce: too many arguments");
-  const compiled = new WeakMap<Db, CompiledQuery<Row>>();
+  const compiled = new WeakMap<object, Compiled<Row>>();
   return async (db, ...args) => {
     if (args.length !== arity)
       throw new Error(`compiledOnce: ${arity} arguments expected`);
-    let query = compiled.get(db);
-    if (!query) {
-      const slots = SLOTS.slice(0, arity) as never[];
-      query = build(db, ...slots).compile();
+    const key = cacheKey(db);
+    let found = compiled.get(key);
+    if (!found) {
+      const query = build(db, ...(SLOTS.slice(0, arity) as never[])).compile();
+      const slotOf = query.parameters.map((value) =>
+        SLOTS.indexOf(value as string),
+      );
       // Every stand-in must have become a parameter, or the query would run with it.
-      for (const slot of SLOTS.slice(0, arity))
-        if (!query.parameters.includes(slot))
+      for (let slot = 0; slot < arity; slot += 1)
+        if (!slotOf.includes(slot))
           throw new Error("compiledOnce: an argument is not a parameter");
-      compiled.set(db, query);
+      found = { query, slotOf };
+      compiled.set(key, found);
     }
-    const parameters = query.parameters.map((value) => {
-      const index = SLOTS.indexOf(value as string);
-      return index >= 0 && index < arity ? args[index] : value;
+    const { query, slotOf } = found;
+    const parameters = query.parameters.map((value, i) => {
+      const slot = slotOf[i] ?? -1;
+      return slot >= 0 ? args[slot] : value;
     });
     // Each run is its own query to Kysely (plugins key their state by the query's id).
     const result = await db.executeQuery<Row>({

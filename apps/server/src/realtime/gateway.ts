@@ -434,6 +434,9 @@ export class Gateway {
       case "join":
         this.onJoin(event.clientId, event.sessionId, event.topic);
         return;
+      case "changed":
+        // News for the features' caches (realtime/publisher.ts), not for sockets.
+        return;
       case "sessionsEnded": {
         const ended = new Set(event.sessionIds);
         for (const connection of [...(this.byUser.get(event.userId) ?? [])]) {

@@ -2,7 +2,8 @@ import { EventEmitter } from "node:events";
 
 /**
  * What travels between server processes. The hub knows no feature: it carries frames to
- * users' sockets, broadcasts, and the news that sessions ended.
+ * users' sockets, broadcasts, the news that sessions ended, and the news that data some
+ * process keeps in memory has changed.
  */
 export type HubEvent =
   | {
@@ -25,7 +26,12 @@ export type HubEvent =
       sessionIds: number[];
       reason: string;
       byClientId?: string | undefined;
-    };
+    }
+  /** Data kept in memory by every process (the config) changed: read it again. */
+  | { kind: "changed"; what: ChangeTopic };
+
+/** What a process may keep in memory and hear of when another process changes it. */
+export type ChangeTopic = "config";
 
 /** Carries events to every process's sockets, and shares who is online. */
 export interface Hub {

@@ -1,4 +1,5 @@
 import type { ServerEventMap, ServerEventType } from "@parley/protocol";
+import type { ChangeTopic } from "./hub.js";
 
 /*
  * What features see of the realtime layer (through the app context), backed by the hub:
@@ -25,6 +26,17 @@ export interface Publish {
     type: T,
     data: ServerEventMap[T],
   ): Promise<void>;
+}
+
+/**
+ * News between processes that data they keep in memory changed (issue 14: the config is
+ * read on every request, so each process keeps it and reads it again when told).
+ */
+export interface Changes {
+  /** Tells every process, this one at once, that `what` changed. */
+  announce(what: ChangeTopic): Promise<void>;
+  /** Runs `handler` each time `what` changed, here or on another process. */
+  on(what: ChangeTopic, handler: () => void): void;
 }
 
 /** Who is online, on any process. */

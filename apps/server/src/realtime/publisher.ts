@@ -1,7 +1,7 @@
 import type { ServerEventMap, ServerEventType } from "@parley/protocol";
-import type { Presence, Publish, Sockets } from "./ports.js";
+import type { Changes, Presence, Publish, Sockets } from "./ports.js";
 import type { Clock } from "../lib/clock.js";
-import type { Hub } from "./hub.js";
+import type { ChangeTopic, Hub } from "./hub.js";
 
 /** A business event as it travels: `{type, time (Unix s), data}` (wire-contract.md §3.4). */
 export function eventFrame<T extends ServerEventType>(
@@ -14,12 +14,25 @@ export function eventFrame<T extends ServerEventType>(
 
 /**
  * What features see of the realtime layer, backed by the hub: typed events out, presence,
- * socket binding and the end of sessions. No feature touches the gateway.
+ * socket binding, the end of sessions and the news of changed data. No feature touches
+ * the gateway.
  */
 export function createRealtimePorts(
   hub: Hub,
   clock: Clock,
-): { publish: Publish; presence: Presence; sockets: Sockets } {
+): {
+  publish: Publish;
+  presence: Presence;
+  sockets: Sockets;
+  changes: Changes;
+} {
+  const listeners = new Map<ChangeTopic, Array<() => void>>();
+  const notify = (what: ChangeTopic) => {
+    for (const handler of listeners.get(what) ?? []) handler();
+  };
+  hub.onEvent((event) => {
+    if (event.kind === "changed") notify(event.what);
+  });
   return {
     publish: {
       toUsers: (userIds, type, data, options = {}) =>
@@ -50,6 +63,16 @@ export function createRealtimePorts(
         hub.publish({ kind: "sessionsEnded", userId, sessionIds, reason }),
       join: (clientId, sessionId, topic) =>
         hub.publish({ kind: "join", clientId, sessionId, topic }),
+    },
+    changes: {
+      announce: (what) => {
+        // This process forgets at once; the others when the hub brings the news.
+        notify(what);
+        return hub.publish({ kind: "changed", what });
+      },
+      on: (what, handler) => {
+        listeners.set(what, [...(listeners.get(what) ?? []), handler]);
+      },
     },
   };
 }

@@ -300,6 +300,37 @@ describe("two server processes on one database and one Redis", () => {
     await socket.close();
     await console_.close();
   });
+  it("put a config saved through A in force on B at once (each process holds the config)", async () => {
+    const login = await a.post("/common/pub/login", {
+      account: "admin",
+      password: "admin-pass1",
+    });
+    const token = (login.data as { authToken: string }).authToken;
+    const nameOn = async (on: ServerProcess) =>
+      (
+        (await on.post("/common/pub/getSystemInfo")).data as {
+          sysInfo: { name: string };
+        }
+      ).sysInfo.name;
+    // B has read the config and holds it.
+    const before = await nameOn(b);
+    const name = `Across ${randomBytes(3).toString("hex")}`;
+    const saved = await a.post(
+      "/manage/config/setConfig",
+      { name: "sysInfo", value: { name } },
+      token,
+    );
+    expect(saved.code, saved.msg).toBe(0);
+    expect(await nameOn(b)).toBe(name);
+    expect(await nameOn(a)).toBe(name);
+    const back = await a.post(
+      "/manage/config/setConfig",
+      { name: "sysInfo", value: { name: before } },
+      token,
+    );
+    expect(back.code, back.msg).toBe(0);
+    expect(await nameOn(b)).toBe(before);
+  });
 });
 
 describe("a process whose Redis is down", () => {

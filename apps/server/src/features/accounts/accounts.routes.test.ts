@@ -33,6 +33,8 @@ async function setSysInfo(patch: Record<string, string>): Promise<void> {
     JSON.stringify({ ...current, ...patch }),
     api.clock.now(),
   );
+  // Written behind the service's back: it must read the rows again.
+  api.services.system.forgetConfig();
 }
 
 describe("register", () => {

@@ -78,12 +78,15 @@ async function withChatInfo(
   body: () => Promise<void>,
 ): Promise<void> {
   const chatInfo = (await api.services.system.config()).chatInfo;
-  const write = (value: object) =>
-    api.db
+  // Written behind the service's back: it is told to read the rows again.
+  const write = async (value: object) => {
+    await api.db
       .updateTable("config")
       .set({ value: JSON.stringify(value) })
       .where("name", "=", "chatInfo")
       .execute();
+    api.services.system.forgetConfig();
+  };
   await write({ ...chatInfo, ...patch });
   try {
     await body();

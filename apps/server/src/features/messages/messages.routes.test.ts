@@ -294,6 +294,8 @@ describe("one-to-one chat", () => {
       .set({ value: JSON.stringify({ ...chatInfo, simpleChat: "0" }) })
       .where("name", "=", "chatInfo")
       .execute();
+    // Written behind the service's back: it must read the rows again.
+    api.services.system.forgetConfig();
     try {
       expect((await send(alice, bob.userId, "hi")).key).toBe(
         "chat.singleDisabled",
@@ -304,6 +306,7 @@ describe("one-to-one chat", () => {
         .set({ value: JSON.stringify(chatInfo) })
         .where("name", "=", "chatInfo")
         .execute();
+      api.services.system.forgetConfig();
     }
   });
 

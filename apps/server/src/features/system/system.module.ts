@@ -11,6 +11,7 @@ export const systemModule = defineModule("system", (ctx) => {
     repo: systemRepository(ctx.db),
     clock: ctx.clock,
     publish: ctx.publish,
+    changes: ctx.changes,
     services: ctx.services,
     demoMode: ctx.config.DEMO_MODE,
     codeChannels: () => ctx.mail.channels(),

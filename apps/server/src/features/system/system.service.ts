@@ -12,7 +12,7 @@ import {
   SysInfoSchema,
 } from "@parley/protocol";
 import type { z } from "zod";
-import type { Publish, Services } from "../../context.js";
+import type { Changes, Publish, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import { DEFAULT_CONFIG } from "./system.defaults.js";
@@ -86,10 +86,19 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/**
+ * How long a process answers from the config it holds without reading it again. Every
+ * save tells every process at once (`changes`); this only bounds how long news lost on
+ * the way (Redis down) can leave a process behind.
+ */
+export const CONFIG_READ_AGAIN_MS = 2_000;
+
 export interface SystemDeps {
   repo: SystemRepository;
   clock: Clock;
   publish: Publish;
+  /** Saves tell every process; news of another's save makes this one read again. */
+  changes: Changes;
   services: Services;
   /** Demo mode comes from the environment (decisions.md), not the database. */
   demoMode: boolean;
@@ -127,7 +136,42 @@ export class SystemService {
     return value;
   }
 
-  constructor(private readonly deps: SystemDeps) {}
+  /** The config rows as last read, and when: read on every request, saved seldom. */
+  private held: { rows: Promise<Map<string, string>>; at: number } | null =
+    null;
+
+  constructor(private readonly deps: SystemDeps) {
+    deps.changes.on("config", () => {
+      this.forgetConfig();
+    });
+  }
+
+  /** The config rows, as held when read lately, else read now. */
+  private configRows(): Promise<Map<string, string>> {
+    const now = this.deps.clock.now();
+    const held = this.held;
+    if (held && now - held.at < CONFIG_READ_AGAIN_MS && now >= held.at)
+      return held.rows;
+    const rows = this.deps.repo.readConfigRows();
+    const reading = { rows, at: now };
+    this.held = reading;
+    rows.catch(() => {
+      // A failed read is not kept: the next request reads again.
+      if (this.held === reading) this.held = null;
+    });
+    return rows;
+  }
+
+  /** Drops the config held in memory: the next request reads the rows again. */
+  forgetConfig(): void {
+    this.held = null;
+  }
+
+  /** Writes one config row, then tells every process (this one at once) to read again. */
+  private async writeRow(name: string, value: string): Promise<void> {
+    await this.deps.repo.writeConfig(name, value, this.deps.clock.now());
+    await this.deps.changes.announce("config");
+  }
 
   /** Seeds the config rows that are missing, and the installation's signing secret. */
   async seedDefaults(): Promise<void> {
@@ -144,10 +188,11 @@ export class SystemService {
         now,
       );
     }
+    this.forgetConfig();
   }
 
   async config(): Promise<SystemConfig> {
-    const rows = await this.deps.repo.readConfigRows();
+    const rows = await this.configRows();
     return {
       sysInfo: this.parsedRow("sysInfo", rows.get("sysInfo"), (raw) =>
         merged(SysInfoSchema, DEFAULT_CONFIG.sysInfo, raw),
@@ -193,7 +238,7 @@ export class SystemService {
 
   /** How mail is sent: the console's `smtp` row, else the environment's settings. */
   async smtp(): Promise<Sourced<SmtpRow>> {
-    const rows = await this.deps.repo.readConfigRows();
+    const rows = await this.configRows();
     return this.parsedRow("smtp", rows.get("smtp"), (raw) =>
       readSmtp(raw, this.deps.env.smtp),
     );
@@ -201,7 +246,7 @@ export class SystemService {
 
   /** Where files are kept: the console's `storage` row, else the environment's settings. */
   async storage(): Promise<Sourced<StorageRow>> {
-    const rows = await this.deps.repo.readConfigRows();
+    const rows = await this.configRows();
     return this.parsedRow("storage", rows.get("storage"), (raw) =>
       readStorage(raw, this.deps.env.storage),
     );
@@ -257,11 +302,7 @@ export class SystemService {
   ): Promise<boolean> {
     const before = await this.config();
     const next = { ...before[section], ...fields };
-    await this.deps.repo.writeConfig(
-      section,
-      JSON.stringify(next),
-      this.deps.clock.now(),
-    );
+    await this.writeRow(section, JSON.stringify(next));
     await this.audited(by, section, before[section], fields);
     return (
       section === "sysInfo" &&
@@ -277,11 +318,7 @@ export class SystemService {
   ): Promise<void> {
     const before = (await this.smtp()).row;
     const next = patched(before, patch);
-    await this.deps.repo.writeConfig(
-      "smtp",
-      JSON.stringify(next),
-      this.deps.clock.now(),
-    );
+    await this.writeRow("smtp", JSON.stringify(next));
     await this.audited(by, "smtp", before, { ...next });
   }
 
@@ -301,11 +338,7 @@ export class SystemService {
       if (!(await this.deps.checkBucket(next)))
         throw refuse("config.storageUnreachable");
     }
-    await this.deps.repo.writeConfig(
-      "storage",
-      JSON.stringify(next),
-      this.deps.clock.now(),
-    );
+    await this.writeRow("storage", JSON.stringify(next));
     await this.audited(by, "storage", before, { ...next });
   }
 
@@ -350,7 +383,7 @@ export class SystemService {
   async signingKey(purpose: string): Promise<string> {
     const known = this.keys.get(purpose);
     if (known) return known;
-    const stored = (await this.deps.repo.readConfigRows()).get(SECRET_ROW);
+    const stored = (await this.configRows()).get(SECRET_ROW);
     const secret: unknown =
       stored === undefined ? undefined : JSON.parse(stored);
     if (typeof secret !== "string")

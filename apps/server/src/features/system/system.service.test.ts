@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, type TestDb } from "../../../test/test-db.js";
+import { createRegistry } from "../../context.js";
+import { InProcessHub } from "../../realtime/hub.js";
+import { createRealtimePorts } from "../../realtime/publisher.js";
+import { ManualClock } from "../../lib/clock.js";
+import { loadConfig } from "../../config.js";
+import { smtpFromEnv, storageFromEnv } from "./delivery-settings.js";
+import { systemRepository } from "./system.repository.js";
+import { CONFIG_READ_AGAIN_MS, SystemService } from "./system.service.js";
+
+/*
+ * The config is read on every request, so each process holds it (issue 14): these check
+ * that it is read once, read again after a save here or elsewhere, and never held stale
+ * for longer than CONFIG_READ_AGAIN_MS when news is lost.
+ */
+let testDb: TestDb;
+beforeAll(async () => {
+  testDb = await createTestDb();
+});
+afterAll(() => testDb.drop());
+
+/** A service on the test database whose config reads are counted; two share one hub. */
+function service(hub: InProcessHub, clock: ManualClock, fail = { now: false }) {
+  const repo = systemRepository(testDb.db);
+  const reads = { count: 0 };
+  const counted = {
+    ...repo,
+    readConfigRows: () => {
+      reads.count += 1;
+      if (fail.now) return Promise.reject(new Error("database away"));
+      return repo.readConfigRows();
+    },
+  };
+  const ports = createRealtimePorts(hub, clock);
+  const system = new SystemService({
+    repo: counted,
+    clock,
+    publish: ports.publish,
+    changes: ports.changes,
+    services: createRegistry().services,
+    demoMode: false,
+    codeChannels: () => Promise.resolve({ email: false, phone: false }),
+    env: {
+      smtp: smtpFromEnv(loadConfig({})),
+      storage: storageFromEnv(loadConfig({})),
+    },
+    checkBucket: () => Promise.resolve(false),
+  });
+  return { system, reads };
+}
+
+const writeName = (name: string) =>
+  testDb.db
+    .updateTable("config")
+    .set({ value: JSON.stringify({ name }) })
+    .where("name", "=", "sysInfo")
+    .execute();
+
+describe("the config each process holds", () => {
+  it("is read once for many requests, and again after a save announced by any process", async () => {
+    const hub = new InProcessHub();
+    const clock = new ManualClock();
+    const here = service(hub, clock);
+    const there = service(hub, clock);
+    await here.system.seedDefaults();
+    await Promise.all([
+      here.system.config(),
+      here.system.config(),
+      here.system.rules(),
+    ]);
+    await here.system.config();
+    expect(here.reads.count).toBe(1);
+
+    await there.system.config();
+    await writeName("Saved elsewhere");
+    // Written without news: the held config stands until it is told.
+    expect((await here.system.config()).sysInfo.name).not.toBe(
+      "Saved elsewhere",
+    );
+    // The other process announces its save (as writeRow does after writing).
+    await createRealtimePorts(hub, clock).changes.announce("config");
+    expect((await here.system.config()).sysInfo.name).toBe("Saved elsewhere");
+    expect((await there.system.config()).sysInfo.name).toBe("Saved elsewhere");
+    expect(here.reads.count).toBe(2);
+  });
+
+  it("is read again once CONFIG_READ_AGAIN_MS have passed, should news be lost", async () => {
+    const clock = new ManualClock();
+    const lonely = service(new InProcessHub(), clock);
+    await writeName("Before");
+    await lonely.system.config();
+    await writeName("After, no news");
+    clock.advance(CONFIG_READ_AGAIN_MS - 1);
+    expect((await lonely.system.config()).sysInfo.name).toBe("Before");
+    clock.advance(1);
+    expect((await lonely.system.config()).sysInfo.name).toBe("After, no news");
+  });
+
+  it("keeps no failed read: the next request reads again", async () => {
+    const clock = new ManualClock();
+    const fail = { now: true };
+    const flaky = service(new InProcessHub(), clock, fail);
+    await expect(flaky.system.config()).rejects.toThrow("database away");
+    fail.now = false;
+    await expect(flaky.system.config()).resolves.toBeDefined();
+    expect(flaky.reads.count).toBe(2);
+  });
+});
