@@ -36,7 +36,7 @@ import { apiWorkloads, coldStart } from "./api.mjs";
 import { chatLoad } from "./chat-load.mjs";
 import { startProduct } from "./product.mjs";
 import { summaryTable } from "./table.mjs";
-import { historySearch, searchTable } from "./search.mjs";
+import { historySearch, poster, searchTable, startBare } from "./search.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(path.join(root, "apps/server/package.json"));
@@ -243,12 +243,13 @@ async function chat(product) {
 
 /**
  * W4: plain history paging (no keywords) in the 1,000,000-message conversation the search
- * workload seeded: the newest page and a page at the oldest cursor.
+ * workload seeded: the newest page and a page at the oldest cursor, each against a bare
+ * Fastify route running the same statement on the same file (bench/search.mjs `/page`),
+ * ceiling then product, driven by the same keep-alive client.
  */
 async function paging(dataDir, product, alice, bob) {
-  const db = new Database(path.join(dataDir, "parley.sqlite"), {
-    readonly: true,
-  });
+  const file = path.join(dataDir, "parley.sqlite");
+  const db = new Database(file, { readonly: true });
   const low = Math.min(alice.id, bob.id);
   const conversation = `${low}-${Math.max(alice.id, bob.id)}`;
   const { min, total } = db
@@ -257,20 +258,64 @@ async function paging(dataDir, product, alice, bob) {
     )
     .get(conversation);
   db.close();
-  const page = (lastId) =>
-    product.post(
-      "/enterprise/im/getMessageList",
-      { toContactId: bob.id, limit: 10, last_id: lastId },
-      alice.token,
-    );
+  const limit = 10;
   const seconds = Math.min(SECONDS, 4);
-  const newest = await closedLoop(16, seconds, () => page(0));
-  const oldest = await closedLoop(16, seconds, () => page(min + 15));
+  const bare = await startBare(file);
+  const client = poster(16);
+  const measure = async (call) => {
+    await closedLoop(16, 0.5, call);
+    const run = await closedLoop(16, seconds, call);
+    return { reqPerSec: round(run.rate), ...run.latency };
+  };
+  const sides = {};
+  try {
+    for (const [name, lastId] of [
+      ["newest", 0],
+      ["oldest", min + 15],
+    ]) {
+      const answer = await product.post(
+        "/enterprise/im/getMessageList",
+        { toContactId: bob.id, limit, last_id: lastId },
+        alice.token,
+      );
+      if (answer.code !== 0 || answer.data.length !== limit)
+        throw new Error(`history page ${name}: ${answer.msg}`);
+      const ceiling = await measure(
+        client(`${bare.url}/page`, {
+          conversation,
+          reader: alice.id,
+          lastId,
+          limit,
+        }),
+      );
+      const ours = await measure(
+        client(
+          `${product.url}/enterprise/im/getMessageList`,
+          { toContactId: bob.id, limit, last_id: lastId },
+          { Authorization: alice.token },
+        ),
+      );
+      sides[name] = {
+        product: ours,
+        bare: ceiling,
+        ratio: round(ours.reqPerSec / ceiling.reqPerSec),
+      };
+    }
+  } finally {
+    client.close();
+    await bare.stop();
+  }
   return {
     messages: total,
-    newestPage: { reqPerSec: round(newest.rate), ...newest.latency },
-    oldestPage: { reqPerSec: round(oldest.rate), ...oldest.latency },
-    oldestOverNewestP99: round(oldest.latency.p99 / newest.latency.p99),
+    newestPage: sides.newest.product,
+    oldestPage: sides.oldest.product,
+    bareNewest: sides.newest.bare,
+    bareOldest: sides.oldest.bare,
+    newestOverBare: sides.newest.ratio,
+    oldestOverBare: sides.oldest.ratio,
+    oldestOverNewestP99: round(
+      sides.oldest.product.p99 / sides.newest.product.p99,
+    ),
   };
 }
 

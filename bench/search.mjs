@@ -51,6 +51,16 @@ const pageSql = (table) =>
 const countSql = (table) =>
   `select count(*) as "n" from (${hitsSql(table)}) as "hit"`;
 
+/**
+ * W4's ceiling: the statement pageMessages runs for a history page (getMessageList without
+ * keywords), as Kysely compiles it on SQLite: the newest page, and one before a cursor.
+ */
+const PAGE_SQL = `select * from "messages" where "conversation_id" = ?
+    and not exists (select "h"."msg_id" from "message_hides" as "h"
+      where "h"."msg_id" = "messages"."msg_id" and "h"."user_id" = ?)`;
+const NEWEST_SQL = `${PAGE_SQL} order by "msg_id" desc limit ? offset ?`;
+const BEFORE_SQL = `${PAGE_SQL} and "msg_id" < ? order by "msg_id" desc limit ? offset ?`;
+
 /** The FTS5 query the product makes of words on the "all" tab (texts and file names). */
 function ftsQuery(words) {
   const phrase = (text) => `"${text.replaceAll('"', '""')}"`;
@@ -150,7 +160,7 @@ function seed(file, alice, bob, total) {
 }
 
 /** Starts the ceiling in its own process; answers its URL and a stop function. */
-async function startBare(file) {
+export async function startBare(file) {
   const child = fork(here, ["--bare", file], { stdio: "inherit" });
   const port = await new Promise((resolve, reject) => {
     child.once("message", (message) => resolve(message.port));
@@ -199,6 +209,16 @@ async function serveBare(file) {
       (offset === 0 ? 0 : statements[table].count.get(...hits).n);
     return { code: 0, msg: "", data: rows, count };
   });
+  const newest = db.prepare(NEWEST_SQL);
+  const before = db.prepare(BEFORE_SQL);
+  app.post("/page", async (request) => {
+    const { conversation, reader, lastId, limit } = request.body;
+    const rows =
+      lastId > 0
+        ? before.all(conversation, reader, lastId, limit, 0)
+        : newest.all(conversation, reader, limit, 0);
+    return { code: 0, msg: "", data: rows, count: 0 };
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   process.send({ port: app.server.address().port });
   process.on("SIGTERM", () => {
@@ -213,7 +233,7 @@ async function serveBare(file) {
  * A keep-alive HTTP client for the closed loop: `client(url, body, headers)` answers a call
  * that POSTs the JSON body and reads the whole answer, refusing any but `{"code":0`.
  */
-function poster(sockets) {
+export function poster(sockets) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   const client = (url, body, headers = {}) => {
     const payload = Buffer.from(JSON.stringify(body));

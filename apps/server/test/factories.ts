@@ -52,6 +52,8 @@ export async function disableUser(api: TestApp, userId: number): Promise<void> {
     .set({ status: 0 })
     .where("user_id", "=", userId)
     .execute();
+  // Written behind the services' backs: they read the user's sessions again.
+  await api.services.accounts.sessions.userChanged(userId);
 }
 
 /** How many rows a table holds. */

@@ -27,11 +27,14 @@ export type HubEvent =
       reason: string;
       byClientId?: string | undefined;
     }
-  /** Data kept in memory by every process (the config) changed: read it again. */
-  | { kind: "changed"; what: ChangeTopic };
+  /** Data each process keeps in memory (the config, a user's sessions) changed. */
+  | { kind: "changed"; change: Change };
 
 /** What a process may keep in memory and hear of when another process changes it. */
-export type ChangeTopic = "config";
+export type Change =
+  | { what: "config" }
+  /** A user's role, status or language, read with each of their sessions. */
+  | { what: "user"; userId: number };
 
 /** Carries events to every process's sockets, and shares who is online. */
 export interface Hub {

@@ -1,5 +1,5 @@
 import type { ServerEventMap, ServerEventType } from "@parley/protocol";
-import type { ChangeTopic } from "./hub.js";
+import type { Change } from "./hub.js";
 
 /*
  * What features see of the realtime layer (through the app context), backed by the hub:
@@ -29,14 +29,18 @@ export interface Publish {
 }
 
 /**
- * News between processes that data they keep in memory changed (issue 14: the config is
- * read on every request, so each process keeps it and reads it again when told).
+ * News between processes that data they keep in memory changed (issue 14: the config and
+ * the sessions are read on every request, so each process keeps them and reads them again
+ * when told). A user's ended sessions are such news too (the hub's `sessionsEnded`).
  */
 export interface Changes {
-  /** Tells every process, this one at once, that `what` changed. */
-  announce(what: ChangeTopic): Promise<void>;
-  /** Runs `handler` each time `what` changed, here or on another process. */
-  on(what: ChangeTopic, handler: () => void): void;
+  /** Tells every process, this one at once, of the change. */
+  announce(change: Change): Promise<void>;
+  /** Runs `handler` on each change of this kind, made here or on another process. */
+  on<W extends Change["what"]>(
+    what: W,
+    handler: (change: Extract<Change, { what: W }>) => void,
+  ): void;
 }
 
 /** Who is online, on any process. */

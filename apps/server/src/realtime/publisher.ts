@@ -1,7 +1,7 @@
 import type { ServerEventMap, ServerEventType } from "@parley/protocol";
 import type { Changes, Presence, Publish, Sockets } from "./ports.js";
 import type { Clock } from "../lib/clock.js";
-import type { ChangeTopic, Hub } from "./hub.js";
+import type { Change, Hub } from "./hub.js";
 
 /** A business event as it travels: `{type, time (Unix s), data}` (wire-contract.md §3.4). */
 export function eventFrame<T extends ServerEventType>(
@@ -26,12 +26,15 @@ export function createRealtimePorts(
   sockets: Sockets;
   changes: Changes;
 } {
-  const listeners = new Map<ChangeTopic, Array<() => void>>();
-  const notify = (what: ChangeTopic) => {
-    for (const handler of listeners.get(what) ?? []) handler();
+  const listeners = new Map<Change["what"], Array<(change: Change) => void>>();
+  const notify = (change: Change) => {
+    for (const handler of listeners.get(change.what) ?? []) handler(change);
   };
   hub.onEvent((event) => {
-    if (event.kind === "changed") notify(event.what);
+    if (event.kind === "changed") notify(event.change);
+    // Sessions that ended (logout, eviction, disabling) are news of their user.
+    else if (event.kind === "sessionsEnded")
+      notify({ what: "user", userId: event.userId });
   });
   return {
     publish: {
@@ -65,13 +68,17 @@ export function createRealtimePorts(
         hub.publish({ kind: "join", clientId, sessionId, topic }),
     },
     changes: {
-      announce: (what) => {
+      announce: (change) => {
         // This process forgets at once; the others when the hub brings the news.
-        notify(what);
-        return hub.publish({ kind: "changed", what });
+        notify(change);
+        return hub.publish({ kind: "changed", change });
       },
       on: (what, handler) => {
-        listeners.set(what, [...(listeners.get(what) ?? []), handler]);
+        listeners.set(what, [
+          ...(listeners.get(what) ?? []),
+          // Only changes of this kind reach the handler (listeners are kept by kind).
+          handler as (change: Change) => void,
+        ]);
       },
     },
   };

@@ -154,6 +154,45 @@ describe("two server processes on one database and one Redis", () => {
     expect((await socket.closed).code).toBe(4401);
   });
 
+  it("refuse on A, at the very next call, a session A holds once it is logged out through B", async () => {
+    const fay = await userOn(a, "fay");
+    const call = (on: ServerProcess) =>
+      on.post("/enterprise/im/getContacts", {}, fay.token);
+    // A has resolved the session and holds it (each process holds live sessions).
+    expect((await call(a)).code).toBe(0);
+    expect((await call(a)).code).toBe(0);
+    expect((await b.post("/common/pub/logout", {}, fay.token)).code).toBe(0);
+    expect((await call(a)).code).not.toBe(0);
+    expect((await call(b)).code).not.toBe(0);
+  });
+
+  it("put a role changed through B in force on A at the next call", async () => {
+    const gil = await userOn(a, "gil");
+    const login = await b.post("/common/pub/login", {
+      account: "admin",
+      password: "admin-pass1",
+    });
+    const admin = (login.data as { authToken: string }).authToken;
+    const consoleCall = () =>
+      a.post("/manage/User/index", { page: 1, limit: 20 }, gil.token);
+    // Not an administrator: the console's calls answer as unknown paths.
+    expect((await consoleCall()).code).not.toBe(0);
+    const promoted = await b.post(
+      "/manage/User/setRole",
+      { user_id: gil.userId, role: 2 },
+      admin,
+    );
+    expect(promoted.code, promoted.msg).toBe(0);
+    expect((await consoleCall()).code).toBe(0);
+    const demoted = await b.post(
+      "/manage/User/setRole",
+      { user_id: gil.userId, role: 0 },
+      admin,
+    );
+    expect(demoted.code, demoted.msg).toBe(0);
+    expect((await consoleCall()).code).not.toBe(0);
+  });
+
   it("an HTTP bindUid on B never takes over a socket bound on A", async () => {
     const frank = await userOn(a, "frank");
     const grace = await userOn(a, "grace");

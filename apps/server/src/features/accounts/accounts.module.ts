@@ -15,6 +15,7 @@ export const accountsModule = defineModule("accounts", (ctx) => {
     sessionsRepository(ctx.db),
     ctx.clock,
     ctx.sockets,
+    ctx.changes,
   );
   const codes = new CodesService({
     repo: codesRepository(ctx.db),

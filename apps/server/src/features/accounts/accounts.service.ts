@@ -337,6 +337,8 @@ export class AccountsService {
   /** Keeps a signed-in user's language choice. */
   async setLang(userId: number, lang: Language): Promise<void> {
     await this.users.updateUserLang(userId, lang, this.clock.now());
+    // The language travels with each session: every process reads it again.
+    await this.sessions.userChanged(userId);
   }
 
   /** Ends the caller's session, when the token is one; never fails. */

@@ -1,11 +1,14 @@
 import { isLanguage, Limits } from "@parley/protocol";
-import type { Sockets } from "../../context.js";
+import type { Changes, Sockets } from "../../context.js";
 import type { SessionRow } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { noSession } from "../../lib/errors.js";
 import { hashSecret, newToken } from "../../lib/ids.js";
 import type { SessionContext, SessionResolver } from "../../plugins/session.js";
-import type { SessionsRepository } from "./sessions.repository.js";
+import type {
+  SessionsRepository,
+  SessionWithUser,
+} from "./sessions.repository.js";
 
 /** Why a session ended; "evicted" tells the client a newer login replaced it. */
 export type RevokeReason =
@@ -21,15 +24,43 @@ export interface LiveSession {
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
 /**
+ * How long a process answers from a live session it holds without reading it again. Every
+ * end of a session and every change of its user's role, status or language tells every
+ * process at once; this only bounds how long news lost on the way (Redis down) can leave a
+ * process behind.
+ */
+export const SESSION_READ_AGAIN_MS = 2_000;
+
+/** The most sessions a process holds; past it the one held longest goes first. */
+const HELD_SESSIONS_MAX = 10_000;
+
+/**
  * Server-side sessions: the token is opaque and random, stored only as its SHA-256, so
  * logout and eviction take effect on the very next request.
+ *
+ * Every call resolves its session, so each process holds the live sessions it read lately
+ * (by the token's hash, never the token) with their user's role, status and language, and
+ * drops a user's at once when any process ends one of their sessions or changes the user
+ * (`changes`). Only live sessions are held: an unknown or ended token is read every time.
  */
 export class SessionsService implements SessionResolver {
+  private readonly held = new Map<
+    string,
+    { row: SessionWithUser; at: number }
+  >();
+  /** Moves on at every drop, so a read that began before it is not held after it. */
+  private epoch = 0;
+
   constructor(
     private readonly repo: SessionsRepository,
     private readonly clock: Clock,
     private readonly sockets: Sockets,
-  ) {}
+    private readonly changes: Changes,
+  ) {
+    changes.on("user", ({ userId }) => {
+      this.forgetUser(userId);
+    });
+  }
 
   /** A session that ends loses its sockets at once, on every process. */
   private ended(
@@ -38,7 +69,51 @@ export class SessionsService implements SessionResolver {
     reason: RevokeReason,
   ): void {
     if (sessionIds.length === 0) return;
+    // This process at once; the others when the hub brings `sessionsEnded`.
+    this.forgetUser(userId);
     void this.sockets.endSessions(userId, sessionIds, reason);
+  }
+
+  /** Drops the sessions held of this user: their next call reads them again. */
+  private forgetUser(userId: number): void {
+    this.epoch += 1;
+    for (const [hash, held] of this.held)
+      if (held.row.user_id === userId) this.held.delete(hash);
+  }
+
+  /**
+   * The user's role, status or language changed: every process reads their sessions
+   * again from the next call on (the console's edits, a language choice).
+   */
+  async userChanged(userId: number): Promise<void> {
+    await this.changes.announce({ what: "user", userId });
+  }
+
+  /** A live session by its token's hash: held lately, else read (and held when live). */
+  private async sessionByHash(
+    hash: string,
+    now: number,
+  ): Promise<SessionWithUser | undefined> {
+    const held = this.held.get(hash);
+    if (held && now >= held.at && now - held.at < SESSION_READ_AGAIN_MS)
+      return held.row;
+    const epoch = this.epoch;
+    const row = await this.repo.findSessionByHash(hash);
+    this.held.delete(hash);
+    if (
+      row &&
+      row.revoked_at === null &&
+      row.user_status === 1 &&
+      row.expires_at > now &&
+      this.epoch === epoch
+    ) {
+      if (this.held.size >= HELD_SESSIONS_MAX) {
+        const oldest = this.held.keys().next();
+        if (!oldest.done) this.held.delete(oldest.value);
+      }
+      this.held.set(hash, { row, at: now });
+    }
+    return row;
   }
 
   /**
@@ -102,8 +177,9 @@ export class SessionsService implements SessionResolver {
   }
 
   async resolve(token: string): Promise<SessionContext> {
-    const row = await this.repo.findSessionByHash(hashSecret(token));
+    const hash = hashSecret(token);
     const now = this.clock.now();
+    const row = await this.sessionByHash(hash, now);
     if (!row) throw noSession("session.missing");
     if (row.revoked_at !== null)
       throw noSession(
@@ -113,13 +189,20 @@ export class SessionsService implements SessionResolver {
             ? "session.disabled"
             : "session.expired",
       );
-    if (row.expires_at <= now) throw noSession("session.expired");
+    if (row.expires_at <= now) {
+      this.held.delete(hash);
+      throw noSession("session.expired");
+    }
     if (row.user_status !== 1) {
       await this.revoke(row.user_id, row.session_id, "disabled");
       throw noSession("session.disabled");
     }
-    if (now - row.last_seen_at > TOUCH_INTERVAL_MS)
+    if (now - row.last_seen_at > TOUCH_INTERVAL_MS) {
       await this.repo.touchSession(row.session_id, now);
+      const held = this.held.get(hash);
+      if (held?.row === row)
+        this.held.set(hash, { ...held, row: { ...row, last_seen_at: now } });
+    }
     return {
       sessionId: row.session_id,
       userId: row.user_id,

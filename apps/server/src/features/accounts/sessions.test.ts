@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
 import { disableUser, registerAndLogin } from "../../../test/factories.js";
 import { openSocket } from "../../../test/ws-client.js";
 import { writeConfig } from "../system/system.repository.js";
+import { SESSION_READ_AGAIN_MS } from "./sessions.service.js";
 
 let api: TestApp;
 
@@ -17,6 +18,51 @@ const contacts = (token: string) =>
   api.post("/enterprise/im/getContacts", {}, { token });
 
 describe("sessions", () => {
+  it("are held by each process for a short while: a revocation no process heard of counts after SESSION_READ_AGAIN_MS", async () => {
+    const user = await registerAndLogin(api);
+    expect((await contacts(user.token)).code).toBe(0);
+    // Ended behind the services' backs, with no news: the held session answers a moment.
+    await api.db
+      .updateTable("sessions")
+      .set({ revoked_at: api.clock.now(), revoke_reason: "logout" })
+      .where("user_id", "=", user.userId)
+      .execute();
+    expect((await contacts(user.token)).code).toBe(0);
+    api.clock.advance(SESSION_READ_AGAIN_MS);
+    const refused = await contacts(user.token);
+    expect(refused.code).toBe(-1);
+    expect(refused.key).toBe("session.expired");
+    // Refused again: an ended session is never held.
+    expect((await contacts(user.token)).code).toBe(-1);
+  });
+
+  it("put a language chosen on one device in force on the others' next call", async () => {
+    const user = await registerAndLogin(api);
+    const other = await api.post("/common/pub/login", {
+      account: user.account,
+      password: user.password,
+    });
+    const otherToken = (other.data as { authToken: string }).authToken;
+    const refusedIn = async () =>
+      (
+        await api.post(
+          "/enterprise/im/sendMessage",
+          { id: "not-a-uuid", type: "text", content: "", toContactId: 0 },
+          { token: otherToken },
+        )
+      ).msg;
+    const before = await refusedIn();
+    const chosen = await api.post(
+      "/common/pub/switchLang",
+      { lang: "en" },
+      { token: user.token },
+    );
+    expect(chosen.code, chosen.msg).toBe(0);
+    const after = await refusedIn();
+    expect(after).not.toBe(before);
+    expect(after).toMatch(/[A-Za-z]/);
+  });
+
   it("refuse a missing or made-up token with -1", async () => {
     expect((await api.post("/enterprise/im/getContacts")).code).toBe(-1);
     const made = await contacts(

@@ -354,6 +354,8 @@ export class ConsoleService {
     };
     const after = await this.deps.repo.updateUser(row.user_id, change);
     if (!after) throw refuse("console.userNotFound");
+    // Role and status travel with each session: every process reads them again.
+    await this.deps.services.accounts.sessions.userChanged(row.user_id);
     if (status === 0 && row.status !== 0)
       await this.deps.services.accounts.sessions.revokeAll(
         row.user_id,
@@ -386,6 +388,7 @@ export class ConsoleService {
       updated_at: this.deps.clock.now(),
     });
     if (!after) throw refuse("console.userNotFound");
+    await this.deps.services.accounts.sessions.userChanged(userId);
     // Disabled: every session ends and every socket closes, on every process, now.
     if (status === 0)
       await this.deps.services.accounts.sessions.revokeAll(userId, "disabled");
@@ -407,6 +410,8 @@ export class ConsoleService {
       updated_at: this.deps.clock.now(),
     });
     if (!after) throw refuse("console.userNotFound");
+    // The new role is in force on the user's next call, on every process.
+    await this.deps.services.accounts.sessions.userChanged(userId);
     await this.audit.record(
       await this.auditActor(admin),
       "user.role",

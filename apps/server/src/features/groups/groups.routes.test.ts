@@ -219,6 +219,7 @@ describe("creating a group", () => {
       .set({ status: 0 })
       .where("user_id", "=", b.userId)
       .execute();
+    await api.services.accounts.sessions.userChanged(b.userId);
     const countGroups = async () =>
       (
         await api.db
@@ -982,6 +983,8 @@ describe("notice, clearing and binding", () => {
       .set({ role: 1 })
       .where("user_id", "=", sysadmin.userId)
       .execute();
+    // Written behind the services' backs: they read the user's sessions again.
+    await api.services.accounts.sessions.userChanged(sysadmin.userId);
     expect((await call("clearMessage", sysadmin, { id })).code).toBe(0);
     await socket.close();
   });

@@ -79,7 +79,7 @@ describe("the config each process holds", () => {
       "Saved elsewhere",
     );
     // The other process announces its save (as writeRow does after writing).
-    await createRealtimePorts(hub, clock).changes.announce("config");
+    await createRealtimePorts(hub, clock).changes.announce({ what: "config" });
     expect((await here.system.config()).sysInfo.name).toBe("Saved elsewhere");
     expect((await there.system.config()).sysInfo.name).toBe("Saved elsewhere");
     expect(here.reads.count).toBe(2);

@@ -170,7 +170,7 @@ export class SystemService {
   /** Writes one config row, then tells every process (this one at once) to read again. */
   private async writeRow(name: string, value: string): Promise<void> {
     await this.deps.repo.writeConfig(name, value, this.deps.clock.now());
-    await this.deps.changes.announce("config");
+    await this.deps.changes.announce({ what: "config" });
   }
 
   /** Seeds the config rows that are missing, and the installation's signing secret. */
