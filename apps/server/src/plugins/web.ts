@@ -19,10 +19,9 @@ export function registerWeb(app: FastifyInstance, root: string): void {
   void app.register(async (scope) => {
     scope.addHook("onSend", async (request, reply) => {
       if (reply.statusCode !== 200 && reply.statusCode !== 304) return;
-      const route = request.routeOptions.url ?? "";
       void reply.header(
         "Cache-Control",
-        route.startsWith("/assets/") ? IMMUTABLE : REVALIDATE,
+        request.url.startsWith("/assets/") ? IMMUTABLE : REVALIDATE,
       );
       // Caches between must keep the br, gzip and plain copies apart.
       void reply.header("Vary", "Accept-Encoding");
@@ -30,13 +29,15 @@ export function registerWeb(app: FastifyInstance, root: string): void {
     await scope.register(fastifyStatic, {
       root,
       prefix: "/",
-      wildcard: false,
+      // One route for every file, looked up when asked: a route per built file made each
+      // start list the folder and register hundreds of routes (issue 14's cold start).
+      wildcard: true,
       // An array: with a plain string the compressed lookup finds no index for "/".
       index: ["index.html"],
       preCompressed: true,
       cacheControl: false,
-      // The compressed copies are chosen by Accept-Encoding, not fetched by name.
-      globIgnore: ["**/*.br", "**/*.gz"],
+      // The compressed copies are chosen by Accept-Encoding, never fetched by name.
+      allowedPath: (pathName) => !/\.(br|gz)$/i.test(pathName),
     });
   });
 }

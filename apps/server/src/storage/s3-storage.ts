@@ -1,16 +1,12 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type * as S3 from "@aws-sdk/client-s3";
+import { lazyRequire } from "../lib/lazy-require.js";
 import { type ByteRange, isStorageKey, type Storage } from "./storage.js";
+
+/** The AWS SDK, loaded when a bucket is first used: most installations keep files on disk. */
+const sdk = lazyRequire<typeof S3>("@aws-sdk/client-s3");
 
 /** Where the object store is and how to sign in to it (README: S3_* variables). */
 export interface S3Options {
@@ -29,8 +25,8 @@ const REACH_TIMEOUT_MS = 5000;
 /** Whether an S3 error means the object is not there. */
 function isMissing(error: unknown): boolean {
   return (
-    error instanceof NoSuchKey ||
-    (error instanceof S3ServiceException &&
+    error instanceof sdk().NoSuchKey ||
+    (error instanceof sdk().S3ServiceException &&
       (error.name === "NotFound" || error.$metadata.httpStatusCode === 404))
   );
 }
@@ -40,12 +36,12 @@ function isMissing(error: unknown): boolean {
  * address; every byte goes out through the server, after its access check.
  */
 export class S3Storage implements Storage {
-  private readonly client: S3Client;
+  private readonly client: S3.S3Client;
   private readonly bucket: string;
 
   constructor(options: S3Options) {
     this.bucket = options.bucket;
-    this.client = new S3Client({
+    this.client = new (sdk().S3Client)({
       region: options.region,
       forcePathStyle: options.forcePathStyle,
       // Plain bodies with a length: many S3-compatible stores do not take the SDK's
@@ -63,9 +59,12 @@ export class S3Storage implements Storage {
   /** Whether the bucket answers with these settings (a few seconds at most). */
   async reachable(): Promise<boolean> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), {
-        abortSignal: AbortSignal.timeout(REACH_TIMEOUT_MS),
-      });
+      await this.client.send(
+        new (sdk().HeadBucketCommand)({ Bucket: this.bucket }),
+        {
+          abortSignal: AbortSignal.timeout(REACH_TIMEOUT_MS),
+        },
+      );
       return true;
     } catch {
       return false;
@@ -85,7 +84,7 @@ export class S3Storage implements Storage {
 
   async put(key: string, body: Buffer): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({
+      new (sdk().PutObjectCommand)({
         Bucket: this.bucket,
         Key: this.checked(key),
         Body: body,
@@ -97,7 +96,7 @@ export class S3Storage implements Storage {
   async putFile(key: string, file: string, contentType: string): Promise<void> {
     const { size } = await stat(file);
     await this.client.send(
-      new PutObjectCommand({
+      new (sdk().PutObjectCommand)({
         Bucket: this.bucket,
         Key: this.checked(key),
         Body: createReadStream(file),
@@ -111,7 +110,7 @@ export class S3Storage implements Storage {
     if (!isStorageKey(key)) return null;
     try {
       const answer = await this.client.send(
-        new GetObjectCommand({
+        new (sdk().GetObjectCommand)({
           Bucket: this.bucket,
           Key: key,
           ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
@@ -143,7 +142,10 @@ export class S3Storage implements Storage {
 
   async remove(key: string): Promise<void> {
     await this.client.send(
-      new DeleteObjectCommand({ Bucket: this.bucket, Key: this.checked(key) }),
+      new (sdk().DeleteObjectCommand)({
+        Bucket: this.bucket,
+        Key: this.checked(key),
+      }),
     );
   }
 }
