@@ -386,6 +386,131 @@ async function seedGroup(product, seedDb, spec, tag, cheapHash) {
   };
 }
 
+// ---------------------------------------------------------------- reconnect storm
+
+/**
+ * W6, the reconnect storm (reference/benchmarks.md): every online member of the large
+ * group drops its product socket; while they are away the owner sends STORM_MISSED
+ * messages to the group; then all of them come back at once, each as the web client does
+ * after a drop: a new socket (init, bindUid, pong), then the chat's newest page
+ * (getMessageList), which must hold every message it missed. Timed per member from the
+ * start of the storm to caught up; the whole storm until the last one is. The ceiling:
+ * the same number of plain sockets opened at once to the raw `ws` server, each until its
+ * first frame back.
+ */
+const STORM_MISSED = 5;
+
+async function reconnectStorm(group) {
+  const members = group.online;
+  await Promise.all(
+    members.map(
+      (member) =>
+        new Promise((resolve) => {
+          member.ws.once("close", resolve);
+          member.ws.terminate();
+        }),
+    ),
+  );
+  const owner = members[0];
+  const missed = [];
+  for (let i = 0; i < STORM_MISSED; i += 1) {
+    const content = `storm ${Date.now()} ${i}`;
+    await product.call(
+      "/enterprise/im/sendMessage",
+      {
+        id: randomUUID(),
+        type: "text",
+        content,
+        toContactId: `group-${group.groupId}`,
+      },
+      owner.token,
+    );
+    missed.push(content);
+  }
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const target = new URL(product.url);
+  const page = (token) =>
+    new Promise((resolve, reject) => {
+      const body = JSON.stringify({
+        toContactId: `group-${group.groupId}`,
+        limit: 20,
+      });
+      const req = http.request(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          path: "/enterprise/im/getMessageList",
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+            authorization: token,
+          },
+        },
+        (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk) => (text += chunk));
+          res.on("end", () => resolve(JSON.parse(text)));
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+  const cpuBefore = cpuSnapshot(pids);
+  const started = performance.now();
+  let failed = 0;
+  let behind = 0;
+  const times = await Promise.all(
+    members.map(async (member) => {
+      try {
+        member.ws = await productSocket(product, member.token);
+        const answer = await page(member.token);
+        const got = new Set((answer.data ?? []).map((m) => m.content));
+        if (answer.code !== 0 || missed.some((c) => !got.has(c))) behind += 1;
+      } catch {
+        failed += 1;
+      }
+      return performance.now() - started;
+    }),
+  );
+  const stormMs = performance.now() - started;
+  const cpu = cpuBetween(cpuBefore, cpuSnapshot(pids));
+  agent.destroy();
+  // The ceiling: as many plain sockets at once to the raw server, each to its first frame.
+  const rawStarted = performance.now();
+  const raws = await Promise.all(
+    members.map(async () => {
+      const ws = await openSocket(`ws://127.0.0.1:${ceilingPort}/?room=storm`);
+      return ws;
+    }),
+  );
+  const rawMs = performance.now() - rawStarted;
+  for (const ws of raws) ws.terminate();
+  const sorted = times.sort((a, b) => a - b);
+  const at = (p) =>
+    round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]);
+  return {
+    sockets: members.length,
+    missed: STORM_MISSED,
+    allCaughtUpMs: round(stormMs),
+    perMemberMs: { p50: at(0.5), p99: at(0.99) },
+    failed,
+    behind,
+    rawConnectMs: round(rawMs),
+    cpu,
+  };
+}
+
+function stormBrief(storm) {
+  return (
+    `${storm.sockets} sockets back and caught up on ${storm.missed} missed messages in ${storm.allCaughtUpMs} ms ` +
+    `(per member p50 ${storm.perMemberMs.p50}, p99 ${storm.perMemberMs.p99} ms; ${storm.failed} failed, ${storm.behind} behind); ` +
+    `${storm.sockets} raw ws connects took ${storm.rawConnectMs} ms`
+  );
+}
+
 // ---------------------------------------------------------------- sockets
 
 function openSocket(url) {
@@ -870,6 +995,12 @@ try {
       productOverCeiling: round(sat("product") / sat("ceiling"), 3),
       steadyRate: round(rate, 1),
     });
+    if (spec.key === "g10k" && env.BENCH_STORM !== "0") {
+      results.storm = await reconnectStorm(group);
+      console.log(
+        `  ${spec.key} reconnect storm: ${stormBrief(results.storm)}`,
+      );
+    }
   }
 } finally {
   for (const group of groups)
@@ -977,6 +1108,8 @@ const allRuns = Object.values(results.groups).flatMap((g) => g.runs ?? []);
 const failures = allRuns.filter(
   (r) => r.lost > 0 || r.duplicates > 0 || r.outOfOrder > 0,
 );
+if (results.storm && results.storm.failed + results.storm.behind > 0)
+  failures.push(results.storm);
 const refused = allRuns.reduce((n, r) => n + r.refused, 0);
 if (refused > 0) console.error(`${refused} sends were refused or timed out`);
 const busyElsewhere = allRuns.filter((r) => r.cpu.otherPct > 25).length;

@@ -183,6 +183,18 @@ export function summaryRows(results) {
         steady.lastMemberReachedMs.p95 < 500,
       ),
     );
+  const storm = results.W1a?.storm;
+  if (storm)
+    rows.push(
+      row(
+        `W6 reconnect storm, ${n(storm.sockets)} sockets`,
+        `all caught up in ${n(storm.allCaughtUpMs)} ms (p99 ${n(storm.perMemberMs.p99)})`,
+        `${n(storm.rawConnectMs)} ms raw ws connects`,
+        r(storm.allCaughtUpMs / storm.rawConnectMs),
+        "none failed or behind",
+        storm.failed + storm.behind === 0,
+      ),
+    );
   const { F1 } = results;
   if (F1)
     for (const [screen, budget] of [

@@ -120,6 +120,29 @@ export async function countMembers(db: Db, groupId: number): Promise<number> {
   return row.n;
 }
 
+/**
+ * How many members a group has, counted no further than `upTo`: enough to tell a group
+ * under a size from one over it without reading all 10,000 members of a large one.
+ */
+export async function countMembersUpTo(
+  db: Db,
+  groupId: number,
+  upTo: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("group_members")
+        .select("user_id")
+        .where("group_id", "=", groupId)
+        .limit(upTo)
+        .as("some"),
+    )
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
 /** Groups a user owns, for their group_limit. */
 export async function countOwnedGroups(
   db: Db,
@@ -714,6 +737,7 @@ export function groupsRepository(db: Db) {
     listMembersAmong,
     listGroupsAmong,
     countMembers,
+    countMembersUpTo,
     countOwnedGroups,
     pageMembers,
     findOwner,

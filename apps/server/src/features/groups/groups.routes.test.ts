@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
 import { registerMany, type TestUser } from "../../../test/factories.js";
 import { openSocket, type TestSocket } from "../../../test/ws-client.js";
-import { clearGroupMessages } from "./groups.repository.js";
+import { clearGroupMessages, countMembersUpTo } from "./groups.repository.js";
 
 /*
  * Issue 8, first slice: the enterprise/group/* calls of wire-contract.md §2.5 with SPEC §5
@@ -1223,5 +1223,16 @@ describe("group read receipts", () => {
     expect((await call("readers", ann, { id, msg_id: 987_654_321 })).key).toBe(
       "message.notFound",
     );
+  });
+});
+
+describe("a group's size, counted only as far as a decision needs", () => {
+  it("counts every member up to the limit asked, and no further", async () => {
+    const [owner, a, b, c] = await people(4, "Count");
+    const { groupId } = await makeGroup(owner, [a, b, c]);
+    expect(await countMembersUpTo(api.db, groupId, 500)).toBe(4);
+    expect(await countMembersUpTo(api.db, groupId, 4)).toBe(4);
+    expect(await countMembersUpTo(api.db, groupId, 2)).toBe(2);
+    expect(await countMembersUpTo(api.db, groupId + 100_000, 500)).toBe(0);
   });
 });

@@ -866,9 +866,9 @@ export class GroupsService {
     );
   }
 
-  /** How many members a group has. */
-  memberCount(groupId: number): Promise<number> {
-    return this.repo.countMembers(groupId);
+  /** How many members a group has, counted no further than `upTo` (a size decision). */
+  memberCountUpTo(groupId: number, upTo: number): Promise<number> {
+    return this.repo.countMembersUpTo(groupId, upTo);
   }
 
   /** The owner and administrators of a group. */

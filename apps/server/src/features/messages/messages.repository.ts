@@ -741,7 +741,7 @@ async function nothingToMark(
 /**
  * Marks what the reader received in a conversation read, from their last read position
  * on (the unique (conversation, seq) index keeps this off a scan), and zeroes their
- * unread counter. Answers the messages that changed.
+ * unread counter. Answers the messages that changed, once they are committed.
  */
 export async function markRead(
   db: Db,
@@ -749,7 +749,8 @@ export async function markRead(
   conversationId: string,
 ): Promise<Array<Pick<MessageRow, "msg_id" | "client_msg_id" | "from_user">>> {
   if (await nothingToMark(db, readerId, conversationId)) return [];
-  return db.transaction().execute(async (trx) => {
+  // Shares a commit with the writes around it (a reconnect storm's pages all mark read).
+  return groupCommit(db).run(async (trx) => {
     const state = await trx
       .selectFrom("user_conversations")
       .select("last_read_seq")
@@ -800,7 +801,8 @@ export async function markGroupRead(
     known.is_at === 0
   )
     return { from: known.last_read_seq, to: known.last_read_seq };
-  return db.transaction().execute(async (trx) => {
+  // Shares a commit with the writes around it (a reconnect storm's pages all mark read).
+  return groupCommit(db).run(async (trx) => {
     const state = await trx
       .selectFrom("user_conversations as uc")
       .innerJoin(

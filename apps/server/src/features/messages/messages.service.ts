@@ -722,7 +722,10 @@ export class MessagesService {
     if (mine.length === 0) return new Map();
     const memberCount =
       member.role <= GroupRoles.admin
-        ? await this.deps.services.groups.memberCount(groupId)
+        ? await this.deps.services.groups.memberCountUpTo(
+            groupId,
+            READ_RECEIPTS_MANAGER_MAX,
+          )
         : Number.POSITIVE_INFINITY;
     const shown = mine.filter((row) =>
       can(actor, "group.readReceipts", {
@@ -791,7 +794,8 @@ export class MessagesService {
     const { groups } = this.deps.services;
     const [senders, count] = await Promise.all([
       this.repo.listSendersBetween(conversationId, from, to),
-      groups.memberCount(groupId),
+      // Only whether it is under the limit matters: a large group is not counted whole.
+      groups.memberCountUpTo(groupId, READ_RECEIPTS_MANAGER_MAX),
     ]);
     const managers =
       count < READ_RECEIPTS_MANAGER_MAX ? await groups.managerIds(groupId) : [];
@@ -836,7 +840,10 @@ export class MessagesService {
       {
         member: standing.member,
         isSender: row.from_user === userId,
-        memberCount: await groups.memberCount(groupId),
+        memberCount: await groups.memberCountUpTo(
+          groupId,
+          READ_RECEIPTS_MANAGER_MAX,
+        ),
       },
     );
     if (!allowed) throw refuse("group.noPermission");
