@@ -1,18 +1,16 @@
-import {
-  createHash,
-  randomBytes,
-  randomInt,
-  timingSafeEqual,
-} from "node:crypto";
+import { hash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 
 /** An opaque session token: 256 random bits, base64url. */
 export function newToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
-/** SHA-256 of a secret, hex; the only form in which tokens and codes are stored. */
+/**
+ * SHA-256 of a secret, hex; the only form in which tokens and codes are stored. Every
+ * call hashes its token: the one-shot `hash` costs a fifth of a Hash object (issue 14).
+ */
 export function hashSecret(secret: string): string {
-  return createHash("sha256").update(secret).digest("hex");
+  return hash("sha256", secret, "hex");
 }
 
 /** Constant-time comparison of two hex digests. */
