@@ -5,7 +5,8 @@
 //             vs the bare Fastify route of bench/ceiling.mjs (same body parsing, same
 //             security headers, same envelope), A-B-A-B
 //   sysinfo   common/pub/getSystemInfo (the config every client reads first) vs the same
-//   contacts  enterprise/im/getContacts vs the same
+//   contacts  enterprise/im/getContacts of a user with 500 contacts, 100 chats and 50
+//             groups vs the same
 //   login     login burst: common/pub/login, 16 at a time, vs argon2id verification alone
 //             with the product's parameters at the same concurrency (the KDF bound)
 //   cold      cold start: spawn → first answer, the product (migrated data folder) vs
@@ -16,6 +17,7 @@
 // HTTP load comes from autocannon in a worker thread of this process: neither the product
 // nor the ceiling shares an event loop with it.
 import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -28,6 +30,7 @@ const requireServer = createRequire(
   path.join(root, "apps/server/package.json"),
 );
 const autocannon = requireRoot("autocannon");
+const Database = requireServer("better-sqlite3");
 const { WebSocket } = requireServer("ws");
 const argon2 = requireServer("@node-rs/argon2");
 
@@ -314,13 +317,85 @@ async function socketMemory(product, token) {
   };
 }
 
+/** How big the getContacts user's list is (reference/benchmarks.md W4b). */
+const CONTACTS = { people: 500, chats: 100, groups: 50 };
+
 /**
- * Runs the HTTP and socket workloads above against a running `product` (bench/product.mjs);
- * `user` registers and logs in a fresh user. Answers the figures.
+ * The getContacts user of W4b: 500 other people (inserted with SQL in one transaction into
+ * the product's SQLite file, one cheap password hash for all: in run mode 1 everyone is a
+ * contact), a one-to-one chat with 100 of them and 50 groups, both made through the API so
+ * every row is the product's own. Answers the user.
  */
-export async function apiWorkloads({ product, user, seconds }) {
+export async function contactsUser(product, user, dataDir) {
+  const me = await user(product, "apicontacts");
+  const db = new Database(path.join(dataDir, "parley.sqlite"));
+  db.pragma("busy_timeout = 5000");
+  const { setting } = db
+    .prepare("select setting from users where user_id = ?")
+    .get(me.id);
+  const hash = await argon2.hash("secret12", {
+    memoryCost: 8,
+    timeCost: 1,
+    parallelism: 1,
+  });
+  const now = Date.now();
+  const insert = db.prepare(
+    "insert into users (account, realname, password_hash, name_py, setting, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)",
+  );
+  const tag = Math.random().toString(36).slice(2, 7);
+  const ids = db.transaction(() =>
+    Array.from({ length: CONTACTS.people }, (_, i) =>
+      Number(
+        insert.run(
+          `c${tag}${i}`,
+          `Contact ${i}`,
+          hash,
+          `contact ${i}`,
+          setting,
+          now,
+          now,
+        ).lastInsertRowid,
+      ),
+    ),
+  )();
+  db.close();
+  for (const [i, id] of ids.slice(0, CONTACTS.chats).entries())
+    await product.call(
+      "/enterprise/im/sendMessage",
+      {
+        id: crypto.randomUUID(),
+        type: "text",
+        content: `hello ${i}`,
+        toContactId: id,
+      },
+      me.token,
+    );
+  for (let g = 0; g < CONTACTS.groups; g += 1)
+    await product.call(
+      "/enterprise/group/add",
+      {
+        name: `Team ${g}`,
+        user_ids: [ids[(2 * g) % ids.length], ids[(2 * g + 1) % ids.length]],
+      },
+      me.token,
+    );
+  return me;
+}
+
+/**
+ * Runs the HTTP and socket workloads above against a running `product` (bench/product.mjs)
+ * whose data folder is `dataDir`; `user` registers and logs in a fresh user. Answers the
+ * figures.
+ */
+export async function apiWorkloads({ product, user, seconds, dataDir }) {
   const ceiling = await startCeiling();
   const me = await user(product, "apitrivial");
+  const many = await contactsUser(product, user, dataDir);
+  const listed = await product.call(
+    "/enterprise/im/getContacts",
+    {},
+    many.token,
+  );
   const auth = { Authorization: me.token };
   await sameHeaders(
     `${product.url}/enterprise/push/publicKey`,
@@ -356,7 +431,7 @@ export async function apiWorkloads({ product, user, seconds }) {
       hello,
       (s) =>
         load(`${product.url}/enterprise/im/getContacts`, {
-          headers: auth,
+          headers: { Authorization: many.token },
           seconds: s,
           connections: 32,
           // Each contact's time moves (lastSendTime): checked once, not byte for byte.
@@ -367,6 +442,7 @@ export async function apiWorkloads({ product, user, seconds }) {
   } finally {
     await ceiling.stop();
   }
+  results.contacts.listed = listed.length;
   results.login = await loginBurst(product, me.account, Math.min(seconds, 3));
   results.sockets = await socketMemory(product, me.token);
   return results;

@@ -389,6 +389,7 @@ try {
     results.api = await apiWorkloads({
       product,
       user,
+      dataDir,
       seconds: Math.min(SECONDS, 4),
     });
   }

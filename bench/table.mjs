@@ -39,7 +39,7 @@ export function summaryRows(results) {
         api.sysinfo.ratio >= 0.6,
       ),
       row(
-        "W4b getContacts",
+        `W4b getContacts (${n(api.contacts.listed ?? 0)} contacts)`,
         `${n(api.contacts.product.reqPerSec)} req/s`,
         `${n(api.contacts.ceiling.reqPerSec)} req/s bare`,
         r(api.contacts.ratio),

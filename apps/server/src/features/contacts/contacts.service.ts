@@ -79,6 +79,13 @@ function userContact(user: DirectoryEntry, parts: UserContactParts): Contact {
 }
 
 /**
+ * The last tie-break of the contact list: ids in numeric order. One collator for every
+ * list (`localeCompare` with options built one per comparison: a quarter of a 500-contact
+ * list's time, issue 14).
+ */
+const BY_ID = new Intl.Collator("en", { numeric: true });
+
+/**
  * The contact list (wire-contract.md §5.2): in run mode 1 every other active user, in run
  * mode 2 the user's friends, and the user's groups; pinned first, then by last send time.
  * At most six queries whatever the number of users and groups: no query per contact.
@@ -126,7 +133,7 @@ export class ContactsService {
         b.is_top - a.is_top ||
         hasMessages(b) - hasMessages(a) ||
         b.lastSendTime - a.lastSendTime ||
-        String(a.id).localeCompare(String(b.id), "en", { numeric: true }),
+        BY_ID.compare(String(a.id), String(b.id)),
     );
   }
 
