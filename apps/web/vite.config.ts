@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { groupOfNamespace } from "./src/i18n/namespaces";
 
 const api = "http://localhost:8080";
 
@@ -52,7 +53,7 @@ function precompress(): Plugin {
 }
 
 const OWN_SOURCE = /[\\/](apps[\\/]web|packages[\\/]protocol)[\\/]src[\\/]/;
-const LOCALE = /[\\/]i18n[\\/]locales[\\/]([^\\/]+)[\\/][^\\/]+\.json$/;
+const LOCALE = /[\\/]i18n[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/;
 
 export default defineConfig({
   plugins: [react(), precompress()],
@@ -84,13 +85,17 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
-          // One chunk per language: switching loads one file, never the other eleven.
+          // One chunk per language and namespace group (src/i18n/namespaces.ts): the sign-in
+          // page fetches its few texts, never the chat's or the console's, nor the other
+          // eleven languages.
           groups: [
             {
               debugName: "locales",
               name: (id) => {
-                const lang = LOCALE.exec(id)?.[1];
-                return lang ? `locale-${lang}` : null;
+                const [, lang, ns = ""] = LOCALE.exec(id) ?? [];
+                if (!lang) return null;
+                const group = groupOfNamespace(ns);
+                return group ? `locale-${lang}-${group}` : `locale-${lang}`;
               },
               test: LOCALE,
             },

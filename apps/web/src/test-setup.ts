@@ -1,6 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, beforeAll } from "vitest";
 
 // jsdom has no layout and runs no animation, so no `animationend` ever fires; yet its
 // style objects know `animation`, which makes antd's motion library (rc-motion) wait for
@@ -12,6 +12,13 @@ const styleProto: object = Object.getPrototypeOf(
 for (const name of ["animation", "WebkitAnimation"]) {
   Reflect.deleteProperty(styleProto, name);
 }
+
+// The app fetches most namespaces with the screens that show them; a component test
+// renders its component alone, so every namespace is there from the start.
+beforeAll(async () => {
+  const { i18n, NAMESPACES } = await import("./i18n");
+  await i18n.loadNamespaces([...NAMESPACES]);
+});
 
 afterEach(() => {
   cleanup();

@@ -3,12 +3,13 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App as AntApp, ConfigProvider, Spin } from "antd";
 import { Suspense, useEffect, useMemo, useState } from "react";
 import { I18nextProvider } from "react-i18next";
-import { RouterProvider } from "react-router";
+import { HashRouter } from "react-router";
 import { call, setSessionEndedHandler } from "../api/http";
 import { useAppearance } from "../features/settings";
 import { i18n, LANGUAGE_TAGS, useAntdLocale, useLanguage } from "../i18n";
 import { setFeedback } from "../lib/feedback";
-import { createRouter } from "./router";
+import { RenderErrorBoundary } from "./RenderErrorBoundary";
+import { AppRoutes } from "./router";
 import { Startup } from "./Startup";
 import { themeConfig } from "./theme";
 
@@ -37,7 +38,6 @@ export function App() {
         defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
       }),
   );
-  const [router] = useState(createRouter);
   const lang = useLanguage();
   const antdLocale = useAntdLocale();
   const themeName = useAppearance();
@@ -54,9 +54,13 @@ export function App() {
           <FeedbackBridge />
           <QueryClientProvider client={queryClient}>
             <Startup>
-              <Suspense fallback={<Spin fullscreen />}>
-                <RouterProvider router={router} />
-              </Suspense>
+              <HashRouter>
+                <RenderErrorBoundary>
+                  <Suspense fallback={<Spin fullscreen />}>
+                    <AppRoutes />
+                  </Suspense>
+                </RenderErrorBoundary>
+              </HashRouter>
             </Startup>
           </QueryClientProvider>
         </AntApp>

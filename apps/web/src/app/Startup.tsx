@@ -40,7 +40,7 @@ export function Startup({ children }: { children: ReactNode }) {
  * What antd's Result shows, drawn from parts every page loads anyway: Result carries large
  * illustrations, and fetching a chunk for it would fail on the very network that failed.
  */
-function StartFailed(props: {
+export function StartFailed(props: {
   title: string;
   retry: string;
   onRetry: () => void;

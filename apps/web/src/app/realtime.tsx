@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { realtime, type RealtimeHandlers } from "../api/socket";
 import { accountsRealtime } from "../features/accounts";
@@ -35,7 +35,13 @@ const FEATURES: readonly RealtimeHandlers[] = [
 /** While someone is signed in: the socket runs with every feature's handlers; it stops on sign-out. */
 export function useRealtime(): void {
   const client = useQueryClient();
+  // The declarative router hands out a new navigate with every location; the socket must
+  // not restart on each, so its handlers reach the latest one through a ref.
   const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
   const token = useSessionStore((s) => s.token);
   const me = useSessionStore((s) => s.user?.user_id);
 
@@ -44,7 +50,7 @@ export function useRealtime(): void {
     const off = realtime.use(FEATURES, {
       client,
       me,
-      navigate: (to, options) => void navigate(to, options),
+      navigate: (to, options) => void navigateRef.current(to, options),
     });
     // A call's record in the chat with that person follows the call.
     setCallRecordListener((peerId) => {
@@ -56,7 +62,7 @@ export function useRealtime(): void {
       off();
       realtime.stop();
     };
-  }, [client, navigate, token, me]);
+  }, [client, token, me]);
 }
 
 /** The signed-in screens (chat and console) share one realtime session. */

@@ -11,33 +11,14 @@ import i18next, { type BackendModule } from "i18next";
 import { initReactI18next, useTranslation } from "react-i18next";
 import { readString, StorageKeys, write } from "../lib/storage";
 import { antdLocaleOf, loadAntdLocale } from "./antd-locales";
+import { NAMESPACE_GROUPS, type NamespaceGroup } from "./namespaces";
 
-/** The namespaces, one per feature (HOUSE-STYLE §4). */
-export const NAMESPACES = [
-  "common",
-  "accounts",
-  "messages",
-  "contacts",
-  "groups",
-  "friends",
-  "files",
-  "people",
-  "settings",
-  "console",
-  "errors",
-  "history",
-  "favourites",
-  "consoleUsers",
-  "consoleChats",
-  "reports",
-  "articles",
-  "demo",
-  "calls",
-] as const;
+export { NAMESPACES } from "./namespaces";
 
 /*
- * Each locale file is its own lazy import; the build puts one language's files in one chunk
- * (vite.config.ts), so a language costs one request and the other eleven cost nothing.
+ * Each locale file is its own lazy import; the build puts one language's files of one
+ * namespace group in one chunk (vite.config.ts), so a group costs one request and the other
+ * eleven languages cost nothing.
  */
 const files = import.meta.glob<Record<string, unknown>>("./locales/*/*.json", {
   import: "default",
@@ -105,7 +86,8 @@ const initialised = i18n
     supportedLngs: [...LANGUAGES],
     // Partial translations fall back to English, traditional Chinese to simplified.
     fallbackLng: { ft: ["zh"], default: ["en"] },
-    ns: [...NAMESPACES],
+    // The other groups load with the screens that show them (loadNamespaceGroup).
+    ns: [...NAMESPACE_GROUPS.shell],
     defaultNS: "common",
     interpolation: { escapeValue: false },
     returnNull: false,
@@ -137,7 +119,25 @@ export async function i18nReady(): Promise<void> {
   await Promise.all([initialised, loadAntdLocale(startLanguage)]);
 }
 
-/** Fetches everything a language shows (its texts, their fallback, antd's pack). */
+/**
+ * Fetches a group of namespaces in the language shown (and its fallback) before a screen
+ * that shows them renders, so no raw key flashes. A language switched to later loads every
+ * namespace fetched so far. Rejects when the texts did not arrive (a deploy replaced the
+ * chunks): the lazy page's retry then reloads.
+ */
+export async function loadNamespaceGroup(group: NamespaceGroup): Promise<void> {
+  const namespaces = [...NAMESPACE_GROUPS[group]];
+  await i18n.loadNamespaces(namespaces);
+  const lang = currentLanguage();
+  const missing = namespaces.filter((ns) => !i18n.hasResourceBundle(lang, ns));
+  if (missing.length > 0)
+    throw new Error(`texts missing: ${lang}/${missing.join(", ")}`);
+}
+
+/**
+ * Fetches everything a language shows (the namespaces loaded so far, their fallback,
+ * antd's pack).
+ */
 export async function loadLanguage(lang: Language): Promise<void> {
   await Promise.all([i18n.loadLanguages(lang), loadAntdLocale(lang)]);
 }

@@ -3,14 +3,12 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { browserLanguage, initialLanguage } from "./index";
 
-/** A translation as the locale file on disk has it. */
+/** A translation as the locale file on disk has it (`key` may be dotted). */
 function text(lang: string, ns: string, key: string): string {
   const file = path.resolve(__dirname, "locales", lang, `${ns}.json`);
-  const tree = JSON.parse(fs.readFileSync(file, "utf8")) as Record<
-    string,
-    unknown
-  >;
-  const value = tree[key];
+  let value: unknown = JSON.parse(fs.readFileSync(file, "utf8"));
+  for (const part of key.split("."))
+    value = (value as Record<string, unknown> | undefined)?.[part];
   if (typeof value !== "string") throw new Error(`${lang}/${ns}:${key}`);
   return value;
 }
@@ -113,10 +111,35 @@ describe("loading", () => {
     expect(antdLocaleOf("zh")?.locale).toBe("zh-cn");
   });
 
-  it("has every namespace of the language ready before the first render", async () => {
-    const { i18n, NAMESPACES } = await start(["ja-JP"]);
-    for (const ns of NAMESPACES)
+  it("has the first screens' namespaces ready before the first render, and only them", async () => {
+    const { i18n } = await start(["ja-JP"]);
+    const { NAMESPACE_GROUPS } = await import("./namespaces");
+    for (const ns of NAMESPACE_GROUPS.shell)
       expect(i18n.hasResourceBundle("dy", ns), ns).toBe(true);
+    for (const ns of [...NAMESPACE_GROUPS.app, ...NAMESPACE_GROUPS.console])
+      expect(i18n.hasResourceBundle("dy", ns), ns).toBe(false);
+  });
+
+  it("loads a group of namespaces in the language and its fallback, before a screen shows them", async () => {
+    const { i18n, loadNamespaceGroup } = await start(["ja-JP"]);
+    const { NAMESPACE_GROUPS } = await import("./namespaces");
+    await loadNamespaceGroup("app");
+    for (const ns of NAMESPACE_GROUPS.app) {
+      expect(i18n.hasResourceBundle("dy", ns), ns).toBe(true);
+      expect(i18n.hasResourceBundle("en", ns), ns).toBe(true);
+    }
+    expect(i18n.t("messages:nav.messages")).toBe(
+      text("dy", "messages", "nav.messages"),
+    );
+    expect(i18n.hasResourceBundle("dy", "console")).toBe(false);
+  });
+
+  it("switches every namespace loaded so far to the new language", async () => {
+    const { i18n, loadNamespaceGroup, switchLanguage } = await start(["en-US"]);
+    await loadNamespaceGroup("console");
+    await switchLanguage("fy");
+    expect(i18n.hasResourceBundle("fy", "console")).toBe(true);
+    expect(i18n.hasResourceBundle("fy", "messages")).toBe(false);
   });
 
   it("switches in place: loads the new language, then shows it, and keeps the choice", async () => {

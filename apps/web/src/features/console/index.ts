@@ -1,8 +1,13 @@
 import type { RouteObject } from "react-router";
+import { loadNamespaceGroup } from "../../i18n";
 import { lazyPage } from "../../lib/lazy";
 
+// The console's frame brings its texts: every console page renders inside it.
 const ConsoleLayout = lazyPage(() =>
-  import("./pages/ConsoleLayout").then((m) => ({ default: m.ConsoleLayout })),
+  Promise.all([
+    import("./pages/ConsoleLayout"),
+    loadNamespaceGroup("console"),
+  ]).then(([m]) => ({ default: m.ConsoleLayout })),
 );
 const ConsoleHomePage = lazyPage(() =>
   import("./pages/ConsoleHomePage").then((m) => ({

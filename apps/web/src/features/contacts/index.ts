@@ -1,5 +1,7 @@
+import { lazyDialog } from "../../lib/lazy-dialog";
+import type { QuickSwitcherProps } from "./components/QuickSwitcher";
+
 export { ContactList } from "./components/ContactList";
-export { QuickSwitcher } from "./components/QuickSwitcher";
 export {
   type ContactSection,
   type ContactTab,
@@ -21,3 +23,9 @@ export {
   SYSTEM_CONTACT_ID,
 } from "./system-entry";
 export { fileLabelKey } from "./contact-preview";
+
+/** The quick switcher (Ctrl/⌘+K): fetched when first opened. */
+export const QuickSwitcher = lazyDialog<QuickSwitcherProps>(
+  () => import("./components/QuickSwitcher").then((m) => m.QuickSwitcher),
+  { useOpen: (props) => props.open, onFailed: (props) => props.onClose() },
+);

@@ -1,4 +1,10 @@
-export { FavouritesPanel } from "./components/FavouritesPanel";
+import { lazyDialog } from "../../lib/lazy-dialog";
+
+/** The favourites pane: fetched when first shown. */
+export const FavouritesPanel = lazyDialog<object>(
+  () => import("./components/FavouritesPanel").then((m) => m.FavouritesPanel),
+  { useOpen: () => true, onFailed: () => undefined },
+);
 export {
   favouritesKey,
   saveFavourite,

@@ -1,10 +1,34 @@
-export { AddFriendDialog } from "./components/AddFriendDialog";
-export {
-  ApplyFriendDialog,
-  type ApplyTarget,
-} from "./components/ApplyFriendDialog";
-export { FriendRequestsDialog } from "./components/FriendRequestsDialog";
-export { useFriendsUiStore } from "./friends-ui.store";
+import { lazyDialog } from "../../lib/lazy-dialog";
+import type { ApplyFriendDialogProps } from "./components/ApplyFriendDialog";
+import { useFriendsUiStore } from "./friends-ui.store";
+
+export type { ApplyTarget } from "./components/ApplyFriendDialog";
+export { useFriendsUiStore };
+
+// The friend dialogs are fetched when first opened, not with the chat screen.
+export const AddFriendDialog = lazyDialog<object>(
+  () => import("./components/AddFriendDialog").then((m) => m.AddFriendDialog),
+  {
+    useOpen: () => useFriendsUiStore((s) => s.addFriendOpen),
+    onFailed: () => useFriendsUiStore.getState().closeAddFriend(),
+  },
+);
+export const ApplyFriendDialog = lazyDialog<ApplyFriendDialogProps>(
+  () =>
+    import("./components/ApplyFriendDialog").then((m) => m.ApplyFriendDialog),
+  // Shown while mounted: its opener mounts it to open it.
+  { useOpen: () => true, onFailed: (props) => props.onClose() },
+);
+export const FriendRequestsDialog = lazyDialog<object>(
+  () =>
+    import("./components/FriendRequestsDialog").then(
+      (m) => m.FriendRequestsDialog,
+    ),
+  {
+    useOpen: () => useFriendsUiStore((s) => s.requestsOpen),
+    onFailed: () => useFriendsUiStore.getState().closeRequests(),
+  },
+);
 export { friendsRealtime } from "./friends.realtime";
 export {
   requestsKey,

@@ -1,12 +1,9 @@
 import type { RouteObject } from "react-router";
 import { lazyPage } from "../../lib/lazy";
 
-export { GroupPanel } from "./components/GroupPanel";
+export { GroupPanel, MemberPickerDialog } from "./lazy-dialogs";
 export { GroupTitle } from "./components/GroupTitle";
-export {
-  MemberPickerDialog,
-  type MemberPickerTarget,
-} from "./components/MemberPickerDialog";
+export type { MemberPickerTarget } from "./components/MemberPickerDialog";
 export { ReadReceipt } from "./components/ReadReceipt";
 export { useSpeakBlock, type SpeakBlock } from "./group-speak";
 export { groupsRealtime } from "./groups.realtime";

@@ -1,3 +1,14 @@
-export { ReportDialog } from "./components/ReportDialog";
+import { lazyDialog } from "../../lib/lazy-dialog";
+import { useReportStore } from "./reports.store";
+
 export { SuggestionDialog } from "./components/SuggestionDialog";
 export { type ReportTarget, useReportStore } from "./reports.store";
+
+/** The one report dialog of the chat screen: fetched when first opened. */
+export const ReportDialog = lazyDialog<object>(
+  () => import("./components/ReportDialog").then((m) => m.ReportDialog),
+  {
+    useOpen: () => useReportStore((s) => s.target !== null),
+    onFailed: () => useReportStore.getState().close(),
+  },
+);

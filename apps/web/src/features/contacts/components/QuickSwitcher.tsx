@@ -21,7 +21,7 @@ import styles from "./QuickSwitcher.module.css";
 /** The most results the switcher lists: a name or two more letters narrow the rest. */
 const MAX_RESULTS = 50;
 
-interface Props {
+export interface QuickSwitcherProps {
   open: boolean;
   contacts: readonly Contact[];
   showOnline: boolean;
@@ -39,7 +39,7 @@ export function QuickSwitcher({
   showOnline,
   onClose,
   onOpen,
-}: Props) {
+}: QuickSwitcherProps) {
   const { t } = useTranslation("contacts");
   return (
     <Modal
@@ -72,7 +72,7 @@ function SwitcherBody({
   contacts,
   showOnline,
   onOpen,
-}: Omit<Props, "open" | "onClose">) {
+}: Omit<QuickSwitcherProps, "open" | "onClose">) {
   const { t } = useTranslation("contacts");
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);

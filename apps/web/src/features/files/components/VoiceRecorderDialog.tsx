@@ -30,7 +30,7 @@ interface Clip {
   seconds: number;
 }
 
-interface VoiceRecorderDialogProps {
+export interface VoiceRecorderDialogProps {
   open: boolean;
   onClose: () => void;
   /** The clip as `voice-<ms timestamp>.wav` (audio/wav) and its length in seconds. */

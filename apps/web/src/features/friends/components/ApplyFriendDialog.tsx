@@ -13,17 +13,16 @@ export interface ApplyTarget {
   avatar: string;
 }
 
+export interface ApplyFriendDialogProps {
+  person: ApplyTarget;
+  onClose: () => void;
+}
+
 /**
  * Applying to be someone's friend (SPEC §5 Friends): a message is required ('input valid'),
  * offered pre-filled with who I am; the server's 'to apply friend' confirms it.
  */
-export function ApplyFriendDialog({
-  person,
-  onClose,
-}: {
-  person: ApplyTarget;
-  onClose: () => void;
-}) {
+export function ApplyFriendDialog({ person, onClose }: ApplyFriendDialogProps) {
   const { t } = useTranslation("friends");
   const me = useSessionStore((s) => s.user);
   const apply = useApplyMutation();

@@ -34,12 +34,8 @@ import {
 import { matchesPerson } from "../people-match";
 import { useReportStore } from "../../reports";
 import styles from "./groups.module.css";
-import {
-  MemberPickerDialog,
-  type MemberPickerTarget,
-} from "./MemberPickerDialog";
-import { MuteDialog } from "./MuteDialog";
-import { NoticeDialog } from "./NoticeDialog";
+import { MemberPickerDialog, MuteDialog, NoticeDialog } from "../lazy-dialogs";
+import type { MemberPickerTarget } from "./MemberPickerDialog";
 
 /**
  * The group side panel (SPEC §2): the notice, the members with their roles and mutes, and

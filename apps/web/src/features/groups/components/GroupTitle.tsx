@@ -23,8 +23,7 @@ import {
   useGroupMembersQuery,
 } from "../groups.queries";
 import { membershipOf } from "../member-actions";
-import { GroupQrPoster } from "./GroupQrPoster";
-import { GroupSettingsDialog } from "./GroupSettingsDialog";
+import { GroupQrPoster, GroupSettingsDialog } from "../lazy-dialogs";
 import styles from "./groups.module.css";
 
 /**

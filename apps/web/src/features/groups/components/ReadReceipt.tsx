@@ -1,10 +1,18 @@
 import { groups as groupCalls } from "@parley/protocol";
 import { useQuery } from "@tanstack/react-query";
-import { Avatar, Popover, Spin, Tabs } from "antd";
-import { useState } from "react";
+import { Popover, Spin } from "antd";
+import { type ComponentProps, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../../api/http";
+import { lazyDialog } from "../../../lib/lazy-dialog";
 import styles from "./groups.module.css";
+import type { ReadersTabs as Tabs } from "./ReadersTabs";
+
+// The tabs' code is fetched when a receipt is first opened, not with every group chat.
+const ReadersTabs = lazyDialog<ComponentProps<typeof Tabs>>(
+  () => import("./ReadersTabs").then((m) => m.ReadersTabs),
+  { useOpen: () => true, onFailed: () => undefined },
+);
 
 /**
  * "Read by 3 of 5" under a group message (issue 8, beyond SPEC); a click lists who has
@@ -29,23 +37,6 @@ export function ReadReceipt({
       (await call(groupCalls.readers, { id: groupId, msg_id: msgId })).data,
     enabled: open,
   });
-  const people = (
-    list: { id: number; displayName: string; avatar: string }[],
-  ) =>
-    list.length === 0 ? (
-      <div className={styles.readersEmpty}>{t("receipts.nobody")}</div>
-    ) : (
-      <ul className={styles.readers}>
-        {list.map((p) => (
-          <li key={p.id}>
-            <Avatar src={p.avatar || undefined} size={20}>
-              {p.displayName.slice(0, 1)}
-            </Avatar>
-            <span className={styles.ellipsis}>{p.displayName}</span>
-          </li>
-        ))}
-      </ul>
-    );
   const all = total > 0 && read >= total;
   return (
     <Popover
@@ -55,24 +46,7 @@ export function ReadReceipt({
       placement="topRight"
       content={
         readers.data ? (
-          <Tabs
-            size="small"
-            className={styles.readersTabs}
-            items={[
-              {
-                key: "read",
-                label: t("receipts.read", { count: readers.data.read.length }),
-                children: people(readers.data.read),
-              },
-              {
-                key: "unread",
-                label: t("receipts.unread", {
-                  count: readers.data.unread.length,
-                }),
-                children: people(readers.data.unread),
-              },
-            ]}
-          />
+          <ReadersTabs read={readers.data.read} unread={readers.data.unread} />
         ) : (
           <Spin size="small" />
         )

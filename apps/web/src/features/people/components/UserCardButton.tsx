@@ -1,7 +1,14 @@
-import { type ReactNode, useState } from "react";
+import { type ComponentProps, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { lazyDialog } from "../../../lib/lazy-dialog";
 import styles from "./people.module.css";
-import { UserCard } from "./UserCard";
+import type { UserCard as Card } from "./UserCard";
+
+// The card's code is fetched when a card is first opened; mounted means open.
+const UserCard = lazyDialog<ComponentProps<typeof Card>>(
+  () => import("./UserCard").then((m) => m.UserCard),
+  { useOpen: () => true, onFailed: (props) => props.onClose() },
+);
 
 /**
  * Wraps what names a person (an avatar, a name) in a button that opens their card. From a

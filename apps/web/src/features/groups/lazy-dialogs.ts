@@ -1,0 +1,51 @@
+import type { ComponentProps } from "react";
+import { lazyDialog } from "../../lib/lazy-dialog";
+import type { GroupPanel as Panel } from "./components/GroupPanel";
+import type { GroupQrPoster as Poster } from "./components/GroupQrPoster";
+import type { GroupSettingsDialog as Settings } from "./components/GroupSettingsDialog";
+import type { MemberPickerDialog as Picker } from "./components/MemberPickerDialog";
+import type { MuteDialog as Mute } from "./components/MuteDialog";
+import type { NoticeDialog as Notice } from "./components/NoticeDialog";
+
+// A group's panel and dialogs are fetched when first opened, not with every chat.
+
+/** The member list beside or over a group chat; shown while mounted. */
+export const GroupPanel = lazyDialog<ComponentProps<typeof Panel>>(
+  () => import("./components/GroupPanel").then((m) => m.GroupPanel),
+  { useOpen: () => true, onFailed: () => undefined },
+);
+
+export const GroupQrPoster = lazyDialog<ComponentProps<typeof Poster>>(
+  () => import("./components/GroupQrPoster").then((m) => m.GroupQrPoster),
+  { useOpen: (props) => props.open, onFailed: (props) => props.onClose() },
+);
+
+export const GroupSettingsDialog = lazyDialog<ComponentProps<typeof Settings>>(
+  () =>
+    import("./components/GroupSettingsDialog").then(
+      (m) => m.GroupSettingsDialog,
+    ),
+  { useOpen: (props) => props.open, onFailed: (props) => props.onClose() },
+);
+
+export const MemberPickerDialog = lazyDialog<ComponentProps<typeof Picker>>(
+  () =>
+    import("./components/MemberPickerDialog").then((m) => m.MemberPickerDialog),
+  {
+    useOpen: (props) => props.target !== null,
+    onFailed: (props) => props.onClose(),
+  },
+);
+
+export const MuteDialog = lazyDialog<ComponentProps<typeof Mute>>(
+  () => import("./components/MuteDialog").then((m) => m.MuteDialog),
+  {
+    useOpen: (props) => props.member !== null,
+    onFailed: (props) => props.onClose(),
+  },
+);
+
+export const NoticeDialog = lazyDialog<ComponentProps<typeof Notice>>(
+  () => import("./components/NoticeDialog").then((m) => m.NoticeDialog),
+  { useOpen: (props) => props.open, onFailed: (props) => props.onClose() },
+);

@@ -1,0 +1,43 @@
+/**
+ * The translation namespaces, one per feature (HOUSE-STYLE §4), in three groups. Each
+ * group of a language is one chunk (vite.config.ts), fetched when a screen first needs it:
+ * the sign-in page does not download the chat's or the console's texts.
+ */
+export const NAMESPACE_GROUPS = {
+  /** The first screens (start-up, sign-in, register, 404): ready before the first render. */
+  shell: ["common", "accounts", "errors"],
+  /** The signed-in screens (chat, join, demo, download): with the first of them. */
+  app: [
+    "messages",
+    "contacts",
+    "groups",
+    "friends",
+    "files",
+    "people",
+    "settings",
+    "history",
+    "favourites",
+    "reports",
+    "articles",
+    "demo",
+    "calls",
+  ],
+  /** The console's own: with the console. */
+  console: ["console", "consoleUsers", "consoleChats"],
+} as const;
+
+export type NamespaceGroup = keyof typeof NAMESPACE_GROUPS;
+
+/** Every namespace. */
+export const NAMESPACES = [
+  ...NAMESPACE_GROUPS.shell,
+  ...NAMESPACE_GROUPS.app,
+  ...NAMESPACE_GROUPS.console,
+] as const;
+
+/** The group a namespace belongs to (undefined for a name that is none of them). */
+export function groupOfNamespace(ns: string): NamespaceGroup | undefined {
+  return (Object.keys(NAMESPACE_GROUPS) as NamespaceGroup[]).find((group) =>
+    (NAMESPACE_GROUPS[group] as readonly string[]).includes(ns),
+  );
+}

@@ -1,0 +1,77 @@
+import { render, screen } from "@testing-library/react";
+import type { MessageInstance } from "antd/es/message/interface";
+import type { HookAPI } from "antd/es/modal/useModal";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { resetFeedbackDebounce, setFeedback } from "./feedback";
+import { lazyDialog } from "./lazy-dialog";
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** What the fetched dialog draws: its state, so a test sees it stayed mounted. */
+function Dialog({ open }: Props) {
+  return <div role="dialog">{open ? "open" : "closed"}</div>;
+}
+
+const toastOpen = vi.fn();
+
+beforeEach(() => {
+  resetFeedbackDebounce();
+  setFeedback({
+    message: { open: toastOpen } as unknown as MessageInstance,
+    modal: {} as unknown as HookAPI,
+  });
+});
+
+afterEach(() => {
+  toastOpen.mockClear();
+  setFeedback(null);
+});
+
+describe("a dialog fetched when first opened", () => {
+  it("fetches nothing while closed, then shows the dialog and keeps it mounted once closed", async () => {
+    const load = vi.fn(() => Promise.resolve(Dialog));
+    const Lazy = lazyDialog<Props>(load, {
+      useOpen: (props) => props.open,
+      onFailed: (props) => props.onClose(),
+    });
+    const { rerender } = render(<Lazy open={false} onClose={vi.fn()} />);
+    expect(load).not.toHaveBeenCalled();
+    expect(screen.queryByRole("dialog")).toBeNull();
+
+    rerender(<Lazy open onClose={vi.fn()} />);
+    expect(await screen.findByRole("dialog")).toHaveTextContent("open");
+    rerender(<Lazy open={false} onClose={vi.fn()} />);
+    // Still there, so it can animate closed.
+    expect(screen.getByRole("dialog")).toHaveTextContent("closed");
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows at once in a new place once fetched", async () => {
+    const Lazy = lazyDialog<Props>(() => Promise.resolve(Dialog), {
+      useOpen: (props) => props.open,
+      onFailed: (props) => props.onClose(),
+    });
+    const first = render(<Lazy open onClose={vi.fn()} />);
+    await screen.findByRole("dialog");
+    first.unmount();
+    render(<Lazy open onClose={vi.fn()} />);
+    expect(screen.getByRole("dialog")).toHaveTextContent("open");
+  });
+
+  it("says so and closes again when its code cannot be fetched (offline)", async () => {
+    const onClose = vi.fn();
+    const Lazy = lazyDialog<Props>(() => Promise.reject(new Error("offline")), {
+      useOpen: (props) => props.open,
+      onFailed: (props) => props.onClose(),
+    });
+    render(<Lazy open onClose={onClose} />);
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(toastOpen).toHaveBeenCalledWith(
+      expect.objectContaining({ type: "error" }),
+    );
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
