@@ -21,6 +21,7 @@ import {
   Worker,
   workerData,
 } from "node:worker_threads";
+import { postJson } from "./http-json.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -80,34 +81,15 @@ async function runWorker() {
   const { WebSocket } = require("ws");
   const { url, users, seconds, mode, rate } = workerData;
   const pairs = users.length / 2;
-  const target = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
   const post = (route, body, token) =>
-    new Promise((resolve, reject) => {
-      const text = JSON.stringify(body);
-      const req = http.request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: route,
-          method: "POST",
-          agent,
-          headers: {
-            "content-type": "application/json",
-            "content-length": Buffer.byteLength(text),
-            authorization: token,
-          },
-        },
-        (res) => {
-          let answer = "";
-          res.setEncoding("utf8");
-          res.on("data", (chunk) => (answer += chunk));
-          res.on("end", () => resolve(JSON.parse(answer)));
-        },
-      );
-      req.on("error", reject);
-      req.end(text);
+    postJson({
+      url,
+      path: route,
+      body: JSON.stringify(body),
+      headers: { "content-type": "application/json", authorization: token },
+      agent,
     });
 
   const bind = async (token) => {

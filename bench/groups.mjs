@@ -36,6 +36,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { postJson } from "./http-json.mjs";
 import { benchStorage, startProduct } from "./product.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -428,35 +429,16 @@ async function reconnectStorm(group) {
     missed.push(content);
   }
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const target = new URL(product.url);
   const page = (token) =>
-    new Promise((resolve, reject) => {
-      const body = JSON.stringify({
+    postJson({
+      url: product.url,
+      path: "/enterprise/im/getMessageList",
+      body: JSON.stringify({
         toContactId: `group-${group.groupId}`,
         limit: 20,
-      });
-      const req = http.request(
-        {
-          agent,
-          host: target.hostname,
-          port: target.port,
-          path: "/enterprise/im/getMessageList",
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            "content-length": Buffer.byteLength(body),
-            authorization: token,
-          },
-        },
-        (res) => {
-          let text = "";
-          res.setEncoding("utf8");
-          res.on("data", (chunk) => (text += chunk));
-          res.on("end", () => resolve(JSON.parse(text)));
-        },
-      );
-      req.on("error", reject);
-      req.end(body);
+      }),
+      headers: { "content-type": "application/json", authorization: token },
+      agent,
     });
   const cpuBefore = cpuSnapshot(pids);
   const started = performance.now();

@@ -24,7 +24,6 @@
 import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -34,6 +33,7 @@ import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { apiWorkloads, coldStart } from "./api.mjs";
 import { chatLoad } from "./chat-load.mjs";
+import { postJson } from "./http-json.mjs";
 import { startProduct } from "./product.mjs";
 import { summaryTable } from "./table.mjs";
 import { historySearch, poster, searchTable, startBare } from "./search.mjs";
@@ -155,26 +155,14 @@ async function uploads(dataDir, product) {
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
       const started = performance.now();
-      const envelope = await new Promise((resolve, reject) => {
-        const req = http.request(
-          `${product.url}/common/upload/uploadFile`,
-          {
-            method: "POST",
-            headers: {
-              Authorization: alice.token,
-              "Content-Type": `multipart/form-data; boundary=${boundary}`,
-              "Content-Length": body.length,
-            },
-          },
-          (res) => {
-            let text = "";
-            res.setEncoding("utf8");
-            res.on("data", (chunk) => (text += chunk));
-            res.on("end", () => resolve(JSON.parse(text)));
-          },
-        );
-        req.on("error", reject);
-        req.end(body);
+      const envelope = await postJson({
+        url: product.url,
+        path: "/common/upload/uploadFile",
+        body,
+        headers: {
+          Authorization: alice.token,
+          "Content-Type": `multipart/form-data; boundary=${boundary}`,
+        },
       });
       if (envelope.code !== 0) throw new Error(`uploadFile: ${envelope.msg}`);
       if (i >= warmUps)
