@@ -48,6 +48,8 @@ export class SessionsService implements SessionResolver {
     string,
     { row: SessionWithUser; at: number }
   >();
+  /** The hashes held of each user, so a user's are dropped without a look at the rest. */
+  private readonly heldByUser = new Map<number, Set<string>>();
   /** Moves on at every drop, so a read that began before it is not held after it. */
   private epoch = 0;
 
@@ -77,8 +79,9 @@ export class SessionsService implements SessionResolver {
   /** Drops the sessions held of this user: their next call reads them again. */
   private forgetUser(userId: number): void {
     this.epoch += 1;
-    for (const [hash, held] of this.held)
-      if (held.row.user_id === userId) this.held.delete(hash);
+    for (const hash of this.heldByUser.get(userId) ?? [])
+      this.held.delete(hash);
+    this.heldByUser.delete(userId);
   }
 
   /**
@@ -87,6 +90,16 @@ export class SessionsService implements SessionResolver {
    */
   async userChanged(userId: number): Promise<void> {
     await this.changes.announce({ what: "user", userId });
+  }
+
+  /** Stops holding one session. */
+  private unhold(hash: string): void {
+    const held = this.held.get(hash);
+    if (!held) return;
+    this.held.delete(hash);
+    const hashes = this.heldByUser.get(held.row.user_id);
+    hashes?.delete(hash);
+    if (hashes?.size === 0) this.heldByUser.delete(held.row.user_id);
   }
 
   /** A live session by its token's hash: held lately, else read (and held when live). */
@@ -99,7 +112,7 @@ export class SessionsService implements SessionResolver {
       return held.row;
     const epoch = this.epoch;
     const row = await this.repo.findSessionByHash(hash);
-    this.held.delete(hash);
+    this.unhold(hash);
     if (
       row &&
       row.revoked_at === null &&
@@ -109,9 +122,12 @@ export class SessionsService implements SessionResolver {
     ) {
       if (this.held.size >= HELD_SESSIONS_MAX) {
         const oldest = this.held.keys().next();
-        if (!oldest.done) this.held.delete(oldest.value);
+        if (!oldest.done) this.unhold(oldest.value);
       }
       this.held.set(hash, { row, at: now });
+      const hashes = this.heldByUser.get(row.user_id) ?? new Set<string>();
+      hashes.add(hash);
+      this.heldByUser.set(row.user_id, hashes);
     }
     return row;
   }
@@ -190,7 +206,7 @@ export class SessionsService implements SessionResolver {
             : "session.expired",
       );
     if (row.expires_at <= now) {
-      this.held.delete(hash);
+      this.unhold(hash);
       throw noSession("session.expired");
     }
     if (row.user_status !== 1) {
