@@ -6,7 +6,10 @@
 //             security headers, same envelope), A-B-A-B
 //   sysinfo   common/pub/getSystemInfo (the config every client reads first) vs the same
 //   contacts  enterprise/im/getContacts of a user with 500 contacts, 100 chats and 50
-//             groups vs the same
+//             groups vs the same, and vs the bare route answering that very envelope (an
+//             answer of ~200 kB costs mostly its bytes, whoever sends it)
+//   friends   enterprise/im/getContacts of a user with 50 contacts (benchmarks.md W4b: run
+//             mode 2, 50 friends, 20 chats with them) vs the bare route
 //   login     login burst: common/pub/login, 16 at a time, vs argon2id verification alone
 //             with the product's parameters at the same concurrency (the KDF bound)
 //   cold      cold start: spawn → first answer, the product (migrated data folder) vs
@@ -383,6 +386,59 @@ export async function contactsUser(product, user, dataDir) {
 }
 
 /**
+ * The 50-contact user of benchmarks.md W4b: in run mode 2 (friends only) their list is their
+ * 50 friends (people of `many`, made friends both ways with SQL) and the notices entry; 20
+ * of them have a chat with them. Answers the user.
+ */
+export async function friendsUser(product, user, dataDir) {
+  const me = await user(product, "apifriends");
+  const db = new Database(path.join(dataDir, "parley.sqlite"));
+  db.pragma("busy_timeout = 5000");
+  const people = db
+    .prepare(
+      "select user_id from users where account like 'c%' and user_id != ? order by user_id desc limit 50",
+    )
+    .all(me.id)
+    .map((row) => row.user_id);
+  const insert = db.prepare(
+    "insert into friends (user_id, friend_user_id, nickname, created_at) values (?, ?, '', ?)",
+  );
+  const now = Date.now();
+  db.transaction(() => {
+    for (const id of people) {
+      insert.run(me.id, id, now);
+      insert.run(id, me.id, now);
+    }
+  })();
+  db.close();
+  for (const [i, id] of people.slice(0, 20).entries())
+    await product.call(
+      "/enterprise/im/sendMessage",
+      {
+        id: crypto.randomUUID(),
+        type: "text",
+        content: `hi ${i}`,
+        toContactId: id,
+      },
+      me.token,
+    );
+  return me;
+}
+
+/** Sets the run mode through the console's setConfig, as the system administrator. */
+export async function setRunMode(product, runMode) {
+  const admin = await product.call("/common/pub/login", {
+    account: "admin",
+    password: "admin-pass1",
+  });
+  await product.call(
+    "/manage/config/setConfig",
+    { name: "sysInfo", value: { runMode } },
+    admin.authToken,
+  );
+}
+
+/**
  * Runs the HTTP and socket workloads above against a running `product` (bench/product.mjs)
  * whose data folder is `dataDir`; `user` registers and logs in a fresh user. Answers the
  * figures.
@@ -390,12 +446,22 @@ export async function contactsUser(product, user, dataDir) {
 export async function apiWorkloads({ product, user, seconds, dataDir }) {
   const ceiling = await startCeiling();
   const me = await user(product, "apitrivial");
+  // First, while the heap is small and steady: after the ~200 kB answers below it shrinks
+  // for a while and the growth per socket would read below zero.
+  const sockets = await socketMemory(product, me.token);
   const many = await contactsUser(product, user, dataDir);
-  const listed = await product.call(
+  const few = await friendsUser(product, user, dataDir);
+  const manyEnvelope = await product.post(
     "/enterprise/im/getContacts",
     {},
     many.token,
   );
+  const listed = manyEnvelope.data;
+  await fetch(`${ceiling.url}/same`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(manyEnvelope),
+  });
   const auth = { Authorization: me.token };
   await sameHeaders(
     `${product.url}/enterprise/push/publicKey`,
@@ -403,6 +469,14 @@ export async function apiWorkloads({ product, user, seconds, dataDir }) {
     `${ceiling.url}/hello`,
   );
   const results = {};
+  const getContacts = (token) => (s) =>
+    load(`${product.url}/enterprise/im/getContacts`, {
+      headers: { Authorization: token },
+      seconds: s,
+      connections: 32,
+      // Each contact's time moves (lastSendTime): checked once, not byte for byte.
+      check: "ok",
+    });
   try {
     const hello = (s) =>
       load(`${ceiling.url}/hello`, { seconds: s, connections: 32 });
@@ -427,23 +501,29 @@ export async function apiWorkloads({ product, user, seconds, dataDir }) {
         }),
       seconds,
     );
-    results.contacts = await abab(
-      hello,
-      (s) =>
-        load(`${product.url}/enterprise/im/getContacts`, {
-          headers: { Authorization: many.token },
-          seconds: s,
-          connections: 32,
-          // Each contact's time moves (lastSendTime): checked once, not byte for byte.
-          check: "ok",
-        }),
+    results.contacts = await abab(hello, getContacts(many.token), seconds);
+    results.contactsSame = await abab(
+      (s) => load(`${ceiling.url}/same`, { seconds: s, connections: 32 }),
+      getContacts(many.token),
       seconds,
     );
+    results.contactsSame.bytes = Buffer.byteLength(
+      JSON.stringify(manyEnvelope),
+    );
+    await setRunMode(product, "2");
+    try {
+      results.friends = await abab(hello, getContacts(few.token), seconds);
+      results.friends.listed = (
+        await product.call("/enterprise/im/getContacts", {}, few.token)
+      ).length;
+    } finally {
+      await setRunMode(product, "1");
+    }
   } finally {
     await ceiling.stop();
   }
   results.contacts.listed = listed.length;
   results.login = await loginBurst(product, me.account, Math.min(seconds, 3));
-  results.sockets = await socketMemory(product, me.token);
+  results.sockets = sockets;
   return results;
 }

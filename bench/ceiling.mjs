@@ -7,6 +7,9 @@
 //
 //   POST /hello   answers {code, msg, key, data:{publicKey}, count, page} like the product's
 //                 enterprise/push/publicKey
+//   POST /same    answers the envelope last given to PUT /same (JSON), serialised anew each
+//                 time as Fastify serialises the product's: the ceiling for a large answer
+//                 such as getContacts, whose cost is mostly its bytes
 //
 // Started by bench/api.mjs in its own process; prints `port <n>` once listening, so the time
 // from spawn to that line (and to a first answer) is also the bare cold start.
@@ -46,7 +49,7 @@ const headers = helmet({
   strictTransportSecurity: false,
 });
 
-const app = Fastify({ logger: false });
+const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
 app.addContentTypeParser(
   "application/x-www-form-urlencoded",
   { parseAs: "string" },
@@ -83,5 +86,11 @@ app.post("/hello", async () => ({
   count: 0,
   page: 0,
 }));
+let same = { code: 0, msg: "", data: null };
+app.put("/same", async (request) => {
+  same = request.body;
+  return { code: 0 };
+});
+app.post("/same", async () => same);
 await app.listen({ port: 0, host: "127.0.0.1" });
 console.log(`port ${app.server.address().port}`);

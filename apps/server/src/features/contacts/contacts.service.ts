@@ -88,7 +88,8 @@ const BY_ID = new Intl.Collator("en", { numeric: true });
 /**
  * The contact list (wire-contract.md §5.2): in run mode 1 every other active user, in run
  * mode 2 the user's friends, and the user's groups; pinned first, then by last send time.
- * At most six queries whatever the number of users and groups: no query per contact.
+ * Four queries whatever the number of users and groups (three in run mode 2, where one
+ * statement gives the friends with their nicknames): no query per contact.
  */
 export class ContactsService {
   constructor(private readonly deps: ContactsDeps) {}
@@ -96,15 +97,20 @@ export class ContactsService {
   async list(userId: number, publicUrl: string): Promise<Contact[]> {
     const { system, accounts, friends, messages } = this.deps.services;
     const { sysInfo } = await system.config();
-    const friendsOnly = sysInfo.runMode === "2";
-    const [users, states, nicknames] = await Promise.all([
-      friendsOnly
-        ? friends
-            .friendIds(userId)
-            .then((ids) => accounts.directory(userId, ids))
-        : accounts.directory(userId, null),
+    const [{ users, nicknames }, states] = await Promise.all([
+      sysInfo.runMode === "2"
+        ? friends.friendEntries(userId).then((entries) => ({
+            users: entries,
+            nicknames: new Map(entries.map((e) => [e.user_id, e.nickname])),
+          }))
+        : Promise.all([
+            accounts.directory(userId, null),
+            friends.nicknames(userId),
+          ]).then(([everyone, given]) => ({
+            users: everyone,
+            nicknames: given,
+          })),
       messages.conversationStates(userId),
-      friends.nicknames(userId),
     ]);
     const online = await this.deps.presence.onlineAmong(
       users.map((u) => u.user_id),

@@ -396,6 +396,38 @@ describe("remarks (friend/setNickname)", () => {
   });
 });
 
+describe("the contact list in run mode 2", () => {
+  it("lists my active friends only, each with my remark, in one answer", async () => {
+    const me = await registerAndLogin(api);
+    const [kept, named, gone, stranger] = await Promise.all([
+      registerAndLogin(api, { realname: "Kept Friend" }),
+      registerAndLogin(api, { realname: "Named Friend" }),
+      registerAndLogin(api),
+      registerAndLogin(api),
+    ]);
+    for (const friend of [kept, named, gone]) await befriend(me, friend);
+    expect(
+      (
+        await friendCall("setNickname", me, {
+          friend_id: named.userId,
+          nickname: "My Remark",
+        })
+      ).code,
+    ).toBe(0);
+    await disableUser(api, gone.userId);
+    const people = (await contactsOf(me)).list.filter(
+      (c) => c.is_group === 0 && typeof c.id === "number",
+    );
+    expect(people.map((c) => [c.id, c.displayName, c.realname])).toEqual(
+      [
+        [kept.userId, "Kept Friend", "Kept Friend"],
+        [named.userId, "My Remark", "Named Friend"],
+      ].sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
+    expect(people.some((c) => c.id === stranger.userId)).toBe(false);
+  });
+});
+
 describe("removal (friend/del)", () => {
   it("ends the friendship both ways and drops each from the other's list live", async () => {
     const a = await registerAndLogin(api);

@@ -15,7 +15,11 @@ import { refuse } from "../../lib/errors.js";
 import { translate } from "../../lib/messages.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
 import type { ActiveUser } from "../accounts/accounts.service.js";
-import type { FriendsRepository, RequestRow } from "./friends.repository.js";
+import type {
+  FriendEntry,
+  FriendsRepository,
+  RequestRow,
+} from "./friends.repository.js";
 
 /** A page of the request list as the call parsed it. */
 export type RequestsQuery = CallRequest<typeof calls.index>;
@@ -48,6 +52,11 @@ export class FriendsService {
   /** The ids of a user's friends. */
   friendIds(userId: number): Promise<number[]> {
     return this.repo.listFriendIds(userId);
+  }
+
+  /** A user's active friends with the nicknames they gave them (run mode 2's contacts). */
+  friendEntries(userId: number): Promise<FriendEntry[]> {
+    return this.repo.listFriendEntries(userId);
   }
 
   /** The nicknames a user gave their friends, by friend id. */
