@@ -100,8 +100,13 @@ const W = {
   },
 } as const;
 
-/** Closes the top dialog with Escape and waits for it to go. */
+/**
+ * Closes the top dialog with Escape and waits for it to go. The key goes to the dialog:
+ * after a confirm closes, the focus may have gone back to a button the answer replaced,
+ * that is to the page, which a dialog's Escape does not hear.
+ */
 async function closeDialog(page: Page, dialog: Locator): Promise<void> {
+  await dialog.focus();
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "hidden" });
 }
