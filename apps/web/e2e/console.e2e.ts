@@ -65,11 +65,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-/** A picture once dialogs and popups have finished their entrance animation. */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
+/** A picture once entrance animations are finished (harness.ts). */
+const shot = screenshot;
 
 /** The `statistics` pushes each administrator's page received, by page. */
 const statistics = new WeakMap<Page, Array<{ onlineCount: number }>>();

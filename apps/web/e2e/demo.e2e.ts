@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  apiLogin,
   api,
+  apiLogin,
   bubbles,
   launchBrowser,
   newContext,
@@ -33,10 +33,8 @@ afterAll(async () => {
   await demo.dispose();
 });
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
+/** A picture once entrance animations are finished (harness.ts). */
+const shot = screenshot;
 
 async function signIn(locale: "en-US" | "zh-CN"): Promise<Page> {
   const { page } = await newContext(browser, locale);

@@ -26,11 +26,8 @@ const url = () => setup.product().url;
 
 const WIDTHS = [1280, 900, 390] as const;
 
-/** A picture once dialogs and popups have finished their entrance animation. */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
+/** A picture once entrance animations are finished (harness.ts). */
+const shot = screenshot;
 
 /** The same screen at the three widths SPEC's layouts change at; back to 1280 after. */
 async function shotWidths(page: Page, name: string): Promise<void> {

@@ -12,8 +12,8 @@ import {
   logIn,
   newContext,
   productAndBrowser,
-  SCREENSHOTS,
   screenshot,
+  SCREENSHOTS,
 } from "./harness";
 
 /*
@@ -30,11 +30,8 @@ const EN_GROUP = "Launch team";
 // 18 characters: wider than the poster's name line, so it must be cut cleanly.
 const ZH_GROUP = "产品研发中心第一季度跨部门协作讨论群";
 
-/** A picture once dialogs have finished their entrance animation. */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
+/** A picture once entrance animations are finished (harness.ts). */
+const shot = screenshot;
 
 /** A PNG's width and height, from its IHDR chunk. */
 function pngSize(file: string): { width: number; height: number } {

@@ -25,11 +25,8 @@ const url = () => setup.product().url;
 const panel = (page: Page) =>
   page.getByRole("complementary", { name: /Group details|群聊详情/ });
 
-/** A picture once dialogs and popups have finished their entrance animation. */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
+/** A picture once entrance animations are finished (harness.ts). */
+const shot = screenshot;
 
 async function openChat(page: Page, name: string): Promise<void> {
   await page.getByTestId("contact").filter({ hasText: name }).first().click();

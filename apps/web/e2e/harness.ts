@@ -129,7 +129,12 @@ export async function newContext(
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  // Entrance animations (dialogs, popups, toasts) are finished before the picture, not
+  // waited for: Playwright runs finite CSS animations and transitions to their end.
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, `${name}.png`),
+    animations: "disabled",
+  });
 }
 
 /** Registers in the browser (English): a new account lands signed in on the chat screen. */
@@ -305,8 +310,8 @@ export async function adminConsole(
   return page;
 }
 
-/** A picture once dialogs and popups have finished their entrance animation. */
-export async function settledShot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
+/**
+ * A picture of a screen whose dialogs or popups may still be entering: the same as
+ * `screenshot`, which finishes their animations first (it used to wait 400 ms for them).
+ */
+export const settledShot = screenshot;

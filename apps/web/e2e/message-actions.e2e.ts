@@ -118,11 +118,8 @@ async function fromMenu(page: Page, text: string, entry: string) {
   throw new Error(`the menu entry "${entry}" could not be chosen`);
 }
 
-/** A picture once menus, dialogs and toasts have finished their entrance animation. */
-async function shot(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
+/** A picture once entrance animations are finished (harness.ts). */
+const shot = screenshot;
 
 const unique = () => randomBytes(3).toString("hex");
 

@@ -308,9 +308,6 @@ describe("starting a conversation (issue 15, fault 6)", () => {
   });
 });
 
-/** Lets an opening animation settle before a picture; never used to decide a result. */
-const settle = (page: Page) => page.waitForTimeout(400);
-
 describe.each(["en", "zh"] as const)("the screens in %s", (lang) => {
   it("first screen, search, switcher at 1280, 900 and 390 px; phone list and chat", async () => {
     const text = TEXTS[lang];
@@ -336,7 +333,6 @@ describe.each(["en", "zh"] as const)("the screens in %s", (lang) => {
       const dialog = page.getByRole("dialog", { name: text.switcher });
       await dialog.getByRole("combobox").pressSequentially("b");
       await dialog.getByRole("option").first().waitFor();
-      await settle(page);
       await screenshot(page, `switcher-${lang}-${width}`);
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });

@@ -1,13 +1,10 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { screenshot } from "./harness";
+import { settledShot } from "./harness";
 
 /* Helpers of the settings flow (settings.e2e.ts): its words, widths, dialogs and fixtures. */
 
 /** A picture once dialogs and toasts have finished their entrance animation. */
-export async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(450);
-  await screenshot(page, name);
-}
+export const shot = settledShot;
 
 /** The words this flow looks for, in the two languages it photographs. */
 export const WORDS = {
