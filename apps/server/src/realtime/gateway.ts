@@ -70,6 +70,14 @@ function rawText(data: RawData): string {
 
 const PING_FRAME = JSON.stringify({ type: "ping" });
 
+/** How `ws` sends every frame: as text, whether given a string or its UTF-8 bytes. */
+const TEXT = { binary: false } as const;
+
+/** A frame for `recipients` sockets: its bytes when more than one will be written. */
+function once(frame: string, recipients: number): string | Buffer {
+  return recipients > 1 ? Buffer.from(frame) : frame;
+}
+
 /**
  * The realtime channel at /wss (wire-contract.md §3): `init` with a client id on connect,
  * binding only with a valid token, unbound sockets closed after 10 s, a heartbeat, frames of
@@ -186,14 +194,18 @@ export class Gateway {
     this.send(connection, JSON.stringify(init));
   }
 
-  private send(connection: Connection, frame: string): void {
+  /**
+   * Writes a text frame. A frame for many sockets comes as bytes, encoded once by the
+   * caller: `ws` would otherwise encode the same string again for every socket.
+   */
+  private send(connection: Connection, frame: string | Buffer): void {
     const { ws } = connection;
     if (ws.readyState !== WebSocket.OPEN) return;
     if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
       ws.terminate();
       return;
     }
-    ws.send(frame);
+    ws.send(frame, TEXT);
   }
 
   /** Counts a frame (or a bind); closes the socket when it sends more than its share. */
@@ -414,23 +426,30 @@ export class Gateway {
 
   private onHubEvent(event: HubEvent): void {
     switch (event.kind) {
-      case "users":
+      case "users": {
+        const frame = once(event.frame, event.userIds.length);
         for (const userId of event.userIds) {
           for (const connection of this.byUser.get(userId) ?? []) {
             if (connection.clientId !== event.exceptClientId)
-              this.send(connection, event.frame);
+              this.send(connection, frame);
           }
         }
         return;
-      case "all":
+      }
+      case "all": {
+        const frame = once(event.frame, this.connections.size);
         for (const sockets of this.byUser.values()) {
-          for (const connection of sockets) this.send(connection, event.frame);
+          for (const connection of sockets) this.send(connection, frame);
         }
         return;
-      case "topic":
-        for (const connection of this.byTopic.get(event.topic) ?? [])
-          this.send(connection, event.frame);
+      }
+      case "topic": {
+        const sockets = this.byTopic.get(event.topic);
+        if (!sockets) return;
+        const frame = once(event.frame, sockets.size);
+        for (const connection of sockets) this.send(connection, frame);
         return;
+      }
       case "join":
         this.onJoin(event.clientId, event.sessionId, event.topic);
         return;
