@@ -14,7 +14,7 @@ import {
   newContext,
   Product,
   realtimeBound,
-  screenshot,
+  settledShot,
 } from "./harness";
 
 /*
@@ -65,8 +65,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-/** A picture once entrance animations are finished (harness.ts). */
-const shot = screenshot;
+/** A picture once dialogs and popups have stopped moving (harness.ts). */
+const shot = settledShot;
 
 /** The `statistics` pushes each administrator's page received, by page. */
 const statistics = new WeakMap<Page, Array<{ onlineCount: number }>>();

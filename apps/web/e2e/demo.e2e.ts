@@ -9,7 +9,7 @@ import {
   newContext,
   Product,
   realtimeBound,
-  screenshot,
+  settledShot,
 } from "./harness";
 import type { Browser } from "playwright-core";
 
@@ -33,8 +33,8 @@ afterAll(async () => {
   await demo.dispose();
 });
 
-/** A picture once entrance animations are finished (harness.ts). */
-const shot = screenshot;
+/** A picture once dialogs and popups have stopped moving (harness.ts). */
+const shot = settledShot;
 
 async function signIn(locale: "en-US" | "zh-CN"): Promise<Page> {
   const { page } = await newContext(browser, locale);

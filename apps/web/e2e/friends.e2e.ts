@@ -9,7 +9,7 @@ import {
   logIn,
   newContext,
   productAndBrowser,
-  screenshot,
+  settledShot,
 } from "./harness";
 
 /*
@@ -26,8 +26,8 @@ const url = () => setup.product().url;
 
 const WIDTHS = [1280, 900, 390] as const;
 
-/** A picture once entrance animations are finished (harness.ts). */
-const shot = screenshot;
+/** A picture once dialogs and popups have stopped moving (harness.ts). */
+const shot = settledShot;
 
 /** The same screen at the three widths SPEC's layouts change at; back to 1280 after. */
 async function shotWidths(page: Page, name: string): Promise<void> {

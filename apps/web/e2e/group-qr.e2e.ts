@@ -12,8 +12,8 @@ import {
   logIn,
   newContext,
   productAndBrowser,
-  screenshot,
   SCREENSHOTS,
+  settledShot,
 } from "./harness";
 
 /*
@@ -30,8 +30,8 @@ const EN_GROUP = "Launch team";
 // 18 characters: wider than the poster's name line, so it must be cut cleanly.
 const ZH_GROUP = "产品研发中心第一季度跨部门协作讨论群";
 
-/** A picture once entrance animations are finished (harness.ts). */
-const shot = screenshot;
+/** A picture once dialogs and popups have stopped moving (harness.ts). */
+const shot = settledShot;
 
 /** A PNG's width and height, from its IHDR chunk. */
 function pngSize(file: string): { width: number; height: number } {

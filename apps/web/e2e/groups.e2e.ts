@@ -8,7 +8,7 @@ import {
   logIn,
   newContext,
   productAndBrowser,
-  screenshot,
+  settledShot,
 } from "./harness";
 
 /*
@@ -25,8 +25,8 @@ const url = () => setup.product().url;
 const panel = (page: Page) =>
   page.getByRole("complementary", { name: /Group details|群聊详情/ });
 
-/** A picture once entrance animations are finished (harness.ts). */
-const shot = screenshot;
+/** A picture once dialogs and popups have stopped moving (harness.ts). */
+const shot = settledShot;
 
 async function openChat(page: Page, name: string): Promise<void> {
   await page.getByTestId("contact").filter({ hasText: name }).first().click();

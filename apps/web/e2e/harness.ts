@@ -129,12 +129,7 @@ export async function newContext(
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  // Entrance animations (dialogs, popups, toasts) are finished before the picture, not
-  // waited for: Playwright runs finite CSS animations and transitions to their end.
-  await page.screenshot({
-    path: path.join(SCREENSHOTS, `${name}.png`),
-    animations: "disabled",
-  });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }
 
 /** Registers in the browser (English): a new account lands signed in on the chat screen. */
@@ -311,7 +306,26 @@ export async function adminConsole(
 }
 
 /**
- * A picture of a screen whose dialogs or popups may still be entering: the same as
- * `screenshot`, which finishes their animations first (it used to wait 400 ms for them).
+ * Classes antd's motion (rc-motion) puts on a dialog, popup or toast while it moves; not
+ * the wave a click leaves on a button, which outlasts the picture's wait.
  */
-export const settledShot = screenshot;
+const MOVING = ["-enter", "-appear", "-leave"]
+  .map((motion) => `[class*="${motion}"]:not(.ant-wave)`)
+  .join(", ");
+
+/**
+ * A picture once dialogs, popups and toasts have finished moving in or out: when no
+ * element carries a motion class any more (about 0.3 s), not after a fixed wait. Playwright's
+ * `animations: "disabled"` is no substitute: it ends the CSS animation, but the motion's
+ * starting styles (faded, scaled down) stay until rc-motion hears of it, and that is what
+ * the picture shows. The picture decides no result, so after 2 s it is taken anyway.
+ */
+export async function settledShot(page: Page, name: string): Promise<void> {
+  await page
+    .waitForFunction((moving) => !document.querySelector(moving), MOVING, {
+      timeout: 2_000,
+      polling: "raf",
+    })
+    .catch(() => undefined);
+  await screenshot(page, name);
+}

@@ -10,7 +10,7 @@ import {
   newContext,
   productAndBrowser,
   realtimeBound,
-  screenshot,
+  settledShot,
 } from "./harness";
 
 /*
@@ -118,8 +118,8 @@ async function fromMenu(page: Page, text: string, entry: string) {
   throw new Error(`the menu entry "${entry}" could not be chosen`);
 }
 
-/** A picture once entrance animations are finished (harness.ts). */
-const shot = screenshot;
+/** A picture once dialogs and popups have stopped moving (harness.ts). */
+const shot = settledShot;
 
 const unique = () => randomBytes(3).toString("hex");
 

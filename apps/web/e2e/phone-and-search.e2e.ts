@@ -9,6 +9,7 @@ import {
   newContext,
   productAndBrowser,
   screenshot,
+  settledShot,
 } from "./harness";
 
 /*
@@ -333,7 +334,7 @@ describe.each(["en", "zh"] as const)("the screens in %s", (lang) => {
       const dialog = page.getByRole("dialog", { name: text.switcher });
       await dialog.getByRole("combobox").pressSequentially("b");
       await dialog.getByRole("option").first().waitFor();
-      await screenshot(page, `switcher-${lang}-${width}`);
+      await settledShot(page, `switcher-${lang}-${width}`);
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });
       expect(await scrollsSideways(page), `at ${width}`).toBe(false);

@@ -51,11 +51,15 @@ export async function openSettings(page: Page, lang: Lang) {
   return dialog;
 }
 
-/** Closes the dialog on top. */
+/**
+ * Closes the dialog on top with Escape, sent to the dialog: a dialog still moving in may not
+ * have taken the focus yet, and its Escape is not heard from the page.
+ */
 export async function closeTop(
   page: Page,
   dialog: ReturnType<typeof dialogNamed>,
 ) {
+  await dialog.focus();
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "hidden" });
 }
