@@ -47,8 +47,9 @@ function cacheKey(db: Kysely<Database>): object {
  */
 export function compiledOnce<Row>(
   build: (db: Kysely<Database>, ...slots: never[]) => Compilable<Row>,
+  /** How many arguments: for a `build` that takes its stand-ins as a rest parameter. */
+  arity = build.length - 1,
 ): (db: Kysely<Database>, ...args: readonly Argument[]) => Promise<Row[]> {
-  const arity = build.length - 1;
   if (arity > SLOTS.length) throw new Error("compiledOnce: too many arguments");
   const compiled = new WeakMap<object, Compiled<Row>>();
   return async (db, ...args) => {

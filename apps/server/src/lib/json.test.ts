@@ -10,7 +10,15 @@ describe("parseJsonObject", () => {
     { raw: '"text"', expected: {} },
     { raw: "not json", expected: {} },
     { raw: "", expected: {} },
+    { raw: '{"a":{"b":[1]}}', expected: { a: { b: [1] } } },
   ])("$raw", ({ raw, expected }) => {
     expect(parseJsonObject(raw)).toEqual(expected);
   });
+});
+
+it("keeps a __proto__ key as data, never as the object's prototype", () => {
+  const parsed = parseJsonObject('{"__proto__":{"polluted":true}}');
+  expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  expect(Object.keys(parsed)).toEqual(["__proto__"]);
 });

@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { Policy } from "../context.js";
 import { type AppError, noSession, refuse } from "../lib/errors.js";
+import { JsonText } from "../lib/json.js";
 import {
   fieldFilter,
   readFields,
@@ -22,7 +23,7 @@ import {
   type SpooledFile,
   type UploadedFile,
 } from "./body.js";
-import { envelope } from "./envelope.js";
+import { envelope, envelopeText } from "./envelope.js";
 import { LANG_COOKIE, requestLanguage } from "./language.js";
 import {
   type SessionContext,
@@ -57,7 +58,7 @@ export function requireSession(ctx: CallContext): SessionContext {
 
 /** A call's answer: its `data`, and optionally a message key, `count` and `page`. */
 export interface Answer<T> {
-  data: T;
+  data: T | JsonText<T>;
   key?: MessageKey;
   count?: number;
   page?: number;
@@ -325,8 +326,12 @@ function registerCall<C extends CallDescriptor>(
       // A spooled upload's temporary file never outlives its call.
       if (spooled) await rm(spooled.path, { force: true });
     }
+    const data = answer.data;
     if (shared.validateResponses) {
-      const checked = call.response.safeParse(answer.data);
+      const value = data instanceof JsonText ? data.value : data;
+      if (data instanceof JsonText && JSON.stringify(value) !== data.text)
+        throw new Error(`${call.path} answered JSON text of another value`);
+      const checked = call.response.safeParse(value);
       if (!checked.success) {
         throw new Error(
           `${call.path} answered outside its descriptor: ${checked.error.message}`,
@@ -337,11 +342,13 @@ function registerCall<C extends CallDescriptor>(
       answer.lang && isLanguage(answer.lang)
         ? answer.lang
         : requestLanguage(request);
+    const extra = { count: answer.count, page: answer.page };
+    if (data instanceof JsonText)
+      return reply
+        .type("application/json; charset=utf-8")
+        .send(envelopeText(lang, answer.key ?? "ok", data.text, extra));
     return reply.send(
-      envelope(lang, Codes.ok, answer.key ?? "ok", answer.data, {
-        count: answer.count,
-        page: answer.page,
-      }),
+      envelope(lang, Codes.ok, answer.key ?? "ok", data, extra),
     );
   });
 }

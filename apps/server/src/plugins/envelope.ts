@@ -42,6 +42,19 @@ export function envelope(
   };
 }
 
+/**
+ * A working envelope as JSON text around `data` already written as JSON: the same keys in
+ * the same order as `envelope` gives them to the serializer.
+ */
+export function envelopeText(
+  lang: Language,
+  key: MessageKey,
+  dataText: string,
+  extra: { count?: number | undefined; page?: number | undefined } = {},
+): string {
+  return `{"code":${String(Codes.ok)},"msg":${JSON.stringify(translate(key, lang))},"key":${JSON.stringify(key)},"data":${dataText},"count":${String(extra.count ?? 0)},"page":${String(extra.page ?? 0)}}`;
+}
+
 function fastifyErrorKey(error: FastifyError): MessageKey {
   // Calls take no file part (uploads set their own limits): a file is the wrong kind of body.
   if (error.code === "FST_FILES_LIMIT") return "request.unsupportedType";

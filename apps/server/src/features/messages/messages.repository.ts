@@ -1,4 +1,4 @@
-import { compiledOnce } from "../../db/compiled-once.js";
+import { type Argument, compiledOnce } from "../../db/compiled-once.js";
 import {
   type ExpressionBuilder,
   type RawBuilder,
@@ -393,6 +393,33 @@ function notHiddenFor(reader: number) {
     );
 }
 
+/**
+ * The page statement of one shape (issue 14: built and compiled once per shape, as Kysely's
+ * building cost more than SQLite's answer): which of the optional conditions it has.
+ * Arguments, in order: conversation, then `seq` after, reader, `msg_id` before (those the
+ * shape has), then limit and offset.
+ */
+function pageStatement(after: boolean, reader: boolean, before: boolean) {
+  const arity = 3 + Number(after) + Number(reader) + Number(before);
+  return compiledOnce<MessageRow>((db, ...slots: never[]) => {
+    let next = 0;
+    const slot = () => slots[next++] as never;
+    let query = db
+      .selectFrom("messages")
+      .selectAll()
+      .where("conversation_id", "=", slot());
+    if (after) query = query.where("seq", ">", slot());
+    if (reader) query = query.where(notHiddenFor(slot()));
+    if (before) query = query.where("msg_id", "<", slot());
+    return query.orderBy("msg_id", "desc").limit(slot()).offset(slot());
+  }, arity);
+}
+
+/** Every shape's statement, by its conditions as bits (after 4, reader 2, before 1). */
+const PAGE_STATEMENTS = Array.from({ length: 8 }, (_, bits) =>
+  pageStatement((bits & 4) !== 0, (bits & 2) !== 0, (bits & 1) !== 0),
+);
+
 /** One page of a conversation, newest first: before `beforeMsgId` when given. */
 export function pageMessages(
   db: Db,
@@ -407,20 +434,24 @@ export function pageMessages(
     reader?: number;
   },
 ): Promise<MessageRow[]> {
-  let query = db
-    .selectFrom("messages")
-    .selectAll()
-    .where("conversation_id", "=", conversationId);
-  if (options.afterSeq) query = query.where("seq", ">", options.afterSeq);
-  if (options.reader !== undefined)
-    query = query.where(notHiddenFor(options.reader));
-  if (options.beforeMsgId !== undefined)
-    query = query.where("msg_id", "<", options.beforeMsgId);
-  return query
-    .orderBy("msg_id", "desc")
-    .limit(options.limit)
-    .offset(options.offset)
-    .execute();
+  const args: Argument[] = [conversationId];
+  let bits = 0;
+  if (options.afterSeq) {
+    bits |= 4;
+    args.push(options.afterSeq);
+  }
+  if (options.reader !== undefined) {
+    bits |= 2;
+    args.push(options.reader);
+  }
+  if (options.beforeMsgId !== undefined) {
+    bits |= 1;
+    args.push(options.beforeMsgId);
+  }
+  args.push(options.limit, options.offset);
+  const statement = PAGE_STATEMENTS[bits];
+  if (!statement) throw new Error("pageMessages: no such shape");
+  return statement(db, ...args);
 }
 
 /**

@@ -7,7 +7,7 @@ export function registerSystemRoutes(
   system: SystemService,
 ): void {
   registry.register(calls.getSystemInfo, async (_input, ctx) => ({
-    data: await system.globalConfig(ctx.lang),
+    data: await system.globalConfigText(ctx.lang),
   }));
   registry.register(manage.setConfig, async (input, ctx) => {
     const session = requireSession(ctx);

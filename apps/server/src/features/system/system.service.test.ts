@@ -21,7 +21,12 @@ beforeAll(async () => {
 afterAll(() => testDb.drop());
 
 /** A service on the test database whose config reads are counted; two share one hub. */
-function service(hub: InProcessHub, clock: ManualClock, fail = { now: false }) {
+function service(
+  hub: InProcessHub,
+  clock: ManualClock,
+  fail = { now: false },
+  channels = { email: false, phone: false },
+) {
   const repo = systemRepository(testDb.db);
   const reads = { count: 0 };
   const counted = {
@@ -40,7 +45,7 @@ function service(hub: InProcessHub, clock: ManualClock, fail = { now: false }) {
     changes: ports.changes,
     services: createRegistry().services,
     demoMode: false,
-    codeChannels: () => Promise.resolve({ email: false, phone: false }),
+    codeChannels: () => Promise.resolve({ ...channels }),
     env: {
       smtp: smtpFromEnv(loadConfig({})),
       storage: storageFromEnv(loadConfig({})),
@@ -105,5 +110,46 @@ describe("the config each process holds", () => {
     fail.now = false;
     await expect(flaky.system.config()).resolves.toBeDefined();
     expect(flaky.reads.count).toBe(2);
+  });
+});
+
+describe("the global config's JSON text", () => {
+  it("is written once per language and again when a row or a mail channel changes", async () => {
+    const hub = new InProcessHub();
+    const clock = new ManualClock();
+    const channels = { email: false, phone: false };
+    const { system } = service(hub, clock, { now: false }, channels);
+    await writeName("First");
+    const first = await system.globalConfigText("en");
+    expect(JSON.parse(first.text)).toEqual(first.value);
+    expect(first.value).toMatchObject({
+      lang: "en",
+      sysInfo: { name: "First" },
+    });
+    // The same rows: the very text written before, per language.
+    expect(await system.globalConfigText("en")).toBe(first);
+    const zh = await system.globalConfigText("zh");
+    expect(zh).not.toBe(first);
+    expect(zh.value.lang).toBe("zh");
+    expect(await system.globalConfigText("zh")).toBe(zh);
+
+    // A row saved (and announced): a new text with the new value.
+    await writeName("Second");
+    await createRealtimePorts(hub, clock).changes.announce({ what: "config" });
+    const second = await system.globalConfigText("en");
+    expect(second).not.toBe(first);
+    expect(JSON.parse(second.text)).toMatchObject({
+      sysInfo: { name: "Second" },
+    });
+
+    // The rows read again unchanged (CONFIG_READ_AGAIN_MS): still the same text.
+    clock.advance(CONFIG_READ_AGAIN_MS);
+    expect(await system.globalConfigText("en")).toBe(second);
+
+    // Mail becomes able to send codes: the answer says so at once.
+    channels.email = true;
+    const mailed = await system.globalConfigText("en");
+    expect(mailed).not.toBe(second);
+    expect(JSON.parse(mailed.text)).toMatchObject({ codeByEmail: true });
   });
 });

@@ -15,6 +15,7 @@ import type { z } from "zod";
 import type { Changes, Publish, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
+import { JsonText } from "../../lib/json.js";
 import { DEFAULT_CONFIG } from "./system.defaults.js";
 import type { SystemRepository } from "./system.repository.js";
 import type { AuditActor } from "../audit/audit.service.js";
@@ -140,6 +141,16 @@ export class SystemService {
   private held: { rows: Promise<Map<string, string>>; at: number } | null =
     null;
 
+  /** The global config's JSON text per language, with what it was made of. */
+  private readonly configTexts = new Map<
+    Language,
+    SystemConfig & {
+      email: boolean;
+      phone: boolean;
+      text: JsonText<GlobalConfig>;
+    }
+  >();
+
   constructor(private readonly deps: SystemDeps) {
     deps.changes.on("config", () => {
       this.forgetConfig();
@@ -220,7 +231,46 @@ export class SystemService {
 
   /** The global config of SPEC §3 as getSystemInfo answers it. */
   async globalConfig(lang: Language): Promise<GlobalConfig> {
-    return { ...(await this.sharedConfig()), lang };
+    return (await this.globalConfigText(lang)).value;
+  }
+
+  /**
+   * The global config with its JSON text, written once per language for as long as the
+   * rows and mail channels it is made of stay the same objects (every client asks for it
+   * first, and most never see it change; issue 14).
+   */
+  async globalConfigText(lang: Language): Promise<JsonText<GlobalConfig>> {
+    const { sysInfo, chatInfo, fileUpload } = await this.config();
+    const { email, phone } = await this.deps.codeChannels();
+    const held = this.configTexts.get(lang);
+    if (
+      held?.sysInfo === sysInfo &&
+      held.chatInfo === chatInfo &&
+      held.fileUpload === fileUpload &&
+      held.email === email &&
+      held.phone === phone
+    )
+      return held.text;
+    const value: GlobalConfig = {
+      sysInfo,
+      chatInfo,
+      fileUpload,
+      demon_mode: this.deps.demoMode ? 1 : 0,
+      version: PRODUCT_VERSION,
+      codeByEmail: email,
+      codeBySms: phone,
+      lang,
+    };
+    const text = new JsonText(value, JSON.stringify(value));
+    this.configTexts.set(lang, {
+      sysInfo,
+      chatInfo,
+      fileUpload,
+      email,
+      phone,
+      text,
+    });
+    return text;
   }
 
   /** The global config as everyone sees it alike: all but the reader's language. */
