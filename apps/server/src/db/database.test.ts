@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import { CompiledQuery, sql } from "kysely";
+import { friendEntriesQuery } from "../features/friends/friends.repository.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../test/test-db.js";
 import { createDatabase, migrateToLatest } from "./database.js";
@@ -140,6 +141,17 @@ describe("the database", () => {
     expect(
       await plan("select user_id from users where status = 1 order by user_id"),
     ).toMatch(/USING (COVERING )?INDEX users_status_id/);
+    // Run mode 2's contact list reads the user's friends and looks each one up: its cost
+    // follows the friends, never the number of users.
+    const friends = friendEntriesQuery(testDb.db, 7).compile();
+    const { rows } = await testDb.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${friends.sql}`, [
+        ...friends.parameters,
+      ]),
+    );
+    const [first, second] = rows.map((r) => r.detail);
+    expect(first).toMatch(/^SEARCH f USING .*\(user_id=\?\)/);
+    expect(second).toMatch(/^SEARCH u USING INTEGER PRIMARY KEY/);
   });
 });
 
