@@ -6,9 +6,16 @@
 // and prints for each screen the script bytes transferred (the encoded body, as served),
 // their uncompressed size, and the three largest chunks. Figures only, no thresholds.
 //
+// Then F2 and F3 of the same file: the login screen and the chat shell loaded cold, as a
+// browser reports them (first and largest contentful paint, layout shift), at full speed
+// and with the CPU slowed 4× (Chromium's own throttling); and a chat of 10,000 messages
+// (put in with SQL) opened, with its DOM nodes counted after it opens, while 20 messages
+// a second arrive, and after paging back through older messages.
+//
 //   npm run bench:bundle            (add -- --json for the raw figures as JSON)
 //   npm run bench:bundle -- --build (always build first; --no-build: never)
 //   WEB_DIST=/some/dist npm run bench:bundle -- --no-build   (measure another build)
+/* global document -- read inside page.evaluate, in the browser */
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -149,7 +156,98 @@ function summarise({ documents, scripts }) {
   };
 }
 
-async function measure(product) {
+/** The paints and layout shift the page's browser recorded (web-vitals' definitions). */
+function vitals(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const fcp =
+          performance.getEntriesByName("first-contentful-paint")[0]
+            ?.startTime ?? null;
+        let lcp = null;
+        let cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) lcp = entry.startTime;
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            if (!entry.hadRecentInput) cls += entry.value;
+        }).observe({ type: "layout-shift", buffered: true });
+        // Buffered entries arrive in a task of their own.
+        setTimeout(() => resolve({ fcp, lcp, cls }), 100);
+      }),
+  );
+}
+
+/**
+ * F2: a page loaded cold in a fresh profile (`storageState` signs it in), the CPU slowed
+ * `rate` times; answers its paints once `ready` (a locator) shows.
+ */
+async function load(browser, options, url, ready, rate) {
+  const context = await browser.newContext(options);
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+    await page.goto(url, { waitUntil: "load" });
+    await ready(page).first().waitFor({ timeout: 60_000 });
+    await page.waitForLoadState("networkidle");
+    const round = (ms) => (ms === null ? null : Math.round(ms));
+    const { fcp, lcp, cls } = await vitals(page);
+    return {
+      cpuSlowdown: rate,
+      fcpMs: round(fcp),
+      lcpMs: round(lcp),
+      cls: Math.round(cls * 1000) / 1000,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** How many elements the page holds, and how many of them are messages. */
+function domNodes(page) {
+  return page.evaluate(() => ({
+    elements: document.getElementsByTagName("*").length,
+    messages: document.querySelectorAll('[data-testid="message"]').length,
+  }));
+}
+
+/**
+ * Puts `total` messages between two users into the product's SQLite file before their
+ * first message through the API (which then takes the next sequence number).
+ */
+function seedChat(dataDir, from, to, total) {
+  const Database = require("better-sqlite3");
+  const db = new Database(path.join(dataDir, "parley.sqlite"));
+  db.pragma("busy_timeout = 5000");
+  const conversation = `${Math.min(from, to)}-${Math.max(from, to)}`;
+  const now = Date.now();
+  db.transaction(() => {
+    db.prepare(
+      "insert into conversations (conversation_id, is_group, created_at, last_seq) values (?, 0, ?, ?)",
+    ).run(conversation, now, total);
+    const insert = db.prepare(
+      `insert into messages (conversation_id, seq, client_msg_id, from_user, to_user, type, content, created_at, is_read)
+       values (?, ?, ?, ?, ?, 'text', ?, ?, 1)`,
+    );
+    for (let seq = 1; seq <= total; seq += 1) {
+      const mine = seq % 3 === 0;
+      insert.run(
+        conversation,
+        seq,
+        `f3-${seq}`,
+        mine ? to : from,
+        mine ? from : to,
+        `Message ${seq} of the big room: ${"a long line of text ".repeat(1 + (seq % 4))}`,
+        now - (total - seq) * 60_000,
+      );
+    }
+  })();
+  db.close();
+}
+
+async function measure(product, dataDir) {
   const suffix = Math.random().toString(36).slice(2, 8);
   const reader = `reader${suffix}`;
   await product.call("/common/pub/register", {
@@ -171,16 +269,20 @@ async function measure(product) {
     account: writer,
     password: "secret12",
   });
-  await product.call(
-    "/enterprise/im/sendMessage",
-    {
-      id: randomUUID(),
-      type: "text",
-      content: "Hello from the bundle benchmark",
-      toContactId: me.userInfo.user_id,
-    },
-    them.authToken,
-  );
+  const BIG_ROOM = 10_000;
+  seedChat(dataDir, them.userInfo.user_id, me.userInfo.user_id, BIG_ROOM);
+  const say = (content) =>
+    product.call(
+      "/enterprise/im/sendMessage",
+      {
+        id: randomUUID(),
+        type: "text",
+        content,
+        toContactId: me.userInfo.user_id,
+      },
+      them.authToken,
+    );
+  await say("Hello from the bundle benchmark");
 
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -216,15 +318,80 @@ async function measure(product) {
     await chat.getByTestId("message").first().waitFor();
     await chat.waitForLoadState("networkidle");
     const chatScreen = summarise(await chatScripts());
+
+    // F3: the big room. Opened again in this profile (scripts cached), from the click on
+    // its contact to its newest message shown.
+    await chat.goto(`${product.url}/#/`, { waitUntil: "networkidle" });
+    const started = performance.now();
+    await chat.getByTestId("contact").first().click();
+    await chat
+      .getByTestId("message")
+      .getByText("Hello from the bundle benchmark")
+      .waitFor();
+    const mountMs = Math.round(performance.now() - started);
+    const opened = await domNodes(chat);
+    // 20 messages a second for 3 s, the most elements seen while they arrive.
+    let arriving = opened;
+    for (let i = 0; i < 60; i += 1) {
+      const tick = performance.now();
+      await say(`Arriving ${i}`);
+      const now = await domNodes(chat);
+      if (now.elements > arriving.elements) arriving = now;
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.max(0, 50 - (performance.now() - tick))),
+      );
+    }
+    await chat.getByTestId("message").getByText("Arriving 59").waitFor();
+    // Back through older messages: the list scrolled to its top ten times, each time
+    // loading an older page.
+    for (let i = 0; i < 10; i += 1) {
+      await chat.getByTestId("virtuoso-scroller").evaluate((el) => {
+        el.scrollTop = 0;
+      });
+      await chat.waitForTimeout(400);
+    }
+    const pagedBack = {
+      ...(await domNodes(chat)),
+      // Which message the list starts with now: proof that older pages came in.
+      firstShown: /Message \d+/.exec(
+        await chat.getByTestId("message").first().innerText(),
+      )?.[0],
+    };
+    const signedIn = { ...options, storageState: await second.storageState() };
     await second.close();
-    return { login: loginScreen, chat: chatScreen };
+
+    // F2: each screen loaded cold, at full speed and with the CPU slowed 4×.
+    const f2 = {};
+    for (const rate of [1, 4]) {
+      f2[`login${rate}x`] = await load(
+        browser,
+        options,
+        `${product.url}/#/login`,
+        (page) => page.locator("input#account"),
+        rate,
+      );
+      f2[`chat${rate}x`] = await load(
+        browser,
+        signedIn,
+        `${product.url}/#/`,
+        (page) => page.getByTestId("contact"),
+        rate,
+      );
+    }
+    return {
+      login: loginScreen,
+      chat: chatScreen,
+      F2: f2,
+      F3: { messages: BIG_ROOM + 61, mountMs, opened, arriving, pagedBack },
+    };
   } finally {
     await browser.close();
   }
 }
 
 function print(results) {
-  for (const [screen, s] of Object.entries(results)) {
+  for (const screen of ["login", "chat"]) {
+    const s = results[screen];
     console.log(
       `${screen === "login" ? "/#/login" : "chat screen, a chat open"}: ` +
         `${s.documentLoads} document load(s), ${s.scripts} scripts, ` +
@@ -237,6 +404,17 @@ function print(results) {
           `${String(kB(chunk.uncompressedBytes)).padStart(7)} kB uncompressed`,
       );
   }
+  for (const [name, v] of Object.entries(results.F2))
+    console.log(
+      `F2 ${name}: FCP ${v.fcpMs} ms, LCP ${v.lcpMs} ms, CLS ${v.cls}`,
+    );
+  const { F3 } = results;
+  console.log(
+    `F3 a chat of ${F3.messages} messages: opened in ${F3.mountMs} ms; elements ` +
+      `${F3.opened.elements} opened (${F3.opened.messages} messages drawn), ` +
+      `${F3.arriving.elements} at most while 20 msgs/s arrived, ` +
+      `${F3.pagedBack.elements} after paging back to "${F3.pagedBack.firstShown}" (${F3.pagedBack.messages} drawn)`,
+  );
 }
 
 buildIfNeeded();
@@ -250,7 +428,7 @@ for (const signal of ["SIGINT", "SIGTERM"])
     void product.stop().finally(() => process.exit(130));
   });
 try {
-  const results = await measure(product);
+  const results = await measure(product, dataDir);
   if (asJson) console.log(JSON.stringify(results, null, 2));
   else print(results);
 } finally {

@@ -21,6 +21,8 @@
 //   W1a  group fan-out in groups of 50 and 10,000 against a raw `ws` rebroadcast
 //        (bench/groups.mjs, a child process)
 //   F1   the JavaScript of /login and of the chat screen (bench/bundle.mjs, a child process)
+//   F2   paints of /login and the chat shell, full speed and CPU 4× slower (the same child)
+//   F3   DOM elements of a 10,000-message chat opened, receiving and paged back (the same)
 import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -339,7 +341,7 @@ async function fanOut() {
   return { ...results, exitCode: code };
 }
 
-/** F1: bench/bundle.mjs (JavaScript of /login and of the chat screen), as JSON. */
+/** F1–F3: bench/bundle.mjs (JavaScript, paints, a big chat in the browser), as JSON. */
 async function bundles() {
   const { code, out } = await child("bench/bundle.mjs", ["--json"], {});
   if (code !== 0) throw new Error("bench/bundle.mjs failed");
@@ -426,7 +428,7 @@ if (wanted("groups")) {
   results.W1a = await fanOut();
 }
 if (wanted("bundles")) {
-  console.log("F1: bundles (bench/bundle.mjs)…");
+  console.log("F1–F3: bundles, paints, a big chat (bench/bundle.mjs)…");
   results.F1 = await bundles();
 }
 results.wallSeconds = Math.round((Date.now() - started) / 1000);
