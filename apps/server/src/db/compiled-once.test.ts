@@ -96,6 +96,40 @@ describe("compiledOnce", () => {
     ).toEqual([{ name: "a" }, { name: "in-trx" }, { name: "it's" }]);
   });
 
+  it("takes its arity when the build takes its stand-ins as a rest parameter", async () => {
+    // As pageMessages builds one statement per shape: the conditions present decide how
+    // many arguments there are.
+    const shaped = (withLimit: boolean) =>
+      compiledOnce(
+        (db, ...slots: never[]) => {
+          const query = db
+            .selectFrom("config")
+            .select("name")
+            .where("name", ">=", slots[0] as never)
+            .orderBy("name");
+          return withLimit ? query.limit(slots[1] as never) : query;
+        },
+        withLimit ? 2 : 1,
+      );
+    const all = shaped(false);
+    const some = shaped(true);
+    const plain = (from: string) =>
+      testDb.db
+        .selectFrom("config")
+        .select("name")
+        .where("name", ">=", from)
+        .orderBy("name")
+        .execute();
+    expect(await all(testDb.db, "a")).toEqual(await plain("a"));
+    expect(await some(testDb.db, "a", 2)).toEqual(
+      (await plain("a")).slice(0, 2),
+    );
+    expect(await some(testDb.db, "b", 1)).toEqual(
+      (await plain("b")).slice(0, 1),
+    );
+    await expect(some(testDb.db, "a")).rejects.toThrow("2 arguments expected");
+  });
+
   it("refuses a query that does not use an argument as a parameter", async () => {
     const unused = compiledOnce((db, _name) =>
       db.selectFrom("config").select("value"),
