@@ -229,54 +229,39 @@ export class SystemService {
     };
   }
 
-  /** The global config of SPEC §3 as getSystemInfo answers it. */
-  async globalConfig(lang: Language): Promise<GlobalConfig> {
-    return (await this.globalConfigText(lang)).value;
-  }
-
   /**
-   * The global config with its JSON text, written once per language for as long as the
-   * rows and mail channels it is made of stay the same objects (every client asks for it
-   * first, and most never see it change; issue 14).
+   * The global config of SPEC §3 as getSystemInfo answers it, with its JSON text: written
+   * once per language for as long as the rows and mail channels it is made of stay the
+   * same objects (every client asks for it first, and most never see it change; issue 14).
    */
   async globalConfigText(lang: Language): Promise<JsonText<GlobalConfig>> {
-    const { sysInfo, chatInfo, fileUpload } = await this.config();
-    const { email, phone } = await this.deps.codeChannels();
+    const config = await this.config();
+    const channels = await this.deps.codeChannels();
     const held = this.configTexts.get(lang);
     if (
-      held?.sysInfo === sysInfo &&
-      held.chatInfo === chatInfo &&
-      held.fileUpload === fileUpload &&
-      held.email === email &&
-      held.phone === phone
+      held?.sysInfo === config.sysInfo &&
+      held.chatInfo === config.chatInfo &&
+      held.fileUpload === config.fileUpload &&
+      held.email === channels.email &&
+      held.phone === channels.phone
     )
       return held.text;
-    const value: GlobalConfig = {
-      sysInfo,
-      chatInfo,
-      fileUpload,
-      demon_mode: this.deps.demoMode ? 1 : 0,
-      version: PRODUCT_VERSION,
-      codeByEmail: email,
-      codeBySms: phone,
-      lang,
-    };
+    const value: GlobalConfig = { ...this.sharedOf(config, channels), lang };
     const text = new JsonText(value, JSON.stringify(value));
-    this.configTexts.set(lang, {
-      sysInfo,
-      chatInfo,
-      fileUpload,
-      email,
-      phone,
-      text,
-    });
+    this.configTexts.set(lang, { ...config, ...channels, text });
     return text;
   }
 
   /** The global config as everyone sees it alike: all but the reader's language. */
   private async sharedConfig(): Promise<Omit<GlobalConfig, "lang">> {
-    const config = await this.config();
-    const channels = await this.deps.codeChannels();
+    return this.sharedOf(await this.config(), await this.deps.codeChannels());
+  }
+
+  /** The shared global config made of the rows and the channels codes can reach. */
+  private sharedOf(
+    config: SystemConfig,
+    channels: { email: boolean; phone: boolean },
+  ): Omit<GlobalConfig, "lang"> {
     return {
       ...config,
       demon_mode: this.deps.demoMode ? 1 : 0,
