@@ -4,8 +4,8 @@
 //
 // One 1:1 conversation of BENCH_SEARCH_MESSAGES (1,000,000) messages of mixed Chinese and
 // English is bulk-inserted with SQL into the product's SQLite file, after the product has
-// migrated it, so migration 0008's triggers build the search index as they would for sent
-// messages. Then, over the wire, for a 1-, 2- and 3-character Chinese query and an English
+// migrated it; the product indexes them as it does rows any other program writes, before
+// the first search answers (db/search-index.ts), and that search's time counts as seeding. Then, over the wire, for a 1-, 2- and 3-character Chinese query and an English
 // word: the newest page (1) and the oldest page the panel offers (50: the count stops at
 // 1,000), each against its ceiling measured in the same run.
 //
@@ -116,7 +116,7 @@ function texts(count, seed) {
 
 /**
  * Inserts `total` messages between two users into the product's SQLite file, in
- * transactions of BATCH rows, through migration 0008's triggers. Answers the seconds taken.
+ * transactions of BATCH rows. Answers the seconds taken.
  */
 function seed(file, alice, bob, total) {
   const Database = require("better-sqlite3");
@@ -288,6 +288,15 @@ export async function historySearch({
   const total = Number(process.env.BENCH_SEARCH_MESSAGES ?? 1_000_000);
   const file = path.join(dataDir, "parley.sqlite");
   const seeded = seed(file, alice, bob, total);
+  // The product's first search indexes what was inserted behind its back.
+  const indexing = performance.now();
+  const first = await product.post(
+    "/enterprise/im/getMessageList",
+    { toContactId: bob.id, type: "all", keywords: "会", page: 1, limit: PAGE },
+    alice.token,
+  );
+  if (first.code !== 0) throw new Error(`first search: ${first.msg}`);
+  const indexSeconds = (performance.now() - indexing) / 1000;
   const dbMb = Math.round(fs.statSync(file).size / 1e6);
   const bare = await startBare(file);
   const concurrency = 16;
@@ -356,8 +365,9 @@ export async function historySearch({
   });
   return {
     messages: total,
-    seedSeconds: round(seeded.seconds),
-    seedRowsPerSec: Math.round(total / seeded.seconds),
+    seedSeconds: round(seeded.seconds + indexSeconds),
+    indexSeconds: round(indexSeconds),
+    seedRowsPerSec: Math.round(total / (seeded.seconds + indexSeconds)),
     dbMb,
     countCap: CAP,
     concurrency,
@@ -403,7 +413,7 @@ export function searchTable(w4s) {
       .join("  ")
       .trimEnd();
   return [
-    `W4s history search: ${w4s.messages} messages seeded in ${w4s.seedSeconds} s (${w4s.seedRowsPerSec} rows/s, ${w4s.dbMb} MB), ${w4s.concurrency} connections, count capped at ${w4s.countCap}`,
+    `W4s history search: ${w4s.messages} messages seeded in ${w4s.seedSeconds} s (of which the product's indexing ${w4s.indexSeconds} s; ${w4s.seedRowsPerSec} rows/s, ${w4s.dbMb} MB), ${w4s.concurrency} connections, count capped at ${w4s.countCap}`,
     line(header),
     line(widths.map((w) => "-".repeat(w))),
     ...cells.map(line),

@@ -3,14 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDatabase } from "./database.js";
+import { createDatabase, migrateToLatest } from "./database.js";
 import { groupCommit } from "./group-commit.js";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-commit-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+/** The product's database (the commit keeps its search index) with a table of its own. */
 async function freshDb(name: string) {
   const db = createDatabase({ kind: "sqlite", file: path.join(dir, name) });
+  await migrateToLatest(db);
   await sql`create table t (id integer primary key autoincrement, v text unique)`.execute(
     db,
   );
@@ -95,6 +97,51 @@ describe("group commit (SQLite)", () => {
           async (trx) => (await insert("after").execute(trx)).rows.length,
         ),
       ).resolves.toBe(1);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("writes the search entries of what it stored without waiting for a search", async () => {
+    const db = await freshDb("d.db");
+    try {
+      const now = Date.now();
+      const stored = async (content: string) =>
+        groupCommit(db).run(async (trx) => {
+          const { rows } = await sql<{ user_id: number }>`insert into users
+              (account, realname, password_hash, created_at, updated_at)
+            values (${content}, 'A', 'x', ${now}, ${now}) returning user_id`.execute(
+            trx,
+          );
+          const user = rows[0]?.user_id ?? 0;
+          await sql`insert or ignore into conversations (conversation_id, created_at)
+            values ('c', ${now})`.execute(trx);
+          const message = await sql<{ msg_id: number }>`insert into messages
+              (conversation_id, seq, client_msg_id, from_user, to_user, content, created_at)
+            values ('c', ${user}, ${content}, ${user}, ${user}, ${content}, ${now})
+            returning msg_id`.execute(trx);
+          return message.rows[0]?.msg_id ?? 0;
+        });
+      const indexedUpto = async () =>
+        (
+          await sql<{
+            upto: number;
+          }>`select indexed_upto as upto from message_search_progress`.execute(
+            db,
+          )
+        ).rows[0]?.upto ?? 0;
+      // The first commit indexes at once; the next, so soon after, leaves it for later.
+      const first = await stored("first");
+      expect(await indexedUpto()).toBe(first);
+      const second = await stored("second");
+      expect(await indexedUpto()).toBe(first);
+      // With no more sends, a commit of its own catches up.
+      await expect.poll(indexedUpto).toBe(second);
+      const found = await sql<{
+        n: number;
+      }>`select count(*) as n from message_search_trigrams
+        where message_search_trigrams match '"second"'`.execute(db);
+      expect(found.rows[0]?.n).toBe(1);
     } finally {
       await db.destroy();
     }

@@ -85,7 +85,7 @@ function shownText(content: string): string {
 }
 
 /** What `row` (new or old, or a table alias) puts in the index: key, body and name. */
-function indexed(row: string) {
+export function indexed(row: string) {
   return {
     key: `(select conversation_key from message_search_conversations
       where conversation_id = ${row}.conversation_id) * 4294967296 + ${row}.seq`,
@@ -108,7 +108,7 @@ function indexed(row: string) {
  * reference, and unlike a materialized CTE it needs no temporary table, which costs a
  * temporary file per row on disk).
  */
-function pieces(text: string, prefix: "b" | "n"): string {
+export function pieces(text: string, prefix: "b" | "n"): string {
   const at = (length: number) => `substr(t, key + 1, ${String(length)})`;
   const blank = (c: string) => `${c} in (' ', char(10))`;
   return `coalesce((select group_concat('${prefix}' || ${at(1)}
@@ -139,7 +139,7 @@ function insertEntries(row: string, guard: string): string {
 }
 
 /** Removes `row`'s entries: a contentless table is told the exact values it indexed. */
-function deleteEntries(row: string, guard: string): string {
+export function deleteEntries(row: string, guard: string): string {
   const { key, body, name } = indexed(row);
   return `
     insert into message_search_trigrams (message_search_trigrams, rowid, body, name)

@@ -14,6 +14,7 @@ import * as m0012 from "./0012_notices.js";
 import * as m0013 from "./0013_complaints.js";
 import * as m0014 from "./0014_articles.js";
 import * as m0015 from "./0015_file_library.js";
+import * as m0016 from "./0016_search_indexer.js";
 
 /** Every migration, in order. Landed migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "0013_complaints": m0013,
   "0014_articles": m0014,
   "0015_file_library": m0015,
+  "0016_search_indexer": m0016,
 };

@@ -397,6 +397,80 @@ describe("who may find what", () => {
   });
 });
 
+describe("the index follows every writer", () => {
+  /** Writes as another program would: its own connection, no server code. */
+  async function elsewhere<T>(
+    write: (db: typeof api.db) => Promise<T>,
+  ): Promise<T> {
+    const other = api.testDb.reopen();
+    try {
+      return await write(other);
+    } finally {
+      await other.destroy();
+    }
+  }
+
+  it("finds what another connection stored, and follows its changes and deletions", async () => {
+    const [alice, bob] = await registerMany(api, 2, "Writer");
+    await say(alice, bob.userId, "先发 first");
+    const chat = `${String(Math.min(alice.userId, bob.userId))}-${String(Math.max(alice.userId, bob.userId))}`;
+    const now = Date.now();
+    const rows: [number, string, string][] = [
+      [1001, "text", "导入 imported 鑫龘"],
+      [1002, "text", "导入 second 靐齉"],
+      [1003, "file", ""],
+    ];
+    await elsewhere(async (db) => {
+      for (const [seq, type, content] of rows)
+        await sql`insert into messages (conversation_id, seq, client_msg_id, from_user,
+            to_user, type, content, extends, created_at)
+          values (${chat}, ${seq}, ${randomUUID()}, ${alice.userId}, ${bob.userId},
+            ${type}, ${content},
+            ${type === "file" ? '{"fileName":"导入清单.xlsx"}' : "{}"}, ${now})`.execute(
+          db,
+        );
+    });
+    expect(await found(bob, alice.userId, "imported")).toEqual([
+      "导入 imported 鑫龘",
+    ]);
+    expect(await found(bob, alice.userId, "导入")).toEqual([
+      "",
+      "导入 second 靐齉",
+      "导入 imported 鑫龘",
+    ]);
+    expect(await found(bob, alice.userId, "清单", "file")).toEqual([""]);
+
+    // Changed elsewhere after it was indexed: its old words go at once, its new ones come.
+    await elsewhere((db) =>
+      sql`update messages set content = '改写 rewritten'
+        where conversation_id = ${chat} and seq = 1001`.execute(db),
+    );
+    if (api.testDb.dialect === "sqlite")
+      expect(await storedTraces(["鑫龘"])).toBe(0);
+    expect(await found(bob, alice.userId, "imported")).toEqual([]);
+    expect(await found(bob, alice.userId, "改写")).toEqual(["改写 rewritten"]);
+
+    // Changed, then deleted before it was indexed again; and one deleted as it was.
+    await elsewhere(async (db) => {
+      await sql`update messages set content = '又改 again'
+        where conversation_id = ${chat} and seq = 1001`.execute(db);
+      await sql`delete from messages
+        where conversation_id = ${chat} and seq in (1001, 1002)`.execute(db);
+    });
+    for (const words of ["又改", "改写", "second", "导"])
+      expect(await found(alice, bob.userId, words), words).toEqual(
+        words === "导" ? [""] : [],
+      );
+    if (api.testDb.dialect === "sqlite") {
+      expect(await storedTraces(["靐齉"])).toBe(0);
+      for (const table of ["message_search_trigrams", "message_search_grams"])
+        await sql`insert into ${sql.table(table)} (${sql.table(table)})
+          values ('integrity-check')`.execute(api.db);
+    }
+    expect(await found(alice, bob.userId, "first")).toEqual(["先发 first"]);
+  });
+});
+
 /**
  * How many of `pieces` the SQLite search index holds, read from its stored pages (its
  * shadow tables), not through a query; null on PostgreSQL, whose indexes belong to the

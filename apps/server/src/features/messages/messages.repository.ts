@@ -530,9 +530,10 @@ export async function searchMessages(
   else {
     const where = searchableIn(options.types);
     if (!where.body && !where.name) return { rows: [], total: 0 };
-    hits = isSqlite(db)
-      ? await sqliteHits(db, filter, options.keywords, where)
-      : postgresHits(filter, options.keywords, where);
+    if (isSqlite(db)) {
+      await groupCommit(db).catchUpSearchIndex();
+      hits = await sqliteHits(db, filter, options.keywords, where);
+    } else hits = postgresHits(filter, options.keywords, where);
   }
   if (hits === null) return { rows: [], total: 0 };
   return pageOfHits(db, conversationId, hits, options.limit, options.offset);
@@ -652,9 +653,10 @@ function ftsPhrase(text: string): string {
 }
 
 /**
- * SQLite: the FTS5 tables of migration 0008, whose rowid is the conversation's number times
- * 2^32 plus seq. The conversation (and a group's visible history) is a rowid range FTS5
- * seeks to; it walks it newest first and stops at the cap. Three characters and more are a
+ * SQLite: the FTS5 tables of migrations 0008 and 0016 (db/search-index.ts), whose rowid
+ * is the conversation's number times 2^32 plus seq. The conversation (and a group's
+ * visible history) is a rowid range FTS5 seeks to; it walks it newest first and stops at
+ * the cap. Three characters and more are a
  * phrase of trigrams; one or two are one token of the pieces table ("b" + the characters
  * for a text, "n" + them for a file name). The reader's hidden messages are left out by
  * their keys (a set built once per query). Null when nothing of the conversation was ever
