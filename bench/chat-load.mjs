@@ -44,12 +44,22 @@ export function cpuMs(pid) {
 
 /**
  * Runs one workload in a worker: `users` are pairs (sender, receiver) with `id` and `token`;
- * `mode` "closed" or "open" (then `rate` msgs/s in all). Answers the worker's figures with
- * the product's CPU per message over the run.
+ * `mode` "closed" or "open" (then `rate` msgs/s in all). Senders post to and bind at `url`;
+ * receivers bind at `receiveUrl` (another process of the same product, scaled out), by
+ * default `url`. Answers the worker's figures with the CPU per message of the product's
+ * processes (`pids`) over the run.
  */
-export async function chatLoad({ url, pid, users, seconds, mode, rate }) {
+export async function chatLoad({
+  url,
+  receiveUrl = url,
+  pids,
+  users,
+  seconds,
+  mode,
+  rate,
+}) {
   const worker = new Worker(fileURLToPath(import.meta.url), {
-    workerData: { url, users, seconds, mode, rate },
+    workerData: { url, receiveUrl, users, seconds, mode, rate },
   });
   const ready = new Promise((resolve, reject) => {
     worker.once("error", reject);
@@ -58,7 +68,8 @@ export async function chatLoad({ url, pid, users, seconds, mode, rate }) {
     });
   });
   await ready;
-  const cpuBefore = cpuMs(pid);
+  const cpuOf = () => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const cpuBefore = cpuOf();
   const result = await new Promise((resolve, reject) => {
     worker.once("error", reject);
     worker.on("message", (message) => {
@@ -66,7 +77,7 @@ export async function chatLoad({ url, pid, users, seconds, mode, rate }) {
     });
     worker.postMessage({ go: true });
   });
-  const cpu = cpuMs(pid) - cpuBefore;
+  const cpu = cpuOf() - cpuBefore;
   await worker.terminate();
   return {
     ...result,
@@ -79,7 +90,7 @@ export async function chatLoad({ url, pid, users, seconds, mode, rate }) {
 async function runWorker() {
   const require = createRequire(path.join(root, "apps/server/package.json"));
   const { WebSocket } = require("ws");
-  const { url, users, seconds, mode, rate } = workerData;
+  const { url, receiveUrl, users, seconds, mode, rate } = workerData;
   const pairs = users.length / 2;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
@@ -92,8 +103,8 @@ async function runWorker() {
       agent,
     });
 
-  const bind = async (token) => {
-    const ws = new WebSocket(`${url.replace("http", "ws")}/wss`);
+  const bind = async (token, at) => {
+    const ws = new WebSocket(`${at.replace("http", "ws")}/wss`);
     await new Promise((resolve) => ws.once("message", resolve));
     ws.send(JSON.stringify({ type: "bindUid", token }));
     await new Promise((resolve) => ws.once("message", resolve));
@@ -102,7 +113,9 @@ async function runWorker() {
 
   const pending = new Map();
   const received = new Map();
-  const sockets = await Promise.all(users.map((u) => bind(u.token)));
+  const sockets = await Promise.all(
+    users.map((u, i) => bind(u.token, i % 2 === 0 ? url : receiveUrl)),
+  );
   sockets.forEach((ws, index) => {
     ws.on("message", (raw) => {
       const frame = JSON.parse(raw.toString());

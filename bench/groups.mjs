@@ -27,6 +27,12 @@
 // each side at the same steady offered rate (open loop, latency measured from the time a
 // message was due, so a backlog counts). The load generator is this process; the product
 // and the ceiling each run in their own process.
+//
+// Scaled out (W8, `npm run bench -- --scale-out`): BENCH_PROCESSES=2 with PostgreSQL and
+// Redis runs two product processes on the same database and Redis; members bind their
+// sockets to either in turn and senders post to either in turn, so most copies cross from
+// one process to the other through Redis. Redis PUBLISH commands per message are counted
+// (INFO commandstats, before and after each product run).
 import { execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -47,6 +53,8 @@ const pg = require("pg");
 const argon2 = require("@node-rs/argon2");
 
 const env = process.env;
+/** Product processes: 1, or 2 scaled out on PostgreSQL and Redis. */
+const PROCESSES = Number(env.BENCH_PROCESSES ?? 1);
 const SECONDS = Number(env.BENCH_SECONDS ?? 5);
 const STEADY_SECONDS = Number(env.BENCH_STEADY_SECONDS ?? 5);
 const WARMUP_SECONDS = 1.5;
@@ -156,7 +164,7 @@ function cpuSnapshot(pids) {
   return {
     at: performance.now(),
     generator: (own.user + own.system) / 1e6,
-    server: processCpu(pids.server),
+    server: pids.servers.reduce((sum, pid) => sum + processCpu(pid), 0),
     ceiling: processCpu(pids.ceiling),
     store: pids.store ? storeCpu() : new Map(),
     box: boxCpu(),
@@ -675,14 +683,18 @@ class Tally {
   }
 }
 
-/** Sends through the product: sendMessage over HTTP, accepted on `code: 0`. */
-function productSide(product, group) {
-  const { hostname, port } = new URL(product.url);
+/**
+ * Sends through the product: sendMessage over HTTP, accepted on `code: 0`; scaled out,
+ * sender s posts to process s mod 2.
+ */
+function productSide(products, group) {
+  const endpoints = products.map((product) => new URL(product.url));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const target = `group-${group.groupId}`;
   return {
     name: "product",
     send(tally, sender, seq, m) {
+      const { hostname, port } = endpoints[sender % endpoints.length];
       const body = JSON.stringify({
         id: randomUUID(),
         type: "text",
@@ -767,6 +779,7 @@ async function runPhase(group, side, mode, seconds, pids) {
   const tally = new Tally(group.online.length, senders);
   group.tally = tally;
   const before = cpuSnapshot(pids);
+  const publishesBefore = side.name === "product" ? await redisPublishes() : 0;
   const start = performance.now();
   const end = start + seconds * 1000;
   // On the monotonic clock V8's CPU profiles use (BENCH_SERVER_PROFILE), in µs.
@@ -795,10 +808,21 @@ async function runPhase(group, side, mode, seconds, pids) {
   const after = cpuSnapshot(pids);
   await tally.drain(DRAIN_MS);
   group.tally = null;
+  const result = tally.result(seconds);
+  // Read after the drain: every accepted message has been published by then.
+  const publishes =
+    side.name === "product" && redis
+      ? (await redisPublishes()) - publishesBefore
+      : null;
   return {
     side: side.name,
     mode: mode.rate ? `steady ${round(mode.rate, 1)} msgs/s` : "saturating",
-    ...tally.result(seconds),
+    ...result,
+    ...(publishes === null
+      ? {}
+      : {
+          redisPublishesPerMsg: round(publishes / Math.max(1, result.accepted)),
+        }),
     cpu: cpuBetween(before, after),
     monotonicUs: [monotonicUs, monotonicUs + Math.round(seconds * 1e6)],
   };
@@ -822,10 +846,36 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-groups-"));
 const cpuModel = os.cpus()[0]?.model ?? "unknown";
 console.log(
   `groups bench: ${os.cpus().length} cores (${cpuModel}), node ${process.version}, ${storage.describe}. ` +
-    "The product, the ceiling and this load generator are three processes sharing these cores.",
+    (PROCESSES > 1
+      ? `${PROCESSES} product processes, the ceiling and this load generator share these cores.`
+      : "The product, the ceiling and this load generator are three processes sharing these cores."),
 );
 
+if (PROCESSES > 1 && (storage.kind !== "postgres" || !storage.redisUrl)) {
+  console.error(
+    "BENCH_PROCESSES=2 needs BENCH_DATABASE_URL and BENCH_REDIS_URL: processes share PostgreSQL and Redis",
+  );
+  process.exit(2);
+}
 const product = await startProduct(dataDir, storage.env);
+/** Every product process; the first migrated the database, the others find it ready. */
+const products = [product];
+const otherDirs = [];
+for (let i = 1; i < PROCESSES; i += 1) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-groups-"));
+  otherDirs.push(dir);
+  products.push(await startProduct(dir, storage.env));
+}
+const redis = storage.redisUrl
+  ? new (require("ioredis"))(storage.redisUrl, { lazyConnect: true })
+  : null;
+await redis?.connect();
+/** PUBLISH commands Redis has run so far (every client's: nothing else publishes here). */
+async function redisPublishes() {
+  if (!redis) return 0;
+  const stats = await redis.info("commandstats");
+  return Number(/cmdstat_publish:calls=(\d+)/.exec(stats)?.[1] ?? 0);
+}
 const ceilingChild = spawn(
   process.execPath,
   [path.join(root, "bench/raw-ws.mjs")],
@@ -839,7 +889,7 @@ const ceilingPort = await new Promise((resolve, reject) => {
   });
 });
 const pids = {
-  server: product.pid,
+  servers: products.map((p) => p.pid),
   ceiling: ceilingChild.pid,
   store: storage.kind === "postgres" || Boolean(storage.redisUrl),
 };
@@ -849,6 +899,7 @@ const results = {
   cpus: os.cpus().length,
   cpuModel,
   storage: storage.describe,
+  processes: PROCESSES,
   seconds: SECONDS,
   steadySeconds: STEADY_SECONDS,
   groups: {},
@@ -885,7 +936,10 @@ try {
       frameTemplate: null,
     };
     await pool(group.online, 32, async (member, r) => {
-      member.ws = await productSocket(product, member.token);
+      member.ws = await productSocket(
+        products[r % products.length],
+        member.token,
+      );
       member.raw = await openSocket(
         `ws://127.0.0.1:${ceilingPort}/?room=${spec.key}`,
       );
@@ -910,7 +964,7 @@ try {
 
   for (const group of groups) {
     const { spec } = group;
-    const productS = productSide(product, group);
+    const productS = productSide(products, group);
     // The frame the product pushes for this group, to replay the same bytes on the ceiling.
     const capture = new Promise((resolve) => {
       const ws = group.online.at(-1).ws;
@@ -991,10 +1045,12 @@ try {
       member.raw?.terminate();
     }
   await seedDb.close();
-  await product.stop();
+  await Promise.all(products.map((p) => p.stop()));
+  await redis?.quit();
   ceilingChild.kill("SIGTERM");
   await storage.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of [dataDir, ...otherDirs])
+    fs.rmSync(dir, { recursive: true, force: true });
 }
 results.wallSeconds = Math.round((performance.now() - wallStart) / 1000);
 
@@ -1003,6 +1059,9 @@ function brief(run) {
     `${run.msgsPerSec} msgs/s, ${run.deliveriesPerSec} deliveries/s, ` +
     `p50 ${run.deliveryMs.p50} ms, p99 ${run.deliveryMs.p99} ms, ` +
     `all reached p95 ${run.lastMemberReachedMs.p95} ms; lost ${run.lost}, dup ${run.duplicates}, reordered ${run.outOfOrder}; ` +
+    (run.redisPublishesPerMsg === undefined
+      ? ""
+      : `Redis PUBLISH/msg ${run.redisPublishesPerMsg}; `) +
     `CPU server ${run.cpu.serverPct}% ceiling ${run.cpu.ceilingPct}% generator ${run.cpu.generatorPct}% ` +
     (pids.store ? `pg+redis ${run.cpu.storePct}% ` : "") +
     `other ${run.cpu.otherPct}%`

@@ -14,11 +14,14 @@ const require = createRequire(path.join(root, "apps/server/package.json"));
  * Where the product keeps its data for a benchmark: the embedded SQLite in `dataDir` by
  * default; PostgreSQL (in a schema of its own, dropped afterwards) when BENCH_DATABASE_URL
  * is set, and Redis pub/sub between processes (under a key prefix of its own) when
- * BENCH_REDIS_URL is set. `env` goes to startProduct; `drop` removes what the run left.
+ * BENCH_REDIS_URL is set (or `defaults` gives them). `env` goes to startProduct; `drop`
+ * removes what the run left.
  */
-export function benchStorage() {
-  const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
-  const redisUrl = process.env.BENCH_REDIS_URL || undefined;
+export function benchStorage(defaults = {}) {
+  const databaseUrl =
+    process.env.BENCH_DATABASE_URL || defaults.databaseUrl || undefined;
+  const redisUrl =
+    process.env.BENCH_REDIS_URL || defaults.redisUrl || undefined;
   const tag = randomBytes(4).toString("hex");
   const schema = databaseUrl ? `bench_${tag}` : undefined;
   return {

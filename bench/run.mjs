@@ -23,6 +23,12 @@
 //   F1   the JavaScript of /login and of the chat screen (bench/bundle.mjs, a child process)
 //   F2   paints of /login and the chat shell, full speed and CPU 4× slower (the same child)
 //   F3   DOM elements of a 10,000-message chat opened, receiving and paged back (the same)
+//
+// `--scale-out` adds W8 (it needs PostgreSQL and Redis: BENCH_DATABASE_URL and
+// BENCH_REDIS_URL, by default this machine's): W1c and W2 with senders on one product
+// process and receivers on another (bench/scale-out.mjs), then fan-out in groups of 50
+// across two processes (bench/groups.mjs with BENCH_PROCESSES=2), against pgbench's
+// single-row INSERT and redis-benchmark's PUBLISH, with Redis PUBLISHes per message.
 import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -38,6 +44,7 @@ import { chatLoad } from "./chat-load.mjs";
 import { postJson } from "./http-json.mjs";
 import { startProduct } from "./product.mjs";
 import { summaryTable } from "./table.mjs";
+import { SCALE_OUT_DEFAULTS, scaleOut } from "./scale-out.mjs";
 import { historySearch, poster, searchTable, startBare } from "./search.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -46,8 +53,20 @@ const Database = require("better-sqlite3");
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
-/** `--only api,chat`: the named parts alone, while working on one (the table shows what ran). */
-const PARTS = ["api", "chat", "uploads", "search", "cold", "groups", "bundles"];
+/**
+ * `--only api,chat`: the named parts alone, while working on one (the table shows what
+ * ran). `--scale-out` adds W8, which otherwise runs only when `--only` names it.
+ */
+const PARTS = [
+  "api",
+  "chat",
+  "uploads",
+  "search",
+  "cold",
+  "groups",
+  "bundles",
+  "scale-out",
+];
 const onlyAt = process.argv.indexOf("--only");
 const only = onlyAt > 0 ? new Set(process.argv[onlyAt + 1]?.split(",")) : null;
 for (const name of only ?? [])
@@ -55,7 +74,11 @@ for (const name of only ?? [])
     console.error(`--only takes some of ${PARTS.join(", ")}`);
     process.exit(2);
   }
-const wanted = (part) => only === null || only.has(part);
+const scaleOutFlag = process.argv.includes("--scale-out");
+const wanted = (part) =>
+  part === "scale-out"
+    ? scaleOutFlag || (only?.has(part) ?? false)
+    : only === null || only.has(part);
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return 0;
@@ -223,7 +246,7 @@ async function chat(product) {
   const run = (mode, rate) =>
     chatLoad({
       url: product.url,
-      pid: product.pid,
+      pids: [product.pid],
       users,
       seconds: SECONDS,
       mode,
@@ -341,6 +364,23 @@ async function fanOut() {
   return { ...results, exitCode: code };
 }
 
+/** W8's fan-out: bench/groups.mjs in groups of 50 with two processes on PostgreSQL and Redis. */
+async function fanOutScaled() {
+  const { code, out } = await child("bench/groups.mjs", [], {
+    BENCH_PROCESSES: "2",
+    BENCH_GROUPS: "g50",
+    BENCH_DATABASE_URL:
+      process.env.BENCH_DATABASE_URL || SCALE_OUT_DEFAULTS.databaseUrl,
+    BENCH_REDIS_URL: process.env.BENCH_REDIS_URL || SCALE_OUT_DEFAULTS.redisUrl,
+    BENCH_SECONDS: process.env.BENCH_GROUP_SECONDS ?? "4",
+    BENCH_STEADY_SECONDS: "3",
+  });
+  const file = /written to (\S+)/.exec(out)?.[1];
+  if (!file) throw new Error("bench/groups.mjs (scaled out) wrote no results");
+  const results = JSON.parse(fs.readFileSync(path.join(root, file), "utf8"));
+  return { ...results, exitCode: code };
+}
+
 /** F1–F3: bench/bundle.mjs (JavaScript, paints, a big chat in the browser), as JSON. */
 async function bundles() {
   const { code, out } = await child("bench/bundle.mjs", ["--json"], {});
@@ -431,6 +471,16 @@ if (wanted("bundles")) {
   console.log("F1–F3: bundles, paints, a big chat (bench/bundle.mjs)…");
   results.F1 = await bundles();
 }
+if (wanted("scale-out")) {
+  console.log("W8: 1:1 chat across two processes on PostgreSQL and Redis…");
+  const chat = await scaleOut({
+    user,
+    seconds: SECONDS,
+    openRate: results.W1c?.open.offeredPerSec,
+  });
+  console.log("W8: fan-out in groups of 50 across two processes…");
+  results.W8 = { ...chat, W1a: await fanOutScaled() };
+}
 results.wallSeconds = Math.round((Date.now() - started) / 1000);
 
 fs.mkdirSync(path.join(root, "bench/results"), { recursive: true });
@@ -449,11 +499,11 @@ console.log(summaryTable(results));
 console.log(
   `wall ${results.wallSeconds} s; written to ${path.relative(root, file)}`,
 );
-const groupRuns = Object.values(results.W1a?.groups ?? {}).flatMap(
-  (g) => g.runs ?? [],
+const groupRuns = [results.W1a, results.W8?.W1a].flatMap((run) =>
+  Object.values(run?.groups ?? {}).flatMap((g) => g.runs ?? []),
 );
 const broken =
-  [results.W1c?.closed, results.W1c?.open]
+  [results.W1c?.closed, results.W1c?.open, results.W8?.closed, results.W8?.open]
     .filter(Boolean)
     .reduce((n, r) => n + r.lost + r.duplicates + r.outOfOrder + r.refused, 0) +
   groupRuns.reduce((n, r) => n + r.lost + r.duplicates + r.outOfOrder, 0);

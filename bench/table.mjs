@@ -219,6 +219,111 @@ export function summaryRows(results) {
         storm.failed + storm.behind === 0,
       ),
     );
+  const { W8 } = results;
+  if (W8) {
+    const single = results.W1c;
+    const scaledRuns = [W8.closed, W8.open];
+    const crossLost = scaledRuns.reduce(
+      (sum, run) => sum + run.lost + run.duplicates + run.outOfOrder,
+      0,
+    );
+    rows.push(
+      row(
+        `W8 1:1 sends, 2 processes (${W8.storage})`,
+        `${n(W8.closed.msgsPerSec)} msgs/s, p99 ${r(W8.closed.sendToReceiveMs.p99)} ms`,
+        single?.closed
+          ? `${n(single.closed.msgsPerSec)} msgs/s 1 process`
+          : "—",
+        single?.closed
+          ? r(W8.closed.msgsPerSec / single.closed.msgsPerSec)
+          : "—",
+        "≥ 0.35",
+        single?.closed
+          ? W8.closed.msgsPerSec / single.closed.msgsPerSec >= 0.35
+          : null,
+      ),
+      row(
+        "    insert path against pgbench",
+        `${n(W8.closed.msgsPerSec)} msgs/s`,
+        `${n(W8.pgbenchInsertTps)} single-row INSERT/s`,
+        r(W8.closed.msgsPerSec / W8.pgbenchInsertTps),
+        "≥ 0.50",
+        W8.closed.msgsPerSec / W8.pgbenchInsertTps >= 0.5,
+      ),
+      row(
+        `    open loop at ${n(W8.open.offeredPerSec)} msgs/s`,
+        `p99 ${r(W8.open.sendToReceiveMs.p99)} ms`,
+        single?.open
+          ? `p99 ${r(single.open.sendToReceiveMs.p99)} ms 1 process`
+          : "—",
+        "—",
+        "≤ 1 process + 5 ms",
+        single?.open && single.open.offeredPerSec === W8.open.offeredPerSec
+          ? W8.open.sendToReceiveMs.p99 <= single.open.sendToReceiveMs.p99 + 5
+          : null,
+      ),
+      row(
+        "    delivered across processes",
+        `${n(W8.closed.delivered + W8.open.delivered)} of ${n(W8.closed.sent + W8.open.sent)}`,
+        `Redis ${n(W8.redisPublishPerSec)} PUBLISH/s`,
+        "—",
+        "all, in order, once",
+        crossLost === 0,
+      ),
+      row(
+        "    Redis PUBLISH per message",
+        r(
+          Math.max(
+            W8.closed.redisPublishesPerMsg,
+            W8.open.redisPublishesPerMsg,
+          ),
+        ),
+        "—",
+        "—",
+        "≤ 2",
+        Math.max(
+          W8.closed.redisPublishesPerMsg,
+          W8.open.redisPublishesPerMsg,
+        ) <= 2,
+      ),
+    );
+    const g50 = W8.W1a?.groups?.g50;
+    if (g50?.productDeliveriesPerSec !== undefined) {
+      const oneProcess = results.W1a?.groups?.g50?.productDeliveriesPerSec;
+      const productRuns = (g50.runs ?? []).filter(
+        (run) => run.side === "product",
+      );
+      const perMsg = Math.max(
+        ...productRuns.map((run) => run.redisPublishesPerMsg ?? 0),
+      );
+      rows.push(
+        row(
+          "W8 fan-out, groups of 50, 2 processes",
+          `${n(g50.productDeliveriesPerSec)} deliveries/s`,
+          oneProcess === undefined
+            ? `${n(g50.ceilingDeliveriesPerSec)} raw ws`
+            : `${n(oneProcess)} 1 process`,
+          oneProcess === undefined
+            ? r(g50.productOverCeiling)
+            : r(g50.productDeliveriesPerSec / oneProcess),
+          oneProcess === undefined ? "—" : "≥ 0.35",
+          oneProcess === undefined
+            ? null
+            : g50.productDeliveriesPerSec / oneProcess >= 0.35,
+        ),
+        row(
+          "    lost, duplicated, reordered; PUBLISH/msg",
+          `${n(productRuns.reduce((sum, run) => sum + run.lost + run.duplicates + run.outOfOrder, 0))}; ${r(perMsg)}`,
+          "—",
+          "—",
+          "0; ≤ 2",
+          productRuns.every(
+            (run) => run.lost + run.duplicates + run.outOfOrder === 0,
+          ) && perMsg <= 2,
+        ),
+      );
+    }
+  }
   const { F1 } = results;
   if (F1)
     for (const [screen, budget] of [
