@@ -10,6 +10,7 @@ import {
 import type { Db } from "../../db/database.js";
 import { groupCommit } from "../../db/group-commit.js";
 import { containing } from "../../db/like.js";
+import { InTurn } from "../../lib/in-turn.js";
 import { bindRepository } from "../../db/repository.js";
 import type { Database, MessagesTable } from "../../db/schema.js";
 
@@ -243,58 +244,165 @@ export interface NewDirectMessage {
 }
 
 /**
+ * One conversation's stores on PostgreSQL from this process, one after another: each
+ * answer is then read, and its message pushed, before the next store is sent, so pushes
+ * go out in seq order. Side by side, two answers read in the same turn of the event loop
+ * were handled in socket order rather than commit order (W8 saw a reordered push). SQLite's
+ * group commit answers its pieces in order already.
+ */
+const storesInTurn = new InTurn();
+
+/** Runs a store of `conversationId` in its turn (PostgreSQL); SQLite runs it at once. */
+function inTurn<T>(
+  db: Db,
+  conversationId: string,
+  store: () => Promise<T>,
+): Promise<T> {
+  return isSqlite(db) ? store() : storesInTurn.run(conversationId, store);
+}
+
+/**
+ * PostgreSQL: a message stored in one statement, so one round trip (issue 14, W8: seven
+ * round trips a send, each waiting on a busy box, held two processes to a fraction of
+ * what PostgreSQL commits). The statement is its own transaction: nothing is half-written.
+ * Its steps run in the order their references force: the conversation's row is taken
+ * first (its next seq, and the message's msg_id drawn while the row is locked, so within a
+ * conversation msg_id follows seq, as history pages and their cursors need), then the
+ * message. `after` writes more in the same statement (it may read `stored`; should any
+ * part fail, none of it is stored). Answers the stored row.
+ */
+async function storeAtOnce(
+  db: Db,
+  message: {
+    conversationId: string;
+    isGroup: number;
+    clientMsgId: string;
+    fromUser: number;
+    toUser: number;
+    type: string;
+    content: string;
+    at: string;
+    pid: number | null;
+    fileId: number | null;
+    extends: string;
+    createdAt: number;
+  },
+  after: RawBuilder<unknown>,
+): Promise<MessageRow> {
+  return inTurn(db, message.conversationId, async () => {
+    const { rows } = await sql<MessageRow>`with taken as (
+      insert into conversations as c
+        (conversation_id, is_group, created_at, last_seq, last_msg_id, last_send_time)
+      values (${message.conversationId}, ${message.isGroup}, ${message.createdAt}, 1,
+        nextval(pg_get_serial_sequence('messages', 'msg_id')), ${message.createdAt})
+      on conflict (conversation_id) do update set
+        last_seq = c.last_seq + 1,
+        last_msg_id = nextval(pg_get_serial_sequence('messages', 'msg_id')),
+        last_send_time = excluded.last_send_time
+      returning last_seq, last_msg_id
+    ), stored as (
+      insert into messages (msg_id, conversation_id, seq, client_msg_id, from_user,
+        to_user, is_group, type, content, at, pid, file_id, extends, created_at)
+      values ((select last_msg_id from taken), ${message.conversationId},
+        (select last_seq from taken), ${message.clientMsgId}, ${message.fromUser},
+        ${message.toUser}, ${message.isGroup}, ${message.type}, ${message.content},
+        ${message.at}, ${message.pid}, ${message.fileId}, ${message.extends},
+        ${message.createdAt})
+      returning *
+    ), after as (${after})
+    select * from stored`.execute(db);
+    const [row] = rows;
+    if (!row) throw new Error("the message was not stored");
+    return row;
+  });
+}
+
+/**
  * Stores a one-to-one message in one transaction: its sequence number, the row, the
  * conversation's last message and both users' views of it. Nothing is half-written. On
  * SQLite the transaction is shared with the sends that arrive meanwhile (group commit):
- * the answer still waits for the commit.
+ * the answer still waits for the commit. On PostgreSQL it is one statement.
  */
 export function storeDirectMessage(
   db: Db,
   message: NewDirectMessage,
   now: () => number,
 ): Promise<MessageRow> {
-  return groupCommit(db).run(async (trx) => {
+  // A note to oneself is one view with two updates: the general way.
+  if (!isSqlite(db) && message.fromUser !== message.toUser) {
     const at = now();
-    const seq = await nextSeq(trx, message.conversationId, 0, at);
-    const inserted = await insertMessage(trx, {
-      conversation_id: message.conversationId,
-      seq,
-      client_msg_id: message.clientMsgId,
-      from_user: message.fromUser,
-      to_user: message.toUser,
-      is_group: 0,
-      type: message.type,
-      content: message.content,
-      at: "",
-      pid: message.pid,
-      file_id: message.fileId ?? null,
-      extends: JSON.stringify(message.extends ?? {}),
-      created_at: at,
-    });
-    await markConversationLast(
-      trx,
-      message.conversationId,
-      inserted.msg_id,
-      at,
+    const { conversationId, fromUser, toUser } = message;
+    return storeAtOnce(
+      db,
+      {
+        conversationId,
+        isGroup: 0,
+        clientMsgId: message.clientMsgId,
+        fromUser,
+        toUser,
+        type: message.type,
+        content: message.content,
+        at: "",
+        pid: message.pid,
+        fileId: message.fileId ?? null,
+        extends: JSON.stringify(message.extends ?? {}),
+        createdAt: at,
+      },
+      // Both views, as touchUserConversation makes them: one more unread for the receiver.
+      sql`insert into user_conversations as uc (user_id, conversation_id, peer_id,
+          is_group, unread, last_send_time, updated_at)
+        values (${fromUser}, ${conversationId}, ${String(toUser)}, 0, 0, ${at}, ${at}),
+          (${toUser}, ${conversationId}, ${String(fromUser)}, 0, 1, ${at}, ${at})
+        on conflict (user_id, conversation_id) do update set
+          unread = uc.unread + excluded.unread,
+          last_send_time = excluded.last_send_time,
+          updated_at = excluded.updated_at`,
     );
-    await touchUserConversation(trx, {
-      userId: message.fromUser,
-      conversationId: message.conversationId,
-      peerId: String(message.toUser),
-      isGroup: 0,
-      sendTime: at,
-      received: false,
-    });
-    await touchUserConversation(trx, {
-      userId: message.toUser,
-      conversationId: message.conversationId,
-      peerId: String(message.fromUser),
-      isGroup: 0,
-      sendTime: at,
-      received: true,
-    });
-    return inserted;
-  });
+  }
+  return inTurn(db, message.conversationId, () =>
+    groupCommit(db).run(async (trx) => {
+      const at = now();
+      const seq = await nextSeq(trx, message.conversationId, 0, at);
+      const inserted = await insertMessage(trx, {
+        conversation_id: message.conversationId,
+        seq,
+        client_msg_id: message.clientMsgId,
+        from_user: message.fromUser,
+        to_user: message.toUser,
+        is_group: 0,
+        type: message.type,
+        content: message.content,
+        at: "",
+        pid: message.pid,
+        file_id: message.fileId ?? null,
+        extends: JSON.stringify(message.extends ?? {}),
+        created_at: at,
+      });
+      await markConversationLast(
+        trx,
+        message.conversationId,
+        inserted.msg_id,
+        at,
+      );
+      await touchUserConversation(trx, {
+        userId: message.fromUser,
+        conversationId: message.conversationId,
+        peerId: String(message.toUser),
+        isGroup: 0,
+        sendTime: at,
+        received: false,
+      });
+      await touchUserConversation(trx, {
+        userId: message.toUser,
+        conversationId: message.conversationId,
+        peerId: String(message.fromUser),
+        isGroup: 0,
+        sendTime: at,
+        received: true,
+      });
+      return inserted;
+    }),
+  );
 }
 
 /** A group message to store. */
@@ -325,58 +433,86 @@ export function storeGroupMessage(
   now: () => number,
 ): Promise<MessageRow> {
   const conversationId = `group-${message.groupId}`;
-  return groupCommit(db).run(async (trx) => {
+  const mentions = message.at.some((id) => id !== message.fromUser);
+  if (!isSqlite(db) && !mentions) {
     const at = now();
-    const seq = await nextSeq(trx, conversationId, 1, at);
-    const inserted = await insertMessage(trx, {
-      conversation_id: conversationId,
-      seq,
-      client_msg_id: message.clientMsgId,
-      from_user: message.fromUser,
-      to_user: message.groupId,
-      is_group: 1,
-      type: message.type,
-      content: message.content,
-      at: message.at.join(","),
-      pid: message.pid,
-      file_id: message.fileId ?? null,
-      extends: JSON.stringify(message.extends),
-      created_at: at,
-    });
-    await markConversationLast(trx, conversationId, inserted.msg_id, at);
-    await trx
-      .updateTable("user_conversations")
-      .set({ last_read_seq: seq, updated_at: at })
-      .where("user_id", "=", message.fromUser)
-      .where("conversation_id", "=", conversationId)
-      .execute();
-    const mentioned = message.at.filter((id) => id !== message.fromUser);
-    if (mentioned.length > 0) {
+    return storeAtOnce(
+      db,
+      {
+        conversationId,
+        isGroup: 1,
+        clientMsgId: message.clientMsgId,
+        fromUser: message.fromUser,
+        toUser: message.groupId,
+        type: message.type,
+        content: message.content,
+        at: message.at.join(","),
+        pid: message.pid,
+        fileId: message.fileId ?? null,
+        extends: JSON.stringify(message.extends),
+        createdAt: at,
+      },
+      // The sender has read what they sent.
+      sql`update user_conversations set last_read_seq = stored.seq, updated_at = ${at}
+        from stored
+        where user_conversations.user_id = ${message.fromUser}
+          and user_conversations.conversation_id = ${conversationId}`,
+    );
+  }
+  return inTurn(db, conversationId, () =>
+    groupCommit(db).run(async (trx) => {
+      const at = now();
+      const seq = await nextSeq(trx, conversationId, 1, at);
+      const inserted = await insertMessage(trx, {
+        conversation_id: conversationId,
+        seq,
+        client_msg_id: message.clientMsgId,
+        from_user: message.fromUser,
+        to_user: message.groupId,
+        is_group: 1,
+        type: message.type,
+        content: message.content,
+        at: message.at.join(","),
+        pid: message.pid,
+        file_id: message.fileId ?? null,
+        extends: JSON.stringify(message.extends),
+        created_at: at,
+      });
+      await markConversationLast(trx, conversationId, inserted.msg_id, at);
       await trx
-        .insertInto("message_mentions")
-        .values(
-          // Everyone covers each member: one row, so a member's mentions never repeat.
-          (mentioned.includes(0) ? [0] : [...new Set(mentioned)]).map(
-            (userId) => ({
-              msg_id: inserted.msg_id,
-              conversation_id: conversationId,
-              user_id: userId,
-              seq,
-            }),
-          ),
-        )
-        .execute();
-      let marks = trx
         .updateTable("user_conversations")
-        .set((eb) => ({ is_at: eb("is_at", "+", 1) }))
+        .set({ last_read_seq: seq, updated_at: at })
+        .where("user_id", "=", message.fromUser)
         .where("conversation_id", "=", conversationId)
-        .where("user_id", "!=", message.fromUser);
-      if (!mentioned.includes(0))
-        marks = marks.where("user_id", "in", mentioned);
-      await marks.execute();
-    }
-    return inserted;
-  });
+        .execute();
+      const mentioned = message.at.filter((id) => id !== message.fromUser);
+      if (mentioned.length > 0) {
+        await trx
+          .insertInto("message_mentions")
+          .values(
+            // Everyone covers each member: one row, so a member's mentions never repeat.
+            (mentioned.includes(0) ? [0] : [...new Set(mentioned)]).map(
+              (userId) => ({
+                msg_id: inserted.msg_id,
+                conversation_id: conversationId,
+                user_id: userId,
+                seq,
+              }),
+            ),
+          )
+          .execute();
+        let marks = trx
+          .updateTable("user_conversations")
+          .set((eb) => ({ is_at: eb("is_at", "+", 1) }))
+          .where("conversation_id", "=", conversationId)
+          .where("user_id", "!=", message.fromUser);
+        if (!mentioned.includes(0))
+          marks = marks.where("user_id", "in", mentioned);
+        await marks.execute();
+      }
+      return inserted;
+    }),
+  );
 }
 
 /** A message the reader has not hidden for themselves: one probe of the hides' key. */

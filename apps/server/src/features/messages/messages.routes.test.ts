@@ -6,6 +6,7 @@ import {
   countRows,
   disableUser,
   registerAndLogin,
+  registerMany,
   type TestUser,
 } from "../../../test/factories.js";
 import { openSocket } from "../../../test/ws-client.js";
@@ -153,6 +154,61 @@ describe("one-to-one chat", () => {
     expect(first.map((m) => m.seq)).toEqual([
       28, 29, 30, 31, 32, 33, 34, 35, 36, 37,
     ]);
+  });
+
+  it("pushes one conversation's messages in seq order, however many are sent at once", async () => {
+    const alice = await registerAndLogin(api);
+    const bob = await registerAndLogin(api);
+    const bobSocket = await openSocket(api.url);
+    await bobSocket.bind(bob.token);
+    const total = 30;
+    const answers = await Promise.all(
+      Array.from({ length: total }, (_, i) => send(alice, bob.userId, `o${i}`)),
+    );
+    expect(answers.every((res) => res.code === 0)).toBe(true);
+    await expect.poll(() => bobSocket.all("simple").length).toBe(total);
+    const seqs = bobSocket
+      .all("simple")
+      .map((frame) => (frame.data as { seq: number }).seq);
+    expect(seqs).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+    await bobSocket.close();
+  });
+
+  it("pushes a group's messages in seq order, from many senders at once", async () => {
+    const [owner, ann, ben] = await registerMany(api, 3, "Order");
+    const created = await api.post(
+      "/enterprise/group/add",
+      { name: "Order", user_ids: [ann.userId, ben.userId] },
+      { token: owner.token },
+    );
+    expect(created.code, created.msg).toBe(0);
+    const groupId = (created.data as Contact).id;
+    const benSocket = await openSocket(api.url);
+    await benSocket.bind(ben.token);
+    const total = 30;
+    const answers = await Promise.all(
+      Array.from({ length: total }, (_, i) =>
+        api.post(
+          "/enterprise/im/sendMessage",
+          {
+            id: randomUUID(),
+            type: "text",
+            content: `g${i}`,
+            toContactId: groupId,
+            is_group: 1,
+          },
+          { token: (i % 2 === 0 ? owner : ann).token },
+        ),
+      ),
+    );
+    expect(answers.every((res) => res.code === 0)).toBe(true);
+    await expect.poll(() => benSocket.all("group").length).toBe(total);
+    const seqs = benSocket
+      .all("group")
+      .map((frame) => (frame.data as { seq: number }).seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(seqs).size).toBe(total);
+    await benSocket.close();
   });
 
   it("keeps unread counts, clears them on read, and tells the sender", async () => {
