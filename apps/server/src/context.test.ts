@@ -17,6 +17,7 @@ const system = new SystemService({
   clock: systemClock,
   publish: {
     toUsers: () => Promise.resolve(),
+    toEach: () => Promise.resolve(),
     toAll: () => Promise.resolve(),
     toTopic: () => Promise.resolve(),
   },

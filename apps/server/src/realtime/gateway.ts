@@ -17,7 +17,7 @@ import { type RawData, WebSocket, WebSocketServer } from "ws";
 import type { Publish } from "./ports.js";
 import type { Clock } from "../lib/clock.js";
 import type { SessionContext } from "../plugins/session.js";
-import type { Hub, HubEvent } from "./hub.js";
+import type { Hub, HubEvent, UsersPart } from "./hub.js";
 import { eventFrame } from "./publisher.js";
 
 /** Past this many unsent bytes a socket is too slow; it is dropped and catches up over HTTP. */
@@ -424,18 +424,25 @@ export class Gateway {
     }
   }
 
+  /** A frame to every socket of some users (but one client's) on this process. */
+  private toUsers(part: UsersPart): void {
+    const frame = once(part.frame, part.userIds.length);
+    for (const userId of part.userIds) {
+      for (const connection of this.byUser.get(userId) ?? []) {
+        if (connection.clientId !== part.exceptClientId)
+          this.send(connection, frame);
+      }
+    }
+  }
+
   private onHubEvent(event: HubEvent): void {
     switch (event.kind) {
-      case "users": {
-        const frame = once(event.frame, event.userIds.length);
-        for (const userId of event.userIds) {
-          for (const connection of this.byUser.get(userId) ?? []) {
-            if (connection.clientId !== event.exceptClientId)
-              this.send(connection, frame);
-          }
-        }
+      case "users":
+        this.toUsers(event);
         return;
-      }
+      case "each":
+        for (const part of event.parts) this.toUsers(part);
+        return;
       case "all": {
         const frame = once(event.frame, this.connections.size);
         for (const sockets of this.byUser.values()) {

@@ -12,6 +12,11 @@ export type HubEvent =
       frame: string;
       exceptClientId?: string | undefined;
     }
+  /**
+   * Several frames, each to its users, as one event (one Redis publish): a one-to-one
+   * message's copy for the receiver and the sender's for their own sockets.
+   */
+  | { kind: "each"; parts: UsersPart[] }
   | { kind: "all"; frame: string }
   /** Every socket that joined a topic (the console's `admin-manage`). */
   | { kind: "topic"; topic: string; frame: string }
@@ -29,6 +34,13 @@ export type HubEvent =
     }
   /** Data each process keeps in memory (the config, a user's sessions) changed. */
   | { kind: "changed"; change: Change };
+
+/** One frame to every socket of some users (but one client's). */
+export interface UsersPart {
+  userIds: number[];
+  frame: string;
+  exceptClientId?: string | undefined;
+}
 
 /** What a process may keep in memory and hear of when another process changes it. */
 export type Change =

@@ -15,6 +15,11 @@ export interface Publish {
     data: ServerEventMap[T],
     options?: { exceptClientId?: string | undefined },
   ): Promise<void>;
+  /**
+   * Several events, each to its users, sent as one (one Redis publish, not one per event):
+   * every socket of each part's users, on every process.
+   */
+  toEach(parts: readonly UsersEvent[]): Promise<void>;
   /** Every signed-in socket, on every process. */
   toAll<T extends ServerEventType>(
     type: T,
@@ -27,6 +32,15 @@ export interface Publish {
     data: ServerEventMap[T],
   ): Promise<void>;
 }
+
+/** One typed event for some users: a part of `Publish.toEach`. */
+export type UsersEvent = {
+  [T in ServerEventType]: {
+    userIds: readonly number[];
+    type: T;
+    data: ServerEventMap[T];
+  };
+}[ServerEventType];
 
 /**
  * News between processes that data they keep in memory changed (issue 14: the config and

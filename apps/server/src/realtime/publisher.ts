@@ -45,6 +45,16 @@ export function createRealtimePorts(
           frame: eventFrame(type, data, clock.now()),
           exceptClientId: options.exceptClientId,
         }),
+      toEach: (parts) => {
+        const now = clock.now();
+        return hub.publish({
+          kind: "each",
+          parts: parts.map((part) => ({
+            userIds: [...new Set(part.userIds)],
+            frame: eventFrame(part.type, part.data, now),
+          })),
+        });
+      },
       toAll: (type, data) =>
         hub.publish({
           kind: "all",

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createProcessDatabase,
@@ -7,7 +8,7 @@ import {
   startServerProcess,
   userOn,
 } from "../../test/server-process.js";
-import { openSocket } from "../../test/ws-client.js";
+import { type Frame, openSocket } from "../../test/ws-client.js";
 
 /**
  * The code of `call()` once the news of a change made through the other process has
@@ -80,6 +81,54 @@ describe("two server processes on one database and one Redis", () => {
       toContactId: alice.userId,
     });
     await socket.close();
+  });
+
+  it("carry a one-to-one message's two copies in one Redis message", async () => {
+    const alice = await userOn(a, "alice2");
+    const bob = await userOn(b, "bob2");
+    const bobSocket = await openSocket(b.url);
+    await bobSocket.bind(bob.token);
+    const aliceOther = await openSocket(b.url);
+    await aliceOther.bind(alice.token);
+    const listener = new Redis(redisUrl);
+    const carried: string[] = [];
+    listener.on("message", (_channel: string, raw: string) => {
+      carried.push(raw);
+    });
+    await listener.subscribe(`${prefix}:hub`);
+    try {
+      const id = randomUUID();
+      const sent = await a.post(
+        "/enterprise/im/sendMessage",
+        { id, type: "text", content: "one publish", toContactId: bob.userId },
+        alice.token,
+      );
+      expect(sent.code, sent.msg).toBe(0);
+      // Each copy is filed under the other side, each on its own sockets.
+      const ofThis = (frame: Frame) =>
+        (frame.data as { id?: string } | undefined)?.id === id;
+      expect((await bobSocket.next("simple", ofThis)).data).toMatchObject({
+        toContactId: alice.userId,
+      });
+      expect((await aliceOther.next("simple", ofThis)).data).toMatchObject({
+        toContactId: bob.userId,
+      });
+      // A later message from A: once it is heard, everything A published before it was.
+      const later = randomUUID();
+      const next = await a.post(
+        "/enterprise/im/sendMessage",
+        { id: later, type: "text", content: "later", toContactId: bob.userId },
+        alice.token,
+      );
+      expect(next.code, next.msg).toBe(0);
+      await expect
+        .poll(() => carried.some((raw) => raw.includes(later)))
+        .toBe(true);
+      expect(carried.filter((raw) => raw.includes(id))).toHaveLength(1);
+    } finally {
+      await listener.quit();
+      await Promise.all([bobSocket.close(), aliceOther.close()]);
+    }
   });
 
   it("deliver a group's message and events to members on both processes, and stop at once for a removed one", async () => {

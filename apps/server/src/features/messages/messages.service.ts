@@ -245,18 +245,6 @@ export class MessagesService {
     }
 
     const sender = toSender(me, publicUrl);
-    const { publish } = this.deps;
-    // Only now, after the commit: the receiver files it under the sender (wire-contract.md §2.9).
-    await publish.toUsers(
-      [peer.user_id],
-      "simple",
-      toMessage(
-        row,
-        sender,
-        { toContactId: userId, toUser: peer.user_id },
-        publicUrl,
-      ),
-    );
     const mine = toMessage(
       row,
       sender,
@@ -266,7 +254,21 @@ export class MessagesService {
       },
       publicUrl,
     );
-    await publish.toUsers([userId], "simple", mine);
+    // Only now, after the commit, as one event: the receiver files it under the sender
+    // (wire-contract.md §2.9), the sender's own sockets under the receiver.
+    await this.deps.publish.toEach([
+      {
+        userIds: [peer.user_id],
+        type: "simple",
+        data: toMessage(
+          row,
+          sender,
+          { toContactId: userId, toUser: peer.user_id },
+          publicUrl,
+        ),
+      },
+      { userIds: [userId], type: "simple", data: mine },
+    ]);
     this.deps.services.push.messageSent({
       message: mine,
       conversationId,
