@@ -113,15 +113,20 @@ function spoolFiles(dir: string): string[] {
   );
 }
 
-/** Every stored object (its key), and every file left in the upload spool. */
+/**
+ * Every stored object of a chat (its key), and every file left in the upload spool.
+ * Pictures of people and groups are left out: a group's is drawn in the background after
+ * its members change, so it may land in the middle of a count (a flaky test did).
+ */
 async function storedObjects(): Promise<string[]> {
   const spooled = spoolFiles(dataDir).map((name) => `spool:${name}`);
+  const chat = (key: string) => !key.startsWith("avatar/");
   if (!(api.storage instanceof LocalStorage))
-    return [...(await (s3 as TestS3).keys()), ...spooled];
+    return [...(await (s3 as TestS3).keys()).filter(chat), ...spooled];
   const { root } = api.storage;
   return [
-    ...(fs.readdirSync(root, { recursive: true }) as string[]).filter((p) =>
-      fs.statSync(path.join(root, p)).isFile(),
+    ...(fs.readdirSync(root, { recursive: true }) as string[]).filter(
+      (p) => chat(p) && fs.statSync(path.join(root, p)).isFile(),
     ),
     ...spooled,
   ];
@@ -746,7 +751,7 @@ describe.each(STORAGES)("with files on %s", (kind) => {
       // Stored under a name the server made, inside its storage; nothing beside it.
       for (const key of await storedObjects())
         expect(key).toMatch(
-          /^((blob|thumb)\/[0-9a-f]{2}\/[0-9a-f]{64}-[0-9a-f]{12}(\.jpg)?|avatar\/.+)$/,
+          /^(blob|thumb)\/[0-9a-f]{2}\/[0-9a-f]{64}-[0-9a-f]{12}(\.jpg)?$/,
         );
       for (const dir of [dataDir, path.dirname(dataDir)])
         expect(fs.existsSync(path.join(dir, "x.txt"))).toBe(false);
