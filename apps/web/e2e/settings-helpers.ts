@@ -52,6 +52,28 @@ export async function openSettings(page: Page, lang: Lang) {
 }
 
 /**
+ * Shows a tab of a dialog and waits until it is the selected one, clicking again should a
+ * click land while the dialog was still moving in (the full CI run once read the General
+ * tab's switches from the tab before it).
+ */
+export async function showTab(
+  dialog: ReturnType<typeof dialogNamed>,
+  name: string,
+) {
+  const tab = dialog.getByRole("tab", { name, exact: true });
+  for (let tries = 0; ; tries += 1) {
+    await tab.click();
+    const selected = await tab
+      .and(dialog.locator('[aria-selected="true"]'))
+      .waitFor({ timeout: 2_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (selected) return;
+    if (tries === 4) throw new Error(`the tab ${name} is never selected`);
+  }
+}
+
+/**
  * Closes the dialog on top with Escape, sent to the dialog: a dialog still moving in may not
  * have taken the focus yet, and its Escape is not heard from the page.
  */
@@ -156,9 +178,7 @@ export async function photographSettings(
     await shot(page, `settings-crop-${lang}-${size.name}`);
     await closeTop(page, crop);
 
-    await settings
-      .getByRole("tab", { name: words.commonTab, exact: true })
-      .click();
+    await showTab(settings, words.commonTab);
     await shot(page, `settings-common-${lang}-${size.name}`);
     await closeTop(page, settings);
   }

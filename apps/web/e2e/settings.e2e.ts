@@ -25,6 +25,7 @@ import {
   photographSettings,
   pngFixture,
   shot,
+  showTab,
   WIDTHS,
   WORDS,
 } from "./settings-helpers";
@@ -265,7 +266,7 @@ describe("settings in the web client", () => {
 
   it("turns every Common setting the other way: drawn at once, kept after a reload and in another browser", async () => {
     const settings = await openSettings(samPage, "en");
-    await settings.getByRole("tab", { name: "General" }).click();
+    await showTab(settings, "General");
     const root = samPage.locator("html");
     await settings.getByRole("switch", { name: "Round avatars" }).click();
     await expect.poll(() => root.getAttribute("data-avatar")).toBe("round");
@@ -341,7 +342,7 @@ describe("settings in the web client", () => {
       expect(await html.getAttribute("data-hide-names")).not.toBeNull();
       expect(await html.getAttribute("data-hide-times")).not.toBeNull();
       const dialog = await openSettings(page, "en");
-      await dialog.getByRole("tab", { name: "General" }).click();
+      await showTab(dialog, "General");
       for (const name of [
         "Round avatars",
         "Hide names in chats",
