@@ -1,5 +1,5 @@
 import { type QueryExecutorProvider, sql } from "kysely";
-import { indexed } from "./migrations/0008_message_search.js";
+import { indexed, SEARCHABLE } from "./migrations/0008_message_search.js";
 
 /*
  * The SQLite search index (FTS5, migrations 0008 and 0016), kept up by the server.
@@ -72,7 +72,7 @@ function entriesOf(
 export const INDEX_CHUNK = 2000;
 
 /** Message types whose words are searchable: text, and a file's name. */
-const searchable = sql.raw("('text', 'file')");
+const searchable = sql.raw(SEARCHABLE);
 const { body, name } = indexed("m");
 
 /**

@@ -38,7 +38,7 @@ import { type AnyDb, isPostgres } from "./dialect.js";
  */
 
 /** Message types whose words are searchable: text, and a file's name. */
-const SEARCHABLE = "('text', 'file')";
+export const SEARCHABLE = "('text', 'file')";
 /** Rows a batch of the SQLite backfill covers, by msg_id. */
 const BATCH = 5000;
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { deleteEntries } from "./0008_message_search.js";
+import { deleteEntries, SEARCHABLE } from "./0008_message_search.js";
 import { type AnyDb, isPostgres } from "./dialect.js";
 
 /*
@@ -19,7 +19,6 @@ import { type AnyDb, isPostgres } from "./dialect.js";
  * Everything stored so far was indexed by 0008's triggers: the mark starts at the top.
  */
 
-const SEARCHABLE = "('text', 'file')";
 const UPTO = "(select indexed_upto from message_search_progress)";
 
 /** Whether `row`'s entries are in the index. */

@@ -261,6 +261,45 @@ function inTurn<T>(
   return isSqlite(db) ? store() : storesInTurn.run(conversationId, store);
 }
 
+/** A message's row as it is stored, but its seq (taken with the conversation's row). */
+type RowToStore = Omit<Parameters<typeof insertMessage>[1], "seq">;
+
+/** A one-to-one message's row, stored at `at`. */
+function directRow(message: NewDirectMessage, at: number): RowToStore {
+  return {
+    conversation_id: message.conversationId,
+    client_msg_id: message.clientMsgId,
+    from_user: message.fromUser,
+    to_user: message.toUser,
+    is_group: 0,
+    type: message.type,
+    content: message.content,
+    at: "",
+    pid: message.pid,
+    file_id: message.fileId ?? null,
+    extends: JSON.stringify(message.extends ?? {}),
+    created_at: at,
+  };
+}
+
+/** A group message's row (one for the whole group), stored at `at`. */
+function groupRow(message: NewGroupMessage, at: number): RowToStore {
+  return {
+    conversation_id: `group-${String(message.groupId)}`,
+    client_msg_id: message.clientMsgId,
+    from_user: message.fromUser,
+    to_user: message.groupId,
+    is_group: 1,
+    type: message.type,
+    content: message.content,
+    at: message.at.join(","),
+    pid: message.pid,
+    file_id: message.fileId ?? null,
+    extends: JSON.stringify(message.extends),
+    created_at: at,
+  };
+}
+
 /**
  * PostgreSQL: a message stored in one statement, so one round trip (issue 14, W8: seven
  * round trips a send, each waiting on a busy box, held two processes to a fraction of
@@ -273,28 +312,15 @@ function inTurn<T>(
  */
 async function storeAtOnce(
   db: Db,
-  message: {
-    conversationId: string;
-    isGroup: number;
-    clientMsgId: string;
-    fromUser: number;
-    toUser: number;
-    type: string;
-    content: string;
-    at: string;
-    pid: number | null;
-    fileId: number | null;
-    extends: string;
-    createdAt: number;
-  },
+  message: RowToStore,
   after: RawBuilder<unknown>,
 ): Promise<MessageRow> {
-  return inTurn(db, message.conversationId, async () => {
+  return inTurn(db, message.conversation_id, async () => {
     const { rows } = await sql<MessageRow>`with taken as (
       insert into conversations as c
         (conversation_id, is_group, created_at, last_seq, last_msg_id, last_send_time)
-      values (${message.conversationId}, ${message.isGroup}, ${message.createdAt}, 1,
-        nextval(pg_get_serial_sequence('messages', 'msg_id')), ${message.createdAt})
+      values (${message.conversation_id}, ${message.is_group}, ${message.created_at}, 1,
+        nextval(pg_get_serial_sequence('messages', 'msg_id')), ${message.created_at})
       on conflict (conversation_id) do update set
         last_seq = c.last_seq + 1,
         last_msg_id = nextval(pg_get_serial_sequence('messages', 'msg_id')),
@@ -303,11 +329,11 @@ async function storeAtOnce(
     ), stored as (
       insert into messages (msg_id, conversation_id, seq, client_msg_id, from_user,
         to_user, is_group, type, content, at, pid, file_id, extends, created_at)
-      values ((select last_msg_id from taken), ${message.conversationId},
-        (select last_seq from taken), ${message.clientMsgId}, ${message.fromUser},
-        ${message.toUser}, ${message.isGroup}, ${message.type}, ${message.content},
-        ${message.at}, ${message.pid}, ${message.fileId}, ${message.extends},
-        ${message.createdAt})
+      values ((select last_msg_id from taken), ${message.conversation_id},
+        (select last_seq from taken), ${message.client_msg_id}, ${message.from_user},
+        ${message.to_user}, ${message.is_group}, ${message.type}, ${message.content},
+        ${message.at}, ${message.pid}, ${message.file_id}, ${message.extends},
+        ${message.created_at})
       returning *
     ), after as (${after})
     select * from stored`.execute(db);
@@ -334,20 +360,7 @@ export function storeDirectMessage(
     const { conversationId, fromUser, toUser } = message;
     return storeAtOnce(
       db,
-      {
-        conversationId,
-        isGroup: 0,
-        clientMsgId: message.clientMsgId,
-        fromUser,
-        toUser,
-        type: message.type,
-        content: message.content,
-        at: "",
-        pid: message.pid,
-        fileId: message.fileId ?? null,
-        extends: JSON.stringify(message.extends ?? {}),
-        createdAt: at,
-      },
+      directRow(message, at),
       // Both views, as touchUserConversation makes them: one more unread for the receiver.
       sql`insert into user_conversations as uc (user_id, conversation_id, peer_id,
           is_group, unread, last_send_time, updated_at)
@@ -364,19 +377,8 @@ export function storeDirectMessage(
       const at = now();
       const seq = await nextSeq(trx, message.conversationId, 0, at);
       const inserted = await insertMessage(trx, {
-        conversation_id: message.conversationId,
+        ...directRow(message, at),
         seq,
-        client_msg_id: message.clientMsgId,
-        from_user: message.fromUser,
-        to_user: message.toUser,
-        is_group: 0,
-        type: message.type,
-        content: message.content,
-        at: "",
-        pid: message.pid,
-        file_id: message.fileId ?? null,
-        extends: JSON.stringify(message.extends ?? {}),
-        created_at: at,
       });
       await markConversationLast(
         trx,
@@ -438,20 +440,7 @@ export function storeGroupMessage(
     const at = now();
     return storeAtOnce(
       db,
-      {
-        conversationId,
-        isGroup: 1,
-        clientMsgId: message.clientMsgId,
-        fromUser: message.fromUser,
-        toUser: message.groupId,
-        type: message.type,
-        content: message.content,
-        at: message.at.join(","),
-        pid: message.pid,
-        fileId: message.fileId ?? null,
-        extends: JSON.stringify(message.extends),
-        createdAt: at,
-      },
+      groupRow(message, at),
       // The sender has read what they sent.
       sql`update user_conversations set last_read_seq = stored.seq, updated_at = ${at}
         from stored
@@ -464,19 +453,8 @@ export function storeGroupMessage(
       const at = now();
       const seq = await nextSeq(trx, conversationId, 1, at);
       const inserted = await insertMessage(trx, {
-        conversation_id: conversationId,
+        ...groupRow(message, at),
         seq,
-        client_msg_id: message.clientMsgId,
-        from_user: message.fromUser,
-        to_user: message.groupId,
-        is_group: 1,
-        type: message.type,
-        content: message.content,
-        at: message.at.join(","),
-        pid: message.pid,
-        file_id: message.fileId ?? null,
-        extends: JSON.stringify(message.extends),
-        created_at: at,
       });
       await markConversationLast(trx, conversationId, inserted.msg_id, at);
       await trx
