@@ -10,6 +10,7 @@ import {
   newContext,
   productAndBrowser,
   realtimeBound,
+  settled,
   settledShot,
 } from "./harness";
 import { openSettings } from "./settings-helpers";
@@ -131,6 +132,7 @@ describe("complaints in the web client", () => {
         exact: false,
       })
       .waitFor();
+    await settled(u);
     await d.getByRole("button", { name: "Send", exact: true }).click();
     await d
       .getByRole("alert")

@@ -314,18 +314,24 @@ const MOVING = ["-enter", "-appear", "-leave"]
   .join(", ");
 
 /**
- * A picture once dialogs, popups and toasts have finished moving in or out: when no
- * element carries a motion class any more (about 0.3 s), not after a fixed wait. Playwright's
- * `animations: "disabled"` is no substitute: it ends the CSS animation, but the motion's
- * starting styles (faded, scaled down) stay until rc-motion hears of it, and that is what
- * the picture shows. The picture decides no result, so after 2 s it is taken anyway.
+ * Waits until dialogs, popups and toasts have finished moving in or out: when no element
+ * carries a motion class any more (about 0.3 s), not after a fixed wait; at most 2 s. A
+ * click on a dialog still moving in can be lost (a full CI run once clicked Send before
+ * the suggestion dialog heard it). Playwright's `animations: "disabled"` is no substitute:
+ * it ends the CSS animation, but the motion's starting styles (faded, scaled down) stay
+ * until rc-motion hears of it.
  */
-export async function settledShot(page: Page, name: string): Promise<void> {
+export async function settled(page: Page): Promise<void> {
   await page
     .waitForFunction((moving) => !document.querySelector(moving), MOVING, {
       timeout: 2_000,
       polling: "raf",
     })
     .catch(() => undefined);
+}
+
+/** A picture once dialogs, popups and toasts have finished moving (see `settled`). */
+export async function settledShot(page: Page, name: string): Promise<void> {
+  await settled(page);
   await screenshot(page, name);
 }
