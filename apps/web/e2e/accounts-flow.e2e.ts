@@ -47,7 +47,7 @@ const LANGS = [
     welcome: (name: string) => `注册成功，欢迎你，${name}！`,
     menu: "主菜单",
     login: "欢迎登录",
-    logIn: "登 录",
+    logIn: "登录",
     forgot: "忘记密码？",
     noMail:
       "本服务器尚未配置邮件，无法给你发送验证码。请联系管理员为你重置密码。",
@@ -129,7 +129,7 @@ describe.each(LANGS)("accounts without dead ends ($code)", (lang) => {
       // Toasts repeat at most every 500 ms (SPEC §9): let each show and go before the next
       // try, so the sixth answer is a toast of its own.
       if (i < 5) {
-        const notice = page.locator(".ant-message-notice").first();
+        const notice = page.getByTestId("toast").first();
         await notice.waitFor();
         await notice.waitFor({ state: "detached" });
       }

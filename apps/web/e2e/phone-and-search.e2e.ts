@@ -44,7 +44,7 @@ const TEXTS = {
       heading: "欢迎登录",
       account: "账号",
       password: "密码",
-      submit: "登 录",
+      submit: "登录",
     },
     menu: "主菜单",
     search: "搜索",

@@ -428,7 +428,15 @@ describe("settings in the web client", () => {
     await shot(samPage, "settings-change-account-filled-en");
     await dialog.getByRole("button", { name: "Change account" }).click();
     await samPage.waitForURL(/#\/login/);
-    await samPage.getByRole("heading", { name: "Welcome back" }).waitFor();
+    const heading = samPage.getByRole("heading", { name: "Welcome back" });
+    await heading.waitFor();
+    // Sam's dark theme stays on the page; the login card stays light, its words dark.
+    expect(
+      await samPage.evaluate(() => document.documentElement.dataset.theme),
+    ).toBe("dark");
+    expect(await heading.evaluate((h) => getComputedStyle(h).color)).toBe(
+      "rgb(29, 33, 41)",
+    );
     await samPage
       .getByText("Account changed. Log in with your new account.")
       .waitFor();

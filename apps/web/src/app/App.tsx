@@ -1,27 +1,15 @@
 import { system } from "@parley/protocol";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { App as AntApp, ConfigProvider, Spin } from "antd";
-import { Suspense, useEffect, useMemo, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { I18nextProvider } from "react-i18next";
 import { HashRouter } from "react-router";
 import { call, setSessionEndedHandler } from "../api/http";
-import { useAppearance } from "../features/settings";
-import { i18n, LANGUAGE_TAGS, useAntdLocale, useLanguage } from "../i18n";
-import { setFeedback } from "../lib/feedback";
+import { FullscreenSpinner } from "../components/light/FullscreenSpinner";
+import { LightFeedbackHost } from "../components/light/LightFeedbackHost";
+import { i18n, LANGUAGE_TAGS, useLanguage } from "../i18n";
 import { RenderErrorBoundary } from "./RenderErrorBoundary";
 import { AppRoutes } from "./router";
 import { Startup } from "./Startup";
-import { themeConfig } from "./theme";
-
-/** Hands antd's context-aware toasts and dialogs to the API layer. */
-function FeedbackBridge() {
-  const { message, modal } = AntApp.useApp();
-  useEffect(() => {
-    setFeedback({ message, modal });
-    return () => setFeedback(null);
-  }, [message, modal]);
-  return null;
-}
 
 // SPEC §8: confirming the -1 dialog fetches system info again, then reloads regardless.
 setSessionEndedHandler(() => {
@@ -30,7 +18,10 @@ setSessionEndedHandler(() => {
     .finally(() => window.location.reload());
 });
 
-/** The app: providers, start-up, and the routes. */
+/**
+ * The app: providers, start-up, and the routes. No antd here: the login screen loads none
+ * (benchmarks.md F1); antd's providers wrap the other screens (AntShell).
+ */
 export function App() {
   const [queryClient] = useState(
     () =>
@@ -39,9 +30,6 @@ export function App() {
       }),
   );
   const lang = useLanguage();
-  const antdLocale = useAntdLocale();
-  const themeName = useAppearance();
-  const theme = useMemo(() => themeConfig(themeName), [themeName]);
 
   useEffect(() => {
     document.documentElement.lang = LANGUAGE_TAGS[lang];
@@ -49,22 +37,18 @@ export function App() {
 
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider locale={antdLocale} theme={theme}>
-        <AntApp>
-          <FeedbackBridge />
-          <QueryClientProvider client={queryClient}>
-            <Startup>
-              <HashRouter>
-                <RenderErrorBoundary>
-                  <Suspense fallback={<Spin fullscreen />}>
-                    <AppRoutes />
-                  </Suspense>
-                </RenderErrorBoundary>
-              </HashRouter>
-            </Startup>
-          </QueryClientProvider>
-        </AntApp>
-      </ConfigProvider>
+      <LightFeedbackHost />
+      <QueryClientProvider client={queryClient}>
+        <Startup>
+          <HashRouter>
+            <RenderErrorBoundary>
+              <Suspense fallback={<FullscreenSpinner />}>
+                <AppRoutes />
+              </Suspense>
+            </RenderErrorBoundary>
+          </HashRouter>
+        </Startup>
+      </QueryClientProvider>
     </I18nextProvider>
   );
 }

@@ -1,10 +1,13 @@
-import { ExclamationCircleFilled } from "@ant-design/icons";
+import ExclamationCircleFilled from "@ant-design/icons-svg/es/asn/ExclamationCircleFilled";
 import { isLanguage } from "@parley/protocol";
-import { Button, Spin, theme } from "antd";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import light from "../components/light/light.module.css";
+import { FullscreenSpinner } from "../components/light/FullscreenSpinner";
+import { SvgIcon } from "../components/light/SvgIcon";
 import { useSystemInfoQuery } from "../features/system";
 import { currentLanguage, switchLanguage } from "../i18n";
+import styles from "./Startup.module.css";
 
 /**
  * Start-up (SPEC §4): the saved config first, then system info from the server; a
@@ -33,48 +36,30 @@ export function Startup({ children }: { children: ReactNode }) {
       />
     );
   }
-  return <Spin fullscreen />;
+  return <FullscreenSpinner />;
 }
 
 /**
- * What antd's Result shows, drawn from parts every page loads anyway: Result carries large
- * illustrations, and fetching a chunk for it would fail on the very network that failed.
+ * A failed start or screen: a warning, what went wrong and a retry, drawn without antd
+ * (antd's Result carries large illustrations, and a chunk fetched for it would fail on the
+ * very network that failed).
  */
 export function StartFailed(props: {
   title: string;
   retry: string;
   onRetry: () => void;
 }) {
-  const { token } = theme.useToken();
   return (
-    <div
-      role="alert"
-      style={{
-        display: "flex",
-        flexDirection: "column",
-        alignItems: "center",
-        gap: token.marginMD,
-        padding: `${token.paddingXL * 1.5}px ${token.paddingXL}px`,
-        textAlign: "center",
-      }}
-    >
-      <ExclamationCircleFilled
-        aria-hidden
-        style={{ fontSize: 72, color: token.colorWarning }}
-      />
-      <h1
-        style={{
-          margin: 0,
-          fontSize: token.fontSizeHeading3,
-          fontWeight: "normal",
-          color: token.colorTextHeading,
-        }}
+    <div role="alert" className={styles.failed}>
+      <SvgIcon icon={ExclamationCircleFilled} className={styles.icon} />
+      <h1 className={styles.title}>{props.title}</h1>
+      <button
+        type="button"
+        className={`${light.button} ${light.primary}`}
+        onClick={props.onRetry}
       >
-        {props.title}
-      </h1>
-      <Button type="primary" onClick={props.onRetry}>
         {props.retry}
-      </Button>
+      </button>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { Navigate, type RouteObject, useRoutes } from "react-router";
-import { accountsRoutes } from "../features/accounts";
+import { accountsRoutes, loginRoute } from "../features/accounts";
 import { consoleRoutes } from "../features/console";
 import { groupsRoutes } from "../features/groups";
 import { messagesRoutes } from "../features/messages";
 import { systemRoutes } from "../features/system";
-import { loadNamespaceGroup } from "../i18n";
+import { currentLanguage, loadAntdLocale, loadNamespaceGroup } from "../i18n";
 import { lazyPage } from "../lib/lazy";
 import { Guard } from "./Guard";
 
@@ -16,18 +16,34 @@ const RealtimeLayout = lazyPage(() =>
   ),
 );
 
-/** Every route passes the guard; chat and console share the socket. */
+// antd's providers, with antd's pack of the language shown, for every screen but /login.
+const AntShell = lazyPage(() =>
+  Promise.all([
+    import("./AntShell"),
+    loadAntdLocale(currentLanguage()).catch(() => undefined),
+  ]).then(([m]) => ({ default: m.AntShell })),
+);
+
+/**
+ * Every route passes the guard; /login loads no antd; chat and console share the socket.
+ */
 const routes: RouteObject[] = [
   {
     element: <Guard />,
     children: [
-      ...accountsRoutes,
-      ...systemRoutes,
+      loginRoute,
       {
-        Component: RealtimeLayout,
-        children: [...messagesRoutes, ...groupsRoutes, ...consoleRoutes],
+        Component: AntShell,
+        children: [
+          ...accountsRoutes,
+          ...systemRoutes,
+          {
+            Component: RealtimeLayout,
+            children: [...messagesRoutes, ...groupsRoutes, ...consoleRoutes],
+          },
+          { path: "*", element: <Navigate to="/404" replace /> },
+        ],
       },
-      { path: "*", element: <Navigate to="/404" replace /> },
     ],
   },
 ];

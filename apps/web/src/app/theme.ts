@@ -1,8 +1,8 @@
 import { type ThemeConfig, theme as antdTheme } from "antd";
 import type { ThemeName } from "../features/settings";
 
-const FONT_FAMILY =
-  '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif';
+/** Parley's font stack, set once in styles.css for the screens without antd too. */
+const FONT_FAMILY = "var(--parley-font)";
 
 /** Parley's look: antd's default algorithm with our brand colour. */
 export const theme: ThemeConfig = {

@@ -1,11 +1,13 @@
-import { GlobalOutlined } from "@ant-design/icons";
+import GlobalOutlined from "@ant-design/icons-svg/es/asn/GlobalOutlined";
 import { type Language, settings } from "@parley/protocol";
-import { Button } from "antd";
 import { type ComponentType, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../api/http";
 import { LANGUAGE_NAMES, switchLanguage, useLanguage } from "../i18n";
 import type { LanguageDropdownProps } from "./LanguageDropdown";
+import light from "./light/light.module.css";
+import { Spinner } from "./light/Spinner";
+import { SvgIcon } from "./light/SvgIcon";
 
 // The menu's code (antd's Dropdown and Menu) is fetched when the button is first pointed
 // at, focused or pressed, not with every page that shows the button.
@@ -17,7 +19,7 @@ const prefetch = () => void loadDropdown().catch(() => undefined);
  * Switches the interface language (all 12 of SPEC §1) in place, without a reload, so an
  * open chat stays open; remembered here and on the server.
  */
-export function LanguageMenu({ light = false }: { light?: boolean }) {
+export function LanguageMenu({ onDark = false }: { onDark?: boolean }) {
   const { t } = useTranslation();
   const current = useLanguage();
   const [switching, setSwitching] = useState(false);
@@ -54,22 +56,24 @@ export function LanguageMenu({ light = false }: { light?: boolean }) {
     );
   };
 
+  // A plain button drawn as antd's text button: the login screen shows it and loads no antd.
   const button = (
-    <Button
+    <button
       ref={buttonRef}
-      type="text"
-      loading={switching}
-      icon={<GlobalOutlined />}
+      type="button"
+      className={`${light.button} ${light.plain}`}
       aria-label={t("common:language")}
       aria-haspopup="menu"
       aria-expanded={open}
-      style={light ? { color: "#fff" } : undefined}
+      aria-busy={switching}
+      style={onDark ? { color: "#fff" } : undefined}
       onPointerEnter={prefetch}
       onFocus={prefetch}
       onClick={Dropdown ? undefined : firstPress}
     >
+      {switching ? <Spinner /> : <SvgIcon icon={GlobalOutlined} />}
       {LANGUAGE_NAMES[current]}
-    </Button>
+    </button>
   );
 
   if (!Dropdown) return button;

@@ -13,6 +13,7 @@ import { readString, StorageKeys, write } from "../lib/storage";
 import { antdLocaleOf, loadAntdLocale } from "./antd-locales";
 import { NAMESPACE_GROUPS, type NamespaceGroup } from "./namespaces";
 
+export { loadAntdLocale } from "./antd-locales";
 export { NAMESPACES } from "./namespaces";
 
 /*

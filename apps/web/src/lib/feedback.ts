@@ -1,6 +1,4 @@
 import { isLanguage, retryIn } from "@parley/protocol";
-import type { MessageInstance } from "antd/es/message/interface";
-import type { HookAPI as ModalApi } from "antd/es/modal/useModal";
 import { i18n, LANGUAGE_TAGS } from "../i18n";
 
 /** SPEC §9: toasts last 1.5 s and are debounced at 500 ms; dialogs are debounced at 1 s. */
@@ -8,29 +6,79 @@ export const TOAST_SECONDS = 1.5;
 export const TOAST_DEBOUNCE_MS = 500;
 export const DIALOG_DEBOUNCE_MS = 1000;
 
-interface Feedback {
-  message: MessageInstance;
-  modal: ModalApi;
+export type ToastKind = "success" | "warning" | "error" | "info";
+
+/**
+ * What shows toasts and dialogs: antd's context-aware `message` and `modal` on the screens
+ * that load antd (their methods have these shapes), the light shell's own on the login
+ * screen, which loads no antd at all.
+ */
+export interface Feedback {
+  message: {
+    open(options: {
+      key: string;
+      type: ToastKind;
+      content: string;
+      duration: number;
+    }): unknown;
+  };
+  modal: {
+    warning(options: {
+      title: string;
+      content: string;
+      okText: string;
+      onOk: () => void;
+      centered: boolean;
+      afterClose: () => void;
+    }): unknown;
+  };
 }
 
 let feedback: Feedback | null = null;
+/** The light shell's, used while no antd screen has registered its own. */
+let fallback: Feedback | null = null;
 let lastToastAt = Number.NEGATIVE_INFINITY;
 let lastToast = { key: 0, text: "" };
 let lastDialogAt = Number.NEGATIVE_INFINITY;
 /** The dialogs showing now, by their title and text. */
 const showingDialogs = new Set<string>();
 
-/** Registered once by the app shell, so toasts and dialogs follow the theme and locale. */
+type ToastOptions = Parameters<Feedback["message"]["open"]>[0];
+
+/** The last toast shown, where, and until when. */
+let lastOpen: { options: ToastOptions; until: number; by: Feedback } | null =
+  null;
+
+/**
+ * Registered by antd's shell while it is mounted, so toasts and dialogs follow the theme
+ * and locale. When it goes (a sign-out lands on /login, which has no antd), a toast it
+ * still shows ("Account changed. Log in with your new account.") moves to the light
+ * shell's for the rest of its time instead of vanishing with antd's screens.
+ */
 export function setFeedback(next: Feedback | null): void {
+  const leaving = feedback;
   feedback = next;
+  const showing = lastOpen;
+  if (!leaving || next || !fallback || showing?.by !== leaving) return;
+  const left = showing.until - Date.now();
+  if (left <= 0) return;
+  fallback.message.open({ ...showing.options, duration: left / 1000 });
+  lastOpen = { ...showing, by: fallback };
+}
+
+/** Registered by the light shell: what shows toasts and dialogs where antd is not loaded. */
+export function setFallbackFeedback(next: Feedback | null): void {
+  fallback = next;
+}
+
+function shown(): Feedback | null {
+  return feedback ?? fallback;
 }
 
 /** Debounce at the leading edge: the first call shows, repeats within the window do not. */
 function allowed(last: number, window: number, now: number): boolean {
   return now - last >= window;
 }
-
-export type ToastKind = "success" | "warning" | "error" | "info";
 
 /**
  * Shows a toast. Within 500 ms of the last one a repeat of the same text is swallowed, and a
@@ -43,19 +91,22 @@ export function toast(
   text: string,
   now: number = Date.now(),
 ): boolean {
-  if (!feedback) return false;
+  const shows = shown();
+  if (!shows) return false;
   const fresh = allowed(lastToastAt, TOAST_DEBOUNCE_MS, now);
   if (!fresh && text === lastToast.text) return false;
   if (fresh) {
     lastToastAt = now;
     lastToast = { key: lastToast.key + 1, text };
   } else lastToast = { ...lastToast, text };
-  void feedback.message.open({
+  const options: ToastOptions = {
     key: `toast-${lastToast.key}`,
     type: kind,
     content: text,
     duration: TOAST_SECONDS,
-  });
+  };
+  shows.message.open(options);
+  lastOpen = { options, until: now + TOAST_SECONDS * 1000, by: shows };
   return true;
 }
 
@@ -63,15 +114,15 @@ export function dialog(
   options: { title: string; content: string; okText: string; onOk: () => void },
   now: number = Date.now(),
 ): boolean {
-  if (!feedback || !allowed(lastDialogAt, DIALOG_DEBOUNCE_MS, now))
-    return false;
+  const shows = shown();
+  if (!shows || !allowed(lastDialogAt, DIALOG_DEBOUNCE_MS, now)) return false;
   // The same dialog still showing is not opened again over itself (two refused calls a
   // few seconds apart both saying the session ended).
   const text = `${options.title}\n${options.content}`;
   if (showingDialogs.has(text)) return false;
   lastDialogAt = now;
   showingDialogs.add(text);
-  feedback.modal.warning({
+  shows.modal.warning({
     ...options,
     centered: true,
     afterClose: () => showingDialogs.delete(text),
@@ -109,5 +160,6 @@ export function resetFeedbackDebounce(): void {
   lastToastAt = Number.NEGATIVE_INFINITY;
   lastToast = { key: 0, text: "" };
   lastDialogAt = Number.NEGATIVE_INFINITY;
+  lastOpen = null;
   showingDialogs.clear();
 }

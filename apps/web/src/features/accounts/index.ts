@@ -13,8 +13,10 @@ const RegisterPage = lazyPage(() =>
   import("./pages/RegisterPage").then((m) => ({ default: m.RegisterPage })),
 );
 
-/** /login and /register. */
+/** /login: drawn without antd, outside antd's shell (app/router.tsx). */
+export const loginRoute: RouteObject = { path: "/login", Component: LoginPage };
+
+/** /register. */
 export const accountsRoutes: RouteObject[] = [
-  { path: "/login", Component: LoginPage },
   { path: "/register", Component: RegisterPage },
 ];

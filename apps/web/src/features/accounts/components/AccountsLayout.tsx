@@ -21,10 +21,10 @@ export function AccountsLayout({
           {logo !== "" && <img className={styles.logo} src={logo} alt="" />}
           {name}
         </span>
-        <LanguageMenu light />
+        <LanguageMenu onDark />
       </header>
       <main className={styles.card}>
-        <h1 className={styles.title}>{title}</h1>
+        <h1 className={styles.heading}>{title}</h1>
         {children}
       </main>
     </div>

@@ -99,3 +99,48 @@ describe("Forgot password? on a server without mail", () => {
     ).toBeVisible();
   });
 });
+
+describe("the login form, drawn without antd", () => {
+  it("says what is missing when sent empty, field by field, and sends nothing", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    renderLogin(true);
+    await userEvent.click(screen.getByRole("button", { name: "Log in" }));
+    expect(screen.getByText("Enter your account")).toBeVisible();
+    expect(screen.getByText("Enter your password")).toBeVisible();
+    const account = screen.getByRole("textbox", { name: "Account" });
+    expect(account).toHaveAttribute("aria-invalid", "true");
+    expect(account).toHaveAccessibleDescription("Enter your account");
+    // The first field in need is where the cursor goes.
+    expect(account).toHaveFocus();
+    await userEvent.type(account, "alice");
+    expect(screen.queryByText("Enter your account")).toBeNull();
+    expect(account).not.toHaveAttribute("aria-invalid");
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("shows the password on request, and swaps it for a code field in code mode", async () => {
+    renderLogin(true);
+    const password = screen.getByLabelText("Password");
+    expect(password).toHaveAttribute("type", "password");
+    await userEvent.type(password, "secret12");
+    await userEvent.click(
+      screen.getByRole("button", { name: "Show password" }),
+    );
+    expect(password).toHaveAttribute("type", "text");
+    expect(
+      screen.getByRole("button", { name: "Show password" }),
+    ).toHaveAttribute("aria-pressed", "true");
+    await userEvent.click(screen.getByRole("radio", { name: "Code login" }));
+    expect(screen.queryByLabelText("Password")).toBeNull();
+    expect(screen.getByRole("textbox", { name: "Code" })).toHaveAttribute(
+      "maxlength",
+      "6",
+    );
+    // Back to the password: what was typed before is gone.
+    await userEvent.click(
+      screen.getByRole("radio", { name: "Password login" }),
+    );
+    expect(screen.getByLabelText("Password")).toHaveValue("");
+  });
+});

@@ -1,8 +1,25 @@
-import { LockOutlined, UserOutlined } from "@ant-design/icons";
-import { Alert, Button, Checkbox, Form, Input, Segmented } from "antd";
-import { useEffect, useRef, useState } from "react";
+import EyeInvisibleOutlined from "@ant-design/icons-svg/es/asn/EyeInvisibleOutlined";
+import EyeOutlined from "@ant-design/icons-svg/es/asn/EyeOutlined";
+import InfoCircleFilled from "@ant-design/icons-svg/es/asn/InfoCircleFilled";
+import LockOutlined from "@ant-design/icons-svg/es/asn/LockOutlined";
+import SafetyOutlined from "@ant-design/icons-svg/es/asn/SafetyOutlined";
+import UserOutlined from "@ant-design/icons-svg/es/asn/UserOutlined";
+import type { IconDefinition } from "@ant-design/icons-svg/es/types";
+import { Limits } from "@parley/protocol";
+import {
+  type SyntheticEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import light from "../../../components/light/light.module.css";
+import { Spinner } from "../../../components/light/Spinner";
+import { SvgIcon } from "../../../components/light/SvgIcon";
 import { i18n } from "../../../i18n";
 import {
   REDIRECT_PARAM,
@@ -13,23 +30,77 @@ import { useGlobalConfig } from "../../system";
 import { useLoginMutation } from "../accounts.queries";
 import { canSendCodes } from "../code-channels";
 import { AccountsLayout } from "../components/AccountsLayout";
-import { CodeField } from "../components/CodeField";
-import { loginErrors, type LoginMode } from "../login-rules";
+import { loginErrors, type LoginMode, type LoginValues } from "../login-rules";
+import { useCodeSender } from "../useCodeSender";
+import styles from "./LoginPage.module.css";
 
-interface FormValues {
-  account: string;
-  password: string;
-  code: string;
-  rememberMe: boolean;
+type Field = keyof LoginValues;
+
+const EMPTY: LoginValues = { account: "", password: "", code: "" };
+
+/** A labelled input with an icon in front, its error (or hint) under it. */
+function TextField({
+  label,
+  icon,
+  error,
+  after,
+  addon,
+  ...input
+}: {
+  label: string;
+  icon: IconDefinition;
+  error?: string | null | undefined;
+  /** Inside the box, after the text (the password's eye). */
+  after?: ReactNode;
+  /** Joined to the box on its right (the send-code button). */
+  addon?: ReactNode;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <span className={styles.group}>
+        <span className={`${styles.box} ${error ? styles.invalid : ""}`}>
+          <SvgIcon icon={icon} className={styles.prefix} />
+          <input
+            id={id}
+            className={styles.input}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            {...input}
+          />
+          {after}
+        </span>
+        {addon}
+      </span>
+      {error && (
+        <div id={`${id}-error`} className={styles.error} role="alert">
+          {error}
+        </div>
+      )}
+    </div>
+  );
 }
 
-/** Login (SPEC §2): by password or by code, remember-me, the token and redirect parameters. */
+/**
+ * Login (SPEC §2): by password or by code, remember-me, the token and redirect parameters.
+ * Drawn with plain elements and no antd, so the first screen most people see loads little
+ * (benchmarks.md F1); it looks like the antd screens around it.
+ */
 export function LoginPage() {
   const { t } = useTranslation("accounts");
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [form] = Form.useForm<FormValues>();
   const [mode, setMode] = useState<LoginMode>("password");
+  const [values, setValues] = useState<LoginValues>(EMPTY);
+  const [rememberMe, setRememberMe] = useState(true);
+  const [showPassword, setShowPassword] = useState(false);
+  // A field's error shows once it was changed, every field's once the form was sent.
+  const [changed, setChanged] = useState<ReadonlySet<Field>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [codeProblem, setCodeProblem] = useState<string | null>(null);
   const config = useGlobalConfig();
   const regtype = config?.sysInfo.regtype;
   const demoMode = config?.demon_mode === 1;
@@ -40,6 +111,12 @@ export function LoginPage() {
   const redirect = safeRedirect(params.get(REDIRECT_PARAM)) ?? "/";
   const token = params.get("token");
   const tokenTried = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const sender = useCodeSender({
+    account: () => values.account,
+    type: 1,
+    onProblem: setCodeProblem,
+  });
 
   const enter = () => {
     void navigate(redirect === "/" && demoMode ? "/demo" : redirect, {
@@ -55,141 +132,170 @@ export function LoginPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token]);
 
-  const submit = (values: FormValues) => {
+  const errors = loginErrors(values, mode);
+  const errorOf = (field: Field) => {
+    const key = errors[field];
+    return key && (submitted || changed.has(field)) ? t(key) : undefined;
+  };
+  const change = (field: Field) => (event: { target: { value: string } }) => {
+    setValues({ ...values, [field]: event.target.value });
+    if (!changed.has(field)) setChanged(new Set(changed).add(field));
+  };
+
+  const switchMode = (next: LoginMode) => {
+    setMode(next);
+    setValues({ ...values, password: "", code: "" });
+    setChanged(new Set([...changed].filter((field) => field === "account")));
+    setSubmitted(false);
+    setCodeProblem(null);
+  };
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0) {
+      formRef.current
+        ?.querySelector<HTMLInputElement>(`[name="${Object.keys(errors)[0]}"]`)
+        ?.focus();
+      return;
+    }
+    if (login.isPending) return;
     login.mutate(
       mode === "code"
         ? {
             account: values.account.trim(),
             code: values.code.trim(),
-            rememberMe: values.rememberMe,
+            rememberMe,
             lang: i18n.language,
           }
         : {
             account: values.account.trim(),
             password: values.password,
-            rememberMe: values.rememberMe,
+            rememberMe,
             lang: i18n.language,
           },
       { onSuccess: enter },
     );
   };
 
-  const rule = (field: "account" | "password" | "code") => ({
-    validator: (_: unknown, value: string | undefined) => {
-      // The form may hold only some fields (password and code swap with the mode).
-      const held = form.getFieldsValue() as Partial<FormValues>;
-      const values = {
-        account: held.account ?? "",
-        password: held.password ?? "",
-        code: held.code ?? "",
-        [field]: value ?? "",
-      };
-      const error = loginErrors(values, mode)[field];
-      return error ? Promise.reject(new Error(t(error))) : Promise.resolve();
-    },
-  });
-
   return (
     <AccountsLayout title={t("login.title")}>
-      <Segmented<LoginMode>
-        block
-        value={mode}
-        onChange={(value) => {
-          setMode(value);
-          form.resetFields(["password", "code"]);
-        }}
-        options={[
-          { label: t("login.passwordMode"), value: "password" },
-          { label: t("login.codeMode"), value: "code" },
-        ]}
-        style={{ marginBottom: 24 }}
-      />
-      {codesOff && (mode === "code" || forgotAsked) && (
-        <Alert
-          type="info"
-          showIcon
-          title={t("login.noCodes")}
-          style={{ marginBottom: 24 }}
-        />
-      )}
-      <Form<FormValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{
-          account: "",
-          password: "",
-          code: "",
-          rememberMe: true,
-        }}
-        onFinish={submit}
-        autoComplete="on"
-      >
-        <Form.Item
-          name="account"
-          label={t("login.account")}
-          rules={[rule("account")]}
-        >
-          <Input
-            prefix={<UserOutlined />}
-            placeholder={t("login.accountPlaceholder")}
-            autoComplete="username"
-          />
-        </Form.Item>
-        {mode === "password" ? (
-          <Form.Item
-            name="password"
-            label={t("login.password")}
-            rules={[rule("password")]}
+      <div className={styles.modes} role="radiogroup">
+        {(["password", "code"] as const).map((value) => (
+          <label
+            key={value}
+            className={`${styles.mode} ${mode === value ? styles.chosen : ""}`}
           >
-            <Input.Password
-              prefix={<LockOutlined />}
-              autoComplete="current-password"
+            <input
+              type="radio"
+              name="login-mode"
+              className={styles.hidden}
+              checked={mode === value}
+              onChange={() => switchMode(value)}
             />
-          </Form.Item>
+            {t(value === "password" ? "login.passwordMode" : "login.codeMode")}
+          </label>
+        ))}
+      </div>
+      {codesOff && (mode === "code" || forgotAsked) && (
+        <div className={styles.notice} role="status">
+          <SvgIcon icon={InfoCircleFilled} className={styles.noticeIcon} />
+          <span>{t("login.noCodes")}</span>
+        </div>
+      )}
+      <form ref={formRef} onSubmit={submit} autoComplete="on" noValidate>
+        <TextField
+          label={t("login.account")}
+          icon={UserOutlined}
+          name="account"
+          value={values.account}
+          onChange={change("account")}
+          placeholder={t("login.accountPlaceholder")}
+          autoComplete="username"
+          error={errorOf("account")}
+        />
+        {mode === "password" ? (
+          <TextField
+            label={t("login.password")}
+            icon={LockOutlined}
+            name="password"
+            type={showPassword ? "text" : "password"}
+            value={values.password}
+            onChange={change("password")}
+            autoComplete="current-password"
+            error={errorOf("password")}
+            after={
+              <button
+                type="button"
+                className={styles.eye}
+                aria-label={t("login.showPassword")}
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword(!showPassword)}
+              >
+                <SvgIcon
+                  icon={showPassword ? EyeOutlined : EyeInvisibleOutlined}
+                />
+              </button>
+            }
+          />
         ) : (
-          <CodeField
+          <TextField
             label={t("login.code")}
-            rule={rule("code")}
-            account={() => String(form.getFieldValue("account") ?? "")}
-            type={1}
+            icon={SafetyOutlined}
+            name="code"
+            value={values.code}
+            onChange={change("code")}
+            maxLength={Limits.codeLength}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            // Why no code was sent stays under the field (a toast is too short for "ask
+            // your administrator to reset your password").
+            error={errorOf("code") ?? codeProblem}
+            addon={
+              <button
+                type="button"
+                className={`${light.button} ${styles.addon}`}
+                onClick={sender.send}
+                disabled={sender.coolingDown || sender.sending}
+              >
+                {sender.sending && <Spinner />}
+                {sender.label}
+              </button>
+            }
           />
         )}
-        <div
-          style={{
-            display: "flex",
-            justifyContent: "space-between",
-            alignItems: "center",
-            marginBottom: 16,
-          }}
-        >
-          <Form.Item name="rememberMe" valuePropName="checked" noStyle>
-            <Checkbox>{t("login.rememberMe")}</Checkbox>
-          </Form.Item>
+        <div className={styles.row}>
+          <label className={styles.remember}>
+            <input
+              type="checkbox"
+              checked={rememberMe}
+              onChange={(event) => setRememberMe(event.target.checked)}
+            />
+            {t("login.rememberMe")}
+          </label>
           {mode === "password" && (
-            <Button
-              type="link"
-              size="small"
+            <button
+              type="button"
+              className={`${light.button} ${light.link}`}
               onClick={() =>
-                codesOff ? setForgotAsked(true) : setMode("code")
+                codesOff ? setForgotAsked(true) : switchMode("code")
               }
             >
               {t("login.forgot")}
-            </Button>
+            </button>
           )}
         </div>
-        <Button
-          type="primary"
-          htmlType="submit"
-          block
-          size="large"
-          loading={login.isPending}
+        <button
+          type="submit"
+          className={`${light.button} ${light.primary} ${light.large} ${light.block}`}
+          aria-busy={login.isPending}
         >
+          {login.isPending && <Spinner />}
           {t("login.submit")}
-        </Button>
-      </Form>
+        </button>
+      </form>
       {regtype === "1" && (
-        <p style={{ textAlign: "center", marginTop: 16, marginBottom: 0 }}>
+        <p className={styles.register}>
           {t("login.noAccount")}{" "}
           <Link to={`/register${redirectQuery(redirect)}`}>
             {t("login.register")}
