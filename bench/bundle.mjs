@@ -304,12 +304,12 @@ async function measure(product, dataDir) {
     const login = await first.newPage();
     const loginScripts = recordScripts(login);
     await login.goto(`${product.url}/#/login`, { waitUntil: "networkidle" });
-    await login.locator("input#account").waitFor();
+    await login.locator("input[name=account]").waitFor();
     const loginScreen = summarise(await loginScripts());
 
     // Logged in through the form, then the chat screen opened cold in a new profile.
-    await login.locator("input#account").fill(reader);
-    await login.locator("input#password").fill("secret12");
+    await login.locator("input[name=account]").fill(reader);
+    await login.locator("input[name=password]").fill("secret12");
     await login.locator("button[type=submit]").click();
     await login.getByTestId("contact").first().waitFor();
     const second = await browser.newContext({
@@ -376,7 +376,7 @@ async function measure(product, dataDir) {
         browser,
         options,
         `${product.url}/#/login`,
-        (page) => page.locator("input#account"),
+        (page) => page.locator("input[name=account]"),
         rate,
       );
       f2[`chat${rate}x`] = await load(
