@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiUser, newContext, productAndBrowser, screenshot } from "./harness";
+import {
+  apiUser,
+  newContext,
+  productAndBrowser,
+  screenshot,
+  settledShot,
+} from "./harness";
 
 /*
  * Issue 15, fault 8: no dead ends. Registering lands in the chat signed in; on a server
@@ -167,6 +173,39 @@ describe.each(LANGS)("accounts without dead ends ($code)", (lang) => {
     await dialog.waitFor();
     await dialog.getByRole("button", { name: lang.logInAgain }).waitFor();
     await screenshot(page, `session-ended-${lang.code}`);
+    await context.close();
+  });
+});
+
+describe("the login screen, which loads no antd", () => {
+  it("switches language in place from its menu, and logs in in the new language", async () => {
+    const { context, page, errors } = await newContext(
+      setup.browser(),
+      "en-US",
+    );
+    const account = `lang${randomBytes(3).toString("hex")}`;
+    await apiUser(setup.product().url, account, "Linguist");
+    await page.goto(`${setup.product().url}/#/login`);
+    await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+    await page.evaluate(() => Object.assign(window, { parleyMarker: "kept" }));
+    // The menu's code comes when the button is first pressed.
+    await page.getByRole("button", { name: "Language" }).click();
+    await page.getByRole("menuitem", { name: "Français" }).click();
+    await page
+      .getByRole("heading", { name: "Content de vous revoir" })
+      .waitFor();
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { parleyMarker?: string }).parleyMarker,
+      ),
+      "no reload",
+    ).toBe("kept");
+    await settledShot(page, "login-switched-fr");
+    await page.getByLabel("Compte").fill(account);
+    await page.getByLabel("Mot de passe", { exact: true }).fill("secret12");
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await page.getByRole("navigation", { name: "Menu principal" }).waitFor();
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
