@@ -24,6 +24,12 @@ const featureInternals = (prefix) => ({
   message: "Import another feature through its index.ts only (HOUSE-STYLE §2).",
 });
 
+/** Named exports only (HOUSE-STYLE §4): kept in every no-restricted-syntax entry. */
+const NO_DEFAULT_EXPORT = {
+  selector: "ExportDefaultDeclaration",
+  message: "Named exports only (HOUSE-STYLE §4).",
+};
+
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "coverage/**"] },
   js.configs.recommended,
@@ -55,13 +61,7 @@ export default tseslint.config(
       ],
       "@typescript-eslint/consistent-type-imports": "error",
       "@typescript-eslint/no-confusing-void-expression": "off",
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "ExportDefaultDeclaration",
-          message: "Named exports only (HOUSE-STYLE §4).",
-        },
-      ],
+      "no-restricted-syntax": ["error", NO_DEFAULT_EXPORT],
     },
   },
   {
@@ -195,6 +195,35 @@ export default tseslint.config(
       // UI text comes from the locale files (HOUSE-STYLE §6).
       "i18next/no-literal-string": ["error", { mode: "jsx-text-only" }],
       "no-restricted-imports": ["error", { patterns: [webNeverServer] }],
+    },
+  },
+  {
+    // The login screen and what every screen loads first carry no antd (benchmarks.md F1:
+    // antd's shell is a lazy chunk, app/AntShell.tsx). Types alone are erased: allowed.
+    files: [
+      "apps/web/src/main.tsx",
+      "apps/web/src/app/{App,Guard,Startup,RenderErrorBoundary,router,guards}.{ts,tsx}",
+      "apps/web/src/components/LanguageMenu.tsx",
+      "apps/web/src/components/light/**/*.{ts,tsx}",
+      "apps/web/src/lib/{feedback,lazy,redirect,storage}.ts",
+      "apps/web/src/api/http.ts",
+      "apps/web/src/i18n/{index,namespaces}.ts",
+      "apps/web/src/features/accounts/{accounts.queries,code-channels,login-rules,useCodeSender}.ts",
+      "apps/web/src/features/accounts/pages/LoginPage.tsx",
+      "apps/web/src/features/accounts/components/AccountsLayout.tsx",
+    ],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        NO_DEFAULT_EXPORT,
+        {
+          selector:
+            "ImportDeclaration[importKind!='type'][source.value=/^(antd|@ant-design\\/icons)(\\/|$)/], ImportExpression[source.value=/^(antd|@ant-design\\/icons)(\\/|$)/]",
+          message:
+            "The login screen loads no antd (benchmarks.md F1): draw it with components/light.",
+        },
+      ],
     },
   },
   {
