@@ -16,13 +16,16 @@ const RealtimeLayout = lazyPage(() =>
   ),
 );
 
-// antd's providers, with antd's pack of the language shown, for every screen but /login.
-const AntShell = lazyPage(() =>
+/**
+ * antd's providers for every screen but /login, fetched with antd's pack of the language
+ * shown (the first render does not wait for the pack: the login screen has no antd).
+ */
+export const loadAntShell = () =>
   Promise.all([
     import("./AntShell"),
     loadAntdLocale(currentLanguage()).catch(() => undefined),
-  ]).then(([m]) => ({ default: m.AntShell })),
-);
+  ]).then(([m]) => ({ default: m.AntShell }));
+const AntShell = lazyPage(loadAntShell);
 
 /**
  * Every route passes the guard; /login loads no antd; chat and console share the socket.

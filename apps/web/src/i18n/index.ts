@@ -113,11 +113,12 @@ export function currentLanguage(): Language {
 }
 
 /**
- * Resolves once the first language is loaded with its fallback and Ant Design's pack: the
- * first render waits for it, so nobody sees a raw key.
+ * Resolves once the first language is loaded with its fallback: the first render waits for
+ * it, so nobody sees a raw key. Ant Design's pack is not waited for here: the login screen
+ * has no antd; antd's shell fetches the pack before it shows (app/router.tsx).
  */
 export async function i18nReady(): Promise<void> {
-  await Promise.all([initialised, loadAntdLocale(startLanguage)]);
+  await initialised;
 }
 
 /**

@@ -92,7 +92,8 @@ describe("loading", () => {
     expect(i18n.language).toBe("fy");
     expect(i18n.t("common:retry")).toBe(text("fy", "common", "retry"));
     expect(loaded(i18n)).toEqual(["en", "fy"]);
-    expect(antdLocaleOf("fy")?.locale).toBe("fr");
+    // Ant Design's pack comes with antd's shell, not before the (antd-free) first screen.
+    expect(antdLocaleOf("fy")).toBeUndefined();
     expect(antdLocaleOf("en")).toBeUndefined();
   });
 
@@ -104,11 +105,10 @@ describe("loading", () => {
   });
 
   it("starts in zh for a browser in none of the 12, loading zh and its fallback only", async () => {
-    const { i18n, antdLocaleOf } = await start(["es-ES"]);
+    const { i18n } = await start(["es-ES"]);
     expect(i18n.language).toBe("zh");
     expect(i18n.t("common:retry")).toBe(text("zh", "common", "retry"));
     expect(loaded(i18n)).toEqual(["en", "zh"]);
-    expect(antdLocaleOf("zh")?.locale).toBe("zh-cn");
   });
 
   it("has the first screens' namespaces ready before the first render, and only them", async () => {

@@ -43,7 +43,10 @@ let lastDialogAt = Number.NEGATIVE_INFINITY;
 /** The dialogs showing now, by their title and text. */
 const showingDialogs = new Set<string>();
 
-type ToastOptions = Parameters<Feedback["message"]["open"]>[0];
+/** What a toast is shown with. */
+export type ToastOptions = Parameters<Feedback["message"]["open"]>[0];
+/** What the warning dialog is shown with. */
+export type DialogOptions = Parameters<Feedback["modal"]["warning"]>[0];
 
 /** The last toast shown, where, and until when. */
 let lastOpen: { options: ToastOptions; until: number; by: Feedback } | null =

@@ -1,7 +1,4 @@
-import type { Feedback } from "../../lib/feedback";
-
-type ToastOptions = Parameters<Feedback["message"]["open"]>[0];
-type DialogOptions = Parameters<Feedback["modal"]["warning"]>[0];
+import type { DialogOptions, Feedback, ToastOptions } from "../../lib/feedback";
 
 export interface Shown {
   toasts: ToastOptions[];

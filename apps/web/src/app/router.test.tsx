@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { i18n } from "../i18n";
+import { antdLocaleOf } from "../i18n/antd-locales";
+import { loadAntShell } from "./router";
+
+describe("antd's shell", () => {
+  it("comes with antd's pack of the language shown (start-up no longer fetches it)", async () => {
+    await i18n.changeLanguage("e");
+    try {
+      const { default: shell } = await loadAntShell();
+      expect(typeof shell).toBe("function");
+      expect(antdLocaleOf("e")?.locale).toBe("ko");
+    } finally {
+      await i18n.changeLanguage("en");
+    }
+  });
+});
