@@ -24,6 +24,7 @@ import {
 import type { Policy, Publish, Services } from "../../context.js";
 import { type Clock, formatDateTime } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
+import { InTurn } from "../../lib/in-turn.js";
 import { parseJsonObject } from "../../lib/json.js";
 import { cleanMessageHtml, shownText } from "../../lib/message-html.js";
 import type { ActiveUser } from "../accounts/accounts.service.js";
@@ -143,6 +144,8 @@ export interface MessagesDeps {
  */
 export class MessagesService {
   private readonly repo: MessagesRepository;
+  /** Each group's pushes of new messages, one after another in seq order. */
+  private readonly pushesInTurn = new InTurn();
 
   constructor(private readonly deps: MessagesDeps) {
     this.repo = deps.repo;
@@ -460,8 +463,19 @@ export class MessagesService {
       throw error;
     }
     const message = this.present(row, me, publicUrl, groupContactId(groupId));
-    const memberIds = await this.deps.services.groups.memberIds(groupId);
-    await this.deps.publish.toUsers(memberIds, "group", message);
+    // The members are read at once, side by side with the next sends' reads, but the push
+    // waits for the one before it: on PostgreSQL two reads answer in any order, and a
+    // member must see the group's messages in seq order (the stores answer in that order).
+    const reading = this.deps.services.groups.memberIds(groupId);
+    reading.catch(() => undefined);
+    const memberIds = await this.pushesInTurn.run(
+      groupContactId(groupId),
+      async () => {
+        const ids = await reading;
+        await this.deps.publish.toUsers(ids, "group", message);
+        return ids;
+      },
+    );
     this.deps.services.push.messageSent({
       message,
       conversationId: groupContactId(groupId),
