@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { localeGroups } from "./apps/web/locale-groups";
 
 export default defineConfig({
   test: {
@@ -16,6 +17,8 @@ export default defineConfig({
         },
       },
       {
+        // The translations' loaders (src/i18n/index.ts imports them).
+        plugins: [localeGroups()],
         test: {
           name: "web",
           root: "apps/web",

@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { localeGroupOf, localeGroups } from "./locale-groups";
 import { groupOfNamespace } from "./src/i18n/namespaces";
 
 const api = "http://localhost:8080";
@@ -56,7 +57,7 @@ const OWN_SOURCE = /[\\/](apps[\\/]web|packages[\\/]protocol)[\\/]src[\\/]/;
 const LOCALE = /[\\/]i18n[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), localeGroups(), precompress()],
   server: {
     port: 5173,
     // In development the API and the socket stay on the server; Vite serves the page.
@@ -85,19 +86,21 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
-          // One chunk per language and namespace group (src/i18n/namespaces.ts): the sign-in
-          // page fetches its few texts, never the chat's or the console's, nor the other
-          // eleven languages.
+          // One chunk per language and namespace group (src/i18n/namespaces.ts, loaded by
+          // ./locale-groups.ts): the sign-in page fetches its few texts, never the chat's or
+          // the console's, nor the other eleven languages.
           groups: [
             {
               debugName: "locales",
               name: (id) => {
+                const group = localeGroupOf(id);
+                if (group) return `locale-${group[0]}-${group[1]}`;
                 const [, lang, ns = ""] = LOCALE.exec(id) ?? [];
                 if (!lang) return null;
-                const group = groupOfNamespace(ns);
-                return group ? `locale-${lang}-${group}` : `locale-${lang}`;
+                const ofNs = groupOfNamespace(ns);
+                return ofNs ? `locale-${lang}-${ofNs}` : `locale-${lang}`;
               },
-              test: LOCALE,
+              test: (id) => LOCALE.test(id) || localeGroupOf(id) !== null,
             },
           ],
         },

@@ -11,33 +11,59 @@ import i18next, { type BackendModule } from "i18next";
 import { initReactI18next, useTranslation } from "react-i18next";
 import { readString, StorageKeys, write } from "../lib/storage";
 import { antdLocaleOf, loadAntdLocale } from "./antd-locales";
-import { NAMESPACE_GROUPS, type NamespaceGroup } from "./namespaces";
+import { type GroupTexts, loaders } from "virtual:parley-locales";
+import {
+  groupOfNamespace,
+  NAMESPACE_GROUPS,
+  type NamespaceGroup,
+} from "./namespaces";
 
 export { loadAntdLocale } from "./antd-locales";
 export { NAMESPACES } from "./namespaces";
 
-/*
- * Each locale file is its own lazy import; the build puts one language's files of one
- * namespace group in one chunk (vite.config.ts), so a group costs one request and the other
- * eleven languages cost nothing.
- */
-const files = import.meta.glob<Record<string, unknown>>("./locales/*/*.json", {
-  import: "default",
-});
+/** Each language's groups being fetched or fetched: a screen asks for several namespaces. */
+const groupsFetched = new Map<string, Promise<GroupTexts>>();
 
-/** i18next asks for one language and namespace at a time; the file's chunk answers. */
+/** A language's group of namespaces, fetched once (a failed fetch may be asked again). */
+function fetchGroup(
+  language: string,
+  group: NamespaceGroup,
+): Promise<GroupTexts> {
+  const key = `${language}/${group}`;
+  let texts = groupsFetched.get(key);
+  if (!texts) {
+    const load = loaders[language]?.[group];
+    texts = load
+      ? load().then(
+          (module) => module.texts,
+          (error: unknown) => {
+            groupsFetched.delete(key);
+            throw error;
+          },
+        )
+      : Promise.resolve({});
+    groupsFetched.set(key, texts);
+  }
+  return texts;
+}
+
+/**
+ * i18next asks for one language and namespace at a time; the build puts one language's
+ * namespaces of one group in one chunk (../../locale-groups.ts), so a group costs one
+ * request and the other eleven languages cost nothing.
+ */
 const lazyLocales: BackendModule = {
   type: "backend",
   callbackApi: true,
   init: () => undefined,
   read(language, namespace, callback) {
-    const load = files[`./locales/${language}/${namespace}.json`];
-    if (!load) {
+    const group = groupOfNamespace(namespace);
+    if (!group) {
       callback(null, {});
       return;
     }
-    load().then(
-      (data) => callback(null, data),
+    fetchGroup(language, group).then(
+      (texts) => callback(null, texts[namespace] ?? {}),
       (error: unknown) =>
         callback(error instanceof Error ? error : String(error), null),
     );

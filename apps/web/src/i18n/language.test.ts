@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { browserLanguage, initialLanguage } from "./index";
 
 /** A translation as the locale file on disk has it (`key` may be dotted). */
@@ -33,6 +33,12 @@ const loaded = (i18n: { store: { data: object } }) =>
 
 afterEach(() => {
   vi.restoreAllMocks();
+});
+
+// The files of a worker share modules (vitest.config.ts): the next one must not get the
+// last fresh start's i18n, in whatever language it was left.
+afterAll(() => {
+  vi.resetModules();
 });
 
 describe("the browser's language", () => {

@@ -1,0 +1,77 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Plugin } from "vite";
+import { NAMESPACE_GROUPS, type NamespaceGroup } from "./src/i18n/namespaces";
+
+/** The module src/i18n/index.ts imports its loaders from. */
+const LOADERS = "virtual:parley-locales";
+/** One language's group of namespaces: `virtual:parley-locales/<lang>/<group>`. */
+const GROUP_PREFIX = `${LOADERS}/`;
+
+const LOCALES = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "src/i18n/locales",
+);
+
+/** The id Vite and Rolldown give a virtual module (the `\0` keeps other plugins off it). */
+const resolved = (id: string) => `\0${id}`;
+
+/** `[language, group]` of a group module's id (resolved or not), else null. */
+export function localeGroupOf(
+  id: string,
+): [language: string, group: NamespaceGroup] | null {
+  const bare = id.startsWith("\0") ? id.slice(1) : id;
+  if (!bare.startsWith(GROUP_PREFIX)) return null;
+  const [language = "", group = ""] = bare
+    .slice(GROUP_PREFIX.length)
+    .split("/");
+  return group in NAMESPACE_GROUPS ? [language, group as NamespaceGroup] : null;
+}
+
+/**
+ * The translations as one lazy module per language and namespace group (issue 14, F1).
+ * `import.meta.glob` over the locale files put one loader per file in the script every
+ * screen loads — 12 languages × 19 namespaces, some 5 kB gzipped of import paths — where
+ * a screen only ever asks for a whole group. `virtual:parley-locales` exports
+ * `loaders[language][group]`, each importing `virtual:parley-locales/<language>/<group>`:
+ * that group's JSON files, as `{ [namespace]: texts }`, a chunk of its own.
+ */
+export function localeGroups(): Plugin {
+  return {
+    name: "parley:locale-groups",
+    resolveId(id) {
+      return id === LOADERS || localeGroupOf(id) ? resolved(id) : null;
+    },
+    load(id) {
+      if (id === resolved(LOADERS)) {
+        const languages = fs
+          .readdirSync(LOCALES, { withFileTypes: true })
+          .filter((entry) => entry.isDirectory())
+          .map((entry) => entry.name)
+          .sort();
+        const groups = Object.keys(NAMESPACE_GROUPS);
+        const entries = languages.map((language) => {
+          const loaders = groups.map(
+            (group) =>
+              `${group}: () => import(${JSON.stringify(`${GROUP_PREFIX}${language}/${group}`)})`,
+          );
+          return `${JSON.stringify(language)}: { ${loaders.join(", ")} }`;
+        });
+        return `export const loaders = { ${entries.join(",\n")} };`;
+      }
+      const group = localeGroupOf(id);
+      if (!group || !id.startsWith("\0")) return null;
+      const [language, name] = group;
+      const files = NAMESPACE_GROUPS[name].filter((ns) =>
+        fs.existsSync(path.join(LOCALES, language, `${ns}.json`)),
+      );
+      const imports = files.map(
+        (ns, i) =>
+          `import n${String(i)} from ${JSON.stringify(path.join(LOCALES, language, `${ns}.json`))};`,
+      );
+      const fields = files.map((ns, i) => `${ns}: n${String(i)}`);
+      return `${imports.join("\n")}\nexport const texts = { ${fields.join(", ")} };`;
+    },
+  };
+}
