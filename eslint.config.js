@@ -95,6 +95,16 @@ export default tseslint.config(
               message: "protocol depends on zod only.",
             },
           ],
+          // Classic zod's schemas carry every method, so a bundle takes all of zod with
+          // the first schema; zod/mini's functions are taken one by one (benchmarks.md
+          // F1: /login 167 → 151 kB).
+          paths: [
+            {
+              name: "zod",
+              message:
+                'Use "zod/mini" in protocol: the web client bundles these schemas (F1).',
+            },
+          ],
         },
       ],
     },

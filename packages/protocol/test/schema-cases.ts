@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { MESSAGE_KEYS, type MessageKey } from "../src/common/message-keys.js";
 
 /* Shared by the descriptor tests: how a schema refuses a body. */
@@ -14,7 +14,7 @@ export function isMessageKey(value: string): value is MessageKey {
  * request.invalidField with the field).
  */
 export function refusal(
-  schema: z.ZodType,
+  schema: z.ZodMiniType,
   body: unknown,
 ): { field: string; key: MessageKey | undefined } | undefined {
   const result = schema.safeParse(body);
@@ -49,7 +49,7 @@ export interface MaxCase {
 }
 
 export function expectRefused(
-  schema: z.ZodType,
+  schema: z.ZodMiniType,
   { body, field, key }: RejectCase,
 ) {
   expect(refusal(schema, body)).toEqual({ field, key });

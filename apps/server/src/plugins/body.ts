@@ -7,7 +7,7 @@ import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import qs from "qs";
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { MessageKey } from "@parley/protocol";
 import { AppError, refuse } from "../lib/errors.js";
 
@@ -49,12 +49,15 @@ export interface FieldFilter {
 
 /** The filter of a call: its schema's own keys, less the ones it ignores. */
 export function fieldFilter(
-  schema: z.ZodType,
+  schema: z.core.$ZodType,
   ignore: readonly string[] = [],
 ): FieldFilter {
   return {
     keep:
-      schema instanceof z.ZodObject ? new Set(Object.keys(schema.shape)) : null,
+      // Any zod object, classic or mini (the protocol's are mini).
+      schema instanceof z.core.$ZodObject
+        ? new Set(Object.keys(schema._zod.def.shape))
+        : null,
     ignore: new Set(ignore),
   };
 }

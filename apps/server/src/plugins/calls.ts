@@ -12,7 +12,7 @@ import {
 } from "@parley/protocol";
 import { rm } from "node:fs/promises";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import type { Policy } from "../context.js";
 import { type AppError, noSession, refuse } from "../lib/errors.js";
 import { JsonText } from "../lib/json.js";
@@ -90,7 +90,7 @@ function isMessageKey(value: string): value is MessageKey {
 }
 
 /** The first problem of a failed parse, as a message key the user can act on. */
-function issueToError(error: z.ZodError): AppError {
+function issueToError(error: z.core.$ZodError): AppError {
   const issue = error.issues[0];
   if (!issue) return refuse("request.invalid");
   const field = issue.path.map(String).join(".") || "body";

@@ -1,15 +1,15 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /**
  * The response envelope every call answers with, always with the five keys
  * (decisions.md): `code` 0 is success, `msg` is human text in the caller's language,
  * `key` is a stable machine key for our own client's i18n.
  */
-export function envelopeSchema<T extends z.ZodType>(data: T) {
+export function envelopeSchema<T extends z.ZodMiniType>(data: T) {
   return z.object({
-    code: z.number().int(),
+    code: z.int(),
     msg: z.string(),
-    key: z.string().optional(),
+    key: z.optional(z.string()),
     data,
     count: z.number(),
     page: z.number(),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /*
  * Existing clients send form-encoded bodies, where every value is a string
@@ -11,9 +11,11 @@ const INT_PATTERN = /^-?\d{1,15}$/;
 
 /** A string field; a number is taken as its decimal text. */
 export function formString() {
-  return z.preprocess(
-    (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : v),
-    z.string().refine(isCleanText, { error: "request.invalidField" }),
+  return z.pipe(
+    z.transform((v) =>
+      typeof v === "number" && Number.isFinite(v) ? String(v) : v,
+    ),
+    z.string().check(z.refine(isCleanText, { error: "request.invalidField" })),
   );
 }
 
@@ -30,12 +32,13 @@ export function isCleanText(value: string): boolean {
 
 /** An integer field sent as a number or as decimal text. */
 export function formInt() {
-  return z.preprocess(
-    (v) =>
+  return z.pipe(
+    z.transform((v) =>
       typeof v === "string" && INT_PATTERN.test(v.trim())
         ? Number(v.trim())
         : v,
-    z.number().int(),
+    ),
+    z.int(),
   );
 }
 
@@ -44,21 +47,24 @@ const FALSE_WORDS = new Set(["0", "false", "off", "no", ""]);
 
 /** A boolean field: `true`/`false`, `1`/`0`, `"true"`/`"false"`, `"on"`/`"off"`. */
 export function formBool() {
-  return z.preprocess((v) => {
-    if (typeof v === "number") return v === 1 ? true : v === 0 ? false : v;
-    if (typeof v === "string") {
-      const word = v.trim().toLowerCase();
-      if (TRUE_WORDS.has(word)) return true;
-      if (FALSE_WORDS.has(word)) return false;
-    }
-    return v;
-  }, z.boolean());
+  return z.pipe(
+    z.transform((v) => {
+      if (typeof v === "number") return v === 1 ? true : v === 0 ? false : v;
+      if (typeof v === "string") {
+        const word = v.trim().toLowerCase();
+        if (TRUE_WORDS.has(word)) return true;
+        if (FALSE_WORDS.has(word)) return false;
+      }
+      return v;
+    }),
+    z.boolean(),
+  );
 }
 
 /** An optional field where an empty string means "not sent" (qs turns `null` into `key=`). */
-export function optional<T extends z.ZodType>(schema: T) {
-  return z.preprocess(
-    (v) => (v === "" || v === null ? undefined : v),
-    schema.optional(),
+export function optional<T extends z.ZodMiniType>(schema: T) {
+  return z.pipe(
+    z.transform((v): unknown => (v === "" || v === null ? undefined : v)),
+    z.optional(schema),
   );
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formInt, formString } from "./form.js";
 import type { MessageKey } from "./message-keys.js";
 
@@ -7,7 +7,10 @@ import type { MessageKey } from "./message-keys.js";
  * refused with `error` otherwise, so a foreign or absurd id answers like a missing one.
  */
 export function positiveId(error: MessageKey, max = 2 ** 31 - 1) {
-  return formInt().pipe(z.number().int().min(1, { error }).max(max, { error }));
+  return z.pipe(
+    formInt(),
+    z.int().check(z.gte(1, { error }), z.lte(max, { error })),
+  );
 }
 
 /**
@@ -16,8 +19,11 @@ export function positiveId(error: MessageKey, max = 2 ** 31 - 1) {
  */
 export const ContactIdSchema = z.union([
   formInt(),
-  formString().pipe(
-    z.string().regex(/^group-\d{1,12}$/, { error: "request.invalidField" }),
+  z.pipe(
+    formString(),
+    z
+      .string()
+      .check(z.regex(/^group-\d{1,12}$/, { error: "request.invalidField" })),
   ),
 ]);
 /** A contact id as clients send it. */
@@ -27,8 +33,11 @@ export type ContactId = z.infer<typeof ContactIdSchema>;
  * A group id as clients send it (wire-contract.md §2.5): `group-N`, the number after the
  * first dash being the id; a bare number is taken too.
  */
-export const GroupIdSchema = z.preprocess((v) => {
-  if (typeof v !== "string") return v;
-  const dash = v.indexOf("-");
-  return dash < 0 ? v : v.slice(dash + 1);
-}, positiveId("group.notFound"));
+export const GroupIdSchema = z.pipe(
+  z.transform((v) => {
+    if (typeof v !== "string") return v;
+    const dash = v.indexOf("-");
+    return dash < 0 ? v : v.slice(dash + 1);
+  }),
+  positiveId("group.notFound"),
+);

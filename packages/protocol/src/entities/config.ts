@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /*
  * Config values are strings, as the wire contract has them (§4.2, decisions.md): existing
@@ -69,7 +69,7 @@ export const GlobalConfigSchema = z.object({
   /** The caller's language: their own choice, else Accept-Language, else zh. */
   lang: z.string(),
   /** 1 in demo mode (from the environment), else 0. */
-  demon_mode: z.number().int(),
+  demon_mode: z.int(),
   /** The product version. */
   version: z.string(),
   /**

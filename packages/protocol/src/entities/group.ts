@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { MessageSenderSchema } from "./message.js";
 
 /**
@@ -25,7 +25,7 @@ export const DEFAULT_GROUP_SETTING: GroupSetting = {
 };
 
 /** The short user of a group member row (wire-contract.md §2.9 GroupMember). */
-export const MemberUserSchema = MessageSenderSchema.pick({
+export const MemberUserSchema = z.pick(MessageSenderSchema, {
   id: true,
   displayName: true,
   account: true,
@@ -38,20 +38,20 @@ export type MemberUser = z.infer<typeof MemberUserSchema>;
 
 /** One member of a group, as `groupuserlist` answers it (wire-contract.md §2.9). */
 export const GroupMemberSchema = z.object({
-  id: z.number().int(),
-  group_id: z.number().int(),
-  user_id: z.number().int(),
+  id: z.int(),
+  group_id: z.int(),
+  user_id: z.int(),
   /** 1 owner, 2 administrator, 3 member. */
-  role: z.number().int(),
-  invite_id: z.number().int(),
+  role: z.int(),
+  invite_id: z.int(),
   /** When the member joined, `YYYY-MM-DD HH:mm:ss` (server time). */
   create_time: z.string(),
-  unread: z.number().int(),
-  is_notice: z.number().int(),
-  is_top: z.number().int(),
+  unread: z.int(),
+  is_notice: z.int(),
+  is_top: z.int(),
   /** Muted until this Unix time in seconds; 0 when not muted. */
-  no_speak_time: z.number().int(),
-  status: z.number().int(),
+  no_speak_time: z.int(),
+  status: z.int(),
   userInfo: MemberUserSchema,
 });
 /** One member of a group. */
@@ -59,7 +59,7 @@ export type GroupMember = z.infer<typeof GroupMemberSchema>;
 
 /** A user offered by the member picker (`getAllUser`). */
 export const PickerUserSchema = z.object({
-  user_id: z.number().int(),
+  user_id: z.int(),
   realname: z.string(),
   displayName: z.string(),
   account: z.string(),
@@ -75,27 +75,27 @@ export type PickerUser = z.infer<typeof PickerUserSchema>;
 
 /** A group's card (`groupInfo`, wire-contract.md §2.5). */
 export const GroupInfoSchema = z.object({
-  group_id: z.number().int(),
+  group_id: z.int(),
   /** `group-N`. */
   id: z.string(),
   name: z.string(),
   displayName: z.string(),
   name_py: z.string(),
   avatar: z.string(),
-  owner_id: z.number().int(),
+  owner_id: z.int(),
   ownerName: z.string(),
   userInfo: MemberUserSchema,
   notice: z.string(),
   setting: GroupSettingSchema,
-  groupUserCount: z.number().int(),
+  groupUserCount: z.int(),
   /** The caller's role in the group, or 0. */
-  isJoin: z.number().int(),
+  isJoin: z.int(),
   /** The join link for the group QR, or "" until the QR is offered. */
   qrUrl: z.string(),
   /** The QR's last valid day, `m-d`. */
   qrExpire: z.string(),
-  status: z.number().int(),
-  create_time: z.number().int(),
+  status: z.int(),
+  create_time: z.int(),
 });
 /** A group's card. */
 export type GroupInfo = z.infer<typeof GroupInfoSchema>;

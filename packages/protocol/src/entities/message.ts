@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** Message types of SPEC §3 and the wire contract. */
 export const MESSAGE_TYPES = [
@@ -16,8 +16,8 @@ export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 /** The sender as a message carries it. */
 export const MessageSenderSchema = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
+  id: z.int(),
+  user_id: z.int(),
   realname: z.string(),
   displayName: z.string(),
   account: z.string(),
@@ -30,38 +30,38 @@ export type MessageSender = z.infer<typeof MessageSenderSchema>;
 /** A stored message (wire-contract.md §2.9 Message and Sent message). */
 export const MessageSchema = z.object({
   /** Database key, used as `last_id`. */
-  msg_id: z.number().int(),
+  msg_id: z.int(),
   /** The sender's client id (UUID); unique per sender. */
   id: z.string(),
   /** Position in its conversation, strictly increasing. */
-  seq: z.number().int(),
+  seq: z.int(),
   status: z.literal("succeed"),
   type: z.string(),
   content: z.string(),
   /** ms */
   sendTime: z.number(),
-  is_read: z.number().int(),
-  is_group: z.number().int(),
+  is_read: z.int(),
+  is_group: z.int(),
   at: z.array(z.string()),
   /** Where the receiver files it: the other party's id in a 1:1 push, `group-N` for groups. */
-  toContactId: z.union([z.number().int(), z.string()]),
+  toContactId: z.union([z.int(), z.string()]),
   /** The conversation as the sender addressed it. */
-  toUser: z.union([z.number().int(), z.string()]),
-  from_user: z.number().int(),
+  toUser: z.union([z.int(), z.string()]),
+  from_user: z.int(),
   fromUser: MessageSenderSchema,
-  file_id: z.number().int(),
+  file_id: z.int(),
   fileName: z.string(),
   fileSize: z.number(),
   preview: z.string(),
   download: z.string(),
-  pid: z.number().int(),
+  pid: z.int(),
   extends: z.record(z.string(), z.unknown()),
   /**
    * Group messages the reader may see receipts of (issue 8, beyond SPEC): how many members
    * have read it, of how many who had it to read.
    */
-  readCount: z.number().int().optional(),
-  readTotal: z.number().int().optional(),
+  readCount: z.optional(z.int()),
+  readTotal: z.optional(z.int()),
 });
 /** A stored message. */
 export type Message = z.infer<typeof MessageSchema>;
@@ -88,7 +88,7 @@ export const SystemNoticeSchema = z.object({
   /** What it is about: the machine key of its text, and who applied. */
   extends: z.object({
     key: z.string(),
-    user_id: z.number().int(),
+    user_id: z.int(),
     realname: z.string(),
   }),
 });

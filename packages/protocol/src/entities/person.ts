@@ -1,9 +1,9 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** My friendship with someone, as the user card and search carry it (SPEC §3 User detail). */
 export const FriendLinkSchema = z.object({
   /** The friend's user id (the key of my friend row). */
-  friend_id: z.number().int(),
+  friend_id: z.int(),
   /** The remark I gave them, or "". */
   nickname: z.string(),
 });
@@ -12,8 +12,8 @@ export type FriendLink = z.infer<typeof FriendLinkSchema>;
 
 /** Someone found by `searchUser` (the add-friend dialog). */
 export const FoundUserSchema = z.object({
-  user_id: z.number().int(),
-  id: z.number().int(),
+  user_id: z.int(),
+  id: z.int(),
   realname: z.string(),
   displayName: z.string(),
   /** Shown in full only when the search named it exactly; otherwise masked. */
@@ -27,15 +27,15 @@ export const FoundUserSchema = z.object({
   /** My friendship with them, or "" when there is none. */
   friend: z.union([FriendLinkSchema, z.literal("")]),
   /** 2 when I applied to them and they have not answered yet; else 0. */
-  applied: z.number().int(),
+  applied: z.int(),
 });
 /** Someone found by search. */
 export type FoundUser = z.infer<typeof FoundUserSchema>;
 
 /** A user of the console's picker (`userList`). */
 export const ListedUserSchema = z.object({
-  user_id: z.number().int(),
-  id: z.number().int(),
+  user_id: z.int(),
+  id: z.int(),
   realname: z.string(),
   avatar: z.string(),
 });
@@ -48,32 +48,32 @@ export type ListedUser = z.infer<typeof ListedUserSchema>;
  * SPEC's visibility rules allow them ("" otherwise).
  */
 export const UserDetailSchema = z.object({
-  user_id: z.number().int(),
-  id: z.number().int(),
+  user_id: z.int(),
+  id: z.int(),
   account: z.string(),
   realname: z.string(),
   displayName: z.string(),
   avatar: z.string(),
   motto: z.string(),
   /** 0 female, 1 male, 2 unknown. */
-  sex: z.number().int(),
+  sex: z.int(),
   email: z.string(),
   last_login_ip: z.string(),
   location: z.string(),
-  is_auth: z.number().int(),
+  is_auth: z.int(),
   name_py: z.string(),
   /** My friendship with them, or "". */
   friend: z.union([FriendLinkSchema, z.literal("")]),
   /** 2 when I applied to them and they have not answered yet; else 0. */
-  applied: z.number().int(),
+  applied: z.int(),
 });
 /** The user card. */
 export type UserDetail = z.infer<typeof UserDetailSchema>;
 
 /** A person as a friend request carries them. */
 export const RequestUserSchema = z.object({
-  user_id: z.number().int(),
-  id: z.number().int(),
+  user_id: z.int(),
+  id: z.int(),
   realname: z.string(),
   displayName: z.string(),
   avatar: z.string(),
@@ -93,14 +93,14 @@ export const FriendRequestStatus = {
 /** A friend request as `enterprise/friend/index` lists it (wire-contract.md §2.6). */
 export const FriendRequestSchema = z.object({
   /** The request's id, which `update` takes. */
-  friend_id: z.number().int(),
+  friend_id: z.int(),
   /** Who it is addressed to. */
-  friend_user_id: z.number().int(),
+  friend_user_id: z.int(),
   /** Who sent it. */
-  create_user: z.number().int(),
+  create_user: z.int(),
   /** The applicant's message. */
   remark: z.string(),
-  status: z.number().int(),
+  status: z.int(),
   is_invite: z.literal(1),
   is_group: z.literal(0),
   /** `YYYY-MM-DD HH:mm:ss` (server time). */

@@ -1,9 +1,9 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** A user's interface preferences (wire-contract.md §2.9 UserInfo.setting). */
 export const UserSettingSchema = z.object({
   /** 1: Enter sends, Ctrl+Enter breaks the line; 2: the reverse (decisions.md). */
-  sendKey: z.number().int(),
+  sendKey: z.int(),
   theme: z.string(),
   isVoice: z.boolean(),
   avatarCricle: z.boolean(),
@@ -28,22 +28,22 @@ export const DEFAULT_USER_SETTING: UserSetting = {
  * never a password hash or anything derived from it.
  */
 export const UserInfoSchema = z.object({
-  user_id: z.number().int(),
-  id: z.number().int(),
+  user_id: z.int(),
+  id: z.int(),
   account: z.string(),
   realname: z.string(),
   displayName: z.string(),
   avatar: z.string(),
   email: z.string(),
-  sex: z.number().int(),
-  role: z.number().int(),
+  sex: z.int(),
+  role: z.int(),
   motto: z.string(),
   name_py: z.string(),
   setting: UserSettingSchema,
-  is_auth: z.number().int(),
-  status: z.number().int(),
+  is_auth: z.int(),
+  status: z.int(),
   /** The user's interface language, or null when they never chose one. */
-  lang: z.string().nullable(),
+  lang: z.nullable(z.string()),
 });
 /** The signed-in user. */
 export type UserInfo = z.infer<typeof UserInfoSchema>;

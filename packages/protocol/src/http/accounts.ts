@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formBool, formInt, formString, optional } from "../common/form.js";
 import { UserInfoSchema } from "../entities/user.js";
 import { Limits } from "../rules/limits.js";
@@ -6,7 +6,10 @@ import { defineCall } from "./define.js";
 
 /** A free-text field capped so no rule ever looks at an oversized value. */
 const text = (max: number = Limits.fieldMax) =>
-  formString().pipe(z.string().max(max, { error: "request.invalidField" }));
+  z.pipe(
+    formString(),
+    z.string().check(z.maxLength(max, { error: "request.invalidField" })),
+  );
 
 /** Answers that carry nothing: the old server's `''`. */
 const Empty = z.literal("");
@@ -52,15 +55,31 @@ export const register = defineCall({
   path: "/common/pub/register",
   auth: "public",
   request: z.object({
-    account: formString()
-      .pipe(z.string().max(255, { error: "register.accountLength" }))
-      .default(""),
-    realname: formString()
-      .pipe(z.string().max(255, { error: "register.realnameLength" }))
-      .default(""),
-    password: formString()
-      .pipe(z.string().max(255, { error: "register.passwordLength" }))
-      .default(""),
+    account: z._default(
+      z.pipe(
+        formString(),
+        z.string().check(z.maxLength(255, { error: "register.accountLength" })),
+      ),
+      "",
+    ),
+    realname: z._default(
+      z.pipe(
+        formString(),
+        z
+          .string()
+          .check(z.maxLength(255, { error: "register.realnameLength" })),
+      ),
+      "",
+    ),
+    password: z._default(
+      z.pipe(
+        formString(),
+        z
+          .string()
+          .check(z.maxLength(255, { error: "register.passwordLength" })),
+      ),
+      "",
+    ),
     code: optional(text(32)),
     inviteCode: optional(text(128)),
   }),
@@ -75,10 +94,17 @@ export const sendCode = defineCall({
   path: "/common/pub/sendCode",
   auth: "optional",
   request: z.object({
-    account: formString()
-      .pipe(z.string().max(255, { error: "code.accountFormat" }))
-      .default(""),
-    type: formInt().pipe(z.literal(CODE_TYPES, { error: "code.typeInvalid" })),
+    account: z._default(
+      z.pipe(
+        formString(),
+        z.string().check(z.maxLength(255, { error: "code.accountFormat" })),
+      ),
+      "",
+    ),
+    type: z.pipe(
+      formInt(),
+      z.literal(CODE_TYPES, { error: "code.typeInvalid" }),
+    ),
   }),
   response: Empty,
 });

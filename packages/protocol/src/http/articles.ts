@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formInt, formString, optional } from "../common/form.js";
 import { positiveId } from "../common/ids.js";
 import { defineCall } from "./define.js";
@@ -58,7 +58,7 @@ export const ARTICLE_READER_PAGE = 20;
 
 /** An article in a list: everything but its body. */
 export const ArticleSummarySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   status: z.union([z.literal(0), z.literal(1)]),
   /** The start of its text, plain. */
@@ -70,32 +70,39 @@ export const ArticleSummarySchema = z.object({
   /** ms */
   updated_at: z.number(),
   /** ms of the first publishing; null while it has never been published. */
-  published_at: z.number().nullable(),
+  published_at: z.nullable(z.number()),
 });
 /** An article in a list. */
 export type ArticleSummary = z.infer<typeof ArticleSummarySchema>;
 
 /** An article with its body (cleaned HTML). */
-export const ArticleSchema = ArticleSummarySchema.extend({
+export const ArticleSchema = z.extend(ArticleSummarySchema, {
   content: z.string(),
 });
 /** An article with its body. */
 export type Article = z.infer<typeof ArticleSchema>;
 
-const statusField = formInt().pipe(
+const statusField = z.pipe(
+  formInt(),
   z.union([z.literal(0), z.literal(1)], { error: "request.invalidField" }),
 );
 const articleId = positiveId("article.notFound");
-const title = formString().pipe(
+const title = z.pipe(
+  formString(),
   z
     .string()
-    .trim()
-    .min(1, { error: "article.titleInvalid" })
-    .max(ARTICLE_TITLE_MAX, { error: "article.titleInvalid" }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: "article.titleInvalid" }),
+      z.maxLength(ARTICLE_TITLE_MAX, { error: "article.titleInvalid" }),
+    ),
 );
 /** The body as sent; the server cleans it and checks that words remain. */
-const content = formString().pipe(
-  z.string().max(ARTICLE_HTML_MAX, { error: "article.contentInvalid" }),
+const content = z.pipe(
+  formString(),
+  z
+    .string()
+    .check(z.maxLength(ARTICLE_HTML_MAX, { error: "article.contentInvalid" })),
 );
 
 /** `manage/Article/index`: every article, newest first, by state and words of the title. */
@@ -103,13 +110,23 @@ export const articleIndex = defineCall({
   path: "/manage/Article/index",
   auth: "admin",
   request: z.object({
-    page: formInt().pipe(z.number().int().min(1).max(100_000)).default(1),
-    limit: formInt()
-      .pipe(z.literal(CONSOLE_PAGE_SIZES, { error: "request.invalidField" }))
-      .default(20),
+    page: z._default(
+      z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000))),
+      1,
+    ),
+    limit: z._default(
+      z.pipe(
+        formInt(),
+        z.literal(CONSOLE_PAGE_SIZES, { error: "request.invalidField" }),
+      ),
+      20,
+    ),
     status: optional(statusField),
     keywords: optional(
-      formString().pipe(z.string().trim().max(ARTICLE_TITLE_MAX)),
+      z.pipe(
+        formString(),
+        z.string().check(z.trim(), z.maxLength(ARTICLE_TITLE_MAX)),
+      ),
     ),
   }),
   response: z.array(ArticleSummarySchema),
@@ -130,9 +147,9 @@ export const articleAdd = defineCall({
   request: z.object({
     title,
     content,
-    status: statusField.default(0),
+    status: z._default(statusField, 0),
   }),
-  response: z.object({ id: z.number().int() }),
+  response: z.object({ id: z.int() }),
 });
 
 /** `manage/Article/edit`: a new title and body; the state stays. */
@@ -164,10 +181,17 @@ export const articleList = defineCall({
   path: "/enterprise/article/index",
   auth: "session",
   request: z.object({
-    page: formInt().pipe(z.number().int().min(1).max(100_000)).default(1),
-    limit: formInt()
-      .pipe(z.number().int().min(1).max(50, { error: "request.invalidField" }))
-      .default(ARTICLE_READER_PAGE),
+    page: z._default(
+      z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000))),
+      1,
+    ),
+    limit: z._default(
+      z.pipe(
+        formInt(),
+        z.int().check(z.gte(1), z.lte(50, { error: "request.invalidField" })),
+      ),
+      ARTICLE_READER_PAGE,
+    ),
   }),
   response: z.array(ArticleSummarySchema),
 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formInt, formString, optional } from "../common/form.js";
 import { positiveId } from "../common/ids.js";
 import { MessageSenderSchema } from "../entities/message.js";
@@ -56,25 +56,25 @@ export const ICE_CANDIDATE_MAX_CHARS = 2_048;
 /** `extends` of a `webrtc` message: the call's kind, step, code and what the step carries. */
 export const CallExtendsSchema = z.object({
   /** 0 voice, 1 video. */
-  type: z.number().int(),
+  type: z.int(),
   /** The sender's call status when it sent the step (SPEC §4: 0–4). */
-  status: z.number().int(),
+  status: z.int(),
   event: z.string(),
   /** Seconds in call (on the end of an answered call). */
-  callTime: z.number().int(),
+  callTime: z.int(),
   sdp: z.string(),
-  code: z.number().int(),
+  code: z.int(),
   iceCandidate: z.string(),
-  isMobile: z.number().int(),
+  isMobile: z.int(),
   /** Beyond the wire contract, on a 907 the server answers: the callee is busy or not online. */
-  reason: z.enum(["busy", "offline"]).optional(),
+  reason: z.optional(z.enum(["busy", "offline"])),
 });
 /** `extends` of a `webrtc` message. */
 export type CallExtends = z.infer<typeof CallExtendsSchema>;
 
 /** Who the other party is, on an echo to the sender's own devices. */
 export const CallContactSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   displayName: z.string(),
   avatar: z.string(),
 });
@@ -86,21 +86,21 @@ export const CallContactSchema = z.object({
 export const CallSignalSchema = z.object({
   /** The call's id (the caller's UUID). */
   id: z.string(),
-  msg_id: z.number().int(),
+  msg_id: z.int(),
   sendTime: z.number(),
-  toContactId: z.number().int(),
+  toContactId: z.int(),
   /** The record's status text. */
   content: z.string(),
   type: z.literal("webrtc"),
   status: z.literal("succeed"),
   is_group: z.literal(0),
-  is_read: z.number().int(),
-  from_user: z.number().int(),
+  is_read: z.int(),
+  from_user: z.int(),
   fromUser: MessageSenderSchema,
   at: z.array(z.string()),
   extends: CallExtendsSchema,
   /** On echoes to the sender's own devices: whom the call is with. */
-  contactInfo: CallContactSchema.optional(),
+  contactInfo: z.optional(CallContactSchema),
 });
 /** A call step as the server relays it. */
 export type CallSignal = z.infer<typeof CallSignalSchema>;
@@ -116,22 +116,30 @@ export const sendToMsg = defineCall({
   path: "/enterprise/im/sendToMsg",
   auth: "session",
   request: z.object({
-    id: formString().pipe(z.uuid({ error: "call.notFound" })),
+    id: z.pipe(formString(), z.uuid({ error: "call.notFound" })),
     msg_id: optional(formInt()),
     toContactId: positiveId("contact.notFound"),
-    type: optional(formInt().pipe(z.union([z.literal(0), z.literal(1)]))),
-    event: formString().pipe(z.enum(CALL_EVENTS)),
+    type: optional(z.pipe(formInt(), z.union([z.literal(0), z.literal(1)]))),
+    event: z.pipe(formString(), z.enum(CALL_EVENTS)),
     status: optional(formInt()),
     code: optional(formInt()),
     callTime: optional(formInt()),
     sdp: optional(
-      formString().pipe(
-        z.string().max(SDP_MAX_CHARS, { error: "call.tooLarge" }),
+      z.pipe(
+        formString(),
+        z
+          .string()
+          .check(z.maxLength(SDP_MAX_CHARS, { error: "call.tooLarge" })),
       ),
     ),
     iceCandidate: optional(
-      formString().pipe(
-        z.string().max(ICE_CANDIDATE_MAX_CHARS, { error: "call.tooLarge" }),
+      z.pipe(
+        formString(),
+        z
+          .string()
+          .check(
+            z.maxLength(ICE_CANDIDATE_MAX_CHARS, { error: "call.tooLarge" }),
+          ),
       ),
     ),
   }),

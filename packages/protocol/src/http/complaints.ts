@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formInt, formString, optional } from "../common/form.js";
 import { positiveId } from "../common/ids.js";
 import { defineCall } from "./define.js";
@@ -42,22 +42,28 @@ export const COMPLAINT_STATUSES = [0, 1, 2] as const;
 export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
 
 const reportDetails = {
-  reason: formString().pipe(
+  reason: z.pipe(
+    formString(),
     z.enum(COMPLAINT_REASONS, { error: "complaint.reasonInvalid" }),
   ),
   content: optional(
-    formString().pipe(
+    z.pipe(
+      formString(),
       z
         .string()
-        .trim()
-        .max(COMPLAINT_TEXT_MAX, { error: "complaint.textTooLong" }),
+        .check(
+          z.trim(),
+          z.maxLength(COMPLAINT_TEXT_MAX, { error: "complaint.textTooLong" }),
+        ),
     ),
   ),
 };
 const reportedId = positiveId("complaint.targetNotFound");
 /** A group as `group-N` or N. */
-const reportedGroup = z.preprocess(
-  (v) => (typeof v === "string" && v.startsWith("group-") ? v.slice(6) : v),
+const reportedGroup = z.pipe(
+  z.transform((v) =>
+    typeof v === "string" && v.startsWith("group-") ? v.slice(6) : v,
+  ),
   reportedId,
 );
 
@@ -86,12 +92,15 @@ export const reportAdd = defineCall({
       }),
       z.object({
         type: z.literal("suggestion"),
-        content: formString().pipe(
-          z
-            .string()
-            .trim()
-            .min(1, { error: "complaint.suggestionEmpty" })
-            .max(COMPLAINT_TEXT_MAX, { error: "complaint.textTooLong" }),
+        content: z.pipe(
+          formString(),
+          z.string().check(
+            z.trim(),
+            z.minLength(1, { error: "complaint.suggestionEmpty" }),
+            z.maxLength(COMPLAINT_TEXT_MAX, {
+              error: "complaint.textTooLong",
+            }),
+          ),
         ),
       }),
     ],
@@ -118,9 +127,9 @@ export const ComplaintTargetSchema = z.object({
 
 /** A report as the console lists it. */
 export const ComplaintSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   type: z.enum(COMPLAINT_TYPES),
-  target_id: z.number().int(),
+  target_id: z.int(),
   target: ComplaintTargetSchema,
   reason: z.enum(COMPLAINT_REASONS),
   content: z.string(),
@@ -129,19 +138,20 @@ export const ComplaintSchema = z.object({
   /** ms */
   created_at: z.number(),
   reporter: z.object({
-    user_id: z.number().int(),
+    user_id: z.int(),
     realname: z.string(),
     account: z.string(),
     avatar: z.string(),
   }),
   /** Who decided, and when (ms); null while it waits. */
-  handled_by: z.string().nullable(),
-  handled_at: z.number().nullable(),
+  handled_by: z.nullable(z.string()),
+  handled_at: z.nullable(z.number()),
 });
 /** A report as the console lists it. */
 export type Complaint = z.infer<typeof ComplaintSchema>;
 
-const statusField = formInt().pipe(
+const statusField = z.pipe(
+  formInt(),
   z.union([z.literal(0), z.literal(1), z.literal(2)], {
     error: "request.invalidField",
   }),
@@ -152,13 +162,21 @@ export const complaintIndex = defineCall({
   path: "/manage/Complaint/index",
   auth: "admin",
   request: z.object({
-    page: formInt().pipe(z.number().int().min(1).max(100_000)).default(1),
-    limit: formInt()
-      .pipe(z.literal(CONSOLE_PAGE_SIZES, { error: "request.invalidField" }))
-      .default(20),
+    page: z._default(
+      z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000))),
+      1,
+    ),
+    limit: z._default(
+      z.pipe(
+        formInt(),
+        z.literal(CONSOLE_PAGE_SIZES, { error: "request.invalidField" }),
+      ),
+      20,
+    ),
     status: optional(statusField),
     type: optional(
-      formString().pipe(
+      z.pipe(
+        formString(),
         z.enum(COMPLAINT_TYPES, { error: "request.invalidField" }),
       ),
     ),
@@ -172,15 +190,19 @@ export const complaintSetStatus = defineCall({
   auth: "admin",
   request: z.object({
     id: positiveId("complaint.notFound"),
-    status: formInt().pipe(
+    status: z.pipe(
+      formInt(),
       z.union([z.literal(1), z.literal(2)], { error: "request.invalidField" }),
     ),
     remark: optional(
-      formString().pipe(
-        z
-          .string()
-          .trim()
-          .max(COMPLAINT_REMARK_MAX, { error: "request.invalidField" }),
+      z.pipe(
+        formString(),
+        z.string().check(
+          z.trim(),
+          z.maxLength(COMPLAINT_REMARK_MAX, {
+            error: "request.invalidField",
+          }),
+        ),
       ),
     ),
   }),

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "zod/mini";
 
 /**
  * Who may make a call: anyone; anyone, with the session used when there is one; a
@@ -8,8 +8,8 @@ export type CallAuth = "public" | "optional" | "session" | "admin";
 
 /** One call of the wire: its root path, who may make it, its request and its `data`. */
 export interface CallDescriptor<
-  Req extends z.ZodType = z.ZodType,
-  Res extends z.ZodType = z.ZodType,
+  Req extends z.ZodMiniType = z.ZodMiniType,
+  Res extends z.ZodMiniType = z.ZodMiniType,
 > {
   /** The canonical path; the server also matches it case-insensitively. */
   readonly path: `/${string}`;
@@ -29,9 +29,10 @@ export interface CallDescriptor<
 }
 
 /** Declares a call descriptor, keeping its exact schema types. */
-export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(
-  descriptor: CallDescriptor<Req, Res>,
-): CallDescriptor<Req, Res> {
+export function defineCall<
+  Req extends z.ZodMiniType,
+  Res extends z.ZodMiniType,
+>(descriptor: CallDescriptor<Req, Res>): CallDescriptor<Req, Res> {
   return descriptor;
 }
 
@@ -41,7 +42,7 @@ export type CallRequest<C extends CallDescriptor> = z.output<C["request"]>;
 export type CallResponse<C extends CallDescriptor> = z.output<C["response"]>;
 
 /** The outcome of checking a body against a descriptor: the typed value, or zod's issues. */
-export type CallParse<T> = z.ZodSafeParseResult<T>;
+export type CallParse<T> = z.core.util.SafeParseResult<T>;
 
 /** Checks a request body against its call's schema: what the server does with every call. */
 export function parseCallRequest<C extends CallDescriptor>(

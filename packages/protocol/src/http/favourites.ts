@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formInt, optional } from "../common/form.js";
 import { positiveId } from "../common/ids.js";
 import { MessageSchema } from "../entities/message.js";
@@ -16,7 +16,7 @@ export const FAVOURITE_PAGE_SIZE = 20;
 
 /** One saved message: when it was saved, and the message as its chat shows it. */
 export const FavouriteSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** ms */
   saved_at: z.number(),
   message: MessageSchema,
@@ -37,8 +37,8 @@ export const index = defineCall({
   path: "/enterprise/collect/index",
   auth: "session",
   request: z.object({
-    page: optional(formInt().pipe(z.number().int().min(1).max(100_000))),
-    limit: optional(formInt().pipe(z.number().int().min(1).max(100))),
+    page: optional(z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000)))),
+    limit: optional(z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100)))),
   }),
   response: z.array(FavouriteSchema),
 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formInt, formString, optional } from "../common/form.js";
 import { ContactIdSchema, positiveId } from "../common/ids.js";
 import { MessageSchema } from "../entities/message.js";
@@ -11,35 +11,44 @@ import { defineCall } from "./define.js";
  * video clip may say its duration.
  */
 export const UploadMessageSchema = z.object({
-  id: formString().pipe(z.uuid({ error: "request.invalidField" })),
-  type: formString()
-    .pipe(z.enum(["image", "voice", "video", "file"]))
-    .default("file"),
+  id: z.pipe(formString(), z.uuid({ error: "request.invalidField" })),
+  type: z._default(
+    z.pipe(formString(), z.enum(["image", "voice", "video", "file"])),
+    "file",
+  ),
   toContactId: ContactIdSchema,
   is_group: optional(formInt()),
   pid: optional(formInt()),
-  extends: z
-    .object({
-      duration: z.coerce.number().min(0).max(86_400).optional(),
-    })
-    .optional(),
+  extends: z.optional(
+    z.object({
+      duration: z.optional(z.coerce.number().check(z.gte(0), z.lte(86_400))),
+    }),
+  ),
 });
 /** The message an upload comes with. */
 export type UploadMessage = z.infer<typeof UploadMessageSchema>;
 
 /** The `message` field: JSON text that must hold an upload's message. */
-const messageField = z
-  .string({ error: "request.invalidField" })
-  .max(8192, { error: "request.invalidField" })
-  .transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: "custom", message: "request.invalidField" });
-      return z.NEVER;
-    }
-  })
-  .pipe(UploadMessageSchema);
+const messageField = z.pipe(
+  z.pipe(
+    z
+      .string({ error: "request.invalidField" })
+      .check(z.maxLength(8192, { error: "request.invalidField" })),
+    z.transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.issues.push({
+          code: "custom",
+          message: "request.invalidField",
+          input: text,
+        });
+        return z.NEVER;
+      }
+    }),
+  ),
+  UploadMessageSchema,
+);
 
 /**
  * `common/upload/uploadFile` (multipart `file` and `message`): stores the file and sends it
@@ -56,7 +65,7 @@ export const uploadFile = defineCall({
 
 /** Who a library entry came from, as the wire names it (`user_id_info`). */
 export const FileOwnerSchema = z.object({
-  user_id: z.number().int(),
+  user_id: z.int(),
   realname: z.string(),
   avatar: z.string(),
 });
@@ -66,14 +75,14 @@ export const FileOwnerSchema = z.object({
  * file, the message that carried it, and its sender.
  */
 export const FileEntrySchema = z.object({
-  file_id: z.number().int(),
+  file_id: z.int(),
   /** The message that carried it to me (0 in the console's list of every file). */
-  msg_id: z.number().int(),
+  msg_id: z.int(),
   name: z.string(),
-  size: z.number().int(),
+  size: z.int(),
   ext: z.string(),
   /** 1 document, 2 image, 3 audio, 4 video, 5 other. */
-  cate: z.number().int(),
+  cate: z.int(),
   msg_type: z.enum(["image", "voice", "video", "file"]),
   src: z.string(),
   preview: z.string(),
@@ -81,10 +90,10 @@ export const FileEntrySchema = z.object({
   extUrl: z.string(),
   /** ms */
   create_time: z.number(),
-  user_id: z.number().int(),
+  user_id: z.int(),
   user_id_info: FileOwnerSchema,
   /** How many messages carry it (the console's list of every file only). */
-  carriers: z.number().int().optional(),
+  carriers: z.optional(z.int()),
 });
 /** One entry of the file library. */
 export type FileEntry = z.infer<typeof FileEntrySchema>;
@@ -99,22 +108,41 @@ export const index = defineCall({
   path: "/enterprise/files/index",
   auth: "session",
   request: z.object({
-    page: formInt().pipe(z.number().int().min(1).max(100_000)).default(1),
-    limit: formInt()
-      .pipe(z.literal(FILE_PAGE_SIZES, { error: "request.invalidField" }))
-      .default(20),
-    keywords: optional(
-      formString().pipe(z.string().max(50, { error: "request.invalidField" })),
+    page: z._default(
+      z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000))),
+      1,
     ),
-    cate: formInt()
-      .pipe(z.literal([0, 1, 2, 3, 4, 5], { error: "request.invalidField" }))
-      .default(0),
-    is_all: formInt()
-      .pipe(z.literal([0, 1], { error: "request.invalidField" }))
-      .default(0),
-    role: formInt()
-      .pipe(z.literal([0, 1, 2], { error: "request.invalidField" }))
-      .default(0),
+    limit: z._default(
+      z.pipe(
+        formInt(),
+        z.literal(FILE_PAGE_SIZES, { error: "request.invalidField" }),
+      ),
+      20,
+    ),
+    keywords: optional(
+      z.pipe(
+        formString(),
+        z.string().check(z.maxLength(50, { error: "request.invalidField" })),
+      ),
+    ),
+    cate: z._default(
+      z.pipe(
+        formInt(),
+        z.literal([0, 1, 2, 3, 4, 5], { error: "request.invalidField" }),
+      ),
+      0,
+    ),
+    is_all: z._default(
+      z.pipe(formInt(), z.literal([0, 1], { error: "request.invalidField" })),
+      0,
+    ),
+    role: z._default(
+      z.pipe(
+        formInt(),
+        z.literal([0, 1, 2], { error: "request.invalidField" }),
+      ),
+      0,
+    ),
   }),
   response: z.array(FileEntrySchema),
 });

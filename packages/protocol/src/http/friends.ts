@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formInt, formString } from "../common/form.js";
 import { positiveId } from "../common/ids.js";
 import { FriendRequestSchema } from "../entities/person.js";
@@ -8,7 +8,10 @@ import { defineCall } from "./define.js";
 const userId = positiveId("contact.notFound");
 
 const text = (max: number) =>
-  formString().pipe(z.string().max(max, { error: "request.invalidField" }));
+  z.pipe(
+    formString(),
+    z.string().check(z.maxLength(max, { error: "request.invalidField" })),
+  );
 
 /**
  * `enterprise/friend/index`: the requests I received (`is_mine` 0) or sent (1), newest
@@ -18,13 +21,18 @@ export const index = defineCall({
   path: "/enterprise/friend/index",
   auth: "session",
   request: z.object({
-    page: formInt().pipe(z.number().int().min(1).max(100_000)).default(1),
-    limit: formInt()
-      .pipe(z.literal(FRIEND_PAGE_SIZES, { error: "request.invalidField" }))
-      .default(20),
-    is_mine: formInt()
-      .pipe(z.literal([0, 1]))
-      .default(0),
+    page: z._default(
+      z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000))),
+      1,
+    ),
+    limit: z._default(
+      z.pipe(
+        formInt(),
+        z.literal(FRIEND_PAGE_SIZES, { error: "request.invalidField" }),
+      ),
+      20,
+    ),
+    is_mine: z._default(z.pipe(formInt(), z.literal([0, 1])), 0),
   }),
   response: z.array(FriendRequestSchema),
 });
@@ -35,7 +43,7 @@ export const add = defineCall({
   auth: "session",
   request: z.object({
     user_id: userId,
-    remark: text(1024).default(""),
+    remark: z._default(text(1024), ""),
   }),
   response: z.literal(""),
 });
@@ -46,7 +54,8 @@ export const update = defineCall({
   auth: "session",
   request: z.object({
     friend_id: positiveId("friend.requestNotFound"),
-    status: formInt().pipe(
+    status: z.pipe(
+      formInt(),
       z.literal([0, 1], { error: "request.invalidField" }),
     ),
   }),
@@ -67,7 +76,7 @@ export const setNickname = defineCall({
   auth: "session",
   request: z.object({
     friend_id: userId,
-    nickname: text(255).default(""),
+    nickname: z._default(text(255), ""),
   }),
   response: z.literal(""),
 });
@@ -77,5 +86,5 @@ export const getApplyMsg = defineCall({
   path: "/enterprise/friend/getApplyMsg",
   auth: "session",
   request: z.object({}),
-  response: z.number().int(),
+  response: z.int(),
 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formInt, formString, optional } from "../common/form.js";
 import { GroupIdSchema, positiveId } from "../common/ids.js";
 import { ContactSchema } from "../entities/contact.js";
@@ -15,14 +15,17 @@ import { defineCall } from "./define.js";
 const userId = positiveId("request.invalidField");
 
 const userIds = (max: number) =>
-  z.array(userId).max(max, { error: "group.tooManyAtOnce" });
+  z.array(userId).check(z.maxLength(max, { error: "group.tooManyAtOnce" }));
 
-const groupName = formString().pipe(
+const groupName = z.pipe(
+  formString(),
   z
     .string()
-    .trim()
-    .min(GroupLimits.nameMin, { error: "group.nameLength" })
-    .max(GroupLimits.nameMax, { error: "group.nameLength" }),
+    .check(
+      z.trim(),
+      z.minLength(GroupLimits.nameMin, { error: "group.nameLength" }),
+      z.maxLength(GroupLimits.nameMax, { error: "group.nameLength" }),
+    ),
 );
 
 /** `enterprise/group/add`: a group of me and at least two others; answers its contact with role 1. */
@@ -31,7 +34,7 @@ export const add = defineCall({
   auth: "session",
   request: z.object({
     name: groupName,
-    user_ids: userIds(GroupLimits.createMax).default([]),
+    user_ids: z._default(userIds(GroupLimits.createMax), []),
   }),
   response: ContactSchema,
 });
@@ -45,7 +48,9 @@ export const getAllUser = defineCall({
   path: "/enterprise/group/getAllUser",
   auth: "session",
   request: z.object({
-    user_ids: optional(z.array(userId).max(GroupLimits.createMax)),
+    user_ids: optional(
+      z.array(userId).check(z.maxLength(GroupLimits.createMax)),
+    ),
     group_id: optional(GroupIdSchema),
   }),
   response: z.array(PickerUserSchema),
@@ -57,8 +62,8 @@ export const groupuserlist = defineCall({
   auth: "session",
   request: z.object({
     group_id: GroupIdSchema,
-    page: optional(formInt().pipe(z.number().int().min(1).max(100_000))),
-    limit: optional(formInt().pipe(z.number().int().min(1).max(1000))),
+    page: optional(z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000)))),
+    limit: optional(z.pipe(formInt(), z.int().check(z.gte(1), z.lte(1000)))),
   }),
   response: z.array(GroupMemberSchema),
 });
@@ -105,7 +110,10 @@ export const setManager = defineCall({
   request: z.object({
     id: GroupIdSchema,
     user_id: userId,
-    role: formInt().pipe(z.literal([2, 3], { error: "request.invalidField" })),
+    role: z.pipe(
+      formInt(),
+      z.literal([2, 3], { error: "request.invalidField" }),
+    ),
   }),
   response: z.literal(""),
 });
@@ -136,11 +144,11 @@ export const groupSetting = defineCall({
     id: GroupIdSchema,
     // Each switch as GroupSettingSchema has it; a form sends them as text.
     setting: z.object({
-      manage: optional(formString().pipe(shape.manage)),
-      invite: optional(formString().pipe(shape.invite)),
-      profile: optional(formString().pipe(shape.profile)),
-      history: optional(formString().pipe(shape.history)),
-      nospeak: optional(formString().pipe(shape.nospeak)),
+      manage: optional(z.pipe(formString(), shape.manage)),
+      invite: optional(z.pipe(formString(), shape.invite)),
+      profile: optional(z.pipe(formString(), shape.profile)),
+      history: optional(z.pipe(formString(), shape.history)),
+      nospeak: optional(z.pipe(formString(), shape.nospeak)),
     }),
   }),
   response: z.literal(""),
@@ -156,23 +164,28 @@ export const setNoSpeak = defineCall({
   request: z.object({
     id: GroupIdSchema,
     user_id: userId,
-    noSpeakTimer: formInt().pipe(
-      z.number().int().min(0, { error: "group.muteInvalid" }).max(4, {
-        error: "group.muteInvalid",
-      }),
+    noSpeakTimer: z.pipe(
+      formInt(),
+      z.int().check(
+        z.gte(0, { error: "group.muteInvalid" }),
+        z.lte(4, {
+          error: "group.muteInvalid",
+        }),
+      ),
     ),
     noSpeakDay: optional(
-      z.preprocess(
-        (v) =>
+      z.pipe(
+        z.transform((v) =>
           typeof v === "string" && /^\d{1,3}(\.\d{1,6})?$/.test(v.trim())
             ? Number(v.trim())
             : v,
-        z
-          .number({ error: "group.muteInvalid" })
-          .min(0, {
+        ),
+        z.number({ error: "group.muteInvalid" }).check(
+          z.gte(0, {
             error: "group.muteInvalid",
-          })
-          .max(GroupLimits.muteDaysMax, { error: "group.muteInvalid" }),
+          }),
+          z.lte(GroupLimits.muteDaysMax, { error: "group.muteInvalid" }),
+        ),
       ),
     ),
   }),
@@ -188,10 +201,14 @@ export const setNotice = defineCall({
   auth: "session",
   request: z.object({
     id: GroupIdSchema,
-    notice: formString().pipe(
-      z.string().trim().max(GroupLimits.noticeMax, {
-        error: "group.noticeTooLong",
-      }),
+    notice: z.pipe(
+      formString(),
+      z.string().check(
+        z.trim(),
+        z.maxLength(GroupLimits.noticeMax, {
+          error: "group.noticeTooLong",
+        }),
+      ),
     ),
   }),
   response: z.literal(""),
@@ -215,10 +232,14 @@ export const joinGroup = defineCall({
   path: "/enterprise/group/joinGroup",
   auth: "session",
   request: z.object({
-    token: formString().pipe(
-      z.string().min(1, { error: "group.qrInvalid" }).max(1024, {
-        error: "group.qrInvalid",
-      }),
+    token: z.pipe(
+      formString(),
+      z.string().check(
+        z.minLength(1, { error: "group.qrInvalid" }),
+        z.maxLength(1024, {
+          error: "group.qrInvalid",
+        }),
+      ),
     ),
     group_id: optional(GroupIdSchema),
     inviteUid: optional(userId),

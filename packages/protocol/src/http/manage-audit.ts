@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formInt, formString, optional } from "../common/form.js";
 import { defineCall } from "./define.js";
 import { CONSOLE_PAGE_SIZES } from "./manage-users.js";
@@ -47,8 +47,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** One entry of the audit log. */
 export const AuditEntrySchema = z.object({
-  id: z.number().int(),
-  actor_id: z.number().int(),
+  id: z.int(),
+  actor_id: z.int(),
   actor_name: z.string(),
   action: z.enum(AUDIT_ACTIONS),
   /** What it was done to: "user", "config", "group", "message"… */
@@ -56,8 +56,8 @@ export const AuditEntrySchema = z.object({
   /** The record's key ("" for none). */
   target_id: z.string(),
   /** The changed fields before and after (secrets left out); null when there was none. */
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
+  before: z.nullable(z.record(z.string(), z.unknown())),
+  after: z.nullable(z.record(z.string(), z.unknown())),
   ip: z.string(),
   /** ms */
   created_at: z.number(),
@@ -67,23 +67,22 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 const filters = {
   action: optional(
-    formString().pipe(z.enum(AUDIT_ACTIONS, { error: "request.invalidField" })),
-  ),
-  actor_id: optional(
-    formInt().pipe(
-      z
-        .number()
-        .int()
-        .min(1)
-        .max(2 ** 31 - 1),
+    z.pipe(
+      formString(),
+      z.enum(AUDIT_ACTIONS, { error: "request.invalidField" }),
     ),
   ),
+  actor_id: optional(
+    z.pipe(formInt(), z.int().check(z.gte(1), z.lte(2 ** 31 - 1))),
+  ),
   /** A target's key, exactly. */
-  target_id: optional(formString().pipe(z.string().trim().max(64))),
+  target_id: optional(
+    z.pipe(formString(), z.string().check(z.trim(), z.maxLength(64))),
+  ),
   /** ms, inclusive. */
-  from: optional(formInt().pipe(z.number().int().min(0))),
+  from: optional(z.pipe(formInt(), z.int().check(z.gte(0)))),
   /** ms, exclusive. */
-  to: optional(formInt().pipe(z.number().int().min(0))),
+  to: optional(z.pipe(formInt(), z.int().check(z.gte(0)))),
 };
 
 /** `manage/audit/index`: the log, newest first, filtered, by page; `count` is the total. */
@@ -91,10 +90,17 @@ export const auditIndex = defineCall({
   path: "/manage/audit/index",
   auth: "admin",
   request: z.object({
-    page: formInt().pipe(z.number().int().min(1).max(100_000)).default(1),
-    limit: formInt()
-      .pipe(z.literal(CONSOLE_PAGE_SIZES, { error: "request.invalidField" }))
-      .default(20),
+    page: z._default(
+      z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000))),
+      1,
+    ),
+    limit: z._default(
+      z.pipe(
+        formInt(),
+        z.literal(CONSOLE_PAGE_SIZES, { error: "request.invalidField" }),
+      ),
+      20,
+    ),
     ...filters,
   }),
   response: z.array(AuditEntrySchema),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formInt, formString, optional } from "../common/form.js";
 import { GroupIdSchema, positiveId } from "../common/ids.js";
 import { GroupSettingSchema } from "../entities/group.js";
@@ -12,30 +12,37 @@ import { CONSOLE_PAGE_SIZES } from "./manage-users.js";
  * nothing for some of them).
  */
 
-const page = formInt().pipe(z.number().int().min(1).max(100_000)).default(1);
-const limit = formInt()
-  .pipe(z.literal(CONSOLE_PAGE_SIZES, { error: "request.invalidField" }))
-  .default(20);
+const page = z._default(
+  z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000))),
+  1,
+);
+const limit = z._default(
+  z.pipe(
+    formInt(),
+    z.literal(CONSOLE_PAGE_SIZES, { error: "request.invalidField" }),
+  ),
+  20,
+);
 const userId = positiveId("group.memberNotFound");
 
 /** A group as the console lists it. */
 export const ConsoleGroupSchema = z.object({
-  group_id: z.number().int(),
+  group_id: z.int(),
   /** `group-N`, as the chat knows it. */
   id: z.string(),
   name: z.string(),
   name_py: z.string(),
   avatar: z.string(),
-  owner_id: z.number().int(),
+  owner_id: z.int(),
   owner_id_info: z.object({
-    user_id: z.number().int(),
+    user_id: z.int(),
     realname: z.string(),
     account: z.string(),
     avatar: z.string(),
   }),
   notice: z.string(),
   setting: GroupSettingSchema,
-  members: z.number().int(),
+  members: z.int(),
   create_time: z.string(),
   created_at: z.number(),
 });
@@ -52,16 +59,23 @@ export const groupIndex = defineCall({
   request: z.object({
     page,
     limit,
-    keywords: formString()
-      .pipe(z.string().trim().max(64, { error: "request.invalidField" }))
-      .default(""),
+    keywords: z._default(
+      z.pipe(
+        formString(),
+        z
+          .string()
+          .check(z.trim(), z.maxLength(64, { error: "request.invalidField" })),
+      ),
+      "",
+    ),
     order_field: optional(
-      formString().pipe(
+      z.pipe(
+        formString(),
         z.enum(GROUP_ORDER_FIELDS, { error: "request.invalidField" }),
       ),
     ),
     order_type: optional(
-      formInt().pipe(z.literal([1, 2], { error: "request.invalidField" })),
+      z.pipe(formInt(), z.literal([1, 2], { error: "request.invalidField" })),
     ),
   }),
   response: z.array(ConsoleGroupSchema),
@@ -69,12 +83,12 @@ export const groupIndex = defineCall({
 
 /** A member as the console lists them. */
 export const ConsoleMemberSchema = z.object({
-  user_id: z.number().int(),
+  user_id: z.int(),
   realname: z.string(),
   account: z.string(),
   avatar: z.string(),
   /** 1 owner, 2 administrator, 3 member. */
-  role: z.number().int(),
+  role: z.int(),
   /** ms; 0 when not muted. */
   muted_until: z.number(),
   /** ms */
@@ -102,8 +116,10 @@ export const groupAddMembers = defineCall({
     group_id: GroupIdSchema,
     user_ids: z
       .array(positiveId("group.userNotFound"))
-      .min(1, { error: "group.selectToAdd" })
-      .max(500, { error: "request.invalidField" }),
+      .check(
+        z.minLength(1, { error: "group.selectToAdd" }),
+        z.maxLength(500, { error: "request.invalidField" }),
+      ),
   }),
   response: z.literal(""),
 });
@@ -131,7 +147,10 @@ export const groupSetManager = defineCall({
   request: z.object({
     group_id: GroupIdSchema,
     user_id: userId,
-    role: formInt().pipe(z.literal([2, 3], { error: "request.invalidField" })),
+    role: z.pipe(
+      formInt(),
+      z.literal([2, 3], { error: "request.invalidField" }),
+    ),
   }),
   response: z.literal(""),
 });

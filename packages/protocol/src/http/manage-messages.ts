@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formInt, formString, optional } from "../common/form.js";
 import { ContactIdSchema, positiveId } from "../common/ids.js";
 import { MessageSchema } from "../entities/message.js";
@@ -12,10 +12,17 @@ import { CONSOLE_PAGE_SIZES } from "./manage-users.js";
  * an offending message for everyone, with the events the chats apply at once.
  */
 
-const page = formInt().pipe(z.number().int().min(1).max(100_000)).default(1);
-const limit = formInt()
-  .pipe(z.literal(CONSOLE_PAGE_SIZES, { error: "request.invalidField" }))
-  .default(20);
+const page = z._default(
+  z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000))),
+  1,
+);
+const limit = z._default(
+  z.pipe(
+    formInt(),
+    z.literal(CONSOLE_PAGE_SIZES, { error: "request.invalidField" }),
+  ),
+  20,
+);
 
 /** The message types the centre filters by ("all": every type a person sends). */
 export const CONSOLE_MESSAGE_TYPES = [
@@ -31,7 +38,7 @@ export const CONSOLE_MESSAGE_TYPES = [
 ] as const;
 
 /** A message as the centre lists it: as its chat shows it, and who it went to. */
-export const ConsoleMessageSchema = MessageSchema.extend({
+export const ConsoleMessageSchema = z.extend(MessageSchema, {
   /** The receiver's name: a user's realname or a group's name. */
   toName: z.string(),
   /** `Y-m-d H:i:s` */
@@ -52,18 +59,32 @@ export const messageIndex = defineCall({
   request: z.object({
     user_id: optional(positiveId("console.userNotFound")),
     toContactId: optional(ContactIdSchema),
-    is_group: formInt()
-      .pipe(z.literal([-1, 1, 2], { error: "request.invalidField" }))
-      .default(-1),
-    type: formString()
-      .pipe(z.enum(CONSOLE_MESSAGE_TYPES, { error: "request.invalidField" }))
-      .default("all"),
-    keywords: formString()
-      .pipe(z.string().trim().max(64, { error: "request.invalidField" }))
-      .default(""),
+    is_group: z._default(
+      z.pipe(
+        formInt(),
+        z.literal([-1, 1, 2], { error: "request.invalidField" }),
+      ),
+      -1,
+    ),
+    type: z._default(
+      z.pipe(
+        formString(),
+        z.enum(CONSOLE_MESSAGE_TYPES, { error: "request.invalidField" }),
+      ),
+      "all",
+    ),
+    keywords: z._default(
+      z.pipe(
+        formString(),
+        z
+          .string()
+          .check(z.trim(), z.maxLength(64, { error: "request.invalidField" })),
+      ),
+      "",
+    ),
     page,
     limit,
-    last_id: optional(formInt().pipe(z.number().int().min(0))),
+    last_id: optional(z.pipe(formInt(), z.int().check(z.gte(0)))),
   }),
   response: z.array(ConsoleMessageSchema),
 });
@@ -71,9 +92,9 @@ export const messageIndex = defineCall({
 /** A party of a conversation: a user, or (among a user's chats) a group. */
 export const ChatPartySchema = z.object({
   /** A user id, or `group-N`. */
-  id: z.union([z.number().int(), z.string()]),
-  user_id: z.number().int(),
-  is_group: z.number().int(),
+  id: z.union([z.int(), z.string()]),
+  user_id: z.int(),
+  is_group: z.int(),
   realname: z.string(),
   displayName: z.string(),
   account: z.string(),
@@ -96,9 +117,15 @@ export const messageContacts = defineCall({
   auth: "admin",
   request: z.object({
     user_id: optional(positiveId("console.userNotFound")),
-    keywords: formString()
-      .pipe(z.string().trim().max(64, { error: "request.invalidField" }))
-      .default(""),
+    keywords: z._default(
+      z.pipe(
+        formString(),
+        z
+          .string()
+          .check(z.trim(), z.maxLength(64, { error: "request.invalidField" })),
+      ),
+      "",
+    ),
     hasConvo: optional(formInt()),
     page,
     limit,
@@ -120,24 +147,29 @@ export const dealMsg = defineCall({
   path: "/manage/message/dealMsg",
   auth: "admin",
   request: z.object({
-    id: formString().pipe(
-      z.string().trim().min(1, { error: "message.notFound" }).max(64, {
-        error: "message.notFound",
-      }),
+    id: z.pipe(
+      formString(),
+      z.string().check(
+        z.trim(),
+        z.minLength(1, { error: "message.notFound" }),
+        z.maxLength(64, {
+          error: "message.notFound",
+        }),
+      ),
     ),
     msg_id: optional(positiveId("message.notFound")),
-    dealType: formInt().default(2),
+    dealType: z._default(formInt(), 2),
   }),
   response: z.literal(""),
 });
 
 /** A favourite as the console lists it: who saved which message, and when. */
 export const ConsoleFavouriteSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** ms */
   saved_at: z.number(),
   user: z.object({
-    user_id: z.number().int(),
+    user_id: z.int(),
     realname: z.string(),
     account: z.string(),
     avatar: z.string(),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formInt, formString } from "../common/form.js";
 import { positiveId } from "../common/ids.js";
 import { defineCall } from "./define.js";
@@ -21,7 +21,7 @@ export const NOTICE_PAGE_SIZE = 10;
 
 /** A notice as the console lists it (the old client reads msg_id, title, create_time, extends). */
 export const NoticeSchema = z.object({
-  msg_id: z.number().int(),
+  msg_id: z.int(),
   /** `notice-<msg_id>`: the id its message carries. */
   id: z.string(),
   title: z.string(),
@@ -35,7 +35,7 @@ export const NoticeSchema = z.object({
   sendTime: z.number(),
   /** ms of the last edit; equals sendTime when never edited. */
   update_time: z.number(),
-  from_user: z.number().int(),
+  from_user: z.int(),
   /** Who published it. */
   realname: z.string(),
   extends: z.object({ title: z.string(), notice: z.string() }),
@@ -48,10 +48,17 @@ export const noticeList = defineCall({
   path: "/manage/index/noticeList",
   auth: "admin",
   request: z.object({
-    page: formInt().pipe(z.number().int().min(1).max(100_000)).default(1),
-    limit: formInt()
-      .pipe(z.number().int().min(1).max(100, { error: "request.invalidField" }))
-      .default(NOTICE_PAGE_SIZE),
+    page: z._default(
+      z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000))),
+      1,
+    ),
+    limit: z._default(
+      z.pipe(
+        formInt(),
+        z.int().check(z.gte(1), z.lte(100, { error: "request.invalidField" })),
+      ),
+      NOTICE_PAGE_SIZE,
+    ),
   }),
   response: z.array(NoticeSchema),
 });
@@ -64,28 +71,37 @@ export const publishNotice = defineCall({
   path: "/manage/index/publishNotice",
   auth: "admin",
   request: z.object({
-    msgId: formInt()
-      .pipe(
+    msgId: z._default(
+      z.pipe(
+        formInt(),
         z
-          .number()
           .int()
-          .min(0, { error: "notice.notFound" })
-          .max(2 ** 31 - 1, { error: "notice.notFound" }),
-      )
-      .default(0),
-    title: formString().pipe(
-      z
-        .string()
-        .trim()
-        .min(1, { error: "notice.titleInvalid" })
-        .max(NOTICE_TITLE_MAX, { error: "notice.titleInvalid" }),
+          .check(
+            z.gte(0, { error: "notice.notFound" }),
+            z.lte(2 ** 31 - 1, { error: "notice.notFound" }),
+          ),
+      ),
+      0,
     ),
-    content: formString().pipe(
+    title: z.pipe(
+      formString(),
       z
         .string()
-        .trim()
-        .min(1, { error: "notice.textInvalid" })
-        .max(NOTICE_TEXT_MAX, { error: "notice.textInvalid" }),
+        .check(
+          z.trim(),
+          z.minLength(1, { error: "notice.titleInvalid" }),
+          z.maxLength(NOTICE_TITLE_MAX, { error: "notice.titleInvalid" }),
+        ),
+    ),
+    content: z.pipe(
+      formString(),
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, { error: "notice.textInvalid" }),
+          z.maxLength(NOTICE_TEXT_MAX, { error: "notice.textInvalid" }),
+        ),
     ),
   }),
   response: z.literal(""),

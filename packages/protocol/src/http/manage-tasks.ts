@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formString, optional } from "../common/form.js";
 import { defineCall } from "./define.js";
 
@@ -25,16 +25,17 @@ export const TaskSchema = z.object({
   schedule: z.string(),
   status: z.enum(["active", "stopped"]),
   /** ms; null when it never ran. */
-  last_run: z.number().nullable(),
-  last_ok: z.boolean().nullable(),
+  last_run: z.nullable(z.number()),
+  last_ok: z.nullable(z.boolean()),
   last_summary: z.string(),
   /** ms of the next scheduled run; null when stopped. */
-  next_run: z.number().nullable(),
+  next_run: z.nullable(z.number()),
 });
 /** A task as the console shows it. */
 export type Task = z.infer<typeof TaskSchema>;
 
-const taskName = formString().pipe(
+const taskName = z.pipe(
+  formString(),
   z.enum(TASK_NAMES, { error: "console.taskNotFound" }),
 );
 
@@ -57,12 +58,12 @@ export const taskList = defineCall({
   request: z.object({}),
   response: z.array(
     z.object({
-      pid: z.number().int(),
+      pid: z.int(),
       name: z.string(),
       started: z.string(),
       time: z.string(),
       status: z.literal("active"),
-      ppid: z.number().int(),
+      ppid: z.int(),
       remark: z.string(),
     }),
   ),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formInt, formString, optional } from "../common/form.js";
 import { positiveId } from "../common/ids.js";
 import { defineCall } from "./define.js";
@@ -13,51 +13,65 @@ import { defineCall } from "./define.js";
 /** The page sizes of the console's tables. */
 export const CONSOLE_PAGE_SIZES = [10, 20, 50, 100] as const;
 
-const page = formInt().pipe(z.number().int().min(1).max(100_000)).default(1);
-const limit = formInt()
-  .pipe(z.literal(CONSOLE_PAGE_SIZES, { error: "request.invalidField" }))
-  .default(20);
+const page = z._default(
+  z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000))),
+  1,
+);
+const limit = z._default(
+  z.pipe(
+    formInt(),
+    z.literal(CONSOLE_PAGE_SIZES, { error: "request.invalidField" }),
+  ),
+  20,
+);
 const userId = positiveId("console.userNotFound");
 const text = (max: number) =>
-  formString().pipe(
-    z.string().trim().max(max, { error: "request.invalidField" }),
+  z.pipe(
+    formString(),
+    z
+      .string()
+      .check(z.trim(), z.maxLength(max, { error: "request.invalidField" })),
   );
-const limitCount = formInt().pipe(
-  z.number().int().min(0).max(100_000, { error: "request.invalidField" }),
+const limitCount = z.pipe(
+  formInt(),
+  z.int().check(z.gte(0), z.lte(100_000, { error: "request.invalidField" })),
 );
 
 /** 0 a user, 1 super administrator, 2 administrator. */
-const role = formInt().pipe(
+const role = z.pipe(
+  formInt(),
   z.literal([0, 1, 2], { error: "request.invalidField" }),
 );
 /** 1 enabled, 0 disabled. */
-const status = formInt().pipe(
+const status = z.pipe(
+  formInt(),
   z.literal([0, 1], { error: "request.invalidField" }),
 );
 /** 0 female, 1 male, 2 unknown (SPEC §3). */
-const sex = formInt().pipe(
+const sex = z.pipe(
+  formInt(),
   z.literal([0, 1, 2], { error: "request.invalidField" }),
 );
 
 /** A user as the console lists and shows them. */
 export const ConsoleUserSchema = z.object({
-  user_id: z.number().int(),
-  id: z.number().int(),
+  user_id: z.int(),
+  id: z.int(),
   account: z.string(),
   realname: z.string(),
   name_py: z.string(),
   email: z.string(),
   avatar: z.string(),
-  sex: z.number().int(),
+  sex: z.int(),
   motto: z.string(),
   remark: z.string(),
-  role: z.number().int(),
-  status: z.number().int(),
-  is_auth: z.number().int(),
-  friend_limit: z.number().int(),
-  group_limit: z.number().int(),
-  cs_uid: z.number().int().nullable(),
-  login_count: z.number().int(),
+  role: z.int(),
+  status: z.int(),
+  is_auth: z.int(),
+  friend_limit: z.int(),
+  group_limit: z.int(),
+  cs_uid: z.nullable(z.int()),
+  login_count: z.int(),
   last_login_ip: z.string(),
   /** Where the last login came from (IP location), or "--". */
   location: z.string(),
@@ -70,7 +84,7 @@ export const ConsoleUserSchema = z.object({
   update_time: z.string(),
   /** ms, for sorting and relative times in our client. */
   created_at: z.number(),
-  last_login_at: z.number().nullable(),
+  last_login_at: z.nullable(z.number()),
 });
 /** A user as the console shows them. */
 export type ConsoleUser = z.infer<typeof ConsoleUserSchema>;
@@ -96,14 +110,15 @@ export const userIndex = defineCall({
   request: z.object({
     page,
     limit,
-    keywords: text(64).default(""),
+    keywords: z._default(text(64), ""),
     order_field: optional(
-      formString().pipe(
+      z.pipe(
+        formString(),
         z.enum(USER_ORDER_FIELDS, { error: "request.invalidField" }),
       ),
     ),
     order_type: optional(
-      formInt().pipe(z.literal([1, 2], { error: "request.invalidField" })),
+      z.pipe(formInt(), z.literal([1, 2], { error: "request.invalidField" })),
     ),
     status: optional(status),
     role: optional(role),
@@ -113,13 +128,13 @@ export const userIndex = defineCall({
 
 const profile = {
   realname: formString(),
-  email: text(128).default(""),
-  sex: sex.default(2),
-  remark: text(255).default(""),
-  friend_limit: limitCount.default(0),
-  group_limit: limitCount.default(0),
-  status: status.default(1),
-  role: role.default(0),
+  email: z._default(text(128), ""),
+  sex: z._default(sex, 2),
+  remark: z._default(text(255), ""),
+  friend_limit: z._default(limitCount, 0),
+  group_limit: z._default(limitCount, 0),
+  status: z._default(status, 1),
+  role: z._default(role, 0),
 };
 
 /**
@@ -149,11 +164,11 @@ export const userEdit = defineCall({
     account: formString(),
     cs_uid: optional(positiveId("console.userNotFound")),
     realname: profile.realname,
-    email: text(128).default(""),
-    sex: sex.default(2),
-    remark: text(255).default(""),
-    friend_limit: limitCount.default(0),
-    group_limit: limitCount.default(0),
+    email: z._default(text(128), ""),
+    sex: z._default(sex, 2),
+    remark: z._default(text(255), ""),
+    friend_limit: z._default(limitCount, 0),
+    group_limit: z._default(limitCount, 0),
     status: optional(status),
     role: optional(role),
   }),

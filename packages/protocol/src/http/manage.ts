@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formString, optional } from "../common/form.js";
 import {
   ChatInfoSchema,
@@ -35,7 +35,8 @@ export const setConfig = defineCall({
   path: "/manage/config/setConfig",
   auth: "admin",
   request: z.object({
-    name: formString().pipe(
+    name: z.pipe(
+      formString(),
       z.enum(SECTION_NAMES, { error: "config.invalidField" }),
     ),
     /** Checked against the section's own rules by the server. */
@@ -87,7 +88,7 @@ export const AllConfigSchema = z.object({
   fileUpload: FileUploadInfoSchema,
   smtp: SmtpInfoSchema,
   storage: StorageInfoSchema,
-  demon_mode: z.number().int(),
+  demon_mode: z.int(),
   version: z.string(),
 });
 /** Every section of the config, as the console reads it. */
@@ -158,7 +159,8 @@ export const uploadImage = defineCall({
   upload: { field: "file" },
   request: z.object({
     purpose: optional(
-      formString().pipe(
+      z.pipe(
+        formString(),
         z.enum(IMAGE_PURPOSES, { error: "request.invalidField" }),
       ),
     ),
@@ -171,12 +173,15 @@ export const sendTestEmail = defineCall({
   path: "/manage/config/sendTestEmail",
   auth: "admin",
   request: z.object({
-    email: formString().pipe(
-      z
-        .string()
-        .trim()
-        .max(128)
-        .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: "console.emailInvalid" }),
+    email: z.pipe(
+      formString(),
+      z.string().check(
+        z.trim(),
+        z.maxLength(128),
+        z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, {
+          error: "console.emailInvalid",
+        }),
+      ),
     ),
   }),
   response: z.literal(""),
@@ -185,8 +190,8 @@ export const sendTestEmail = defineCall({
 /** Messages and registrations of one day (UTC date `YYYY-MM-DD`). */
 export const DailyFigureSchema = z.object({
   day: z.string(),
-  messages: z.number().int(),
-  registrations: z.number().int(),
+  messages: z.int(),
+  registrations: z.int(),
 });
 
 /** How many days the console home charts. */
@@ -201,14 +206,14 @@ export const dashboard = defineCall({
   auth: "admin",
   request: z.object({ client_id: optional(formString()) }),
   response: z.object({
-    userCount: z.number().int(),
-    groupCount: z.number().int(),
-    messageCount: z.number().int(),
-    fileCount: z.number().int(),
-    onlineCount: z.number().int(),
-    clientCount: z.number().int(),
-    isJoin: z.number().int(),
-    messagesToday: z.number().int(),
+    userCount: z.int(),
+    groupCount: z.int(),
+    messageCount: z.int(),
+    fileCount: z.int(),
+    onlineCount: z.int(),
+    clientCount: z.int(),
+    isJoin: z.int(),
+    messagesToday: z.int(),
     storageBytes: z.number(),
     daily: z.array(DailyFigureSchema),
   }),

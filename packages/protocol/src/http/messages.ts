@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formInt, formString, optional } from "../common/form.js";
 import { ContactIdSchema, positiveId } from "../common/ids.js";
 import { MessageSchema } from "../entities/message.js";
@@ -10,7 +10,7 @@ import { NOTICE_CONTACT_ID } from "./manage-notices.js";
 /** A chat whose history can be read: a user, a group, or the system notices entry. */
 const ReadableChatIdSchema = z.union([
   ContactIdSchema,
-  formString().pipe(z.literal(NOTICE_CONTACT_ID)),
+  z.pipe(formString(), z.literal(NOTICE_CONTACT_ID)),
 ]);
 
 /**
@@ -24,33 +24,45 @@ export const sendMessage = defineCall({
   auth: "session",
   request: z
     .object({
-      id: formString().pipe(z.uuid({ error: "request.invalidField" })),
-      type: formString()
-        .pipe(
+      id: z.pipe(formString(), z.uuid({ error: "request.invalidField" })),
+      type: z._default(
+        z.pipe(
+          formString(),
           z.enum(["text", "image", "video", "file"], {
             error: "request.invalidField",
           }),
-        )
-        .default("text"),
-      content: formString().pipe(
-        z.string().max(Limits.fieldMax * 4, { error: "message.tooLong" }),
+        ),
+        "text",
+      ),
+      content: z.pipe(
+        formString(),
+        z
+          .string()
+          .check(
+            z.maxLength(Limits.fieldMax * 4, { error: "message.tooLong" }),
+          ),
       ),
       toContactId: ContactIdSchema,
       is_group: optional(formInt()),
-      at: optional(z.array(formString()).max(1000)),
+      at: optional(z.array(formString()).check(z.maxLength(1000))),
       pid: optional(formInt()),
       // Clients send 0 with a text message: no file.
       file_id: optional(
-        formInt()
-          .pipe(z.number().int().min(0, { error: "request.invalidField" }))
-          .transform((id) => (id === 0 ? undefined : id)),
+        z.pipe(
+          z.pipe(
+            formInt(),
+            z.int().check(z.gte(0, { error: "request.invalidField" })),
+          ),
+          z.transform((id) => (id === 0 ? undefined : id)),
+        ),
       ),
     })
-    // Only text is typed; every other type is a stored file's.
-    .refine((body) => body.type === "text" || body.file_id !== undefined, {
-      path: ["type"],
-      error: "request.invalidField",
-    }),
+    .check(
+      z.refine((body) => body.type === "text" || body.file_id !== undefined, {
+        path: ["type"],
+        error: "request.invalidField",
+      }),
+    ),
   response: MessageSchema,
 });
 
@@ -64,13 +76,15 @@ export const getMessageList = defineCall({
   request: z.object({
     toContactId: ReadableChatIdSchema,
     is_group: optional(formInt()),
-    page: optional(formInt().pipe(z.number().int().min(1).max(100_000))),
-    limit: optional(formInt().pipe(z.number().int().min(1).max(100))),
-    last_id: optional(formInt().pipe(z.number().int().min(0))),
+    page: optional(z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000)))),
+    limit: optional(z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100)))),
+    last_id: optional(z.pipe(formInt(), z.int().check(z.gte(0)))),
     type: optional(
-      formString().pipe(z.enum(["all", "text", "image", "video", "file"])),
+      z.pipe(formString(), z.enum(["all", "text", "image", "video", "file"])),
     ),
-    keywords: optional(formString().pipe(z.string().max(255))),
+    keywords: optional(
+      z.pipe(formString(), z.string().check(z.maxLength(255))),
+    ),
   }),
   response: z.array(MessageSchema),
 });
@@ -85,16 +99,20 @@ export const setMsgIsRead = defineCall({
     toContactId: ReadableChatIdSchema,
     is_group: optional(formInt()),
     fromUser: optional(formInt()),
-    messages: optional(z.array(z.unknown()).max(10_000)),
+    messages: optional(z.array(z.unknown()).check(z.maxLength(10_000))),
   }),
   response: z.literal(""),
 });
 
 /** A message as the actions name it: its client id (UUID), as existing clients send it. */
-const messageClientId = formString().pipe(
-  z.string().min(1, { error: "message.notFound" }).max(64, {
-    error: "message.notFound",
-  }),
+const messageClientId = z.pipe(
+  formString(),
+  z.string().check(
+    z.minLength(1, { error: "message.notFound" }),
+    z.maxLength(64, {
+      error: "message.notFound",
+    }),
+  ),
 );
 
 /**
@@ -139,8 +157,10 @@ export const forwardMessage = defineCall({
   request: z.object({
     user_ids: z
       .array(ContactIdSchema, { error: "message.forwardNoTarget" })
-      .min(1, { error: "message.forwardNoTarget" })
-      .max(FORWARD_MAX, { error: "message.forwardLimit" }),
+      .check(
+        z.minLength(1, { error: "message.forwardNoTarget" }),
+        z.maxLength(FORWARD_MAX, { error: "message.forwardLimit" }),
+      ),
     msg_id: positiveId("message.notFound"),
   }),
   response: z.literal(""),
@@ -149,7 +169,7 @@ export const forwardMessage = defineCall({
 /** The contact id of a chat's own setting: a user, a group, or a system entry (refused). */
 const ChatIdSchema = z.union([
   ContactIdSchema,
-  formString().pipe(z.enum(["system", "admin_notice", "-1"])),
+  z.pipe(formString(), z.enum(["system", "admin_notice", "-1"])),
 ]);
 
 /** `enterprise/im/setChatTop`: pins (1) or unpins (0) a chat; pushes `setChatTop` to my sockets. */
@@ -158,7 +178,7 @@ export const setChatTop = defineCall({
   auth: "session",
   request: z.object({
     id: ChatIdSchema,
-    is_top: formInt().pipe(z.union([z.literal(0), z.literal(1)])),
+    is_top: z.pipe(formInt(), z.union([z.literal(0), z.literal(1)])),
     is_group: optional(formInt()),
   }),
   response: z.literal(""),
@@ -173,7 +193,7 @@ export const isNotice = defineCall({
   auth: "session",
   request: z.object({
     id: ChatIdSchema,
-    is_notice: formInt().pipe(z.union([z.literal(0), z.literal(1)])),
+    is_notice: z.pipe(formInt(), z.union([z.literal(0), z.literal(1)])),
     is_group: optional(formInt()),
   }),
   response: z.literal(""),
@@ -188,8 +208,11 @@ export const setDraft = defineCall({
   auth: "session",
   request: z.object({
     toContactId: ContactIdSchema,
-    draft: formString().pipe(
-      z.string().max(Limits.fieldMax * 4, { error: "message.tooLong" }),
+    draft: z.pipe(
+      formString(),
+      z
+        .string()
+        .check(z.maxLength(Limits.fieldMax * 4, { error: "message.tooLong" })),
     ),
   }),
   response: z.literal(""),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formInt, formString, optional } from "../common/form.js";
 import { ContactIdSchema, GroupIdSchema, positiveId } from "../common/ids.js";
 import { ContactSchema } from "../entities/contact.js";
@@ -12,13 +12,19 @@ import { PeopleLimits } from "../rules/people.js";
 import { defineCall } from "./define.js";
 
 const text = (max: number) =>
-  formString().pipe(z.string().max(max, { error: "request.invalidField" }));
+  z.pipe(
+    formString(),
+    z.string().check(z.maxLength(max, { error: "request.invalidField" })),
+  );
 
-const keywords = formString().pipe(
+const keywords = z.pipe(
+  formString(),
   z
     .string()
-    .trim()
-    .max(PeopleLimits.keywordsMax, { error: "people.keywordsLength" }),
+    .check(
+      z.trim(),
+      z.maxLength(PeopleLimits.keywordsMax, { error: "people.keywordsLength" }),
+    ),
 );
 
 /**
@@ -28,7 +34,7 @@ const keywords = formString().pipe(
 export const searchUser = defineCall({
   path: "/enterprise/im/searchUser",
   auth: "session",
-  request: z.object({ keywords: keywords.default("") }),
+  request: z.object({ keywords: z._default(keywords, "") }),
   response: z.array(FoundUserSchema),
 });
 
@@ -52,8 +58,8 @@ export const userList = defineCall({
   path: "/enterprise/im/userList",
   auth: "session",
   request: z.object({
-    page: optional(formInt().pipe(z.number().int().min(1).max(100_000))),
-    limit: optional(formInt().pipe(z.number().int().min(1).max(100))),
+    page: optional(z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000)))),
+    limit: optional(z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100)))),
     keywords: optional(keywords),
   }),
   response: z.array(ListedUserSchema),
@@ -72,15 +78,15 @@ export const updateUserInfo = defineCall({
   path: "/enterprise/im/updateUserInfo",
   auth: "session",
   request: z.object({
-    realname: text(255).default(""),
-    email: text(255).default(""),
-    sex: formInt().pipe(z.number().int()).default(2),
-    motto: text(Limits.fieldMax).default(""),
+    realname: z._default(text(255), ""),
+    email: z._default(text(255), ""),
+    sex: z._default(z.pipe(formInt(), z.int()), 2),
+    motto: z._default(text(Limits.fieldMax), ""),
   }),
   response: z.object({
     realname: z.string(),
     email: z.string(),
-    sex: z.number().int(),
+    sex: z.int(),
     motto: z.string(),
     name_py: z.string(),
   }),
@@ -97,9 +103,9 @@ export const editpassword = defineCall({
   path: "/enterprise/im/editpassword",
   auth: "session",
   request: z.object({
-    password: text(255).default(""),
-    originalPassword: text(255).default(""),
-    code: text(32).default(""),
+    password: z._default(text(255), ""),
+    originalPassword: z._default(text(255), ""),
+    code: z._default(text(32), ""),
   }),
   response: z.literal(""),
 });
@@ -113,9 +119,9 @@ export const editAccount = defineCall({
   path: "/enterprise/im/editAccount",
   auth: "session",
   request: z.object({
-    account: text(255).default(""),
-    code: text(32).default(""),
-    newCode: text(32).default(""),
+    account: z._default(text(255), ""),
+    code: z._default(text(32), ""),
+    newCode: z._default(text(32), ""),
   }),
   response: z.literal(""),
 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formString } from "../common/form.js";
 import { defineCall } from "./define.js";
 
@@ -15,23 +15,32 @@ const ENDPOINT_MAX = 2048;
 
 /** A browser's push subscription, as `PushSubscription.toJSON()` gives it. */
 export const PushSubscriptionSchema = z.object({
-  endpoint: formString().pipe(
-    z.url({ error: "push.badEndpoint" }).max(ENDPOINT_MAX, {
-      error: "push.badEndpoint",
-    }),
-  ),
-  keys: z.object({
-    /** The device's P-256 public key, base64url (65 bytes uncompressed). */
-    p256dh: formString().pipe(
-      z.string().regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, {
+  endpoint: z.pipe(
+    formString(),
+    z.url({ error: "push.badEndpoint" }).check(
+      z.maxLength(ENDPOINT_MAX, {
         error: "push.badEndpoint",
       }),
     ),
+  ),
+  keys: z.object({
+    /** The device's P-256 public key, base64url (65 bytes uncompressed). */
+    p256dh: z.pipe(
+      formString(),
+      z.string().check(
+        z.regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, {
+          error: "push.badEndpoint",
+        }),
+      ),
+    ),
     /** The device's 16-byte authentication secret, base64url. */
-    auth: formString().pipe(
-      z.string().regex(/^[A-Za-z0-9_-]{21,24}={0,2}$/, {
-        error: "push.badEndpoint",
-      }),
+    auth: z.pipe(
+      formString(),
+      z.string().check(
+        z.regex(/^[A-Za-z0-9_-]{21,24}={0,2}$/, {
+          error: "push.badEndpoint",
+        }),
+      ),
     ),
   }),
 });
@@ -59,7 +68,7 @@ export const unsubscribe = defineCall({
   path: "/enterprise/push/unsubscribe",
   auth: "session",
   request: z.object({
-    endpoint: formString().pipe(z.string().max(ENDPOINT_MAX)),
+    endpoint: z.pipe(formString(), z.string().check(z.maxLength(ENDPOINT_MAX))),
   }),
   response: z.literal(""),
 });
@@ -69,7 +78,7 @@ export const PushPayloadSchema = z.object({
   title: z.string(),
   body: z.string(),
   /** The chat to open on a click: a user id or `group-N`. */
-  chat: z.union([z.number().int(), z.string()]),
+  chat: z.union([z.int(), z.string()]),
   /** One notification per chat at a time: a newer one replaces it. */
   tag: z.string(),
   icon: z.string(),

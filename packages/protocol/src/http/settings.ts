@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formBool, formInt, formString, optional } from "../common/form.js";
 import { LANGUAGES } from "../rules/languages.js";
 import { defineCall } from "./define.js";
@@ -17,10 +17,10 @@ export const setting = defineCall({
   auth: "session",
   request: z.object({
     sendKey: optional(
-      formInt().pipe(z.literal([1, 2], { error: "request.invalidField" })),
+      z.pipe(formInt(), z.literal([1, 2], { error: "request.invalidField" })),
     ),
     theme: optional(
-      formString().pipe(z.enum(THEMES, { error: "request.invalidField" })),
+      z.pipe(formString(), z.enum(THEMES, { error: "request.invalidField" })),
     ),
     isVoice: optional(formBool()),
     avatarCricle: optional(formBool()),
@@ -35,7 +35,7 @@ export const switchLang = defineCall({
   path: "/common/pub/switchLang",
   auth: "optional",
   request: z.object({
-    lang: formString().pipe(z.enum(LANGUAGES, { error: "lang.invalid" })),
+    lang: z.pipe(formString(), z.enum(LANGUAGES, { error: "lang.invalid" })),
   }),
   response: z.object({ lang: z.string() }),
 });

@@ -1,10 +1,13 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formInt, formString, optional } from "../common/form.js";
 import { GroupIdSchema } from "../common/ids.js";
 import { defineCall } from "./define.js";
 
-const clientId = formString().pipe(
-  z.string().min(1, { error: "request.invalidField" }).max(64),
+const clientId = z.pipe(
+  formString(),
+  z
+    .string()
+    .check(z.minLength(1, { error: "request.invalidField" }), z.maxLength(64)),
 );
 
 /**

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { MessageKey } from "../common/message-keys.js";
 import { Limits } from "./limits.js";
 

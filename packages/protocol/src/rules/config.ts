@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formString } from "../common/form.js";
 
 /*
@@ -8,58 +8,63 @@ import { formString } from "../common/form.js";
  * their stored value; a field the section does not have is refused.
  */
 
-const flag = formString().pipe(z.enum(["0", "1"]));
-const text = (max: number) => formString().pipe(z.string().trim().max(max));
+const flag = z.pipe(formString(), z.enum(["0", "1"]));
+const text = (max: number) =>
+  z.pipe(formString(), z.string().check(z.trim(), z.maxLength(max)));
 /** A whole number within bounds, kept as its decimal string. */
 const count = (min: number, max: number) =>
-  formString().pipe(
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,9}$/)
-      .refine((v) => Number(v) >= min && Number(v) <= max)
-      .transform((v) => String(Number(v))),
+  z.pipe(
+    formString(),
+    z.pipe(
+      z.string().check(
+        z.trim(),
+        z.regex(/^\d{1,9}$/),
+        z.refine((v) => Number(v) >= min && Number(v) <= max),
+      ),
+      z.transform((v) => String(Number(v))),
+    ),
   );
 /** An address the client may load: an absolute http(s) URL, a site path, or "". */
-const address = formString().pipe(
-  z
-    .string()
-    .trim()
-    .max(500)
-    .refine(
+const address = z.pipe(
+  formString(),
+  z.string().check(
+    z.trim(),
+    z.maxLength(500),
+    z.refine(
       (v) => v === "" || /^(https?:\/\/[^\s]+|\/(?![/\\])[^\s]*)$/i.test(v),
     ),
+  ),
 );
 /** A STUN or TURN server (RFC 7064/7065), or "". */
-const iceServer = formString().pipe(
-  z
-    .string()
-    .trim()
-    .max(255)
-    .refine((v) => v === "" || /^(stuns?|turns?):[^\s]+$/i.test(v)),
+const iceServer = z.pipe(
+  formString(),
+  z.string().check(
+    z.trim(),
+    z.maxLength(255),
+    z.refine((v) => v === "" || /^(stuns?|turns?):[^\s]+$/i.test(v)),
+  ),
 );
 
 /** `sysInfo` fields an administrator sets. */
-export const SysInfoPatchSchema = z
-  .object({
-    name: text(50).refine((v) => v !== ""),
+export const SysInfoPatchSchema = z.partial(
+  z.strictObject({
+    name: text(50).check(z.refine((v) => v !== "")),
     logo: address,
     description: text(200),
     state: flag,
     closeTips: text(200),
-    runMode: formString().pipe(z.enum(["1", "2"])),
-    regtype: formString().pipe(z.enum(["1", "2"])),
-    regauth: formString().pipe(z.enum(["0", "1", "2", "3"])),
+    runMode: z.pipe(formString(), z.enum(["1", "2"])),
+    regtype: z.pipe(formString(), z.enum(["1", "2"])),
+    regauth: z.pipe(formString(), z.enum(["0", "1", "2", "3"])),
     multipleLogin: flag,
     ipregion: flag,
     diyName: flag,
-  })
-  .partial()
-  .strict();
+  }),
+);
 
 /** `chatInfo` fields an administrator sets. */
-export const ChatInfoPatchSchema = z
-  .object({
+export const ChatInfoPatchSchema = z.partial(
+  z.strictObject({
     online: flag,
     webrtc: flag,
     videoCall: flag,
@@ -77,55 +82,52 @@ export const ChatInfoPatchSchema = z
     stunPass: text(128),
     /** Days kept (0 forever), up to a hundred years. */
     msgClearDay: count(0, 36_500),
-  })
-  .partial()
-  .strict();
+  }),
+);
 
 /** A file extension: letters and digits, stored lower-case. */
-const extension = formString().pipe(
-  z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9]{1,10}$/)
-    .transform((v) => v.toLowerCase()),
+const extension = z.pipe(
+  formString(),
+  z.pipe(
+    z.string().check(z.trim(), z.regex(/^[A-Za-z0-9]{1,10}$/)),
+    z.transform((v) => v.toLowerCase()),
+  ),
 );
 
 /** Where uploads are kept: this server's disk, or an S3-compatible bucket. */
 export const STORAGE_DISKS = ["local", "s3"] as const;
 /** Where uploads are kept. */
 export type StorageDisk = (typeof STORAGE_DISKS)[number];
-const disk = formString().pipe(z.enum(STORAGE_DISKS));
+const disk = z.pipe(formString(), z.enum(STORAGE_DISKS));
 
 /** The old admin page's cloud settings (Qiniu, Aliyun, Tencent): accepted, not kept. */
 const formerCloud = z.record(z.string(), z.unknown());
 
 /** `fileUpload` fields an administrator sets. */
-export const FileUploadPatchSchema = z
-  .object({
+export const FileUploadPatchSchema = z.partial(
+  z.strictObject({
     /** MB per file. */
     size: count(1, 2048),
     preview: address,
-    fileExt: z
-      .array(extension)
-      .min(1)
-      .max(200)
-      .transform((list) => [...new Set(list)]),
+    fileExt: z.pipe(
+      z.array(extension).check(z.minLength(1), z.maxLength(200)),
+      z.transform((list) => [...new Set(list)]),
+    ),
     /** Existing admin clients choose the disk here; it is kept with `storage`. */
     disk,
     qiniu: formerCloud,
     aliyun: formerCloud,
     qcloud: formerCloud,
-  })
-  .partial()
-  .strict();
+  }),
+);
 
 /** A host name or an IP address. */
-const host = formString().pipe(
-  z
-    .string()
-    .trim()
-    .max(253)
-    .refine(
+const host = z.pipe(
+  formString(),
+  z.string().check(
+    z.trim(),
+    z.maxLength(253),
+    z.refine(
       (v) =>
         v === "" ||
         /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(
@@ -133,16 +135,19 @@ const host = formString().pipe(
         ) ||
         /^[0-9A-Fa-f:.]{2,45}$/.test(v),
     ),
+  ),
 );
 /** A secret typed once: "" keeps the stored one (it is never sent back to be shown). */
-const secret = (max: number) => formString().pipe(z.string().max(max));
+const secret = (max: number) =>
+  z.pipe(formString(), z.string().check(z.maxLength(max)));
 /** An e-mail address, or "". */
-const mailbox = formString().pipe(
-  z
-    .string()
-    .trim()
-    .max(128)
-    .refine((v) => v === "" || /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(v)),
+const mailbox = z.pipe(
+  formString(),
+  z.string().check(
+    z.trim(),
+    z.maxLength(128),
+    z.refine((v) => v === "" || /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(v)),
+  ),
 );
 
 /** How mail is sent over SMTP (the `smtp` row, wire-contract §4.2); "" host: no mail. */
@@ -151,12 +156,12 @@ export const SMTP_SECURITY = ["ssl", "tls", "none"] as const;
 export type SmtpSecurity = (typeof SMTP_SECURITY)[number];
 
 /** `smtp` fields an administrator sets. */
-export const SmtpPatchSchema = z
-  .object({
+export const SmtpPatchSchema = z.partial(
+  z.strictObject({
     host,
     port: count(1, 65_535),
     /** ssl: TLS from the first byte (465); tls: STARTTLS required (587); none: STARTTLS when offered. */
-    security: formString().pipe(z.enum(SMTP_SECURITY)),
+    security: z.pipe(formString(), z.enum(SMTP_SECURITY)),
     /** The login name; "" with a password set logs in as `addr`. */
     user: text(128),
     /** Write-only: "" keeps the stored password. */
@@ -167,35 +172,34 @@ export const SmtpPatchSchema = z
     addr: mailbox,
     /** The sender's name shown with the address. */
     sign: text(50),
-  })
-  .partial()
-  .strict();
+  }),
+);
 
 /** An S3 bucket name (lower-case letters, digits, dots, hyphens; 3–63), or "". */
-const bucket = formString().pipe(
-  z
-    .string()
-    .trim()
-    .refine((v) => v === "" || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v)),
+const bucket = z.pipe(
+  formString(),
+  z.string().check(
+    z.trim(),
+    z.refine((v) => v === "" || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v)),
+  ),
 );
 
 /** `storage` fields an administrator sets: where uploads go, and the bucket's settings. */
-export const StoragePatchSchema = z
-  .object({
+export const StoragePatchSchema = z.partial(
+  z.strictObject({
     disk,
     /** The S3 API address; "" for AWS itself. */
-    endpoint: formString().pipe(
-      z
-        .string()
-        .trim()
-        .max(500)
-        .refine((v) => v === "" || /^https?:\/\/[^\s/?#]+\/?$/i.test(v)),
+    endpoint: z.pipe(
+      formString(),
+      z.string().check(
+        z.trim(),
+        z.maxLength(500),
+        z.refine((v) => v === "" || /^https?:\/\/[^\s/?#]+\/?$/i.test(v)),
+      ),
     ),
-    region: formString().pipe(
-      z
-        .string()
-        .trim()
-        .regex(/^[a-z0-9-]{1,32}$/),
+    region: z.pipe(
+      formString(),
+      z.string().check(z.trim(), z.regex(/^[a-z0-9-]{1,32}$/)),
     ),
     bucket,
     /** Write-only: "" keeps the stored key. */
@@ -204,9 +208,8 @@ export const StoragePatchSchema = z
     secretKey: secret(256),
     /** "1" addresses the bucket in the path (MinIO and most self-hosted stores). */
     pathStyle: flag,
-  })
-  .partial()
-  .strict();
+  }),
+);
 
 /** The config sections `setConfig` saves, each with its rules. */
 export const CONFIG_SECTIONS = {

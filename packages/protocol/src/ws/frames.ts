@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { CallSignalSchema } from "../http/calls.js";
 import { ContactSchema } from "../entities/contact.js";
 import { GroupSettingSchema } from "../entities/group.js";
@@ -45,8 +45,8 @@ export const ClientFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("pong") }),
   z.object({
     type: z.literal("bindUid"),
-    user_id: z.union([formInt(), formString()]).optional(),
-    token: z.string().max(600),
+    user_id: z.optional(z.union([formInt(), formString()])),
+    token: z.string().check(z.maxLength(600)),
   }),
 ]);
 /** A frame from a client. */
@@ -69,10 +69,10 @@ export const PingFrameSchema = z.object({ type: z.literal("ping") });
 export const ReadMarkSchema = z.object({
   /** The sender's client id of the message. */
   id: z.string(),
-  msg_id: z.number().int(),
-  is_read: z.number().int(),
+  msg_id: z.int(),
+  is_read: z.int(),
   /** The reader: the chat the sender files the message under. */
-  toContactId: z.number().int(),
+  toContactId: z.int(),
 });
 /** One message its receiver has read. */
 export type ReadMark = z.infer<typeof ReadMarkSchema>;
@@ -87,9 +87,9 @@ export const AT_MSG_LIST_MAX = 20;
  */
 export const AtMsgListSchema = z.object({
   /** The mentioning messages, newest first, at most `AT_MSG_LIST_MAX`. */
-  list: z.array(MessageSchema).max(AT_MSG_LIST_MAX),
+  list: z.array(MessageSchema).check(z.maxLength(AT_MSG_LIST_MAX)),
   /** How many unread mentions there were in all. */
-  count: z.number().int().nonnegative(),
+  count: z.int().check(z.nonnegative()),
   /** The group's contact id, `group-N`. */
   toContactId: z.string(),
 });
@@ -103,16 +103,16 @@ export type AtMsgList = z.infer<typeof AtMsgListSchema>;
  */
 export const WithdrawnSchema = z.object({
   id: z.string(),
-  msg_id: z.number().int(),
-  from_user: z.number().int(),
+  msg_id: z.int(),
+  from_user: z.int(),
   type: z.literal("event"),
   status: z.literal("succeed"),
   content: z.string(),
   sendTime: z.number(),
   /** Where the receiver files it: the other party's id, or `group-N`. */
-  toContactId: z.union([z.number().int(), z.string()]),
-  is_last: z.number().int(),
-  isMobile: z.number().int(),
+  toContactId: z.union([z.int(), z.string()]),
+  is_last: z.int(),
+  isMobile: z.int(),
   extends: z.record(z.string(), z.unknown()),
 });
 /** A withdrawn message's event line. */
@@ -121,39 +121,36 @@ export type Withdrawn = z.infer<typeof WithdrawnSchema>;
 /** A message gone from a chat (deleted, or hidden for me), by its ids and the chat it was in. */
 export const MessageGoneSchema = z.object({
   id: z.string(),
-  msg_id: z.number().int(),
-  from_user: z.number().int(),
-  toContactId: z.union([z.number().int(), z.string()]),
+  msg_id: z.int(),
+  from_user: z.int(),
+  toContactId: z.union([z.int(), z.string()]),
 });
 /** A message gone from a chat. */
 export type MessageGone = z.infer<typeof MessageGoneSchema>;
 
 /** A chat's own setting changed on one of my devices: which chat. */
 const ChatFlagSchema = z.object({
-  id: z.union([z.number().int(), z.string()]),
-  is_group: z.number().int(),
+  id: z.union([z.int(), z.string()]),
+  is_group: z.int(),
 });
 
-const event = <T extends string, D extends z.ZodType>(type: T, data: D) =>
-  z.object({ type: z.literal(type), time: z.number().int(), data });
+const event = <T extends string, D extends z.ZodMiniType>(type: T, data: D) =>
+  z.object({ type: z.literal(type), time: z.int(), data });
 
 /** Every business event the server pushes: `{type, time (Unix s), data}` (wire-contract.md §3.4, §3.6). */
 export const ServerEventSchema = z.discriminatedUnion("type", [
   event("simple", z.union([MessageSchema, SystemNoticeSchema])),
-  event(
-    "isOnline",
-    z.object({ id: z.number().int(), is_online: z.number().int() }),
-  ),
+  event("isOnline", z.object({ id: z.int(), is_online: z.int() })),
   event(
     "offline",
     z.object({
-      id: z.number().int(),
+      id: z.int(),
       client_id: z.string(),
       isMobile: z.boolean(),
     }),
   ),
   event("isRead", z.array(ReadMarkSchema)),
-  event("readAll", z.object({ toContactId: z.number().int() })),
+  event("readAll", z.object({ toContactId: z.int() })),
   // Groups (wire-contract.md §3.6): `group_id` and `id` are the group's contact id, `group-N`.
   event("group", MessageSchema),
   event("addGroup", ContactSchema),
@@ -169,7 +166,7 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
     "addGroupUser",
     z.object({
       group_id: z.string(),
-      user_ids: z.array(z.number().int()),
+      user_ids: z.array(z.int()),
       avatar: z.string(),
     }),
   ),
@@ -177,7 +174,7 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
     "removeUser",
     z.object({
       group_id: z.string(),
-      user_id: z.number().int(),
+      user_id: z.int(),
       avatar: z.string(),
     }),
   ),
@@ -185,18 +182,12 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
     "setManager",
     z.object({
       group_id: z.string(),
-      user_id: z.number().int().optional(),
-      avatar: z.string().optional(),
+      user_id: z.optional(z.int()),
+      avatar: z.optional(z.string()),
     }),
   ),
-  event(
-    "changeOwner",
-    z.object({ group_id: z.string(), user_id: z.number().int() }),
-  ),
-  event(
-    "setNoSpeak",
-    z.object({ group_id: z.string(), user_id: z.number().int() }),
-  ),
+  event("changeOwner", z.object({ group_id: z.string(), user_id: z.int() })),
+  event("setNoSpeak", z.object({ group_id: z.string(), user_id: z.int() })),
   event("removeGroup", z.object({ group_id: z.string() })),
   event("setNotice", z.object({ group_id: z.string(), notice: z.string() })),
   event("clearMessage", z.object({ group_id: z.string() })),
@@ -206,9 +197,9 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
     "groupRead",
     z.object({
       group_id: z.string(),
-      user_id: z.number().int(),
-      from_seq: z.number().int(),
-      to_seq: z.number().int(),
+      user_id: z.int(),
+      from_seq: z.int(),
+      to_seq: z.int(),
     }),
   ),
   event(
@@ -228,13 +219,13 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
     "updateMessage",
     z.object({ id: z.string(), type: z.string(), content: z.string() }),
   ),
-  event("setChatTop", ChatFlagSchema.extend({ is_top: z.number().int() })),
-  event("setIsNotice", ChatFlagSchema.extend({ is_notice: z.number().int() })),
+  event("setChatTop", z.extend(ChatFlagSchema, { is_top: z.int() })),
+  event("setIsNotice", z.extend(ChatFlagSchema, { is_notice: z.int() })),
   // What I left typed in a chat, from another of my devices (beyond the wire contract).
   event(
     "draft",
     z.object({
-      toContactId: z.union([z.number().int(), z.string()]),
+      toContactId: z.union([z.int(), z.string()]),
       draft: z.string(),
     }),
   ),
@@ -248,13 +239,13 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
   event(
     "statistics",
     z.object({
-      onlineCount: z.number().int(),
-      clientCount: z.number().int(),
+      onlineCount: z.int(),
+      clientCount: z.int(),
     }),
   ),
   // The global config changed (an administrator saved it): every signed-in socket. The
   // language stays each reader's own.
-  event("updateConfig", GlobalConfigSchema.omit({ lang: true })),
+  event("updateConfig", z.omit(GlobalConfigSchema, { lang: true })),
 ]);
 /** A business event pushed by the server. */
 export type ServerEvent = z.infer<typeof ServerEventSchema>;

@@ -1,3 +1,4 @@
+import { z } from "zod/mini";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -66,7 +67,7 @@ async function everyFile(body: object = {}, user: TestUser = admin) {
   );
   expect(res.code, res.msg).toBe(0);
   return {
-    list: files.FileEntrySchema.array().parse(res.data),
+    list: z.array(files.FileEntrySchema).parse(res.data),
     count: res.count,
   };
 }

@@ -1,3 +1,4 @@
+import { z } from "zod/mini";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -171,7 +172,7 @@ describe.each(STORAGES)("with files on %s", (kind) => {
         { toContactId: ann.userId, is_group: 0 },
         { token: bob.token },
       );
-      const seen = MessageSchema.array().parse(history.data);
+      const seen = z.array(MessageSchema).parse(history.data);
       expect(seen.at(-1)).toMatchObject({
         file_id: message.file_id,
         type: "image",
@@ -460,7 +461,7 @@ describe.each(STORAGES)("with files on %s", (kind) => {
       const all = await library(ann);
       expect(all.code, all.msg).toBe(0);
       expect(all.count).toBe(3);
-      const entries = FileEntrySchema.array().parse(all.data);
+      const entries = z.array(FileEntrySchema).parse(all.data);
       expect(entries.map((e) => e.name)).toEqual([
         "plan.pdf",
         "Minutes_100%.txt",
@@ -481,7 +482,8 @@ describe.each(STORAGES)("with files on %s", (kind) => {
       });
 
       const names = async (body: Record<string, unknown>) =>
-        FileEntrySchema.array()
+        z
+          .array(FileEntrySchema)
           .parse((await library(ann, body)).data)
           .map((e) => e.name);
       expect(await names({ role: 1 })).toEqual(["plan.pdf", "Beach Photo.png"]);
@@ -568,7 +570,8 @@ describe.each(STORAGES)("with files on %s", (kind) => {
       expect(second.count).toBe(23);
       expect(second.page).toBe(2);
       expect(
-        FileEntrySchema.array()
+        z
+          .array(FileEntrySchema)
           .parse(second.data)
           .map((e) => e.name),
       ).toEqual(["n2.txt", "n1.txt", "n0.txt"]);

@@ -1,5 +1,5 @@
 import { type CallDescriptor, groups as calls } from "@parley/protocol";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { type Calls, requireSession } from "../../plugins/calls.js";
 import type { GroupsService } from "./groups.service.js";
 
@@ -8,8 +8,8 @@ export function registerGroupRoutes(
   groups: GroupsService,
 ): void {
   /** A call that acts for the signed-in user and answers `''` (wire-contract.md §2.5). */
-  const act = <Req extends z.ZodType>(
-    call: CallDescriptor<Req, z.ZodLiteral<"">>,
+  const act = <Req extends z.ZodMiniType>(
+    call: CallDescriptor<Req, z.ZodMiniLiteral<"">>,
     run: (
       userId: number,
       input: z.output<Req>,

@@ -11,7 +11,7 @@ import {
   regauthOf,
   SysInfoSchema,
 } from "@parley/protocol";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import type { Changes, Publish, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
@@ -59,7 +59,7 @@ export interface SystemRules {
  * Reads a stored row merged over its defaults, so a key added in a later version is
  * present even in an older database, and a damaged row falls back to the defaults.
  */
-function merged<S extends z.ZodType<object>>(
+function merged<S extends z.ZodMiniType<object>>(
   schema: S,
   defaults: z.output<S>,
   raw: string | undefined,

@@ -7,6 +7,7 @@ import {
   type GroupMember,
   groups as groupCalls,
 } from "@parley/protocol";
+import { z } from "zod/mini";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { call } from "../../api/http";
 
@@ -52,8 +53,11 @@ export function refreshGroup(client: QueryClient, groupId: number): void {
   void client.invalidateQueries({ queryKey: ["groups", groupId] });
 }
 
+/** Whatever part of a group's setting a contact carries. */
+const PartialSettingSchema = z.partial(GroupSettingSchema);
+
 /** A contact's `setting` as a group's, with the defaults filling what is missing. */
 export function groupSettingOf(raw: unknown): GroupSetting {
-  const parsed = GroupSettingSchema.partial().safeParse(raw);
+  const parsed = PartialSettingSchema.safeParse(raw);
   return { ...DEFAULT_GROUP_SETTING, ...(parsed.success ? parsed.data : {}) };
 }
