@@ -70,18 +70,14 @@ export async function findActiveUser(
   return user;
 }
 
+/**
+ * What lists of people show of each: never an email or a last address (issue 9), so they
+ * are not read (issue 14: each text column read costs every row of every contact list).
+ */
 const directoryQuery = (db: Db, exceptUserId: never) =>
   db
     .selectFrom("users")
-    .select([
-      "user_id",
-      "account",
-      "realname",
-      "avatar",
-      "email",
-      "name_py",
-      "last_login_ip",
-    ])
+    .select(["user_id", "account", "realname", "avatar", "name_py"])
     .where("status", "=", 1)
     .where("deleted_at", "is", null)
     .where("user_id", "!=", exceptUserId);

@@ -74,9 +74,7 @@ export function friendEntriesQuery(db: Kysely<Database>, userId: number) {
         "u.account",
         "u.realname",
         "u.avatar",
-        "u.email",
         "u.name_py",
-        "u.last_login_ip",
         "f.nickname",
       ])
       .where("f.user_id", "=", userId)
