@@ -10,11 +10,29 @@ import {
 import { Button, Popover, Tooltip } from "antd";
 import { type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { lazyDialog } from "../../../lib/lazy-dialog";
 import { VoiceRecorderDialog } from "../../files";
 import { captureScreen } from "../screenshot";
 import type { FileIntent } from "../send-file";
-import { EmojiPicker } from "./EmojiPicker";
 import styles from "./toolbar.module.css";
+
+interface PickerProps {
+  open: boolean;
+  onPick: (emoji: string) => void;
+  /** Its code could not be fetched (offline): the popover closes. */
+  onFailed: () => void;
+}
+
+/** The emoji grid's code (and antd's Segmented) comes with the first opening (F1, F2). */
+const EmojiPicker = lazyDialog<PickerProps>(
+  () => import("./EmojiPicker").then((m) => m.EmojiPicker),
+  {
+    useOpen: (props) => props.open,
+    onFailed: (props) => {
+      props.onFailed();
+    },
+  },
+);
 
 interface Props {
   onEmoji: (emoji: string) => void;
@@ -104,8 +122,12 @@ export function EditorToolbar({
         placement="topLeft"
         content={
           <EmojiPicker
+            open={emojiOpen}
             onPick={(emoji) => {
               onEmoji(emoji);
+            }}
+            onFailed={() => {
+              setEmojiOpen(false);
             }}
           />
         }

@@ -30,13 +30,12 @@ function noticeOf(message: Message): { title: string; text: string } {
  * first, as cards of plain text; nobody writes here. Opening it reads every notice. Its
  * second tab lists the published articles.
  */
-export function NoticesPane({
-  contact,
-  onBack,
-}: {
+export interface NoticesPaneProps {
   contact: Contact;
   onBack?: (() => void) | undefined;
-}) {
+}
+
+export function NoticesPane({ contact, onBack }: NoticesPaneProps) {
   const { t, i18n } = useTranslation("contacts");
   const { t: ta } = useTranslation("articles");
   const [chosen, setTab] = useState<"notices" | "articles" | null>(null);

@@ -37,8 +37,19 @@ import { ChatNav } from "../components/ChatNav";
 import { ChatStart, type ChatStartKind } from "../components/ChatStart";
 import { Conversation } from "../components/Conversation";
 import { NoConnectionBanner } from "../components/NoConnectionBanner";
-import { NoticesPane } from "../components/NoticesPane";
 import { useChatFromNotification } from "../notification-chat";
+import { lazyDialog } from "../../../lib/lazy-dialog";
+import type { NoticesPaneProps } from "../components/NoticesPane";
+
+/**
+ * The system notices' pane: its code (and antd's Segmented) comes when the entry is first
+ * opened, not with the chat screen (F1, F2). Offline, the failure is said and the pane
+ * stays empty; opening the entry again tries again.
+ */
+const NoticesPane = lazyDialog<NoticesPaneProps>(
+  () => import("../components/NoticesPane").then((m) => m.NoticesPane),
+  { useOpen: () => true, onFailed: () => undefined },
+);
 
 /** The chat a history entry holds: a phone pushes one when it opens a chat. */
 function chatInHistory(state: unknown): ContactId | null {
