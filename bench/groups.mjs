@@ -520,10 +520,22 @@ async function productSocket(product, token) {
     ws.once("error", reject);
     ws.once("message", resolve);
   });
-  const pong = new Promise((resolve) => ws.once("message", resolve));
+  // The pong, past any event that reached the socket first: once bound it hears the
+  // user's events, and one published just before (the seeding's setManager, from the
+  // other process in scale-out) may land before the pong.
+  const pong = new Promise((resolve, reject) => {
+    const onFrame = (data) => {
+      const { type } = JSON.parse(data.toString());
+      if (type === "pong") {
+        ws.off("message", onFrame);
+        resolve();
+      }
+    };
+    ws.on("message", onFrame);
+    ws.once("close", (code) => reject(new Error(`bind: closed ${code}`)));
+  });
   ws.send(JSON.stringify({ type: "bindUid", token }));
-  const frame = JSON.parse((await pong).toString());
-  if (frame.type !== "pong") throw new Error(`bind: ${frame.type}`);
+  await pong;
   return ws;
 }
 
