@@ -263,6 +263,7 @@ describe("the console in the web client", () => {
     await a.getByRole("button", { name: "Save" }).first().click();
     await a.getByRole("button", { name: "Close and save" }).click();
     await e.waitForURL(/#\/404/);
+    await e.getByText("This server is closed").waitFor();
     await shot(e, "console-closed-user-en");
     await api(
       url(),

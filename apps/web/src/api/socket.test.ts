@@ -342,6 +342,7 @@ describe("the dispatcher (features' realtime handlers)", () => {
       readAll: spy("first.readAll"),
     },
     onBound: spy("first.onBound"),
+    onSessionEnded: spy("first.onSessionEnded"),
   };
   const second: RealtimeHandlers = {
     events: {
@@ -429,6 +430,19 @@ describe("the dispatcher (features' realtime handlers)", () => {
     // A later pong (the answer to a heartbeat ping) runs nothing again.
     next.serverSends({ type: "pong", multiport: false });
     expect(spies.get("first.onBound")).toHaveBeenCalledTimes(1);
+  });
+
+  it("runs the features' onSessionEnded when the server ends the session, and only then", async () => {
+    socket.drop();
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS);
+    // An ordinary drop: a reconnect, not an ended session.
+    expect(called()).toEqual([]);
+    const next = nth(1);
+    await openAndBind(next);
+    for (const fn of spies.values()) fn.mockClear();
+    next.drop(4401);
+    expect(called()).toEqual(["first.onSessionEnded"]);
+    expect(spies.get("first.onSessionEnded")).toHaveBeenCalledWith(ctx);
   });
 
   it("stops handing events over once unregistered", async () => {

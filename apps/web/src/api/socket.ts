@@ -63,6 +63,12 @@ export type EventHandler<T extends ServerEventType> = (
 export interface RealtimeHandlers {
   events?: { [T in ServerEventType]?: EventHandler<T> };
   onBound?: (ctx: RealtimeContext) => void;
+  /**
+   * The server ended this session (disabled, signed out elsewhere, the system closed):
+   * what to learn before the "session ended" dialog, since the events that said why may
+   * have been missed while the socket was away.
+   */
+  onSessionEnded?: (ctx: RealtimeContext) => void;
 }
 
 type EventHandlers = NonNullable<RealtimeHandlers["events"]>;
@@ -83,7 +89,7 @@ function deliver<T extends ServerEventType>(
 export function createDispatcher(
   features: readonly RealtimeHandlers[],
   ctx: RealtimeContext,
-): { event: Listener; bound: () => void } {
+): { event: Listener; bound: () => void; ended: () => void } {
   const table = features.flatMap((feature) =>
     feature.events ? [feature.events] : [],
   );
@@ -91,6 +97,9 @@ export function createDispatcher(
     event: (event) => deliver(table, event.type, event.data, ctx),
     bound: () => {
       for (const feature of features) feature.onBound?.(ctx);
+    },
+    ended: () => {
+      for (const feature of features) feature.onSessionEnded?.(ctx);
     },
   };
 }
@@ -118,6 +127,7 @@ export class RealtimeClient {
   private awaitingBind: WebSocket | null = null;
   private readonly listeners = new Set<Listener>();
   private readonly boundListeners = new Set<() => void>();
+  private readonly endedListeners = new Set<() => void>();
 
   private readonly retryNow = () => {
     // Only while waiting for a retry: a socket under way or open is left alone.
@@ -141,9 +151,11 @@ export class RealtimeClient {
     const dispatcher = createDispatcher(features, ctx);
     const offEvent = this.onEvent(dispatcher.event);
     const offBound = this.onBound(dispatcher.bound);
+    const offEnded = this.onSessionEnded(dispatcher.ended);
     return () => {
       offEvent();
       offBound();
+      offEnded();
     };
   }
 
@@ -157,6 +169,12 @@ export class RealtimeClient {
   onBound(listener: () => void): () => void {
     this.boundListeners.add(listener);
     return () => this.boundListeners.delete(listener);
+  }
+
+  /** Called when the server closes the socket because it ended this session. */
+  onSessionEnded(listener: () => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
   }
 
   start(credentials: Credentials): void {
@@ -269,6 +287,7 @@ export class RealtimeClient {
     connection.setAttempting(false);
     if (code === SESSION_ENDED) {
       connection.setStatus("down");
+      for (const listener of this.endedListeners) listener();
       // The server ended this session (disabled, password reset, system closed): one call
       // hears why, and its -1 opens the "session ended" dialog now, not at the next click.
       void call(contactCalls.getContacts, {}).catch(() => undefined);

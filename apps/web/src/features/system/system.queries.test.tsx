@@ -8,6 +8,7 @@ import {
   useGlobalConfig,
   useSystemInfoQuery,
 } from "./system.queries";
+import { systemRealtime } from "./system.realtime";
 
 /*
  * SPEC §4 start-up: the app reads the saved config, then fetches system info; the answer
@@ -107,5 +108,29 @@ describe("the global config (useGlobalConfig)", () => {
     const reader = renderHook(() => useGlobalConfig(), { wrapper });
     expect(reader.result.current).toEqual(fetched);
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the config read again when an update may have been missed", () => {
+  const closed = makeConfig({
+    sysInfo: { ...makeConfig().sysInfo, state: "0", closeTips: "Back soon" },
+  });
+  const ctx = () => ({ client, me: 7, navigate: vi.fn() });
+
+  it.each([
+    ["the socket is bound (again)", () => systemRealtime.onBound?.(ctx())],
+    [
+      "the server ends the session (the system closing)",
+      () => systemRealtime.onSessionEnded?.(ctx()),
+    ],
+  ])("asks the server again when %s", async (_, happen) => {
+    const { result } = renderStart();
+    answer(fetched);
+    await waitFor(() => expect(result.current.config).toEqual(fetched));
+    happen();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    answer(closed);
+    await waitFor(() => expect(result.current.config).toEqual(closed));
+    expect(readGlobalConfig(client)?.sysInfo.state).toBe("0");
   });
 });

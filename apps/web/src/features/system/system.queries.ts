@@ -52,6 +52,13 @@ export function readGlobalConfig(
   return client.getQueryData(systemInfoQuery.queryKey);
 }
 
+/** Asks the server for the config again (an `updateConfig` may have been missed). */
+export function refreshSystemInfo(client: QueryClient): void {
+  void client
+    .refetchQueries({ queryKey: systemInfoQuery.queryKey })
+    .catch(() => undefined);
+}
+
 /**
  * An administrator saved the config (`updateConfig`): it replaces the cached one at once, so
  * run mode and feature switches apply without a reload. The language stays the reader's
