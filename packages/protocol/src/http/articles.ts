@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { formInt, formString, optional } from "../common/form.js";
 import { positiveId } from "../common/ids.js";
 import { defineCall } from "./define.js";
-import { CONSOLE_PAGE_SIZES } from "./manage-users.js";
+import { consoleLimit, consolePage } from "./manage-users.js";
 
 /*
  * Articles (SPEC §2 /manage/article, §7 manage/Article; issue 12): administrators write rich
@@ -110,17 +110,8 @@ export const articleIndex = defineCall({
   path: "/manage/Article/index",
   auth: "admin",
   request: z.object({
-    page: z._default(
-      z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000))),
-      1,
-    ),
-    limit: z._default(
-      z.pipe(
-        formInt(),
-        z.literal(CONSOLE_PAGE_SIZES, { error: "request.invalidField" }),
-      ),
-      20,
-    ),
+    page: consolePage,
+    limit: consoleLimit,
     status: optional(statusField),
     keywords: optional(
       z.pipe(

@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { formInt, formString, optional } from "../common/form.js";
 import { defineCall } from "./define.js";
-import { CONSOLE_PAGE_SIZES } from "./manage-users.js";
+import { consoleLimit, consolePage } from "./manage-users.js";
 
 /*
  * The audit log (issue 12, beyond SPEC): every change an administrator makes through the
@@ -90,17 +90,8 @@ export const auditIndex = defineCall({
   path: "/manage/audit/index",
   auth: "admin",
   request: z.object({
-    page: z._default(
-      z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000))),
-      1,
-    ),
-    limit: z._default(
-      z.pipe(
-        formInt(),
-        z.literal(CONSOLE_PAGE_SIZES, { error: "request.invalidField" }),
-      ),
-      20,
-    ),
+    page: consolePage,
+    limit: consoleLimit,
     ...filters,
   }),
   response: z.array(AuditEntrySchema),

@@ -3,7 +3,7 @@ import { formInt, formString, optional } from "../common/form.js";
 import { GroupIdSchema, positiveId } from "../common/ids.js";
 import { GroupSettingSchema } from "../entities/group.js";
 import { defineCall } from "./define.js";
-import { CONSOLE_PAGE_SIZES } from "./manage-users.js";
+import { consoleLimit, consolePage } from "./manage-users.js";
 
 /*
  * The console's groups (wire-contract.md §2.8 `manage/Group/*`, issue 12): a system
@@ -12,17 +12,8 @@ import { CONSOLE_PAGE_SIZES } from "./manage-users.js";
  * nothing for some of them).
  */
 
-const page = z._default(
-  z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000))),
-  1,
-);
-const limit = z._default(
-  z.pipe(
-    formInt(),
-    z.literal(CONSOLE_PAGE_SIZES, { error: "request.invalidField" }),
-  ),
-  20,
-);
+const page = consolePage;
+const limit = consoleLimit;
 const userId = positiveId("group.memberNotFound");
 
 /** A group as the console lists it. */

@@ -3,7 +3,7 @@ import { formInt, formString, optional } from "../common/form.js";
 import { ContactIdSchema, positiveId } from "../common/ids.js";
 import { MessageSchema } from "../entities/message.js";
 import { defineCall } from "./define.js";
-import { CONSOLE_PAGE_SIZES } from "./manage-users.js";
+import { consoleLimit, consolePage } from "./manage-users.js";
 
 /*
  * The console's message centre (wire-contract.md §2.8 `manage/message/*`, issue 12): an
@@ -12,16 +12,17 @@ import { CONSOLE_PAGE_SIZES } from "./manage-users.js";
  * an offending message for everyone, with the events the chats apply at once.
  */
 
-const page = z._default(
-  z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000))),
-  1,
-);
-const limit = z._default(
+const page = consolePage;
+const limit = consoleLimit;
+/** Words to look for (trimmed, at most 64 characters; "" for none). */
+const keywords = z._default(
   z.pipe(
-    formInt(),
-    z.literal(CONSOLE_PAGE_SIZES, { error: "request.invalidField" }),
+    formString(),
+    z
+      .string()
+      .check(z.trim(), z.maxLength(64, { error: "request.invalidField" })),
   ),
-  20,
+  "",
 );
 
 /** The message types the centre filters by ("all": every type a person sends). */
@@ -73,15 +74,7 @@ export const messageIndex = defineCall({
       ),
       "all",
     ),
-    keywords: z._default(
-      z.pipe(
-        formString(),
-        z
-          .string()
-          .check(z.trim(), z.maxLength(64, { error: "request.invalidField" })),
-      ),
-      "",
-    ),
+    keywords,
     page,
     limit,
     last_id: optional(z.pipe(formInt(), z.int().check(z.gte(0)))),
@@ -117,15 +110,7 @@ export const messageContacts = defineCall({
   auth: "admin",
   request: z.object({
     user_id: optional(positiveId("console.userNotFound")),
-    keywords: z._default(
-      z.pipe(
-        formString(),
-        z
-          .string()
-          .check(z.trim(), z.maxLength(64, { error: "request.invalidField" })),
-      ),
-      "",
-    ),
+    keywords,
     hasConvo: optional(formInt()),
     page,
     limit,

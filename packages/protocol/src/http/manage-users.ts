@@ -13,17 +13,21 @@ import { defineCall } from "./define.js";
 /** The page sizes of the console's tables. */
 export const CONSOLE_PAGE_SIZES = [10, 20, 50, 100] as const;
 
-const page = z._default(
+/** A console table's page number (1 when not sent). */
+export const consolePage = z._default(
   z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000))),
   1,
 );
-const limit = z._default(
+/** A console table's page size: one of CONSOLE_PAGE_SIZES (20 when not sent). */
+export const consoleLimit = z._default(
   z.pipe(
     formInt(),
     z.literal(CONSOLE_PAGE_SIZES, { error: "request.invalidField" }),
   ),
   20,
 );
+const page = consolePage;
+const limit = consoleLimit;
 const userId = positiveId("console.userNotFound");
 const text = (max: number) =>
   z.pipe(
