@@ -3,7 +3,7 @@ import type { MessageInstance } from "antd/es/message/interface";
 import type { HookAPI } from "antd/es/modal/useModal";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetFeedbackDebounce, setFeedback } from "./feedback";
-import { lazyDialog } from "./lazy-dialog";
+import { lazyDialog, lazyPart } from "./lazy-dialog";
 
 interface Props {
   open: boolean;
@@ -73,5 +73,47 @@ describe("a dialog fetched when first opened", () => {
       expect.objectContaining({ type: "error" }),
     );
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
+
+describe("a part fetched when first drawn", () => {
+  interface PartProps {
+    label: string;
+  }
+  const Part = ({ label }: PartProps) => <button type="button">{label}</button>;
+  const Stand = ({ label }: PartProps) => <span>{`${label} (plain)`}</span>;
+
+  it("draws its stand-in with the same props until the code is here, then the part", async () => {
+    let arrive: (component: typeof Part) => void = () => undefined;
+    const Lazy = lazyPart<PartProps>(
+      () => new Promise((resolve) => (arrive = resolve)),
+      Stand,
+    );
+    render(<Lazy label="Photo" />);
+    expect(screen.getByText("Photo (plain)")).toBeInTheDocument();
+    arrive(Part);
+    expect(
+      await screen.findByRole("button", { name: "Photo" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("Photo (plain)")).toBeNull();
+  });
+
+  it("keeps the stand-in, without a word, when the code cannot be fetched; a new one tries again", async () => {
+    const load = vi
+      .fn<() => Promise<typeof Part>>()
+      .mockRejectedValueOnce(new Error("offline"))
+      .mockResolvedValue(Part);
+    const Lazy = lazyPart<PartProps>(load, Stand);
+    const first = render(<Lazy label="Photo" />);
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    expect(screen.getByText("Photo (plain)")).toBeInTheDocument();
+    expect(toastOpen).not.toHaveBeenCalled();
+    first.unmount();
+
+    render(<Lazy label="Photo" />);
+    expect(
+      await screen.findByRole("button", { name: "Photo" }),
+    ).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,8 +1,12 @@
 import type { RouteObject } from "react-router";
 import { lazyPage } from "../../lib/lazy";
 
-export { GroupPanel, MemberPickerDialog } from "./lazy-dialogs";
-export { GroupTitle } from "./components/GroupTitle";
+export {
+  GroupPanel,
+  GroupPanelDrawer,
+  GroupTitle,
+  MemberPickerDialog,
+} from "./lazy-dialogs";
 export type { MemberPickerTarget } from "./components/MemberPickerDialog";
 export { ReadReceipt } from "./components/ReadReceipt";
 export { useSpeakBlock, type SpeakBlock } from "./group-speak";

@@ -1,18 +1,34 @@
 import type { ComponentProps } from "react";
-import { lazyDialog } from "../../lib/lazy-dialog";
+import { lazyDialog, lazyPart } from "../../lib/lazy-dialog";
+import { GroupTitleName } from "./components/GroupTitleName";
 import type { GroupPanel as Panel } from "./components/GroupPanel";
+import type { GroupPanelDrawer as PanelDrawer } from "./components/GroupPanelDrawer";
 import type { GroupQrPoster as Poster } from "./components/GroupQrPoster";
 import type { GroupSettingsDialog as Settings } from "./components/GroupSettingsDialog";
+import type { GroupTitle as Title } from "./components/GroupTitle";
 import type { MemberPickerDialog as Picker } from "./components/MemberPickerDialog";
 import type { MuteDialog as Mute } from "./components/MuteDialog";
 import type { NoticeDialog as Notice } from "./components/NoticeDialog";
 
-// A group's panel and dialogs are fetched when first opened, not with every chat.
+// A group's panel and dialogs are fetched when first opened, not with every chat; its
+// title bar's controls with the first group chat opened (a one-to-one chat needs none).
+
+/** The title bar of a group chat: its name until the controls' code is here. */
+export const GroupTitle = lazyPart<ComponentProps<typeof Title>>(
+  () => import("./components/GroupTitle").then((m) => m.GroupTitle),
+  GroupTitleName,
+);
 
 /** The member list beside or over a group chat; shown while mounted. */
 export const GroupPanel = lazyDialog<ComponentProps<typeof Panel>>(
   () => import("./components/GroupPanel").then((m) => m.GroupPanel),
   { useOpen: () => true, onFailed: () => undefined },
+);
+
+/** The member panel over a narrow chat, fetched when first slid open. */
+export const GroupPanelDrawer = lazyDialog<ComponentProps<typeof PanelDrawer>>(
+  () => import("./components/GroupPanelDrawer").then((m) => m.GroupPanelDrawer),
+  { useOpen: (props) => props.open, onFailed: (props) => props.onClose() },
 );
 
 export const GroupQrPoster = lazyDialog<ComponentProps<typeof Poster>>(

@@ -1,4 +1,4 @@
 export { type ThemeName, useAppearance } from "./appearance";
 export { SettingsDialog } from "./components/SettingsDialog";
 export { settingsRealtime } from "./settings.realtime";
-export { NotificationOffer } from "./components/NotificationsSetting";
+export { NotificationOffer } from "./components/NotificationOffer";

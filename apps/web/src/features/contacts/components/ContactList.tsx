@@ -14,17 +14,10 @@ import {
   isLanguage,
 } from "@parley/protocol";
 import { useQueryClient } from "@tanstack/react-query";
-import {
-  Badge,
-  Button,
-  Dropdown,
-  Empty,
-  Input,
-  Segmented,
-  Tooltip,
-} from "antd";
+import { Badge, Button, Empty, Input, Segmented, Tooltip } from "antd";
 import { type ReactNode, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { LazyDropdown } from "../../../components/LazyDropdown";
 import { modKeyLabel } from "../../../hooks/useModKey";
 import { useSessionStore } from "../../../stores/session.store";
 import { useNow } from "../../../hooks/useNow";
@@ -223,13 +216,13 @@ export function ContactList({
     );
     if (asChat && !isBuiltInEntry(contact) && contact.is_group <= 1)
       return (
-        <Dropdown
+        <LazyDropdown
           key={String(contact.id)}
           trigger={["contextMenu"]}
           menu={chatMenu(contact)}
         >
           {button}
-        </Dropdown>
+        </LazyDropdown>
       );
     // A person in the directory: their card is one click away, beside the row.
     if (asChat || contact.is_group !== 0 || typeof contact.id !== "number")

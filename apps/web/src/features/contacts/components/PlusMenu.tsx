@@ -1,6 +1,7 @@
 import { PlusOutlined, TeamOutlined, UserAddOutlined } from "@ant-design/icons";
-import { Button, Dropdown } from "antd";
+import { Button } from "antd";
 import { useTranslation } from "react-i18next";
+import { LazyDropdown } from "../../../components/LazyDropdown";
 import { useFriendsUiStore } from "../../friends";
 
 type PlusAction = "group" | "friend";
@@ -42,7 +43,7 @@ export function PlusMenu({
   ];
   if (items.length === 0) return null;
   return (
-    <Dropdown
+    <LazyDropdown
       trigger={["click"]}
       menu={{
         items,
@@ -57,6 +58,6 @@ export function PlusMenu({
         size={phone ? "large" : "middle"}
         aria-label={t("plus.label")}
       />
-    </Dropdown>
+    </LazyDropdown>
   );
 }

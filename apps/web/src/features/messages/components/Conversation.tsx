@@ -1,7 +1,7 @@
 import { type Contact, uploadRefusal } from "@parley/protocol";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeftOutlined } from "@ant-design/icons";
-import { Button, Drawer, Spin } from "antd";
+import { Button, Spin } from "antd";
 import { useTranslation } from "react-i18next";
 import { type DragEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useNow } from "../../../hooks/useNow";
@@ -14,6 +14,7 @@ import { UserCardButton } from "../../people";
 import { useGlobalConfig } from "../../system";
 import {
   GroupPanel,
+  GroupPanelDrawer,
   GroupTitle,
   groupNumber,
   ReadReceipt,
@@ -299,16 +300,13 @@ export function Conversation({
         }}
       />
       {groupId !== null && !beside && (
-        <Drawer
+        <GroupPanelDrawer
+          contact={contact}
+          groupId={groupId}
           open={panelOpen}
           onClose={() => setOverlayOpen(false)}
-          title={contact.displayName}
-          placement="right"
-          size={Math.min(340, width)}
-          styles={{ body: { padding: 0 } }}
-        >
-          <GroupPanel contact={contact} groupId={groupId} fill />
-        </Drawer>
+          width={width}
+        />
       )}
     </section>
   );

@@ -14,11 +14,33 @@ import {
   VideoCameraOutlined,
 } from "@ant-design/icons";
 import { fileExtension, formatFileSize } from "@parley/protocol";
-import { Button, Image, Progress } from "antd";
+import { Button } from "antd";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { lazyPart } from "../../../lib/lazy-dialog";
 import { clipLength, fitBox, type MediaBody } from "./media";
 import styles from "./media.module.css";
+import type { PictureProps, UploadProgressProps } from "./media-parts";
+
+// antd's image preview and progress come with the first picture or upload a screen draws
+// (issue 14, F1): until then the thumbnail is a plain image, the progress not yet shown.
+const ZoomablePicture = lazyPart<PictureProps>(
+  () => import("./media-parts").then((m) => m.ZoomablePicture),
+  ({ thumb, width, height, alt }) => (
+    <img
+      className="ant-image-img"
+      src={thumb}
+      width={width}
+      height={height}
+      alt={alt}
+      loading="lazy"
+    />
+  ),
+);
+const UploadProgress = lazyPart<UploadProgressProps>(
+  () => import("./media-parts").then((m) => m.UploadProgress),
+  () => null,
+);
 
 /** An upload under way: how far it got, and how to stop it. */
 export interface UploadState {
@@ -69,13 +91,12 @@ function Picture({ media }: { media: Extract<MediaBody, { kind: "image" }> }) {
       style={box}
       data-testid="message-image"
     >
-      <Image
-        src={media.thumb}
+      <ZoomablePicture
+        thumb={media.thumb}
+        original={media.url}
         width={box.width}
         height={box.height}
         alt={media.name || t("media.picture")}
-        loading="lazy"
-        preview={{ src: media.url }}
       />
     </span>
   );
@@ -212,10 +233,10 @@ function FileCard({
         </span>
         <span className={styles.fileSize}>{formatFileSize(media.size)}</span>
         {upload && (
-          <Progress
+          <UploadProgress
+            ring={false}
             percent={Math.round(upload.progress * 100)}
-            size="small"
-            aria-label={t("media.uploading", { name: media.name })}
+            label={t("media.uploading", { name: media.name })}
           />
         )}
       </span>
@@ -265,11 +286,10 @@ function Uploading({
       {children}
       <span className={styles.uploadMask}>
         {shown && (
-          <Progress
-            type="circle"
-            size={44}
+          <UploadProgress
+            ring
             percent={Math.round(upload.progress * 100)}
-            aria-label={t("media.uploading", { name: "" })}
+            label={t("media.uploading", { name: "" })}
           />
         )}
         <Button

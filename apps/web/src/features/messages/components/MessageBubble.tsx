@@ -3,12 +3,13 @@ import {
   PhoneOutlined,
   VideoCameraOutlined,
 } from "@ant-design/icons";
-import { Avatar, Button, Dropdown, type MenuProps } from "antd";
-import { memo, type ReactNode, useState } from "react";
+import { Avatar, Button, type MenuProps } from "antd";
+import { memo, type ReactElement, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type CallRecordView, callDuration } from "../../calls";
 import { groupNumber } from "../../groups";
 import { UserCardButton } from "../../people";
+import { LazyDropdown } from "../../../components/LazyDropdown";
 import { useChatUiStore } from "../chat-ui.store";
 import styles from "./chat.module.css";
 import type { QuoteView } from "./chat-items";
@@ -104,9 +105,9 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
   const closeMenu = (open: boolean) => {
     if (!open) setMenuOpen(null);
   };
-  const withMenu = (content: ReactNode) =>
+  const withMenu = (content: ReactElement) =>
     actions && rowKey !== undefined ? (
-      <Dropdown
+      <LazyDropdown
         trigger={["contextMenu"]}
         open={menuOpen === "pointer" && menu !== null}
         onOpenChange={(open) => {
@@ -115,7 +116,7 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
         menu={menu ?? { items: [] }}
       >
         {content}
-      </Dropdown>
+      </LazyDropdown>
     ) : (
       content
     );
@@ -227,7 +228,7 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
                 </div>,
               )}
           {actions && rowKey !== undefined && (
-            <Dropdown
+            <LazyDropdown
               trigger={["click"]}
               open={menuOpen === "button" && menu !== null}
               onOpenChange={(open) => {
@@ -243,7 +244,7 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
                 icon={<MoreOutlined />}
                 aria-label={t("menu.open")}
               />
-            </Dropdown>
+            </LazyDropdown>
           )}
         </div>
         {(mine || receipt) && (
