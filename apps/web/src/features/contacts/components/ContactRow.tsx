@@ -5,7 +5,7 @@ import {
   UserAddOutlined,
 } from "@ant-design/icons";
 import { type Contact, Limits } from "@parley/protocol";
-import { Avatar, Badge, Tag } from "antd";
+import { Avatar, Badge } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { isNoticesEntry } from "../system-entry";
@@ -76,9 +76,7 @@ export function ContactRow({
           <span className={styles.contactName} title={contact.displayName}>
             {contact.displayName}
             {contact.is_group === 2 && (
-              <Tag color="blue" style={{ marginLeft: 6 }}>
-                {t("bot")}
-              </Tag>
+              <span className={styles.botTag}>{t("bot")}</span>
             )}
           </span>
           {time !== undefined && (

@@ -5,7 +5,7 @@ import {
   messages,
   textToHtml,
 } from "@parley/protocol";
-import { Avatar, Button, Input, Mentions, Modal } from "antd";
+import { Button, Modal } from "antd";
 import {
   type ClipboardEvent,
   type KeyboardEvent,
@@ -17,6 +17,7 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../../api/http";
+import { lazyPart } from "../../../lib/lazy-dialog";
 import { matchesPerson, type MentionCandidate } from "../../groups";
 import { useChatUiStore } from "../chat-ui.store";
 import { pastedPicture, pictureToJpeg } from "../screenshot";
@@ -26,6 +27,11 @@ import { editorAction } from "./editor-keys";
 import { lengthState } from "./editor-length";
 import { EditorToolbar } from "./EditorToolbar";
 import toolbarStyles from "./toolbar.module.css";
+import {
+  type EditorFieldProps,
+  type MentionsFieldProps,
+  PlainField,
+} from "./editor-field";
 import { type Mentionable, mentionedIds, mentionQuery } from "./mentions";
 import {
   historyKey,
@@ -50,6 +56,15 @@ function syncDraft(contactId: ContactId, draft: string): void {
 
 /** The most names the `@` picker lists at once; typing narrows them. */
 const PICKER_MAX = 50;
+
+/**
+ * A group's field with the `@` picker, whose code (antd's Mentions and menu) comes with the
+ * first group chat opened: until then the plain field stands in, and takes typing.
+ */
+const MentionsField = lazyPart<MentionsFieldProps>(
+  () => import("./editor-mentions").then((m) => m.MentionsField),
+  PlainField,
+);
 
 interface Props {
   contactId: ContactId;
@@ -264,17 +279,18 @@ export function Editor({
       </div>
     );
 
-  const common = {
-    autoFocus: true,
+  const fieldProps: EditorFieldProps = {
     value: text,
     onKeyDown,
     onPaste,
-    autoSize: { minRows: 3, maxRows: 8 },
-    variant: "borderless" as const,
     placeholder: t(
       mentionables ? "editor.placeholderGroup" : "editor.placeholder",
     ),
-    "aria-label": t("editor.label"),
+    label: t("editor.label"),
+    onChange: (next) => change(next, field.current?.selectionStart),
+    onFieldFocus: (element) => {
+      field.current = element;
+    },
   };
 
   return (
@@ -318,18 +334,12 @@ export function Editor({
         </div>
       )}
       {mentionables ? (
-        <Mentions
-          {...common}
-          onChange={(next) => change(next, field.current?.selectionStart)}
-          onFocus={(e) => {
-            field.current = e.target;
-          }}
+        <MentionsField
+          {...fieldProps}
+          options={options}
           onSearch={(q) => setQuery(q)}
           onBlur={() => setQuery(null)}
-          onSelect={(option) => {
-            // The option's value is the name put in the text; its key does not survive
-            // antd's option handling, so the person is found again by that name.
-            const name = option.value ?? "";
+          onPick={(name) => {
             const who = options.find((m) => m.name === name);
             if (who)
               setPicked((list) => [
@@ -338,30 +348,10 @@ export function Editor({
               ]);
             setQuery(null);
           }}
-          filterOption={false}
           notFoundContent={t("editor.noOneToMention")}
-          placement="top"
-          options={options.map((m) => ({
-            key: m.id,
-            value: m.name,
-            label: (
-              <span className={styles.mentionOption}>
-                <Avatar src={m.avatar || undefined} size={20}>
-                  {m.name.slice(0, 1)}
-                </Avatar>
-                <span>{m.name}</span>
-              </span>
-            ),
-          }))}
         />
       ) : (
-        <Input.TextArea
-          {...common}
-          onFocus={(e) => {
-            field.current = e.target;
-          }}
-          onChange={(e) => change(e.target.value, e.target.selectionStart)}
-        />
+        <PlainField {...fieldProps} />
       )}
       <div className={styles.editorFooter}>
         <span>
