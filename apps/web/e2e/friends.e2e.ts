@@ -182,7 +182,7 @@ describe("friends and the user card in the web client", () => {
     await shot(lucy, "friends-apply-en-1280");
     await apply.getByRole("button", { name: W.en.send }).click();
     await apply.waitFor({ state: "hidden" });
-    await lucy.locator(".ant-message-notice").first().waitFor();
+    await lucy.getByTestId("toast").first().waitFor();
     await card
       .getByRole("button", { name: W.en.applied })
       .and(lucy.locator("[disabled]"))
@@ -456,7 +456,7 @@ describe("friends and the user card in the web client", () => {
           .waitFor();
         // The name the list showed stays; nothing is offered; no toast.
         await card.getByText("Noah").waitFor();
-        expect(await page.locator(".ant-message-notice").count()).toBe(0);
+        expect(await page.getByTestId("toast").count()).toBe(0);
         expect(
           await card.getByRole("button", { name: /message|消息/ }).count(),
         ).toBe(0);

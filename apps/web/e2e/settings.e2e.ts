@@ -204,7 +204,7 @@ describe("settings in the web client", () => {
     await dialog.getByLabel("Confirm new password").fill("secret34");
     await dialog.getByLabel("Current password").fill("wrong-pass");
     await dialog.getByRole("button", { name: "Change password" }).click();
-    await samPage.locator(".ant-message-notice").first().waitFor();
+    await samPage.getByTestId("toast").first().waitFor();
     expect(await dialog.isVisible()).toBe(true);
     await dialog.getByLabel("Current password").fill("secret12");
     await dialog.getByRole("button", { name: "Change password" }).click();
@@ -222,9 +222,8 @@ describe("settings in the web client", () => {
       .waitFor();
     await other.page.reload();
     await other.page
-      .locator(".ant-modal-confirm-title", {
-        hasText: "Your session has ended",
-      })
+      .getByRole("dialog", { name: "Your session has ended" })
+      .first()
       .waitFor();
     await shot(other.page, "settings-other-browser-logged-out-en");
     // Two requests refused more than the dialog debounce apart can each raise the dialog:

@@ -1,19 +1,33 @@
-import { App as AntApp, ConfigProvider, Spin } from "antd";
-import { Suspense, useEffect, useMemo } from "react";
+import { ConfigProvider, Spin, theme as antdTheme } from "antd";
+import { type ReactNode, Suspense, useMemo } from "react";
 import { Outlet } from "react-router";
+import { AppModalHost } from "../components/AppModal";
 import { useAppearance } from "../features/settings";
 import { useAntdLocale } from "../i18n";
-import { setFeedback } from "../lib/feedback";
 import { themeConfig } from "./theme";
 
-/** Hands antd's context-aware toasts and dialogs to the API layer while antd's screens show. */
-function FeedbackBridge() {
-  const { message, modal } = AntApp.useApp();
-  useEffect(() => {
-    setFeedback({ message, modal });
-    return () => setFeedback(null);
-  }, [message, modal]);
-  return null;
+/**
+ * The text of every antd screen in the theme's colour, size and font, as antd's App would
+ * set it. antd's App itself is not used: it brings the code of its toasts and dialogs to
+ * every screen (some 20 kB gzipped), where the light shell's toasts and warnings (always
+ * loaded, components/light) and AppModalHost's confirmations (fetched when first asked
+ * for) serve instead.
+ */
+function Surface({ children }: { children: ReactNode }) {
+  const { token } = antdTheme.useToken();
+  return (
+    <div
+      className="parley-app"
+      style={{
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        fontFamily: token.fontFamily,
+      }}
+    >
+      {children}
+    </div>
+  );
 }
 
 /**
@@ -27,12 +41,12 @@ export function AntShell() {
   const theme = useMemo(() => themeConfig(themeName), [themeName]);
   return (
     <ConfigProvider locale={antdLocale} theme={theme}>
-      <AntApp>
-        <FeedbackBridge />
+      <Surface>
         <Suspense fallback={<Spin fullscreen />}>
           <Outlet />
         </Suspense>
-      </AntApp>
+        <AppModalHost />
+      </Surface>
     </ConfigProvider>
   );
 }

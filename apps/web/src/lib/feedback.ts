@@ -9,9 +9,9 @@ export const DIALOG_DEBOUNCE_MS = 1000;
 export type ToastKind = "success" | "warning" | "error" | "info";
 
 /**
- * What shows toasts and dialogs: antd's context-aware `message` and `modal` on the screens
- * that load antd (their methods have these shapes), the light shell's own on the login
- * screen, which loads no antd at all.
+ * What shows toasts and dialogs: the light shell's (components/light), on every screen
+ * since antd's App and its message code are not loaded (app/AntShell.tsx); the shapes
+ * are antd's `message` and `modal` methods', so a test can register antd's or a spy.
  */
 export interface Feedback {
   message: {
@@ -53,10 +53,9 @@ let lastOpen: { options: ToastOptions; until: number; by: Feedback } | null =
   null;
 
 /**
- * Registered by antd's shell while it is mounted, so toasts and dialogs follow the theme
- * and locale. When it goes (a sign-out lands on /login, which has no antd), a toast it
- * still shows ("Account changed. Log in with your new account.") moves to the light
- * shell's for the rest of its time instead of vanishing with antd's screens.
+ * A host shown instead of the light shell's while registered (tests register a spy). When
+ * it goes, a toast it still shows moves to the light shell's for the rest of its time
+ * instead of vanishing with it.
  */
 export function setFeedback(next: Feedback | null): void {
   const leaving = feedback;

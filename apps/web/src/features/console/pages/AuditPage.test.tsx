@@ -2,7 +2,7 @@ import { AUDIT_ACTIONS, type AuditEntry, LANGUAGES } from "@parley/protocol";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { App } from "antd";
+import { AppModalHost } from "../../../components/AppModal";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { makeConfig } from "../../../../test/factories";
@@ -114,9 +114,10 @@ function renderPage() {
   render(
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
-        <App>
+        <>
           <AuditPage />
-        </App>
+          <AppModalHost />
+        </>
       </I18nextProvider>
     </QueryClientProvider>,
   );

@@ -2,7 +2,7 @@ import type { AllConfig } from "@parley/protocol";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { App } from "antd";
+import { AppModalHost } from "../../../components/AppModal";
 import type { MessageInstance } from "antd/es/message/interface";
 import type { HookAPI } from "antd/es/modal/useModal";
 import { I18nextProvider } from "react-i18next";
@@ -140,9 +140,10 @@ function renderPage({ demo = false } = {}) {
   render(
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
-        <App>
+        <>
           <SettingsPage />
-        </App>
+          <AppModalHost />
+        </>
       </I18nextProvider>
     </QueryClientProvider>,
   );

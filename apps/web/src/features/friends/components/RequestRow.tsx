@@ -4,7 +4,8 @@ import {
   isLanguage,
   LANGUAGE_TAGS,
 } from "@parley/protocol";
-import { App, Avatar, Button, Tag } from "antd";
+import { Avatar, Button, Tag } from "antd";
+import { appModal } from "../../../components/AppModal";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useNow } from "../../../hooks/useNow";
@@ -32,7 +33,6 @@ export function RequestRow({
   box: RequestBox;
 }) {
   const { t, i18n } = useTranslation("friends");
-  const { modal } = App.useApp();
   const answer = useAnswerMutation();
   const row = useRef<HTMLLIElement>(null);
   const now = useNow();
@@ -47,7 +47,7 @@ export function RequestRow({
     box === "received" && request.status === FriendRequestStatus.waiting;
 
   const confirm = (agree: boolean) => {
-    modal.confirm({
+    appModal.confirm({
       title: t(agree ? "answer.acceptTitle" : "answer.refuseTitle", { name }),
       content: request.remark
         ? t("answer.theirMessage", { message: request.remark })

@@ -12,7 +12,8 @@ import {
   groups as groupCalls,
 } from "@parley/protocol";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { App, Avatar, Button, Dropdown, Input, Spin, Tag, Tooltip } from "antd";
+import { Avatar, Button, Dropdown, Input, Spin, Tag, Tooltip } from "antd";
+import { appModal } from "../../../components/AppModal";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../../api/http";
@@ -52,7 +53,6 @@ export function GroupPanel({
   fill?: boolean;
 }) {
   const { t } = useTranslation("groups");
-  const { modal } = App.useApp();
   const client = useQueryClient();
   const actor = useActor();
   const config = useGlobalConfig();
@@ -90,7 +90,7 @@ export function GroupPanel({
     run: () => Promise<unknown>,
     done?: string,
   ) => {
-    modal.confirm({
+    appModal.confirm({
       title,
       content,
       okText,

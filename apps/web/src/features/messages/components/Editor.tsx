@@ -5,9 +5,10 @@ import {
   messages,
   textToHtml,
 } from "@parley/protocol";
-import { Button, Modal } from "antd";
+import { Button } from "antd";
 import {
   type ClipboardEvent,
+  type ComponentProps,
   type KeyboardEvent,
   type ReactNode,
   useEffect,
@@ -17,7 +18,7 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../../api/http";
-import { lazyPart } from "../../../lib/lazy-dialog";
+import { lazyDialog, lazyPart } from "../../../lib/lazy-dialog";
 import { matchesPerson, type MentionCandidate } from "../../groups";
 import { useChatUiStore } from "../chat-ui.store";
 import { pastedPicture, pictureToJpeg } from "../screenshot";
@@ -26,7 +27,7 @@ import styles from "./chat.module.css";
 import { editorAction } from "./editor-keys";
 import { lengthState } from "./editor-length";
 import { EditorToolbar } from "./EditorToolbar";
-import toolbarStyles from "./toolbar.module.css";
+import type { ShotDialog as Shot } from "./ShotDialog";
 import {
   type EditorFieldProps,
   type MentionsFieldProps,
@@ -61,6 +62,15 @@ const PICKER_MAX = 50;
  * A group's field with the `@` picker, whose code (antd's Mentions and menu) comes with the
  * first group chat opened: until then the plain field stands in, and takes typing.
  */
+/** The screenshot's yes-or-no, fetched when the first picture is pasted or taken. */
+const ShotDialog = lazyDialog<ComponentProps<typeof Shot>>(
+  () => import("./ShotDialog").then((m) => m.ShotDialog),
+  {
+    useOpen: (props) => props.shot !== null,
+    onFailed: (props) => props.onClose(false),
+  },
+);
+
 const MentionsField = lazyPart<MentionsFieldProps>(
   () => import("./editor-mentions").then((m) => m.MentionsField),
   PlainField,
@@ -301,23 +311,7 @@ export function Editor({
         onScreenshot={offerShot}
         onHistory={onHistory}
       />
-      <Modal
-        open={shot !== null}
-        title={t("shot.title")}
-        okText={t("shot.send")}
-        cancelText={t("shot.cancel")}
-        onOk={() => closeShot(true)}
-        onCancel={() => closeShot(false)}
-        destroyOnHidden
-      >
-        {shot && (
-          <img
-            className={toolbarStyles.shotPreview}
-            src={shot.url}
-            alt={t("shot.alt")}
-          />
-        )}
-      </Modal>
+      <ShotDialog shot={shot} onClose={closeShot} />
       {quote && (
         <div className={styles.quoteBar} data-testid="quote-bar">
           <span>

@@ -10,7 +10,8 @@ import {
 } from "@ant-design/icons";
 import type { Contact, ContactId, Message } from "@parley/protocol";
 import { useQueryClient } from "@tanstack/react-query";
-import { Button, type MenuProps, Modal } from "antd";
+import { Button, type MenuProps } from "antd";
+import { appModal } from "../../../components/AppModal";
 import {
   type ReactNode,
   useEffect,
@@ -155,7 +156,7 @@ export function useMessageMenu(options: {
             label: t("menu.copy"),
             onClick: () =>
               void copyText(item.content, t("menu.copied")).catch(() =>
-                Modal.error({ title: t("menu.copyFailed") }),
+                appModal.error({ title: t("menu.copyFailed") }),
               ),
           });
         if (can.quote)
@@ -219,7 +220,7 @@ export function useMessageMenu(options: {
             danger: true,
             label: t("menu.deleteForEveryone"),
             onClick: () =>
-              Modal.confirm({
+              appModal.confirm({
                 title: t("menu.deleteConfirm"),
                 okText: t("menu.deleteForEveryone"),
                 okButtonProps: { danger: true },

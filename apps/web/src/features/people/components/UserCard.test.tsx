@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { MessageInstance } from "antd/es/message/interface";
 import type { HookAPI } from "antd/es/modal/useModal";
-import { App } from "antd";
+import { AppModalHost } from "../../../components/AppModal";
 import { I18nextProvider } from "react-i18next";
 import {
   afterEach,
@@ -117,14 +117,15 @@ function renderCard(props: {
   render(
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
-        <App>
+        <>
           <UserCard
             userId={2}
             groupId={props.groupId}
             known={{ name: "张三丰", avatar: "" }}
             onClose={props.onClose ?? vi.fn()}
           />
-        </App>
+          <AppModalHost />
+        </>
       </I18nextProvider>
     </QueryClientProvider>,
   );

@@ -4,7 +4,8 @@ import {
   type UserDetail,
 } from "@parley/protocol";
 import { useQueryClient } from "@tanstack/react-query";
-import { App, Avatar, Button, Modal, Spin, Tag } from "antd";
+import { Avatar, Button, Modal, Spin, Tag } from "antd";
+import { appModal } from "../../../components/AppModal";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, call } from "../../../api/http";
@@ -196,7 +197,6 @@ function CardButtons({
   onChatOpened: () => void;
 }) {
   const { t } = useTranslation("people");
-  const { modal } = App.useApp();
   const client = useQueryClient();
   const actor = useActor();
   const config = useGlobalConfig();
@@ -228,7 +228,7 @@ function CardButtons({
   };
 
   const confirmRemove = () => {
-    modal.confirm({
+    appModal.confirm({
       title: t("remove.title", { name: person.displayName }),
       content: t("remove.body"),
       okText: t("remove.ok"),

@@ -1,5 +1,6 @@
 import type { ConfigSection } from "@parley/protocol";
-import { App, Button, Form } from "antd";
+import { Button, Form } from "antd";
+import { appModal } from "../../../../components/AppModal";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../../../lib/feedback";
@@ -40,7 +41,6 @@ export function SectionForm({
   children: ReactNode;
 }) {
   const { t } = useTranslation("console");
-  const { modal } = App.useApp();
   const [form] = Form.useForm<SectionValues>();
   const save = useSetConfigMutation();
 
@@ -60,7 +60,7 @@ export function SectionForm({
       void send();
       return;
     }
-    modal.confirm({
+    appModal.confirm({
       ...ask,
       cancelText: t("settings.cancel"),
       okButtonProps: { danger: true },
