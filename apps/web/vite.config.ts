@@ -95,6 +95,11 @@ export default defineConfig({
             : undefined,
       },
       output: {
+        // A chunk's file is its hash alone: its name is written in every import of it and
+        // in the page's list of what each lazy screen needs, some 5 kB gzipped on the chat
+        // screen. Which modules a chunk holds: build with `--sourcemap hidden` and read
+        // the map's `sources`.
+        chunkFileNames: "assets/[hash].js",
         codeSplitting: {
           // One chunk per language and namespace group (src/i18n/namespaces.ts, loaded by
           // ./locale-groups.ts): the sign-in page fetches its few texts, never the chat's or

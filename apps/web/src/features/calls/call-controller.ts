@@ -2,7 +2,6 @@ import {
   CALL_RING_MS,
   CallCodes,
   type CallSignal,
-  type ChatInfo,
   ICE_CANDIDATE_DELAY_MS,
   webrtc,
 } from "@parley/protocol";
@@ -34,29 +33,6 @@ type Step =
   | "iceCandidate"
   | "hangup"
   | "busy";
-
-/**
- * The STUN/TURN servers of `chatInfo` (stun, stunUser, stunPass; several addresses may be
- * separated by commas). None configured: host candidates only, which serve a LAN; no public
- * server of a third party is asked, so nobody outside learns who calls whom.
- */
-export function iceServersOf(
-  chatInfo: Pick<ChatInfo, "stun" | "stunUser" | "stunPass"> | undefined,
-): RTCIceServer[] {
-  const urls = (chatInfo?.stun ?? "")
-    .split(",")
-    .map((u) => u.trim())
-    .filter((u) => /^(stun|stuns|turn|turns):/i.test(u));
-  if (urls.length === 0) return [];
-  return [
-    {
-      urls,
-      ...(chatInfo?.stunUser
-        ? { username: chatInfo.stunUser, credential: chatInfo.stunPass }
-        : {}),
-    },
-  ];
-}
 
 /**
  * This tab's calls (SPEC §4 Call): the steps sent through `sendToMsg` and received as

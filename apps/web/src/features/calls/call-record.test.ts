@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { iceServersOf } from "./call-controller";
+import { iceServersOf } from "./ice-servers";
 import { callDuration, callRecordOf } from "./call-record";
 
 const record = (ext: Record<string, unknown>) => ({

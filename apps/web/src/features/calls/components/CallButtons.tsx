@@ -2,8 +2,10 @@ import { PhoneOutlined, VideoCameraOutlined } from "@ant-design/icons";
 import { can, type Contact } from "@parley/protocol";
 import { Button, Tooltip } from "antd";
 import { useTranslation } from "react-i18next";
+import { toast } from "../../../lib/feedback";
 import { useActor, useGlobalConfig } from "../../system";
-import { calls, iceServersOf } from "../call-controller";
+import { callController } from "../calls-lazy";
+import { iceServersOf } from "../ice-servers";
 import styles from "./calls.module.css";
 
 /**
@@ -25,10 +27,14 @@ export function CallButtons({ contact }: { contact: Contact }) {
   )
     return null;
   const start = (kind: number) =>
-    void calls.start(
-      { id: peerId, name: contact.displayName, avatar: contact.avatar },
-      kind,
-      iceServersOf(config.chatInfo),
+    void callController().then(
+      (calls) =>
+        calls.start(
+          { id: peerId, name: contact.displayName, avatar: contact.avatar },
+          kind,
+          iceServersOf(config.chatInfo),
+        ),
+      () => toast("error", t("errors:network")),
     );
   return (
     <span className={styles.callButtons}>

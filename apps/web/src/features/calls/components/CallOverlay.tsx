@@ -11,7 +11,8 @@ import { useTranslation } from "react-i18next";
 import { useNow } from "../../../hooks/useNow";
 import { useGlobalConfig } from "../../system";
 import { CallStatus, useCallStore } from "../call.store";
-import { calls, iceServersOf } from "../call-controller";
+import { calls } from "../call-controller";
+import { iceServersOf } from "../ice-servers";
 import { callDuration } from "../call-record";
 import styles from "./calls.module.css";
 
