@@ -25,30 +25,37 @@ export interface MentionsFieldProps extends EditorFieldProps {
 }
 
 /** The field grows with its text from 3 to 8 lines. */
-export const AUTO_SIZE = { minRows: 3, maxRows: 8 };
+const AUTO_SIZE = { minRows: 3, maxRows: 8 };
 
-/** The text field of a person's chat (and of a group's, until the picker's code is here). */
-export function PlainField({
+/** The props antd's TextArea and Mentions take alike, from the editor's. */
+export function sharedFieldProps({
   value,
   placeholder,
   label,
-  onChange,
   onKeyDown,
   onPaste,
   onFieldFocus,
 }: EditorFieldProps) {
+  return {
+    autoFocus: true,
+    value,
+    onKeyDown,
+    onPaste,
+    autoSize: AUTO_SIZE,
+    variant: "borderless" as const,
+    placeholder,
+    "aria-label": label,
+    onFocus: (event: { target: HTMLTextAreaElement }) =>
+      onFieldFocus(event.target),
+  };
+}
+
+/** The text field of a person's chat (and of a group's, until the picker's code is here). */
+export function PlainField(props: EditorFieldProps) {
   return (
     <Input.TextArea
-      autoFocus
-      value={value}
-      onKeyDown={onKeyDown}
-      onPaste={onPaste}
-      autoSize={AUTO_SIZE}
-      variant="borderless"
-      placeholder={placeholder}
-      aria-label={label}
-      onFocus={(e) => onFieldFocus(e.target)}
-      onChange={(e) => onChange(e.target.value)}
+      {...sharedFieldProps(props)}
+      onChange={(e) => props.onChange(e.target.value)}
     />
   );
 }

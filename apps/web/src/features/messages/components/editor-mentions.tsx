@@ -1,34 +1,14 @@
 import { Avatar, Mentions } from "antd";
 import styles from "./chat.module.css";
-import { AUTO_SIZE, type MentionsFieldProps } from "./editor-field";
+import { type MentionsFieldProps, sharedFieldProps } from "./editor-field";
 
 /** A group's text field: `@` opens the picker of members above it. */
-export function MentionsField({
-  value,
-  placeholder,
-  label,
-  onChange,
-  onKeyDown,
-  onPaste,
-  onFieldFocus,
-  options,
-  onSearch,
-  onBlur,
-  onPick,
-  notFoundContent,
-}: MentionsFieldProps) {
+export function MentionsField(props: MentionsFieldProps) {
+  const { options, onSearch, onBlur, onPick, notFoundContent } = props;
   return (
     <Mentions
-      autoFocus
-      value={value}
-      onKeyDown={onKeyDown}
-      onPaste={onPaste}
-      autoSize={AUTO_SIZE}
-      variant="borderless"
-      placeholder={placeholder}
-      aria-label={label}
-      onChange={onChange}
-      onFocus={(e) => onFieldFocus(e.target)}
+      {...sharedFieldProps(props)}
+      onChange={props.onChange}
       onSearch={onSearch}
       onBlur={onBlur}
       // The option's value is the name put in the text; its key does not survive antd's
