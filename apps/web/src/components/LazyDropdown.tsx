@@ -93,12 +93,7 @@ export function LazyDropdown(props: LazyDropdownProps) {
   const child = cloneElement(children as ReactElement<ChildProps>, {
     "data-lazy-menu": key,
   });
-  if (Dropdown)
-    return (
-      <Dropdown {...dropdownProps} trigger={props.trigger}>
-        {child}
-      </Dropdown>
-    );
+  if (Dropdown) return <Dropdown {...dropdownProps}>{child}</Dropdown>;
 
   const wake = (replay: Pending) => {
     void fetchDropdown().then(
