@@ -1,18 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import {
-  Kysely,
-  Migrator,
-  PostgresDialect,
-  SqliteDialect,
-  type SqliteDatabase,
-  type SqliteStatement,
-} from "kysely";
+import { Kysely, Migrator, PostgresDialect } from "kysely";
 import type Pg from "pg";
 import { lazyRequire } from "../lib/lazy-require.js";
 import { migrations } from "./migrations/index.js";
 import type { Database } from "./schema.js";
+import {
+  type Prepare,
+  SqliteDurableDialect,
+  SqliteDurableDriver,
+  type SyncFile,
+  WalDurability,
+} from "./sqlite-driver.js";
 
 /** Where the data lives: a SQLite file, or a PostgreSQL URL (with an optional schema). */
 export type DatabaseTarget =
@@ -37,19 +37,31 @@ function pgTypes(): Pg.TypeOverrides {
   return bigintAsNumber;
 }
 
-/** Opens the database for either dialect; the one place a connection is made. */
-export function createDatabase(target: DatabaseTarget): Db {
+/**
+ * Opens the database for either dialect; the one place a connection is made. `syncFile`
+ * replaces SQLite's fdatasync of the WAL (tests hold it to see what waits for it).
+ */
+export function createDatabase(
+  target: DatabaseTarget,
+  options: { syncFile?: SyncFile } = {},
+): Db {
   if (target.kind === "sqlite") {
     fs.mkdirSync(path.dirname(target.file), { recursive: true });
     const sqlite = new SQLite(target.file);
     sqlite.pragma("journal_mode = WAL");
-    // FULL syncs the WAL on every commit, so an acknowledged write survives power loss.
-    sqlite.pragma("synchronous = FULL");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
-    return new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-    });
+    // An acknowledged write survives power loss: the driver syncs the WAL before anyone
+    // hears of a commit, off the event loop (sqlite-driver.ts).
+    const driver = new SqliteDurableDriver(
+      sqlite,
+      statementCache(sqlite),
+      new WalDurability(
+        sqlite.memory ? undefined : `${target.file}-wal`,
+        options.syncFile,
+      ),
+    );
+    return new Kysely<Database>({ dialect: new SqliteDurableDialect(driver) });
   }
   const pool = new (pg().Pool)({
     connectionString: target.url,
@@ -69,29 +81,23 @@ const STATEMENT_CACHE_SIZE = 1000;
  * so the text repeats), oldest dropped first past the limit. Statements run synchronously,
  * so one is never used by two queries at once.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SqliteStatement>();
-  return {
-    close: () => {
-      cache.clear();
-      sqlite.close();
-    },
-    prepare: (sql) => {
-      const known = cache.get(sql);
-      if (known) {
-        // Refresh its place: the map's order is the eviction order.
-        cache.delete(sql);
-        cache.set(sql, known);
-        return known;
-      }
-      const statement = sqlite.prepare(sql);
-      cache.set(sql, statement);
-      if (cache.size > STATEMENT_CACHE_SIZE) {
-        const oldest = cache.keys().next();
-        if (!oldest.done) cache.delete(oldest.value);
-      }
-      return statement;
-    },
+function statementCache(sqlite: SQLite.Database): Prepare {
+  const cache = new Map<string, SQLite.Statement>();
+  return (sql) => {
+    const known = cache.get(sql);
+    if (known) {
+      // Refresh its place: the map's order is the eviction order.
+      cache.delete(sql);
+      cache.set(sql, known);
+      return known;
+    }
+    const statement = sqlite.prepare(sql);
+    cache.set(sql, statement);
+    if (cache.size > STATEMENT_CACHE_SIZE) {
+      const oldest = cache.keys().next();
+      if (!oldest.done) cache.delete(oldest.value);
+    }
+    return statement;
   };
 }
 
