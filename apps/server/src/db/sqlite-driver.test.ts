@@ -134,7 +134,7 @@ describe("the SQLite driver's durability", () => {
     expect((await reading).map((r) => r.v)).toEqual(["a", "b"]);
   });
 
-  it("syncs nothing for reads, and makes each of many concurrent writes durable", async () => {
+  it("syncs nothing for reads, and makes each of many concurrent writes durable, in order", async () => {
     await db.selectFrom("t").selectAll().execute();
     expect(syncs).toHaveLength(0);
     const writes = Array.from({ length: 20 }, (_, i) => insert(`w${i}`));
@@ -144,7 +144,11 @@ describe("the SQLite driver's durability", () => {
       syncs.splice(0)[0]?.release();
     }
     await Promise.all(writes);
-    expect(await db.selectFrom("t").selectAll().execute()).toHaveLength(20);
+    // The connection went to them in the order they asked.
+    const stored = await db.selectFrom("t").select("v").orderBy("id").execute();
+    expect(stored.map((r) => r.v)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `w${i}`),
+    );
   });
 
   it("fails every waiting write, and every later one, once a sync has failed", async () => {
