@@ -19,15 +19,16 @@ const fdatasync: SyncFile = promisify(fs.fdatasync);
 /**
  * How many committed writes the WAL collects before it is copied into the database file.
  * SQLite's own automatic checkpoint is off (see SqliteDurableDriver), so this takes its
- * place; its default of 1,000 pages is some 100 to 300 of our commits.
+ * place: its default of 1,000 pages comes about as often for commits of a few pages.
  */
 const CHECKPOINT_EVERY = 200;
 
 /**
  * The WAL's durability, counted in tickets: every committed write takes the next ticket,
  * and a ticket is durable once an fdatasync of the WAL file that started after its commit
- * has finished. One sync runs at a time; writes committed while it runs share the next one,
- * so a burst of commits costs a few syncs. Once a sync fails, nothing is durable any more:
+ * has finished. One sync runs at a time; writes committed while it runs share the next one
+ * (the driver below commits nothing while a sync runs, so there each commit has its own,
+ * shared by the many writes of a group commit). Once a sync fails, nothing is durable any more:
  * every waiter, and every later one, gets the error (after a failed fsync the kernel may
  * have dropped the pages, and a later fsync can succeed without them; PostgreSQL stops in
  * the same case). The server must be restarted: recovery reads the WAL again.
@@ -248,7 +249,9 @@ export class SqliteDurableDriver implements Driver {
 
   commitTransaction(): Promise<void> {
     const done = this.command("commit");
-    if (this.wrote) this.hold(this.durability.commit());
+    // A commit that failed left nothing to wait for (Kysely rolls back).
+    if (this.wrote && !this.sqlite.inTransaction)
+      this.hold(this.durability.commit());
     this.wrote = false;
     return done;
   }
