@@ -1,7 +1,7 @@
 import type { ModalFuncProps } from "antd";
 import type { HookAPI } from "antd/es/modal/useModal";
 import { useSyncExternalStore } from "react";
-import { lazyDialog } from "../lib/lazy-dialog";
+import { lazyDialog } from "../lib/lazy-parts";
 
 type Kind = "confirm" | "error";
 

@@ -1,4 +1,4 @@
-import { lazyDialog } from "../../lib/lazy-dialog";
+import { lazyDialog } from "../../lib/lazy-parts";
 import type { QuickSwitcherProps } from "./components/QuickSwitcher";
 
 export { ContactList } from "./components/ContactList";

@@ -1,4 +1,4 @@
-import { lazyDialog } from "../../lib/lazy-dialog";
+import { lazyDialog } from "../../lib/lazy-parts";
 
 /** The favourites pane: fetched when first shown. */
 export const FavouritesPanel = lazyDialog<object>(

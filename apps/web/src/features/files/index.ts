@@ -1,4 +1,4 @@
-import { lazyDialog } from "../../lib/lazy-dialog";
+import { lazyDialog } from "../../lib/lazy-parts";
 import type { ChooseChatDialogProps } from "./components/ChooseChatDialog";
 import type { VoiceRecorderDialogProps } from "./components/VoiceRecorderDialog";
 

@@ -1,4 +1,4 @@
-import { lazyDialog } from "../../lib/lazy-dialog";
+import { lazyDialog } from "../../lib/lazy-parts";
 import type { ApplyFriendDialogProps } from "./components/ApplyFriendDialog";
 import { useFriendsUiStore } from "./friends-ui.store";
 

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { lazyDialog, lazyPart } from "../../lib/lazy-dialog";
+import { lazyDialog, lazyPart } from "../../lib/lazy-parts";
 import { GroupTitleName } from "./components/GroupTitleName";
 import type { GroupPanel as Panel } from "./components/GroupPanel";
 import type { GroupPanelDrawer as PanelDrawer } from "./components/GroupPanelDrawer";

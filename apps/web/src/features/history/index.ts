@@ -1,4 +1,4 @@
-import { lazyDialog } from "../../lib/lazy-dialog";
+import { lazyDialog } from "../../lib/lazy-parts";
 import type { HistoryPanelProps } from "./components/HistoryPanel";
 
 export type { HistoryPanelProps };

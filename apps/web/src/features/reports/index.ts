@@ -1,4 +1,4 @@
-import { lazyDialog } from "../../lib/lazy-dialog";
+import { lazyDialog } from "../../lib/lazy-parts";
 import { useReportStore } from "./reports.store";
 
 export { SuggestionDialog } from "./components/SuggestionDialog";

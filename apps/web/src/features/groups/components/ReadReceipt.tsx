@@ -4,7 +4,7 @@ import { Popover, Spin } from "antd";
 import { type ComponentProps, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../../api/http";
-import { lazyDialog } from "../../../lib/lazy-dialog";
+import { lazyDialog } from "../../../lib/lazy-parts";
 import styles from "./groups.module.css";
 import type { ReadersTabs as Tabs } from "./ReadersTabs";
 

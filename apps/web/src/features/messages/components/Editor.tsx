@@ -18,7 +18,7 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../../api/http";
-import { lazyDialog, lazyPart } from "../../../lib/lazy-dialog";
+import { lazyDialog, lazyPart } from "../../../lib/lazy-parts";
 import { matchesPerson, type MentionCandidate } from "../../groups";
 import { useChatUiStore } from "../chat-ui.store";
 import { pastedPicture, pictureToJpeg } from "../screenshot";

@@ -10,7 +10,7 @@ import {
 import { Button, Popover, Tooltip } from "antd";
 import { type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { lazyDialog } from "../../../lib/lazy-dialog";
+import { lazyDialog } from "../../../lib/lazy-parts";
 import { VoiceRecorderDialog } from "../../files";
 import { captureScreen } from "../screenshot";
 import type { FileIntent } from "../send-file";

@@ -17,7 +17,7 @@ import { fileExtension, formatFileSize } from "@parley/protocol";
 import { Button } from "antd";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { lazyPart } from "../../../lib/lazy-dialog";
+import { lazyPart } from "../../../lib/lazy-parts";
 import { clipLength, fitBox, type MediaBody } from "./media";
 import styles from "./media.module.css";
 import type { PictureProps, UploadProgressProps } from "./media-parts";

@@ -38,7 +38,7 @@ import { ChatStart, type ChatStartKind } from "../components/ChatStart";
 import { Conversation } from "../components/Conversation";
 import { NoConnectionBanner } from "../components/NoConnectionBanner";
 import { useChatFromNotification } from "../notification-chat";
-import { lazyDialog } from "../../../lib/lazy-dialog";
+import { lazyDialog } from "../../../lib/lazy-parts";
 import type { NoticesPaneProps } from "../components/NoticesPane";
 
 /**

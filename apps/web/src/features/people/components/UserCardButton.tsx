@@ -1,6 +1,6 @@
 import { type ComponentProps, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { lazyDialog } from "../../../lib/lazy-dialog";
+import { lazyDialog } from "../../../lib/lazy-parts";
 import styles from "./people.module.css";
 import type { UserCard as Card } from "./UserCard";
 

@@ -3,7 +3,7 @@ import type { MessageInstance } from "antd/es/message/interface";
 import type { HookAPI } from "antd/es/modal/useModal";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetFeedbackDebounce, setFeedback } from "./feedback";
-import { lazyDialog, lazyPart } from "./lazy-dialog";
+import { lazyDialog, lazyPart } from "./lazy-parts";
 
 interface Props {
   open: boolean;
