@@ -153,6 +153,12 @@ export interface Calls {
  */
 export const FILE_COOKIE = "parley_files";
 const FILE_COOKIE_PATH = "/files";
+/**
+ * Which session the file cookie was last set for (its id, not its token), sent on every
+ * path: the file cookie itself never comes back to a call, so without this it was set
+ * again on every answer.
+ */
+export const FILE_COOKIE_FOR = "parley_files_for";
 
 /**
  * Registers one call at its root path (POST, matched case-insensitively): parse the body
@@ -266,12 +272,20 @@ function registerCall<C extends CallDescriptor>(
     }
     request.userLang = session?.lang ?? null;
     // Keeps the file cookie on this session's token, so the files of its messages load.
-    if (session && token && request.cookies[FILE_COOKIE] !== token) {
-      void reply.setCookie(FILE_COOKIE, token, {
-        path: FILE_COOKIE_PATH,
+    const sessionTag = session ? String(session.sessionId) : "";
+    if (session && token && request.cookies[FILE_COOKIE_FOR] !== sessionTag) {
+      const options = {
         sameSite: "lax",
         httpOnly: true,
         secure: request.protocol === "https",
+      } as const;
+      void reply.setCookie(FILE_COOKIE, token, {
+        ...options,
+        path: FILE_COOKIE_PATH,
+      });
+      void reply.setCookie(FILE_COOKIE_FOR, sessionTag, {
+        ...options,
+        path: "/",
       });
     }
 

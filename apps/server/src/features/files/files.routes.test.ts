@@ -291,6 +291,27 @@ describe.each(STORAGES)("with files on %s", (kind) => {
       const got = await download(content, { cookie: cookie.split(";")[0] });
       expect(got.status).toBe(200);
       expect(got.body.equals(png)).toBe(true);
+
+      // The browser sends back the note of which session it was set for, on every path:
+      // the cookie is not set again for the same session, and is for another.
+      const cookies = res.headers.getSetCookie();
+      const note = cookies.find((c) => c.startsWith("parley_files_for="));
+      expect(note).toContain("Path=/;");
+      const bare = (token: string) => token.replace(/^bearer\s+/i, "");
+      expect(note).not.toContain(bare(ann.token));
+      const call = (token: string, jar: string) =>
+        fetch(`${api.url}/enterprise/im/getContacts`, {
+          method: "POST",
+          headers: { Authorization: token, Cookie: jar },
+        });
+      const again = await call(ann.token, note?.split(";")[0] ?? "");
+      expect(again.headers.getSetCookie()).toEqual([]);
+      const other = await call(bob.token, note?.split(";")[0] ?? "");
+      expect(
+        other.headers
+          .getSetCookie()
+          .map((c) => decodeURIComponent(c.split(";")[0] ?? "")),
+      ).toContain(`parley_files=${bare(bob.token)}`);
     });
 
     it("stores the same bytes once, however often they are sent", async () => {
