@@ -31,6 +31,11 @@ const EnvSchema = z.object({
       .regex(/^[a-z_][a-z0-9_]{0,62}$/)
       .optional(),
   ),
+  /**
+   * Who syncs SQLite's WAL at each commit: SQLite itself (FULL), or the driver off the
+   * event loop (db/sqlite-driver.ts), for disks whose fsync takes milliseconds.
+   */
+  SQLITE_SYNC: z.enum(["sqlite", "driver"]).default("sqlite"),
   REDIS_URL: z.preprocess(
     blankToUndefined,
     z.string().startsWith("redis").optional(),

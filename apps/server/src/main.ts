@@ -20,7 +20,11 @@ async function main(): Promise<void> {
   const db = createDatabase(
     config.DATABASE_URL
       ? { kind: "postgres", url: config.DATABASE_URL, schema }
-      : { kind: "sqlite", file: path.join(config.DATA_DIR, "parley.sqlite") },
+      : {
+          kind: "sqlite",
+          file: path.join(config.DATA_DIR, "parley.sqlite"),
+          syncWal: config.SQLITE_SYNC,
+        },
   );
   await migrateToLatest(db, config.DATABASE_URL ? schema : undefined);
   logger.info(

@@ -60,7 +60,7 @@ describe("the database", () => {
     }
   });
 
-  it("opens SQLite with WAL, foreign keys, a busy timeout, and the WAL synced by the driver", async () => {
+  it("opens SQLite with WAL, full sync, its own checkpoints, foreign keys and a busy timeout", async () => {
     if (testDb.dialect !== "sqlite") return;
     const pragma = async (name: string) => {
       const { rows } = await sql<
@@ -70,12 +70,12 @@ describe("the database", () => {
     };
     expect(await pragma("journal_mode")).toBe("wal");
     expect(await pragma("foreign_keys")).toBe(1);
-    // The driver syncs the WAL itself and checkpoints on its own (sqlite-driver.test.ts).
-    expect(await pragma("synchronous")).toBe(0);
+    // SQLite syncs the WAL at each commit (SQLITE_SYNC=driver: sqlite-driver.test.ts).
+    expect(await pragma("synchronous")).toBe(2);
     const { rows } = await sql<{
       wal_autocheckpoint: number;
     }>`pragma wal_autocheckpoint`.execute(testDb.db);
-    expect(rows[0]?.wal_autocheckpoint).toBe(0);
+    expect(rows[0]?.wal_autocheckpoint).toBe(1000);
     expect(await pragma("busy_timeout")).toBe(5000);
   });
 

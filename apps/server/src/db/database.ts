@@ -8,6 +8,7 @@ import { migrations } from "./migrations/index.js";
 import type { Database } from "./schema.js";
 import {
   type Prepare,
+  type SqliteSync,
   SqliteDurableDialect,
   SqliteDurableDriver,
   type SyncFile,
@@ -16,7 +17,12 @@ import {
 
 /** Where the data lives: a SQLite file, or a PostgreSQL URL (with an optional schema). */
 export type DatabaseTarget =
-  | { kind: "sqlite"; file: string }
+  | {
+      kind: "sqlite";
+      file: string;
+      /** Who syncs the WAL at each commit (SQLITE_SYNC, README): SQLite, or the driver. */
+      syncWal?: SqliteSync | undefined;
+    }
   | { kind: "postgres"; url: string; schema?: string | undefined };
 
 /** The database handle every repository receives. */
@@ -51,13 +57,16 @@ export function createDatabase(
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
-    // An acknowledged write survives power loss: the driver syncs the WAL before anyone
-    // hears of a commit, off the event loop (sqlite-driver.ts).
+    // An acknowledged write survives power loss: the WAL is synced before anyone hears of
+    // a commit, by SQLite inside the call (FULL), or by the driver off the event loop.
+    const byDriver = target.syncWal === "driver" && !sqlite.memory;
+    sqlite.pragma(`synchronous = ${byDriver ? "OFF" : "FULL"}`);
+    if (byDriver) sqlite.pragma("wal_autocheckpoint = 0");
     const driver = new SqliteDurableDriver(
       sqlite,
       statementCache(sqlite),
       new WalDurability(
-        sqlite.memory ? undefined : `${target.file}-wal`,
+        byDriver ? `${target.file}-wal` : undefined,
         options.syncFile,
       ),
     );

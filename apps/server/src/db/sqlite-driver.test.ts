@@ -8,7 +8,8 @@ import { createDatabase } from "./database.js";
 import type { SyncFile } from "./sqlite-driver.js";
 
 /*
- * The SQLite driver syncs the WAL itself, off the event loop (sqlite-driver.ts). A sync the
+ * With SQLITE_SYNC=driver the SQLite driver syncs the WAL itself, off the event loop
+ * (sqlite-driver.ts); SQLite runs with synchronous OFF and no checkpoint of its own. A sync the
  * test holds shows what waits for it: nothing written, and nothing read that a write not yet
  * on disk could have changed, is answered before the sync that covers it has finished.
  */
@@ -69,7 +70,7 @@ beforeEach(async () => {
   file = path.join(dir, "parley.sqlite");
   syncs = [];
   db = createDatabase(
-    { kind: "sqlite", file },
+    { kind: "sqlite", file, syncWal: "driver" },
     { syncFile: holdSync },
   ) as unknown as typeof db;
   const creating =
@@ -86,6 +87,15 @@ afterEach(async () => {
 });
 
 describe("the SQLite driver's durability", () => {
+  it("runs SQLite unsynced and without its own checkpoints", async () => {
+    const pragma = (name: string) =>
+      sql<Record<string, number>>`${sql.raw(`pragma ${name}`)}`
+        .execute(db)
+        .then((r) => Object.values(r.rows[0] ?? {})[0]);
+    expect(await pragma("synchronous")).toBe(0);
+    expect(await pragma("wal_autocheckpoint")).toBe(0);
+  });
+
   it("answers a write only once the WAL file has been synced after its commit", async () => {
     const writing = insert("a");
     expect(await isDone(writing)).toBe(false);
@@ -216,6 +226,7 @@ describe("the SQLite driver with the real fdatasync", () => {
     const real = createDatabase({
       kind: "sqlite",
       file: path.join(dir, "real.sqlite"),
+      syncWal: "driver",
     }) as unknown as typeof db;
     try {
       await sql`create table t (id integer primary key, v text not null)`.execute(

@@ -11,6 +11,13 @@ import {
   SqliteDialect,
 } from "kysely";
 
+/**
+ * Who syncs SQLite's WAL at each commit: SQLite itself under `synchronous = FULL`, inside
+ * the call (the default), or this driver with fdatasync in libuv's pool while the event
+ * loop goes on (for disks whose fsync takes milliseconds; see SqliteDurableDriver).
+ */
+export type SqliteSync = "sqlite" | "driver";
+
 /** Makes what was written to a file durable; `fdatasync` in libuv's pool unless a test holds it. */
 export type SyncFile = (fd: number) => Promise<void>;
 
@@ -48,11 +55,19 @@ export class WalDurability {
   /** Committed writes since the last checkpoint. */
   sinceCheckpoint = 0;
 
-  /** `walFile` undefined: a database in memory, where nothing is ever on disk to wait for. */
+  /**
+   * `walFile` undefined: nothing to wait for, as SQLite syncs the WAL itself inside each
+   * commit (FULL), or the database is in memory.
+   */
   constructor(
     private readonly walFile: string | undefined,
     private readonly sync: SyncFile = fdatasync,
   ) {}
+
+  /** Whether this syncs the WAL (and so checkpoints it too), rather than SQLite. */
+  get syncsWal(): boolean {
+    return this.walFile !== undefined;
+  }
 
   /** A write has committed: its ticket. */
   commit(): number {
@@ -181,14 +196,15 @@ class Mutex {
 export type Prepare = (sql: string) => SQLite.Statement;
 
 /**
- * Kysely's SQLite driver, with the fsync taken off the event loop (issue 14).
+ * Kysely's SQLite driver, with a connection handed over in order (see Mutex) and, when
+ * `SQLITE_SYNC=driver`, the WAL's fsync taken off the event loop (issue 14).
  *
- * Under `synchronous = FULL` every commit fsyncs the WAL inside better-sqlite3's
- * synchronous call, and the whole process waits for the disk. Here SQLite runs with
- * `synchronous = OFF` and the driver syncs the WAL file itself, with fdatasync in libuv's
- * thread pool, while the event loop goes on with the work of other requests that needs no
- * database: parsing, checking, serialising, writing to sockets. Nothing is acknowledged or
- * seen earlier than under FULL:
+ * By default SQLite runs under `synchronous = FULL`: every commit fsyncs the WAL inside
+ * better-sqlite3's synchronous call, and the whole process waits for the disk. With
+ * `driver`, SQLite runs with `synchronous = OFF` and the driver syncs the WAL file itself,
+ * with fdatasync in libuv's thread pool, while the event loop goes on with the work of
+ * other requests that needs no database: parsing, checking, serialising, writing to
+ * sockets. Nothing is acknowledged or seen earlier than under FULL:
  *
  * - the connection is handed to its next holder only once the writes of the current one
  *   are on disk: a transaction's `execute()`, and a write outside a transaction, resolve
@@ -205,9 +221,13 @@ export type Prepare = (sql: string) => SQLite.Statement;
  * checksums end recovery at the first frame that did not reach the disk whole. A crash of
  * the process alone loses nothing committed (the kernel holds the written pages).
  *
- * Measured (bench W1c, this 2-core machine): 1:1 sends from ≈ 1,000 to ≈ 1,200 msgs/s.
- * Letting the next holder in during the sync, and holding back only reads that might have
- * seen the commit, was slower: a send's few reads each waited for a sync.
+ * Why it is not the default (measured, bench W1c/W2, 2026-11-28 on this 2-core machine,
+ * where an fdatasync takes 0.14 ms): sends were no faster, and W2's p99 rose from about
+ * 10 to 45 ms, since the connection stays held until the event loop, busy with other
+ * requests, takes the sync's completion. Letting the next holder in during the sync and
+ * holding back only reads that might have seen the commit was slower still: a send's few
+ * reads each waited for a sync. It is for disks whose fsync costs milliseconds (network
+ * block storage), where FULL stops the whole process for each of them.
  */
 export class SqliteDurableDriver implements Driver {
   private readonly mutex = new Mutex();
@@ -223,8 +243,6 @@ export class SqliteDurableDriver implements Driver {
     private readonly prepare: Prepare,
     private readonly durability: WalDurability,
   ) {
-    sqlite.pragma("synchronous = OFF");
-    sqlite.pragma("wal_autocheckpoint = 0");
     this.connection = {
       executeQuery: <R>(query: CompiledQuery) =>
         Promise.resolve(this.execute<R>(query)),
@@ -288,7 +306,10 @@ export class SqliteDurableDriver implements Driver {
     } finally {
       this.mutex.unlock();
     }
-    if (this.durability.sinceCheckpoint >= CHECKPOINT_EVERY)
+    if (
+      this.durability.syncsWal &&
+      this.durability.sinceCheckpoint >= CHECKPOINT_EVERY
+    )
       this.checkpoint().catch(retryLater);
   }
 
