@@ -60,22 +60,25 @@ describe("a server killed in the middle of a burst", () => {
       const acked = new Set<string>();
       let next = 0;
       let killed: Promise<number | null> | undefined;
+      // The burst's message number `index`, always with the same client id.
+      const send = (on: ServerProcess, index: number) =>
+        on.post(
+          "/enterprise/im/sendMessage",
+          {
+            id: ids[index] ?? "",
+            type: "text",
+            content: `burst ${index}`,
+            toContactId: bob.userId,
+          },
+          alice.token,
+        );
 
       const worker = async () => {
         while (next < total) {
           const index = next++;
           const id = ids[index] ?? "";
           try {
-            const res = await first.post(
-              "/enterprise/im/sendMessage",
-              {
-                id,
-                type: "text",
-                content: `burst ${index}`,
-                toContactId: bob.userId,
-              },
-              alice.token,
-            );
+            const res = await send(first, index);
             if (res.code === 0) acked.add(id);
           } catch {
             // The connection died with the process: not acknowledged.
@@ -103,17 +106,8 @@ describe("a server killed in the middle of a burst", () => {
         // The client retries everything it sent, with the same ids.
         const socket = await openSocket(second.url);
         await socket.bind(bob.token);
-        for (const [index, id] of ids.entries()) {
-          const res = await second.post(
-            "/enterprise/im/sendMessage",
-            {
-              id,
-              type: "text",
-              content: `burst ${index}`,
-              toContactId: bob.userId,
-            },
-            alice.token,
-          );
+        for (const index of ids.keys()) {
+          const res = await send(second, index);
           expect(res.code, res.msg).toBe(0);
         }
         const final = await history(second, bob.token, alice.userId);
