@@ -1,8 +1,6 @@
 import { render, screen } from "@testing-library/react";
-import type { MessageInstance } from "antd/es/message/interface";
-import type { HookAPI } from "antd/es/modal/useModal";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetFeedbackDebounce, setFeedback } from "./feedback";
+import { describe, expect, it, vi } from "vitest";
+import { setUpPageTest } from "../../test/page-test";
 import { lazyDialog, lazyPart } from "./lazy-parts";
 
 interface Props {
@@ -15,20 +13,7 @@ function Dialog({ open }: Props) {
   return <div role="dialog">{open ? "open" : "closed"}</div>;
 }
 
-const toastOpen = vi.fn();
-
-beforeEach(() => {
-  resetFeedbackDebounce();
-  setFeedback({
-    message: { open: toastOpen } as unknown as MessageInstance,
-    modal: {} as unknown as HookAPI,
-  });
-});
-
-afterEach(() => {
-  toastOpen.mockClear();
-  setFeedback(null);
-});
+const { toast: toastOpen } = setUpPageTest();
 
 describe("a dialog fetched when first opened", () => {
   it("fetches nothing while closed, then shows the dialog and keeps it mounted once closed", async () => {
