@@ -45,7 +45,8 @@ function pgTypes(): Pg.TypeOverrides {
 
 /**
  * Opens the database for either dialect; the one place a connection is made. `syncFile`
- * replaces SQLite's fdatasync of the WAL (tests hold it to see what waits for it).
+ * replaces the driver's fdatasync of the WAL under `syncWal: "driver"` (tests hold it to
+ * see what waits for it).
  */
 export function createDatabase(
   target: DatabaseTarget,

@@ -71,7 +71,7 @@ export class WalDurability {
 
   /** A write has committed: its ticket. */
   commit(): number {
-    this.sinceCheckpoint += 1;
+    if (this.syncsWal) this.sinceCheckpoint += 1;
     this.committed += 1;
     return this.committed;
   }
@@ -306,10 +306,8 @@ export class SqliteDurableDriver implements Driver {
     } finally {
       this.mutex.unlock();
     }
-    if (
-      this.durability.syncsWal &&
-      this.durability.sinceCheckpoint >= CHECKPOINT_EVERY
-    )
+    // Counted only when the driver syncs the WAL; else SQLite checkpoints by itself.
+    if (this.durability.sinceCheckpoint >= CHECKPOINT_EVERY)
       this.checkpoint().catch(retryLater);
   }
 
