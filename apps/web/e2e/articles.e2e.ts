@@ -10,6 +10,7 @@ import {
   productAndBrowser,
   realtimeBound,
   settledShot,
+  resize,
 } from "./harness";
 
 /*
@@ -142,9 +143,9 @@ describe("articles in the web client", () => {
       .toBe(1600);
     expect(await link.getAttribute("rel")).toContain("noopener");
     await settledShot(u, "article-reader-en");
-    await u.setViewportSize({ width: 390, height: 800 });
+    await resize(u, { width: 390, height: 800 });
     await settledShot(u, "article-reader-390-en");
-    await u.setViewportSize({ width: 1280, height: 800 });
+    await resize(u, { width: 1280, height: 800 });
 
     // Chinese console page, with the article listed.
     const z = await adminConsole(browser(), url(), "zh-CN", "article");

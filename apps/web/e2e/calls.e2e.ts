@@ -13,6 +13,7 @@ import {
   Product,
   realtimeBound,
   screenshot,
+  resize,
 } from "./harness";
 
 /*
@@ -166,9 +167,9 @@ describe("calls between two browsers", () => {
     await overlay(a).getByRole("button", { name: "Share screen" }).waitFor();
     await shot(a, "call-in-video-en");
     await shot(b, "call-in-video-zh");
-    await b.setViewportSize({ width: 390, height: 844 });
+    await resize(b, { width: 390, height: 844 });
     await shot(b, "call-in-video-390-zh");
-    await b.setViewportSize({ width: 1280, height: 800 });
+    await resize(b, { width: 1280, height: 800 });
 
     // Ann hangs up: both overlays close, both chats show the call's record with its time.
     await overlay(a).getByRole("button", { name: "Hang up" }).click();

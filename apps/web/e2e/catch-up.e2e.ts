@@ -10,6 +10,7 @@ import {
   newContext,
   productAndBrowser,
   screenshot,
+  resize,
 } from "./harness";
 
 /*
@@ -147,7 +148,7 @@ describe("catching up in a busy chat", () => {
       setup.browser(),
       "zh-CN",
     );
-    await page.setViewportSize({ width: 900, height: 700 });
+    await resize(page, { width: 900, height: 700 });
     await logIn(page, url(), `li${suffix}`, "zh");
     await page.getByTestId("contact").filter({ hasText: "韩梅梅" }).click();
     await page

@@ -10,6 +10,7 @@ import {
   productAndBrowser,
   realtimeBound,
   settledShot,
+  resize,
 } from "./harness";
 
 /*
@@ -127,7 +128,7 @@ describe("the console's files page", () => {
       .filter({ hasText: `figures-${suffix}.txt` })
       .waitFor();
     await settledShot(z, "console-files-zh");
-    await z.setViewportSize({ width: 900, height: 800 });
+    await resize(z, { width: 900, height: 800 });
     await settledShot(z, "console-files-900-zh");
   });
 

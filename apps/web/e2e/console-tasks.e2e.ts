@@ -11,6 +11,7 @@ import {
   apiUser,
   productAndBrowser,
   settledShot,
+  resize,
 } from "./harness";
 
 /*
@@ -185,9 +186,9 @@ describe("the console's tasks and favourites", () => {
     const z = await adminConsole(browser(), url(), "zh-CN", "task");
     await z.locator(".ant-table-row").filter({ hasText: "消息保留" }).waitFor();
     await settledShot(z, "console-tasks-zh");
-    await z.setViewportSize({ width: 390, height: 844 });
+    await resize(z, { width: 390, height: 844 });
     await settledShot(z, "console-tasks-390-zh");
-    await z.setViewportSize({ width: 1280, height: 800 });
+    await resize(z, { width: 1280, height: 800 });
     await z.goto(`${url()}/#/manage/collect`);
     await z.getByText("没有收藏").waitFor();
     await settledShot(z, "console-favourites-zh");

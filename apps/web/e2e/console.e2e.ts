@@ -15,6 +15,7 @@ import {
   Product,
   realtimeBound,
   settledShot,
+  resize,
 } from "./harness";
 
 /*
@@ -173,10 +174,10 @@ describe("the console in the web client", () => {
     await shot(d, "console-disabled-user-signed-out-zh");
 
     for (const width of [900, 390]) {
-      await a.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await resize(a, { width, height: width === 390 ? 844 : 800 });
       await shot(a, `console-users-en-${width}`);
     }
-    await a.setViewportSize({ width: 1280, height: 800 });
+    await resize(a, { width: 1280, height: 800 });
 
     // Settings: run mode 2, and Eli's screen follows live (the friend-request entry).
     await openConsole(a, "setting");

@@ -10,6 +10,7 @@ import {
   Product,
   realtimeBound,
   settledShot,
+  resize,
 } from "./harness";
 import type { Browser } from "playwright-core";
 
@@ -100,9 +101,9 @@ describe("demo mode's /demo page", () => {
       .toBe("1");
 
     // Phone width.
-    await page.setViewportSize({ width: 390, height: 800 });
+    await resize(page, { width: 390, height: 800 });
     await shot(page, "demo-390-en");
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await resize(page, { width: 1280, height: 800 });
 
     // The console's chat dialog and profile entry.
     await page.getByRole("button", { name: "Console" }).click();

@@ -13,6 +13,7 @@ import {
   realtimeBound,
   screenshot,
   settledShot,
+  resize,
 } from "./harness";
 import { pngFixture } from "./settings-helpers";
 
@@ -271,7 +272,7 @@ describe("files and media in the web client (issue 10)", () => {
     });
 
     // At 900 px: the library, then the chat with its files.
-    await a.page.setViewportSize({ width: 900, height: 760 });
+    await resize(a.page, { width: 900, height: 760 });
     await choose.waitFor({ state: "hidden" });
     // The dialog's closing fade and the toast end before the picture is taken.
     await a.page.waitForTimeout(2_000);
@@ -279,7 +280,7 @@ describe("files and media in the web client (issue 10)", () => {
     await a.page.getByRole("button", { name: "Messages", exact: true }).click();
     await a.page.getByTestId("message-file").first().waitFor();
     await screenshot(a.page, "files-chat-en-900");
-    await a.page.setViewportSize({ width: 1280, height: 800 });
+    await resize(a.page, { width: 1280, height: 800 });
 
     // The side menu's mobile entry: a page with this server's address to open on a phone.
     await a.page.getByRole("button", { name: "Mobile app" }).click();
@@ -302,7 +303,7 @@ describe("files and media in the web client (issue 10)", () => {
     await screenshot(a.page, "files-chat-dark-en");
 
     // Ben's library in Chinese, at a phone's width.
-    await b.page.setViewportSize({ width: 390, height: 760 });
+    await resize(b.page, { width: 390, height: 760 });
     await b.page.getByRole("button", { name: "返回会话列表" }).click();
     await b.page.getByRole("button", { name: "文件", exact: true }).click();
     // His four, and the PDF Ann passed on to him.

@@ -10,6 +10,7 @@ import {
   newContext,
   productAndBrowser,
   settledShot,
+  resize,
 } from "./harness";
 
 /*
@@ -32,10 +33,10 @@ const shot = settledShot;
 /** The same screen at the three widths SPEC's layouts change at; back to 1280 after. */
 async function shotWidths(page: Page, name: string): Promise<void> {
   for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await resize(page, { width, height: width === 390 ? 844 : 800 });
     await shot(page, `${name}-${width}`);
   }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resize(page, { width: 1280, height: 800 });
 }
 
 /** Switches the run mode as an administrator does, over the wire. */
@@ -431,7 +432,7 @@ describe("friends and the user card in the web client", () => {
       const card = page.getByRole("dialog", { name: W[lang].card });
       // At each width from the member list: beside the chat, or over it (narrow).
       for (const width of WIDTHS) {
-        await page.setViewportSize({
+        await resize(page, {
           width,
           height: width === 390 ? 844 : 800,
         });
@@ -467,7 +468,7 @@ describe("friends and the user card in the web client", () => {
           await panel.waitFor({ state: "hidden" });
         }
       }
-      await page.setViewportSize({ width: 1280, height: 800 });
+      await resize(page, { width: 1280, height: 800 });
       // The owner's avatar on a message in the group: the same rule.
       await bubbles(page)
         .filter({ hasText: "Welcome, everyone" })

@@ -14,6 +14,7 @@ import {
   productAndBrowser,
   SCREENSHOTS,
   settledShot,
+  resize,
 } from "./harness";
 
 /*
@@ -143,7 +144,7 @@ describe("the group QR", () => {
     expect(pngSize(enPng)).toEqual({ width: 1000, height: 1440 });
 
     await o.getByText("Link copied").waitFor({ state: "detached" });
-    await o.setViewportSize({ width: 390, height: 844 });
+    await resize(o, { width: 390, height: 844 });
     await shownQr(o, `QR code to join ${EN_GROUP}`);
     await shot(o, "group-qr-poster-en-390");
     const phoneBox = await o.getByTestId("qr-poster").boundingBox();
@@ -167,7 +168,7 @@ describe("the group QR", () => {
     const zhPng = path.join(SCREENSHOTS, "group-qr-download-zh.png");
     await zhFile.saveAs(zhPng);
     expect(pngSize(zhPng)).toEqual({ width: 1000, height: 1440 });
-    await oz.setViewportSize({ width: 390, height: 844 });
+    await resize(oz, { width: 390, height: 844 });
     await shownQr(oz, `加入“${ZH_GROUP}”的二维码`);
     await shot(oz, "group-qr-poster-zh-390");
 
@@ -191,9 +192,9 @@ describe("the group QR", () => {
     await d.getByRole("heading", { name: "Join a group chat" }).waitFor();
     expect(d.url()).toContain(`#/join/${qrUrl.slice("/scan/g/".length)}`);
     await shot(d, "group-qr-join-en-1280");
-    await d.setViewportSize({ width: 390, height: 844 });
+    await resize(d, { width: 390, height: 844 });
     await shot(d, "group-qr-join-en-390");
-    await d.setViewportSize({ width: 1280, height: 800 });
+    await resize(d, { width: 1280, height: 800 });
 
     await d.getByRole("button", { name: "Join the group" }).click();
     await d.getByRole("region", { name: EN_GROUP }).waitFor();
@@ -215,7 +216,7 @@ describe("the group QR", () => {
       (members.data as { user_id: number }[]).map((m) => m.user_id),
     ).toContain(dave.id);
     // Olivia sees him come in, live.
-    await o.setViewportSize({ width: 1280, height: 800 });
+    await resize(o, { width: 1280, height: 800 });
     await o.keyboard.press("Escape");
     await o
       .getByTestId("event-line")
@@ -259,7 +260,7 @@ describe("the group QR", () => {
     await e.getByRole("button", { name: /^注\s*册$/ }).click();
     await e.getByRole("heading", { name: "加入群聊" }).waitFor();
     await shot(e, "group-qr-join-zh-1280");
-    await e.setViewportSize({ width: 390, height: 844 });
+    await resize(e, { width: 390, height: 844 });
     await shot(e, "group-qr-join-zh-390");
     await e.getByRole("button", { name: "立即加入" }).click();
     await e.getByRole("region", { name: ZH_GROUP }).waitFor();

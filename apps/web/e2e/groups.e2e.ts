@@ -9,6 +9,7 @@ import {
   newContext,
   productAndBrowser,
   settledShot,
+  resize,
 } from "./harness";
 
 /*
@@ -390,7 +391,7 @@ describe.each(Object.entries(WORDS))(
 
       // Narrower than 1000 px the panel slides over the chat; on a phone it fills the width.
       for (const width of [900, 390]) {
-        await page.setViewportSize({ width, height: 800 });
+        await resize(page, { width, height: 800 });
         if (
           width === 390 &&
           !(await page.getByRole("region", { name: long }).isVisible())

@@ -335,3 +335,34 @@ export async function settledShot(page: Page, name: string): Promise<void> {
   await settled(page);
   await screenshot(page, name);
 }
+
+/** Whether the page draws a frame (its requestAnimationFrame runs) within 3 s. */
+const drawsFrame = (page: Page): Promise<boolean> =>
+  page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        requestAnimationFrame(() => resolve(true));
+        setTimeout(() => resolve(false), 3_000);
+      }),
+  );
+
+/**
+ * Changes the viewport and waits until the page draws at the new size. Headless Chromium
+ * on a starved machine once stopped drawing a page after its viewport changed: the next
+ * click waited its whole 30 s for the animation frame Playwright's stability check needs
+ * (CI of stop 33). A screenshot makes Chromium draw; if that does not wake the page either,
+ * the flow fails here, saying why, rather than at some later click.
+ */
+export async function resize(
+  page: Page,
+  size: { width: number; height: number },
+): Promise<void> {
+  await page.setViewportSize(size);
+  if (await drawsFrame(page)) return;
+  console.warn(`resize: no frame at ${size.width}×${size.height}; forcing one`);
+  await page.screenshot();
+  if (!(await drawsFrame(page)))
+    throw new Error(
+      `the page stopped drawing after resizing to ${size.width} px`,
+    );
+}

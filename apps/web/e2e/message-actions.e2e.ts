@@ -11,6 +11,7 @@ import {
   productAndBrowser,
   realtimeBound,
   settledShot,
+  resize,
 } from "./harness";
 
 /*
@@ -539,7 +540,7 @@ describe("the history search panel", () => {
       [900, 760],
       [390, 844],
     ] as const) {
-      await page.setViewportSize({ width, height });
+      await resize(page, { width, height });
       await page.getByRole("button", { name: "聊天记录" }).click();
       await panel.waitFor();
       await shot(page, `history-panel-zh-${width}`);

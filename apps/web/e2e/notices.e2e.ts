@@ -9,6 +9,7 @@ import {
   productAndBrowser,
   realtimeBound,
   settledShot,
+  resize,
 } from "./harness";
 
 /*
@@ -109,7 +110,7 @@ describe("system notices in the web client", () => {
 
     // The user's entry at 900 and 390 px.
     for (const width of [900, 390]) {
-      await u.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await resize(u, { width, height: width === 390 ? 844 : 800 });
       if (width === 390 && !(await pane.isVisible())) await entry.click();
       await card.first().waitFor();
       await settledShot(u, `notices-entry-${width}-en`);
@@ -120,7 +121,7 @@ describe("system notices in the web client", () => {
     await z.getByText("欢迎使用 Parley").waitFor();
     await settledShot(z, "console-notices-zh");
     for (const width of [900, 390]) {
-      await z.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await resize(z, { width, height: width === 390 ? 844 : 800 });
       await settledShot(z, `console-notices-${width}-zh`);
     }
     const { page: r } = await newContext(browser(), "zh-CN");

@@ -10,6 +10,7 @@ import {
   productAndBrowser,
   screenshot,
   settledShot,
+  resize,
 } from "./harness";
 
 /*
@@ -107,7 +108,7 @@ describe("a phone at 390 px (issue 15, fault 4)", () => {
   it("goes from login to a reply and back to the list, one pane at a time", async () => {
     const { context, page, errors, me, account } = await newUser("en", "Carol");
     await apiSend(url(), bob, me, "Are you free at 3?");
-    await page.setViewportSize({ width: 390, height: 844 });
+    await resize(page, { width: 390, height: 844 });
     await logIn(page, "en", account);
 
     // The list fills the screen; the menu is a bar at the bottom with labelled, touch-sized buttons.
@@ -191,7 +192,7 @@ describe("a phone at 390 px (issue 15, fault 4)", () => {
 
     // Nothing scrolls sideways from 360 to 430 px, in either pane.
     for (const width of [360, 430]) {
-      await page.setViewportSize({ width, height: 800 });
+      await resize(page, { width, height: 800 });
       await editor.waitFor();
       expect(await scrollsSideways(page), `chat at ${width}`).toBe(false);
       expect((await size(editor)).w).toBeGreaterThanOrEqual(300);
@@ -202,7 +203,7 @@ describe("a phone at 390 px (issue 15, fault 4)", () => {
     }
 
     // Between the breakpoint and 900 px both columns stay, the menu a rail of icons.
-    await page.setViewportSize({ width: 700, height: 800 });
+    await resize(page, { width: 700, height: 800 });
     await list.waitFor();
     await editor.waitFor();
     expect((await size(editor)).w).toBeGreaterThanOrEqual(300);
@@ -318,7 +319,7 @@ describe.each(["en", "zh"] as const)("the screens in %s", (lang) => {
     );
     await logIn(page, lang, account);
     for (const width of [1280, 900, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await resize(page, { width, height: width === 390 ? 844 : 800 });
       const phone = width === 390;
       await page.getByRole("button", { name: text.start }).first().waitFor();
       await screenshot(page, `start-${lang}-${width}`);

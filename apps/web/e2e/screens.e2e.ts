@@ -8,6 +8,7 @@ import {
   newContext,
   Product,
   screenshot,
+  resize,
 } from "./harness";
 
 /*
@@ -163,7 +164,7 @@ describe.each(LANGS)("the screens in $code", (lang) => {
     await page.goto(`${product.url}/#/manage/index`);
     await page.locator(".ant-layout-sider").waitFor();
     await screenshot(page, `manage-${lang.code}`);
-    await page.setViewportSize({ width: 820, height: 700 });
+    await resize(page, { width: 820, height: 700 });
     await page.locator(".ant-layout-sider-collapsed").waitFor();
     await screenshot(page, `manage-narrow-${lang.code}`);
     expect(errors).toEqual([]);

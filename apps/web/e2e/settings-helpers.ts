@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { settledShot } from "./harness";
+import { settledShot, resize } from "./harness";
 
 /* Helpers of the settings flow (settings.e2e.ts): its words, widths, dialogs and fixtures. */
 
@@ -143,7 +143,7 @@ export async function photographSettings(
 ): Promise<void> {
   const words = WORDS[lang];
   for (const size of WIDTHS) {
-    await page.setViewportSize({ width: size.width, height: size.height });
+    await resize(page, { width: size.width, height: size.height });
     const settings = await openSettings(page, lang);
     await shot(page, `settings-account-${lang}-${size.name}`);
     // The tab's lower half: security rows, language, logout.
@@ -182,5 +182,5 @@ export async function photographSettings(
     await shot(page, `settings-common-${lang}-${size.name}`);
     await closeTop(page, settings);
   }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resize(page, { width: 1280, height: 800 });
 }

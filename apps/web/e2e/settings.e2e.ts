@@ -15,6 +15,7 @@ import {
   Product,
   realtimeBound,
   signUp,
+  resize,
 } from "./harness";
 import {
   chimes,
@@ -490,7 +491,7 @@ describe("About, in demo mode", () => {
       await page.waitForFunction(() => !window.location.hash.includes("login"));
       await page.goto(`${demo.url}/#/chat`);
       for (const size of WIDTHS) {
-        await page.setViewportSize({ width: size.width, height: size.height });
+        await resize(page, { width: size.width, height: size.height });
         const settings = await openSettings(page, lang);
         await settings
           .getByRole("tab", { name: WORDS[lang].aboutTab, exact: true })
