@@ -134,7 +134,7 @@ export interface Calls {
   /**
    * A resource a browser fetches by address (`<img src>`, a download link): GET `path`,
    * with the caller's session from the Authorization header or, since a browser sends no
-   * header there, the file cookie every signed-in call sets. The handler writes the reply;
+   * header there, the file cookie every signed-in call from a browser sets. The handler writes the reply;
    * an error answers its envelope like a call's.
    */
   serve(
@@ -271,9 +271,17 @@ function registerCall<C extends CallDescriptor>(
         .send(envelope(requestLanguage(request), 404, "request.notFound"));
     }
     request.userLang = session?.lang ?? null;
-    // Keeps the file cookie on this session's token, so the files of its messages load.
+    // Keeps the file cookie on this session's token, so the files of its messages load:
+    // for a browser only (it sends Origin on every POST, the Fetch standard's rule; other
+    // clients send none and keep no cookie, so each answer to them would carry two
+    // Set-Cookie headers in vain: a third of a trivial call's time, issue 14).
     const sessionTag = session ? String(session.sessionId) : "";
-    if (session && token && request.cookies[FILE_COOKIE_FOR] !== sessionTag) {
+    if (
+      session &&
+      token &&
+      request.headers.origin !== undefined &&
+      request.cookies[FILE_COOKIE_FOR] !== sessionTag
+    ) {
       const options = {
         sameSite: "lax",
         httpOnly: true,

@@ -266,11 +266,13 @@ describe.each(STORAGES)("with files on %s", (kind) => {
         expect((await download(bad, { token: ann.token })).status).toBe(404);
     });
 
-    it("loads in a browser by the cookie every signed-in call sets, scoped to /files", async () => {
+    it("loads in a browser by the cookie every signed-in call from one sets, scoped to /files", async () => {
       const [ann, bob] = await registerMany(api, 2, "Cookie");
+      // A browser sends Origin on every POST (the Fetch standard).
+      const origin = api.url;
       const res = await fetch(`${api.url}/common/upload/uploadFile`, {
         method: "POST",
-        headers: { Authorization: ann.token },
+        headers: { Authorization: ann.token, Origin: origin },
         body: (() => {
           const form = new FormData();
           form.append(
@@ -302,7 +304,7 @@ describe.each(STORAGES)("with files on %s", (kind) => {
       const call = (token: string, jar: string) =>
         fetch(`${api.url}/enterprise/im/getContacts`, {
           method: "POST",
-          headers: { Authorization: token, Cookie: jar },
+          headers: { Authorization: token, Cookie: jar, Origin: origin },
         });
       const again = await call(ann.token, note?.split(";")[0] ?? "");
       expect(again.headers.getSetCookie()).toEqual([]);
@@ -312,6 +314,14 @@ describe.each(STORAGES)("with files on %s", (kind) => {
           .getSetCookie()
           .map((c) => decodeURIComponent(c.split(";")[0] ?? "")),
       ).toContain(`parley_files=${bare(bob.token)}`);
+
+      // A client that is no browser (no Origin) keeps no cookie: none is set for it.
+      const app = await fetch(`${api.url}/enterprise/im/getContacts`, {
+        method: "POST",
+        headers: { Authorization: bob.token },
+      });
+      expect((await app.json()) as { code: number }).toMatchObject({ code: 0 });
+      expect(app.headers.getSetCookie()).toEqual([]);
     });
 
     it("stores the same bytes once, however often they are sent", async () => {
