@@ -126,7 +126,10 @@ export interface AppDeps {
    * chosen in the console (or by S3_*) is used instead for new files.
    */
   storage?: Storage;
-  /** Check every answer against its descriptor. */
+  /**
+   * Check every answer against its descriptor, and what is held in memory against a
+   * fresh read (tests).
+   */
   validateResponses?: boolean;
   /** Shorter socket timers for tests. */
   realtime?: { bindTimeoutMs?: number; heartbeatMs?: number };
@@ -263,6 +266,7 @@ export function buildApp(deps: AppDeps): {
     limiter: (name, points, windowSeconds) =>
       new Limiter(name, { points, windowSeconds }, redis, prefix),
     services,
+    checkHeld: deps.validateResponses ?? false,
   };
   const sessions: SessionResolver = {
     resolve: (token) => services.accounts.sessions.resolve(token),

@@ -21,7 +21,11 @@ const system = new SystemService({
     toAll: () => Promise.resolve(),
     toTopic: () => Promise.resolve(),
   },
-  changes: { announce: () => Promise.resolve(), on: () => undefined },
+  changes: {
+    announce: () => Promise.resolve(),
+    on: () => undefined,
+    onReached: () => undefined,
+  },
   services: unused,
   demoMode: false,
   codeChannels: () => Promise.resolve({ email: false, phone: false }),

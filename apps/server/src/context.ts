@@ -90,6 +90,11 @@ export interface AppContext {
   /** A counter of attempts per key in a window, shared through Redis when configured. */
   limiter(name: string, points: number, windowSeconds: number): Limiter;
   readonly services: Services;
+  /**
+   * Tests: what a process holds in memory (a contact list) is checked against a fresh read
+   * each time it answers, and a difference fails the call.
+   */
+  readonly checkHeld: boolean;
 }
 
 /** One feature: its service, and the calls it answers. */

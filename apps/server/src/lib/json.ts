@@ -19,11 +19,21 @@ export function parseJsonObject(raw: string): Record<string, unknown> {
 
 /**
  * An answer's `data` already written as JSON: for an answer many requests share unchanged
- * (the global config), written once rather than on every request.
+ * (the global config), written once rather than on every request, or one put together
+ * from parts written before (a held contact list). `value` is what the text says: given,
+ * or read from the text when asked (only checks ask).
  */
 export class JsonText<T> {
+  private readonly read: () => T;
+
   constructor(
-    readonly value: T,
     readonly text: string,
-  ) {}
+    value?: T,
+  ) {
+    this.read = value === undefined ? () => JSON.parse(text) as T : () => value;
+  }
+
+  get value(): T {
+    return this.read();
+  }
 }

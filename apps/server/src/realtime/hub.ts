@@ -46,7 +46,12 @@ export interface UsersPart {
 export type Change =
   | { what: "config" }
   /** A user's role, status or language, read with each of their sessions. */
-  | { what: "user"; userId: number };
+  | { what: "user"; userId: number }
+  /**
+   * What these users' contact lists show (null: anyone's) changed without an event to
+   * them: a read mark, a user who joined or changed their name or picture, a retention run.
+   */
+  | { what: "contacts"; userIds: number[] | null };
 
 /** Carries events to every process's sockets, and shares who is online. */
 export interface Hub {

@@ -55,6 +55,12 @@ export interface Changes {
     what: W,
     handler: (change: Extract<Change, { what: W }>) => void,
   ): void;
+  /**
+   * Runs `handler` with the users each event to sockets is for (null: everyone), whether
+   * it was sent here (at once) or on another process, and with null on every announced
+   * change: what a process holds per user (a contact list) is stale once news reaches them.
+   */
+  onReached(handler: (userIds: readonly number[] | null) => void): void;
 }
 
 /** Who is online, on any process. */

@@ -1,7 +1,7 @@
 import type { ServerEventMap, ServerEventType } from "@parley/protocol";
 import type { Changes, Presence, Publish, Sockets } from "./ports.js";
 import type { Clock } from "../lib/clock.js";
-import type { Change, Hub } from "./hub.js";
+import type { Change, Hub, HubEvent } from "./hub.js";
 
 /** A business event as it travels: `{type, time (Unix s), data}` (wire-contract.md §3.4). */
 export function eventFrame<T extends ServerEventType>(
@@ -30,16 +30,51 @@ export function createRealtimePorts(
   const notify = (change: Change) => {
     for (const handler of listeners.get(change.what) ?? []) handler(change);
   };
+  const reachedHandlers: Array<(userIds: readonly number[] | null) => void> =
+    [];
+  const reached = (userIds: readonly number[] | null) => {
+    for (const handler of reachedHandlers) handler(userIds);
+  };
   hub.onEvent((event) => {
-    if (event.kind === "changed") notify(event.change);
-    // Sessions that ended (logout, eviction, disabling) are news of their user.
-    else if (event.kind === "sessionsEnded")
-      notify({ what: "user", userId: event.userId });
+    switch (event.kind) {
+      case "users":
+        reached(event.userIds);
+        break;
+      case "each":
+        for (const part of event.parts) reached(part.userIds);
+        break;
+      case "all":
+        reached(null);
+        break;
+      case "changed":
+        notify(event.change);
+        reached(event.change.what === "contacts" ? event.change.userIds : null);
+        break;
+      // Sessions that ended (logout, eviction, disabling) are news of their user.
+      case "sessionsEnded":
+        notify({ what: "user", userId: event.userId });
+        break;
+      case "join":
+      case "topic":
+        break;
+    }
   });
+  /**
+   * An event leaves here after its commit: what this process holds of its users is
+   * dropped at once, before a call that follows it here could read it (the hub brings it
+   * back later, and to the other processes).
+   */
+  const sent = (event: HubEvent) => {
+    if (event.kind === "users") reached(event.userIds);
+    else if (event.kind === "each")
+      for (const part of event.parts) reached(part.userIds);
+    else if (event.kind === "all") reached(null);
+    return hub.publish(event);
+  };
   return {
     publish: {
       toUsers: (userIds, type, data, options = {}) =>
-        hub.publish({
+        sent({
           kind: "users",
           userIds: [...new Set(userIds)],
           frame: eventFrame(type, data, clock.now()),
@@ -47,7 +82,7 @@ export function createRealtimePorts(
         }),
       toEach: (parts) => {
         const now = clock.now();
-        return hub.publish({
+        return sent({
           kind: "each",
           parts: parts.map((part) => ({
             userIds: [...new Set(part.userIds)],
@@ -56,7 +91,7 @@ export function createRealtimePorts(
         });
       },
       toAll: (type, data) =>
-        hub.publish({
+        sent({
           kind: "all",
           frame: eventFrame(type, data, clock.now()),
         }),
@@ -81,7 +116,11 @@ export function createRealtimePorts(
       announce: (change) => {
         // This process forgets at once; the others when the hub brings the news.
         notify(change);
+        reached(change.what === "contacts" ? change.userIds : null);
         return hub.publish({ kind: "changed", change });
+      },
+      onReached: (handler) => {
+        reachedHandlers.push(handler);
       },
       on: (what, handler) => {
         listeners.set(what, [

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
+import type { Contact } from "@parley/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createProcessDatabase,
@@ -18,18 +19,22 @@ import { type Frame, openSocket } from "../../test/ws-client.js";
  * process that missed the news and only read the session again then fails the test.
  */
 const NEWS_WAIT_MS = 1_500;
-async function codeOnceToldOf(
+async function onceToldOf<T>(
+  read: () => Promise<T>,
+  changed: (value: T) => boolean,
+): Promise<T> {
+  const until = Date.now() + NEWS_WAIT_MS;
+  let value = await read();
+  while (!changed(value) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    value = await read();
+  }
+  return value;
+}
+const codeOnceToldOf = (
   call: () => Promise<{ code: number }>,
   changed: (code: number) => boolean,
-): Promise<number> {
-  const until = Date.now() + NEWS_WAIT_MS;
-  let code = (await call()).code;
-  while (!changed(code) && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    code = (await call()).code;
-  }
-  return code;
-}
+) => onceToldOf(async () => (await call()).code, changed);
 
 /*
  * Two real server processes on one database and one Redis: PostgreSQL with
@@ -214,6 +219,50 @@ describe("two server processes on one database and one Redis", () => {
       state = await online();
     }
     expect(state).toBe(0);
+  });
+
+  it("show in a contact list A holds, as soon as the news arrives, a message, a read mark and a name changed through B", async () => {
+    const hal = await userOn(a, "hal");
+    const ivy = await userOn(a, "ivy");
+    const entry = async () => {
+      const res = await a.post("/enterprise/im/getContacts", {}, hal.token);
+      expect(res.code).toBe(0);
+      return (res.data as Contact[]).find((c) => c.id === ivy.userId);
+    };
+    // Read and then answered from what A holds (within LIST_READ_AGAIN_MS).
+    expect((await entry())?.unread).toBe(0);
+    expect((await entry())?.unread).toBe(0);
+    const sent = await b.post(
+      "/enterprise/im/sendMessage",
+      {
+        id: randomUUID(),
+        type: "text",
+        content: "through B",
+        toContactId: hal.userId,
+      },
+      ivy.token,
+    );
+    expect(sent.code).toBe(0);
+    expect(
+      await onceToldOf(entry, (c) => c?.lastContent === "through B"),
+    ).toMatchObject({ lastContent: "through B", unread: 1 });
+    const read = await b.post(
+      "/enterprise/im/setMsgIsRead",
+      { toContactId: ivy.userId },
+      hal.token,
+    );
+    expect(read.code).toBe(0);
+    expect((await onceToldOf(entry, (c) => c?.unread === 0))?.unread).toBe(0);
+    const renamed = await b.post(
+      "/enterprise/im/updateUserInfo",
+      { realname: "ivy renamed" },
+      ivy.token,
+    );
+    expect(renamed.code).toBe(0);
+    expect(
+      (await onceToldOf(entry, (c) => c?.displayName === "ivy renamed"))
+        ?.displayName,
+    ).toBe("ivy renamed");
   });
 
   it("close on A the socket of a session logged out through B", async () => {

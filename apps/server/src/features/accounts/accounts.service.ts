@@ -184,6 +184,8 @@ export class AccountsService {
         throw refuse("register.accountTaken");
       throw error;
     }
+    // Run mode 1 lists every user: one more in everyone's list.
+    await this.deps.services.contacts.changed(null);
     return toUserInfo(row, origin.publicUrl);
   }
 
@@ -406,8 +408,9 @@ export class AccountsService {
     now: number;
   }): Promise<UserRow> {
     const { now, password, ...profile } = fields;
+    let row: UserRow;
     try {
-      return await this.users.insertUser({
+      row = await this.users.insertUser({
         ...profile,
         password_hash: await this.passwords.hash(password),
         name_py: namePinyin(fields.realname),
@@ -421,6 +424,8 @@ export class AccountsService {
         throw refuse("register.accountTaken");
       throw error;
     }
+    await this.deps.services.contacts.changed(null);
+    return row;
   }
 
   /** Seeds the demo accounts of SPEC §9 (demo mode only). */
@@ -461,5 +466,6 @@ export class AccountsService {
         updated_at: now,
       });
     }
+    await this.deps.services.contacts.changed(null);
   }
 }

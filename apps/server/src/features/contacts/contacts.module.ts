@@ -7,7 +7,9 @@ export const contactsModule = defineModule("contacts", (ctx) => {
   const service = new ContactsService({
     services: ctx.services,
     presence: ctx.presence,
+    changes: ctx.changes,
     clock: ctx.clock,
+    checkHeld: ctx.checkHeld,
   });
   return {
     service,

@@ -1,4 +1,5 @@
-import { contacts as calls } from "@parley/protocol";
+import { type Contact, contacts as calls } from "@parley/protocol";
+import { JsonText } from "../../lib/json.js";
 import { translate } from "../../lib/messages.js";
 import { type Calls, requireSession } from "../../plugins/calls.js";
 import type { ContactsService } from "./contacts.service.js";
@@ -10,7 +11,7 @@ export function registerContactRoutes(
   registry.register(calls.getContacts, async (_input, ctx) => {
     const me = requireSession(ctx).userId;
     const [list, waiting, notices] = await Promise.all([
-      contacts.list(me, ctx.publicUrl),
+      contacts.listText(me, ctx.publicUrl),
       contacts.waitingRequests(me),
       contacts.noticesEntry(
         me,
@@ -20,9 +21,12 @@ export function registerContactRoutes(
     ]);
     // The notices entry is always appended (wire-contract.md §5.2); a client shows it once
     // it has something to say.
-    list.push(notices);
+    const entry = JSON.stringify(notices);
+    const data = new JsonText<Contact[]>(
+      list.text === "[]" ? `[${entry}]` : `${list.text.slice(0, -1)},${entry}]`,
+    );
     // The envelope carries the system entry's badge (wire-contract.md §2.4): friend
     // requests waiting for me, and when the newest came.
-    return { data: list, count: waiting.count, page: waiting.newest };
+    return { data, count: waiting.count, page: waiting.newest };
   });
 }

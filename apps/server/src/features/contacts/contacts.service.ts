@@ -1,7 +1,7 @@
 import type { Contact } from "@parley/protocol";
-import type { Presence, Services } from "../../context.js";
+import type { Changes, Presence, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
-import { parseJsonObject } from "../../lib/json.js";
+import { JsonText, parseJsonObject } from "../../lib/json.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
 import { withdrawnText } from "../messages/messages.mapper.js";
 import type { DirectoryEntry } from "../accounts/accounts.service.js";
@@ -10,7 +10,83 @@ import type { ConversationState } from "../messages/messages.service.js";
 export interface ContactsDeps {
   services: Services;
   presence: Presence;
+  changes: Changes;
   clock: Clock;
+  /** Tests: a held list is checked against a fresh read each time it answers. */
+  checkHeld?: boolean;
+}
+
+/**
+ * How long a held contact list answers without being read again. Every event to a user's
+ * sockets drops their list at once, on every process, and so does every announced change:
+ * this only bounds how long news lost on the way (Redis down) can leave a list behind.
+ */
+export const LIST_READ_AGAIN_MS = 2_000;
+
+/** The most JSON a process holds of lists (characters); past it the oldest go first. */
+const HELD_LISTS_MAX_CHARS = 32 * 1024 * 1024;
+
+/** The send time of a contact without messages while its list is written: a hole. */
+const CHATLESS = -1;
+
+/** A hole for the answer's time (user ids, the other holes, are positive). */
+const NOW_HOLE = 0;
+
+/**
+ * A contact list written as JSON but for what each answer fills in: the presence of each
+ * user in it, and the time of the answer as the send time of contacts without messages.
+ */
+interface HeldList {
+  at: number;
+  publicUrl: string;
+  /** The JSON before, between and after the holes: one more than `holes`. */
+  pieces: string[];
+  /** Each hole: a user's id (their presence, 1 or 0) or NOW_HOLE. */
+  holes: number[];
+  /** The users whose presence the list shows. */
+  userIds: number[];
+  chars: number;
+}
+
+/**
+ * Writes a sorted list as JSON, byte for byte as JSON.stringify would, leaving a hole at
+ * each user's `is_online` and at each CHATLESS `lastSendTime`.
+ */
+function writeHeld(contacts: readonly Contact[]): {
+  pieces: string[];
+  holes: number[];
+} {
+  const pieces: string[] = [];
+  const holes: number[] = [];
+  let text = "[";
+  contacts.forEach((contact, i) => {
+    text += i === 0 ? "{" : ",{";
+    let first = true;
+    // As JSON.stringify: a field set to undefined is left out.
+    for (const [key, value] of Object.entries(contact) as Array<
+      [string, unknown]
+    >) {
+      if (value === undefined) continue;
+      text += `${first ? "" : ","}${JSON.stringify(key)}:`;
+      first = false;
+      const hole =
+        key === "is_online" && contact.is_group === 0
+          ? Number(contact.id)
+          : key === "lastSendTime" && value === CHATLESS
+            ? NOW_HOLE
+            : null;
+      if (hole === null) {
+        text += JSON.stringify(value);
+      } else {
+        pieces.push(text);
+        holes.push(hole);
+        text = "";
+      }
+    }
+    text += "}";
+  });
+  pieces.push(`${text}]`);
+  return { pieces, holes };
 }
 
 /** The letter group of a name: its pinyin initial, or # (wire-contract.md §2.9). */
@@ -92,9 +168,141 @@ const BY_ID = new Intl.Collator("en", { numeric: true });
  * statement gives the friends with their nicknames): no query per contact.
  */
 export class ContactsService {
-  constructor(private readonly deps: ContactsDeps) {}
+  /** Lists held by user, the one held longest first. */
+  private readonly held = new Map<number, HeldList>();
+  /** The read under way of each user's list: held only if nothing reached them meanwhile. */
+  private readonly reading = new Map<number, object>();
+  private heldChars = 0;
 
-  async list(userId: number, publicUrl: string): Promise<Contact[]> {
+  constructor(private readonly deps: ContactsDeps) {
+    // Whatever reaches a user (a message, a read mark, a friend, a group's news) or
+    // changes for everyone (the run mode, a user's name) drops what is held of them.
+    deps.changes.onReached((userIds) => {
+      if (userIds === null) this.forgetAll();
+      else this.forget(userIds);
+    });
+  }
+
+  /**
+   * What these users' lists show (null: anyone's) changed with no event to them (a read
+   * mark, a new user, a name): their lists are read again, on every process.
+   */
+  async changed(userIds: readonly number[] | null): Promise<void> {
+    await this.deps.changes.announce({
+      what: "contacts",
+      userIds: userIds === null ? null : [...userIds],
+    });
+  }
+
+  private forgetAll(): void {
+    this.held.clear();
+    this.reading.clear();
+    this.heldChars = 0;
+  }
+
+  private forget(userIds: readonly number[]): void {
+    // A group's news names all its members: the cost is that of the smaller side.
+    if (userIds.length > this.held.size + this.reading.size) {
+      for (const userId of [...this.held.keys(), ...this.reading.keys()])
+        if (userIds.includes(userId)) this.drop(userId);
+      return;
+    }
+    for (const userId of userIds) this.drop(userId);
+  }
+
+  private drop(userId: number): void {
+    const held = this.held.get(userId);
+    if (held) {
+      this.heldChars -= held.chars;
+      this.held.delete(userId);
+    }
+    this.reading.delete(userId);
+  }
+
+  private hold(userId: number, list: HeldList): void {
+    this.drop(userId);
+    this.held.set(userId, list);
+    this.heldChars += list.chars;
+    for (const [oldest] of this.held) {
+      if (this.heldChars <= HELD_LISTS_MAX_CHARS) break;
+      this.drop(oldest);
+    }
+  }
+
+  /**
+   * The contact list as JSON (`getContacts`'s data but the notices entry): held per user
+   * and put together per answer with who is online now, not read and written again on
+   * every call (issue 14: five queries and 18 kB of JSON for 50 contacts).
+   */
+  async listText(
+    userId: number,
+    publicUrl: string,
+  ): Promise<JsonText<Contact[]>> {
+    const now = this.deps.clock.now();
+    let held = this.held.get(userId);
+    if (
+      !held ||
+      held.publicUrl !== publicUrl ||
+      now < held.at ||
+      now - held.at >= LIST_READ_AGAIN_MS
+    ) {
+      const ticket = {};
+      this.reading.set(userId, ticket);
+      const contacts = await this.list(userId, publicUrl, CHATLESS);
+      const { pieces, holes } = writeHeld(contacts);
+      held = {
+        at: now,
+        publicUrl,
+        pieces,
+        holes,
+        userIds: holes.filter((hole) => hole !== NOW_HOLE),
+        chars: pieces.reduce((sum, piece) => sum + piece.length, 0),
+      };
+      if (this.reading.get(userId) === ticket) this.hold(userId, held);
+    } else if (this.deps.checkHeld) {
+      await this.checkHeld(userId, held);
+    }
+    const online = await this.deps.presence.onlineAmong(held.userIds);
+    const time = String(this.deps.clock.now());
+    const { pieces, holes } = held;
+    let text = pieces[0] ?? "";
+    for (let i = 0; i < holes.length; i += 1) {
+      const hole = holes[i] as number;
+      text +=
+        (hole === NOW_HOLE ? time : online.has(hole) ? "1" : "0") +
+        (pieces[i + 1] ?? "");
+    }
+    return new JsonText(text);
+  }
+
+  /**
+   * Tests: the held list must be what a fresh read writes, unless news of a change reached
+   * this user while it was read (then the next answer reads it again anyway).
+   */
+  private async checkHeld(userId: number, held: HeldList): Promise<void> {
+    const ticket = {};
+    this.reading.set(userId, ticket);
+    const fresh = writeHeld(await this.list(userId, held.publicUrl, CHATLESS));
+    if (this.reading.get(userId) !== ticket) return;
+    this.reading.delete(userId);
+    const same =
+      fresh.pieces.join("\u0000") === held.pieces.join("\u0000") &&
+      fresh.holes.join() === held.holes.join();
+    if (!same)
+      throw new Error(
+        `user ${userId}'s held contact list is stale: a change reached no event or announcement`,
+      );
+  }
+
+  /**
+   * The contact list, sorted (wire-contract.md §5.2); `now` stands as the send time of
+   * contacts without messages.
+   */
+  async list(
+    userId: number,
+    publicUrl: string,
+    now = this.deps.clock.now(),
+  ): Promise<Contact[]> {
     const { system, accounts, friends, messages } = this.deps.services;
     const { sysInfo } = await system.config();
     const [{ users, nicknames }, states] = await Promise.all([
@@ -116,7 +324,6 @@ export class ContactsService {
       users.map((u) => u.user_id),
     );
     const byPeer = new Map(states.map((s) => [s.peer_id, s]));
-    const now = this.deps.clock.now();
 
     const contacts = users.map((user) =>
       userContact(user, {
@@ -130,15 +337,18 @@ export class ContactsService {
     );
 
     contacts.push(
-      ...(await this.deps.services.groups.contactsOf(userId, publicUrl)),
+      ...(await this.deps.services.groups.contactsOf(userId, publicUrl, now)),
     );
     const hasMessages = (c: Contact) =>
       c.lastContent !== "" || c.unread > 0 ? 1 : 0;
+    // A hole for the time sorts as the time it will be filled with: the latest.
+    const sent = (c: Contact) =>
+      c.lastSendTime === CHATLESS ? Number.MAX_SAFE_INTEGER : c.lastSendTime;
     return contacts.sort(
       (a, b) =>
         b.is_top - a.is_top ||
         hasMessages(b) - hasMessages(a) ||
-        b.lastSendTime - a.lastSendTime ||
+        sent(b) - sent(a) ||
         BY_ID.compare(String(a.id), String(b.id)),
     );
   }

@@ -904,9 +904,16 @@ export class GroupsService {
     for (const groupId of groupIds) this.deps.avatars.schedule(groupId);
   }
 
-  async contactsOf(userId: number, publicUrl: string): Promise<Contact[]> {
+  /**
+   * The user's groups as contacts; `now` stands as the send time of a group without
+   * messages (the contact list holds its lists with a mark there, filled per answer).
+   */
+  async contactsOf(
+    userId: number,
+    publicUrl: string,
+    now = this.deps.clock.now(),
+  ): Promise<Contact[]> {
     const rows = await this.repo.listUserGroups(userId);
-    const now = this.deps.clock.now();
     return rows.map((row) => userGroupToContact(row, now, publicUrl, userId));
   }
 }

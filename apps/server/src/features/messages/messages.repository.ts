@@ -939,15 +939,15 @@ export async function markGroupRead(
   db: Db,
   readerId: number,
   conversationId: string,
-): Promise<{ from: number; to: number }> {
+): Promise<{ from: number; to: number; wrote: boolean }> {
   const [known] = await readState(db, readerId, conversationId);
-  if (!known) return { from: 0, to: 0 };
+  if (!known) return { from: 0, to: 0, wrote: false };
   if (
     known.last_read_seq >= known.last_seq &&
     known.unread === 0 &&
     known.is_at === 0
   )
-    return { from: known.last_read_seq, to: known.last_read_seq };
+    return { from: known.last_read_seq, to: known.last_read_seq, wrote: false };
   // Shares a commit with the writes around it (a reconnect storm's pages all mark read).
   return groupCommit(db).run(async (trx) => {
     const state = await trx
@@ -961,7 +961,7 @@ export async function markGroupRead(
       .where("uc.user_id", "=", readerId)
       .where("uc.conversation_id", "=", conversationId)
       .executeTakeFirst();
-    if (!state) return { from: 0, to: 0 };
+    if (!state) return { from: 0, to: 0, wrote: false };
     const to = Math.max(state.last_read_seq, state.last_seq);
     await trx
       .updateTable("user_conversations")
@@ -969,7 +969,7 @@ export async function markGroupRead(
       .where("user_id", "=", readerId)
       .where("conversation_id", "=", conversationId)
       .execute();
-    return { from: state.last_read_seq, to };
+    return { from: state.last_read_seq, to, wrote: true };
   });
 }
 

@@ -832,8 +832,13 @@ export class MessagesService {
     groupId: number,
   ): Promise<{ from: number; to: number }> {
     const conversationId = groupContactId(groupId);
-    const read = await this.repo.markGroupRead(userId, conversationId);
-    const { from, to } = read;
+    const { from, to, wrote } = await this.repo.markGroupRead(
+      userId,
+      conversationId,
+    );
+    const read = { from, to };
+    // No event tells the reader: their contact list is read again (unread, mention).
+    if (wrote) await this.deps.services.contacts.changed([userId]);
     if (to <= from) return read;
     const { groups } = this.deps.services;
     const [senders, count] = await Promise.all([
@@ -1214,6 +1219,8 @@ export class MessagesService {
       directConversationId(userId, peerId),
     );
     if (changed.length === 0) return;
+    // No event tells the reader: their contact list is read again (its unread count).
+    await this.deps.services.contacts.changed([userId]);
     const { publish } = this.deps;
     await publish.toUsers(
       [peerId],

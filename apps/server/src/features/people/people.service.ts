@@ -220,6 +220,7 @@ export class PeopleService {
     if (problem) throw refuse(problem.key, { field: problem.field });
     const stored = { ...profile, name_py: namePinyin(profile.realname) };
     await this.repo.updateProfile(me, stored, this.deps.clock.now());
+    await this.deps.services.contacts.changed(null);
     // Group avatars draw a member without a picture by the name's initials.
     await this.deps.services.groups.memberPictureChanged(me);
     return stored;
@@ -322,6 +323,7 @@ export class PeopleService {
       throw refuse("account.newCodeWrong");
     if (!(await this.repo.updateAccount(me, account, this.deps.clock.now())))
       throw refuse("register.accountTaken");
+    await this.deps.services.contacts.changed(null);
     await sessions.revokeOthers(me, sessionId, "password");
     await sessions.revoke(me, sessionId, "password");
   }
@@ -364,6 +366,7 @@ export class PeopleService {
     const old = previous ? storageKeyOf(previous) : null;
     if (old && old !== key && old.startsWith(folder))
       await this.deps.storage.remove(old);
+    await this.deps.services.contacts.changed(null);
     // The groups whose pictures show this face draw them again.
     await this.deps.services.groups.memberPictureChanged(me);
     return avatarUrl(storageSrc(key), publicUrl);

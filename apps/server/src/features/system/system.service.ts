@@ -247,7 +247,7 @@ export class SystemService {
     )
       return held.text;
     const value: GlobalConfig = { ...this.sharedOf(config, channels), lang };
-    const text = new JsonText(value, JSON.stringify(value));
+    const text = new JsonText(JSON.stringify(value), value);
     this.configTexts.set(lang, { ...config, ...channels, text });
     return text;
   }

@@ -162,6 +162,8 @@ export class TasksService {
           await this.deps.services.files.release(batch.fileIds);
           if (batch.count < RETENTION_BATCH) break;
         }
+        // A chat's last line may have gone with them.
+        if (messages > 0) await this.deps.services.contacts.changed(null);
         return `${messages} messages sent before ${formatDateTime(cutoff)} deleted (kept ${days} days), ${files} files released`;
       }
       case "cleanup": {
