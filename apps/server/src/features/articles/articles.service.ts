@@ -134,6 +134,8 @@ export class ArticlesService {
       null,
       { title: draft.title, status },
     );
+    // The notices entry of every list shows the newest published article.
+    await this.deps.services.contacts.changed(null);
     return id;
   }
 
@@ -156,6 +158,8 @@ export class ArticlesService {
       { title: was.title, length: was.content.length },
       { title: draft.title, length: body.length },
     );
+    // The notices entry of every list shows the newest published article.
+    await this.deps.services.contacts.changed(null);
   }
 
   /** `manage/Article/setStatus`: the first publishing dates it; a draft again keeps that. */
@@ -183,6 +187,8 @@ export class ArticlesService {
       { status: was.status },
       { status },
     );
+    // The notices entry of every list shows the newest published article.
+    await this.deps.services.contacts.changed(null);
   }
 
   /** `manage/Article/del`. */
@@ -198,6 +204,8 @@ export class ArticlesService {
       { title: was.title, status: was.status },
       null,
     );
+    // The notices entry of every list shows the newest published article.
+    await this.deps.services.contacts.changed(null);
   }
 
   /** Refuses a write in demo mode or by a non-administrator; names the actor for the log. */

@@ -4,6 +4,10 @@ import type { Clock } from "../../lib/clock.js";
 import { JsonText, parseJsonObject } from "../../lib/json.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
 import { withdrawnText } from "../messages/messages.mapper.js";
+import {
+  type NoticeEntryState,
+  noticeContact,
+} from "../notices/notices.mapper.js";
 import type { DirectoryEntry } from "../accounts/accounts.service.js";
 import type { ConversationState } from "../messages/messages.service.js";
 
@@ -45,12 +49,16 @@ interface HeldList {
   holes: number[];
   /** The users whose presence the list shows. */
   userIds: number[];
+  /** Friend requests waiting for the user, and when the newest came. */
+  waiting: { count: number; newest: number };
+  /** The notices entry but its name. */
+  notices: NoticeEntryState;
   chars: number;
 }
 
 /**
- * Writes a sorted list as JSON, byte for byte as JSON.stringify would, leaving a hole at
- * each user's `is_online` and at each CHATLESS `lastSendTime`.
+ * Writes a sorted list as JSON, byte for byte as JSON.stringify would but for the closing
+ * bracket, leaving a hole at each user's `is_online` and at each CHATLESS `lastSendTime`.
  */
 function writeHeld(contacts: readonly Contact[]): {
   pieces: string[];
@@ -85,7 +93,8 @@ function writeHeld(contacts: readonly Contact[]): {
     }
     text += "}";
   });
-  pieces.push(`${text}]`);
+  // The caller closes the array, after the entries it adds.
+  pieces.push(text);
   return { pieces, holes };
 }
 
@@ -230,14 +239,19 @@ export class ContactsService {
   }
 
   /**
-   * The contact list as JSON (`getContacts`'s data but the notices entry): held per user
-   * and put together per answer with who is online now, not read and written again on
-   * every call (issue 14: five queries and 18 kB of JSON for 50 contacts).
+   * `getContacts`'s answer: the list as JSON with the notices entry (named in `entryName`)
+   * and the waiting friend requests. Held per user and put together per answer with who
+   * is online now, not read and written again on every call (issue 14: eight queries and
+   * 18 kB of JSON for 50 contacts).
    */
-  async listText(
+  async answer(
     userId: number,
     publicUrl: string,
-  ): Promise<JsonText<Contact[]>> {
+    entryName: string,
+  ): Promise<{
+    data: JsonText<Contact[]>;
+    waiting: { count: number; newest: number };
+  }> {
     const now = this.deps.clock.now();
     let held = this.held.get(userId);
     if (
@@ -248,16 +262,7 @@ export class ContactsService {
     ) {
       const ticket = {};
       this.reading.set(userId, ticket);
-      const contacts = await this.list(userId, publicUrl, CHATLESS);
-      const { pieces, holes } = writeHeld(contacts);
-      held = {
-        at: now,
-        publicUrl,
-        pieces,
-        holes,
-        userIds: holes.filter((hole) => hole !== NOW_HOLE),
-        chars: pieces.reduce((sum, piece) => sum + piece.length, 0),
-      };
+      held = await this.read(userId, publicUrl, now);
       if (this.reading.get(userId) === ticket) this.hold(userId, held);
     } else if (this.deps.checkHeld) {
       await this.checkHeld(userId, held);
@@ -265,14 +270,48 @@ export class ContactsService {
     const online = await this.deps.presence.onlineAmong(held.userIds);
     const time = String(this.deps.clock.now());
     const { pieces, holes } = held;
-    let text = pieces[0] ?? "";
+    // Joined once: a string grown piece by piece is copied again when it is written.
+    const parts: string[] = [];
     for (let i = 0; i < holes.length; i += 1) {
       const hole = holes[i] as number;
-      text +=
-        (hole === NOW_HOLE ? time : online.has(hole) ? "1" : "0") +
-        (pieces[i + 1] ?? "");
+      parts.push(
+        pieces[i] as string,
+        hole === NOW_HOLE ? time : online.has(hole) ? "1" : "0",
+      );
     }
-    return new JsonText(text);
+    // The notices entry is always last (wire-contract.md §5.2); a client shows it once
+    // it has something to say.
+    parts.push(
+      pieces[holes.length] as string,
+      holes.length > 0 || pieces[0] !== "[" ? "," : "",
+      JSON.stringify(noticeContact(held.notices, entryName, publicUrl)),
+      "]",
+    );
+    return { data: new JsonText(parts.join("")), waiting: held.waiting };
+  }
+
+  /** Reads a user's list, waiting requests and notices entry, and writes the list. */
+  private async read(
+    userId: number,
+    publicUrl: string,
+    now: number,
+  ): Promise<HeldList> {
+    const [contacts, waiting, notices] = await Promise.all([
+      this.list(userId, publicUrl, CHATLESS),
+      this.deps.services.friends.waiting(userId),
+      this.deps.services.notices.entryState(userId),
+    ]);
+    const { pieces, holes } = writeHeld(contacts);
+    return {
+      at: now,
+      publicUrl,
+      pieces,
+      holes,
+      userIds: holes.filter((hole) => hole !== NOW_HOLE),
+      waiting,
+      notices,
+      chars: pieces.reduce((sum, piece) => sum + piece.length, 0),
+    };
   }
 
   /**
@@ -282,12 +321,14 @@ export class ContactsService {
   private async checkHeld(userId: number, held: HeldList): Promise<void> {
     const ticket = {};
     this.reading.set(userId, ticket);
-    const fresh = writeHeld(await this.list(userId, held.publicUrl, CHATLESS));
+    const fresh = await this.read(userId, held.publicUrl, held.at);
     if (this.reading.get(userId) !== ticket) return;
     this.reading.delete(userId);
     const same =
       fresh.pieces.join("\u0000") === held.pieces.join("\u0000") &&
-      fresh.holes.join() === held.holes.join();
+      fresh.holes.join() === held.holes.join() &&
+      JSON.stringify([fresh.waiting, fresh.notices]) ===
+        JSON.stringify([held.waiting, held.notices]);
     if (!same)
       throw new Error(
         `user ${userId}'s held contact list is stale: a change reached no event or announcement`,
@@ -386,20 +427,6 @@ export class ContactsService {
       viewer: userId,
       publicUrl,
     });
-  }
-
-  /** The system notices entry of the user's list (wire-contract.md §5.2). */
-  noticesEntry(
-    userId: number,
-    name: string,
-    publicUrl: string,
-  ): Promise<Contact> {
-    return this.deps.services.notices.contact(userId, name, publicUrl);
-  }
-
-  /** How many friend requests wait for the user, and when the newest came (ms, 0 if none). */
-  waitingRequests(userId: number): Promise<{ count: number; newest: number }> {
-    return this.deps.services.friends.waiting(userId);
   }
 
   /**

@@ -2,7 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { Contact } from "@parley/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
-import { registerMany, type TestUser } from "../../../test/factories.js";
+import {
+  loginAdmin,
+  registerMany,
+  type TestUser,
+} from "../../../test/factories.js";
 import { openSocket } from "../../../test/ws-client.js";
 
 /*
@@ -111,6 +115,70 @@ describe("held contact lists", () => {
     // A newcomer: in every list of run mode 1.
     const [dan] = await registerMany(api, 1, "Newcomer");
     expect(entryOf(await listOf(bob), dan.userId)).toBeDefined();
+  });
+
+  it("keep the badges and names in step: friend requests, a remark, notices and articles", async () => {
+    const [ann, bob] = await registerMany(api, 2, "Badges");
+    const admin = await loginAdmin(api);
+    const call = async (user: TestUser, path: string, body: object) => {
+      const res = await api.post(path, body, { token: user.token });
+      expect(res.code, `${path}: ${res.msg}`).toBe(0);
+    };
+    const requestId = async () =>
+      (
+        await api.db
+          .selectFrom("friend_applications")
+          .select("application_id")
+          .where("from_user_id", "=", ann.userId)
+          .where("to_user_id", "=", bob.userId)
+          .where("status", "=", 2)
+          .executeTakeFirstOrThrow()
+      ).application_id;
+    expect((await envelopeOf(bob)).count).toBe(0);
+    await call(ann, "/enterprise/friend/add", {
+      user_id: bob.userId,
+      remark: "hi",
+    });
+    expect((await envelopeOf(bob)).count).toBe(1);
+    // Refused: no event to Bob, who refused.
+    await call(bob, "/enterprise/friend/update", {
+      friend_id: await requestId(),
+      status: 0,
+    });
+    expect((await envelopeOf(bob)).count).toBe(0);
+    await call(ann, "/enterprise/friend/add", {
+      user_id: bob.userId,
+      remark: "again",
+    });
+    await call(bob, "/enterprise/friend/update", {
+      friend_id: await requestId(),
+      status: 1,
+    });
+    await listOf(bob);
+    await call(bob, "/enterprise/friend/setNickname", {
+      friend_id: ann.userId,
+      nickname: "Annie",
+    });
+    expect(entryOf(await listOf(bob), ann.userId)?.displayName).toBe("Annie");
+
+    const notices = async () =>
+      (await listOf(bob)).find((c) => c.id === "admin_notice");
+    await call(admin, "/manage/index/publishNotice", {
+      title: "Maintenance",
+      content: "Tonight at ten.",
+    });
+    expect(await notices()).toMatchObject({ unread: 1 });
+    await call(bob, "/enterprise/im/setMsgIsRead", {
+      toContactId: "admin_notice",
+    });
+    expect(await notices()).toMatchObject({ unread: 0 });
+    api.clock.advance(1);
+    await call(admin, "/manage/Article/add", {
+      title: "Handbook",
+      content: "<p>Welcome</p>",
+      status: 1,
+    });
+    expect((await notices())?.lastContent).toContain("Handbook");
   });
 
   it("fail the call when something changed what they show without telling (the tests' check)", async () => {

@@ -207,7 +207,11 @@ export class FriendsService {
       this.deps.clock.now(),
     );
     if (!row) throw refuse("friend.requestNotFound");
-    if (!agree) return;
+    if (!agree) {
+      // No event tells me: my list's waiting-requests badge is read again.
+      await this.deps.services.contacts.changed([me]);
+      return;
+    }
     const applicant = await this.deps.services.accounts.activeUser(
       row.from_user_id,
     );
@@ -248,6 +252,8 @@ export class FriendsService {
     if (problem) throw refuse(problem);
     if (!(await this.repo.updateNickname(me, friendId, nickname.trim())))
       throw refuse("friend.notFriend");
+    // No event tells me: my list, which names them by it, is read again.
+    await this.deps.services.contacts.changed([me]);
   }
 
   /** A page of the requests I received or sent, newest first, with both people. */

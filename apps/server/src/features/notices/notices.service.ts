@@ -1,15 +1,9 @@
-import {
-  type Contact,
-  denial,
-  Limits,
-  type Message,
-  type Notice,
-} from "@parley/protocol";
+import { denial, Limits, type Message, type Notice } from "@parley/protocol";
 import type { Policy, Publish, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import {
-  noticeContact,
+  type NoticeEntryState,
   noticeHtml,
   noticeMessageId,
   toNotice,
@@ -139,7 +133,7 @@ export class NoticesService {
       this.deps.repo.noticesBefore(input.last_id ?? 0, limit),
       this.deps.repo.countNotices(),
     ]);
-    if ((input.last_id ?? 0) === 0) await this.deps.repo.markRead(userId);
+    if ((input.last_id ?? 0) === 0) await this.read(userId);
     return {
       messages: rows.reverse().map((row) => toNoticeMessage(row, publicUrl)),
       count,
@@ -147,20 +141,18 @@ export class NoticesService {
   }
 
   /** setMsgIsRead with `admin_notice`: every notice read. */
-  read(userId: number): Promise<void> {
-    return this.deps.repo.markRead(userId);
+  async read(userId: number): Promise<void> {
+    await this.deps.repo.markRead(userId);
+    // No event tells the reader: their list's notices entry is read again (its badge).
+    await this.deps.services.contacts.changed([userId]);
   }
 
   /**
-   * The notices entry of a user's contact list, named in the reader's language. Its last
-   * line is the newest notice or published article, whichever came later (the entry's
-   * second tab lists the articles); its badge counts unread notices.
+   * What the notices entry of a user's contact list shows but its name: its last line,
+   * the newest notice or published article, whichever came later (the entry's second tab
+   * lists the articles), and its badge, the unread notices.
    */
-  async contact(
-    userId: number,
-    name: string,
-    publicUrl: string,
-  ): Promise<Contact> {
+  async entryState(userId: number): Promise<NoticeEntryState> {
     const [entry, article] = await Promise.all([
       this.deps.repo.entryFor(userId),
       this.deps.services.articles.newest(),
@@ -169,7 +161,7 @@ export class NoticesService {
       article && (!entry.newest || article.created_at > entry.newest.created_at)
         ? article
         : entry.newest;
-    return noticeContact({ ...entry, newest }, name, publicUrl);
+    return { ...entry, newest };
   }
 
   private mayPublish(by: Publisher): void {
