@@ -263,6 +263,25 @@ describe("two server processes on one database and one Redis", () => {
       (await onceToldOf(entry, (c) => c?.displayName === "ivy renamed"))
         ?.displayName,
     ).toBe("ivy renamed");
+    // A also holds Ivy herself (each send looks her up): her messages carry the new name.
+    const sender = await onceToldOf(
+      async () => {
+        const res = await a.post(
+          "/enterprise/im/sendMessage",
+          {
+            id: randomUUID(),
+            type: "text",
+            content: "named",
+            toContactId: hal.userId,
+          },
+          ivy.token,
+        );
+        return (res.data as { fromUser?: { displayName?: string } }).fromUser
+          ?.displayName;
+      },
+      (name) => name === "ivy renamed",
+    );
+    expect(sender).toBe("ivy renamed");
   });
 
   it("close on A the socket of a session logged out through B", async () => {

@@ -37,6 +37,8 @@ export const accountsModule = defineModule("accounts", (ctx) => {
     logger: ctx.logger,
     policy: ctx.policy,
     services: ctx.services,
+    changes: ctx.changes,
+    checkHeld: ctx.checkHeld,
     limits: {
       loginPerAccount: ctx.limiter(
         "login-account",

@@ -18,7 +18,7 @@ import {
 } from "@parley/protocol";
 import type * as PinyinPro from "pinyin-pro";
 import type { FastifyBaseLogger as Logger } from "fastify";
-import type { Policy, Services } from "../../context.js";
+import type { Changes, Policy, Services } from "../../context.js";
 import type { UserRow } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { rateLimited, refuse } from "../../lib/errors.js";
@@ -75,7 +75,21 @@ export interface AccountsDeps {
   logger: Logger;
   policy: Policy;
   services: Services;
+  changes: Changes;
+  /** Tests: a held user is checked against a fresh read each time it answers. */
+  checkHeld?: boolean;
 }
+
+/**
+ * How long a process answers from an active user it holds without reading them again.
+ * Whatever changes what it holds (a name, a picture, a role, a language, the status) is
+ * announced and drops every held user on every process; this bounds how long news lost
+ * on the way (Redis down) can leave a process behind.
+ */
+export const USER_READ_AGAIN_MS = 2_000;
+
+/** The most users a process holds; past it the one held longest goes first. */
+const HELD_USERS_MAX = 10_000;
 
 /**
  * Accounts: registration, login by password, code or token, logout, the first administrator
@@ -91,7 +105,23 @@ export class AccountsService {
   private readonly limits: AccountLimits;
   private readonly logger: Logger;
 
+  /** Active users read lately (issue 14: two lookups in every send and history page). */
+  private readonly heldUsers = new Map<
+    number,
+    { user: ActiveUser; at: number }
+  >();
+  /** Moves on at every drop, so a read that began before it is not held after it. */
+  private usersEpoch = 0;
+
   constructor(private readonly deps: AccountsDeps) {
+    // A user's role, status or language (and a session's end), or a change that reaches
+    // everyone (a name, a picture, a new user): every held user is read again.
+    deps.changes.on("user", () => {
+      this.forgetUsers();
+    });
+    deps.changes.onReached((userIds) => {
+      if (userIds === null) this.forgetUsers();
+    });
     this.sessions = deps.sessions;
     this.codes = deps.codes;
     this.users = deps.users;
@@ -309,8 +339,44 @@ export class AccountsService {
   }
 
   /** An active user, for other features: missing, disabled and deleted answer the same. */
-  activeUser(userId: number): Promise<ActiveUser | undefined> {
-    return this.users.findActiveUser(userId);
+  private forgetUsers(): void {
+    this.heldUsers.clear();
+    this.usersEpoch += 1;
+  }
+
+  /** An active (enabled, not deleted) user, or undefined; held lately, else read. */
+  async activeUser(userId: number): Promise<ActiveUser | undefined> {
+    const now = this.clock.now();
+    const held = this.heldUsers.get(userId);
+    if (held && now >= held.at && now - held.at < USER_READ_AGAIN_MS) {
+      if (this.deps.checkHeld) await this.checkHeldUser(userId, held.user);
+      return held.user;
+    }
+    const epoch = this.usersEpoch;
+    const user = await this.users.findActiveUser(userId);
+    this.heldUsers.delete(userId);
+    if (user && epoch === this.usersEpoch) {
+      if (this.heldUsers.size >= HELD_USERS_MAX) {
+        const oldest = this.heldUsers.keys().next();
+        if (!oldest.done) this.heldUsers.delete(oldest.value);
+      }
+      // Shared by every caller: frozen, so none can change what the others see.
+      this.heldUsers.set(userId, { user: Object.freeze(user), at: now });
+    }
+    return user;
+  }
+
+  /** Tests: a held user must be what a fresh read gives, unless news came meanwhile. */
+  private async checkHeldUser(userId: number, held: ActiveUser): Promise<void> {
+    const epoch = this.usersEpoch;
+    const fresh = await this.users.findActiveUser(userId);
+    if (
+      epoch === this.usersEpoch &&
+      JSON.stringify(fresh) !== JSON.stringify(held)
+    )
+      throw new Error(
+        `user ${userId} as held is stale: a change of them was not announced`,
+      );
   }
 
   /** Every other active user, or only those of `onlyIds` (run mode 2: friends). */

@@ -461,6 +461,8 @@ export class ConsoleService {
       throw refuse("console.userNotFound");
     }
     await this.deps.services.accounts.sessions.revokeAll(userId, "disabled");
+    // Gone from every contact list of run mode 1, and from what processes hold of users.
+    await this.deps.services.accounts.sessions.userChanged(userId);
     await this.deps.services.groups.membersDeparted(
       gone.groupIds,
       userId,
