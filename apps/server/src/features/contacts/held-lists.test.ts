@@ -117,6 +117,34 @@ describe("held contact lists", () => {
     expect(entryOf(await listOf(bob), dan.userId)).toBeDefined();
   });
 
+  it("are dropped by a group's message for every member, however many lists are held", async () => {
+    const [ann, bob, cat, dan] = await registerMany(api, 4, "Grouped");
+    const made = await api.post(
+      "/enterprise/group/add",
+      { name: "Held group", user_ids: [bob.userId, cat.userId, dan.userId] },
+      { token: ann.token },
+    );
+    expect(made.code, made.msg).toBe(0);
+    const id = String((made.data as Contact).id);
+    const groupEntry = async (user: TestUser) =>
+      (await listOf(user)).find((c) => c.id === id);
+    // Fewer lists held than members named (the news is looked up by a set), then more.
+    for (const [holders, content] of [
+      [[bob], "to one held list"],
+      [[bob, cat, dan, ann], "to four"],
+    ] as const) {
+      for (const user of holders) await listOf(user);
+      const sent = await api.post(
+        "/enterprise/im/sendMessage",
+        { id: randomUUID(), type: "text", content, toContactId: id },
+        { token: ann.token },
+      );
+      expect(sent.code, sent.msg).toBe(0);
+      for (const user of holders)
+        expect((await groupEntry(user))?.lastContent).toContain(content);
+    }
+  });
+
   it("keep the badges and names in step: friend requests, a remark, notices and articles", async () => {
     const [ann, bob] = await registerMany(api, 2, "Badges");
     const admin = await loginAdmin(api);
