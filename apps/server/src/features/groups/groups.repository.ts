@@ -19,32 +19,41 @@ export interface MemberState {
 }
 
 /** A live group (not disbanded), or undefined. */
-export function findGroup(
-  db: Db,
-  groupId: number,
-): Promise<GroupRow | undefined> {
-  return db
+// Read by every group send and page: compiled once.
+const liveGroup = compiledOnce((db, groupId) =>
+  db
     .selectFrom("groups")
     .selectAll()
     .where("group_id", "=", groupId)
-    .where("status", "=", 1)
-    .executeTakeFirst();
-}
+    .where("status", "=", 1),
+);
 
-/** A user's membership of a live group, or undefined. */
-export function findMembership(
+export async function findGroup(
   db: Db,
   groupId: number,
-  userId: number,
-): Promise<MemberState | undefined> {
-  return db
+): Promise<GroupRow | undefined> {
+  const [group] = await liveGroup(db, groupId);
+  return group;
+}
+
+const membershipOf = compiledOnce((db, groupId, userId) =>
+  db
     .selectFrom("group_members as gm")
     .innerJoin("groups as g", "g.group_id", "gm.group_id")
     .select(["gm.role", "gm.muted_until", "gm.joined_seq"])
     .where("gm.group_id", "=", groupId)
     .where("gm.user_id", "=", userId)
-    .where("g.status", "=", 1)
-    .executeTakeFirst();
+    .where("g.status", "=", 1),
+);
+
+/** A user's membership of a live group, or undefined (compiled once, as findGroup). */
+export async function findMembership(
+  db: Db,
+  groupId: number,
+  userId: number,
+): Promise<MemberState | undefined> {
+  const [member] = await membershipOf(db, groupId, userId);
+  return member;
 }
 
 /** Every member's id (by the primary key), or only the owner's and administrators'. */
