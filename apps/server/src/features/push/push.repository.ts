@@ -1,3 +1,4 @@
+import { compiledOnce } from "../../db/compiled-once.js";
 import type { Db } from "../../db/database.js";
 import { bindRepository } from "../../db/repository.js";
 
@@ -118,25 +119,32 @@ export async function dropEndpoint(db: Db, endpoint: string): Promise<void> {
 }
 
 /** The devices of one user. */
-export function listSubscriptions(db: Db, userId: number) {
-  return db
+// Read after every message sent (by a job): compiled once, as the next.
+const subscriptionsOf = compiledOnce((db, userId) =>
+  db
     .selectFrom("push_subscriptions")
     .select(["user_id", "endpoint", "p256dh", "auth"])
-    .where("user_id", "=", userId)
-    .execute();
+    .where("user_id", "=", userId),
+);
+
+export function listSubscriptions(db: Db, userId: number) {
+  return subscriptionsOf(db, userId);
 }
 
 /**
  * The devices of a group's members, in one query: a message to a group of 10,000 costs a
  * look at who subscribed, never a look at every member.
  */
-export function listGroupSubscriptions(db: Db, groupId: number) {
-  return db
+const groupSubscriptions = compiledOnce((db, groupId) =>
+  db
     .selectFrom("push_subscriptions as ps")
     .innerJoin("group_members as gm", "gm.user_id", "ps.user_id")
     .select(["ps.user_id", "ps.endpoint", "ps.p256dh", "ps.auth"])
-    .where("gm.group_id", "=", groupId)
-    .execute();
+    .where("gm.group_id", "=", groupId),
+);
+
+export function listGroupSubscriptions(db: Db, groupId: number) {
+  return groupSubscriptions(db, groupId);
 }
 
 /**
