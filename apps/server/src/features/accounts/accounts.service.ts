@@ -22,6 +22,7 @@ import type { Changes, Policy, Services } from "../../context.js";
 import type { UserRow } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { rateLimited, refuse } from "../../lib/errors.js";
+import { Held } from "../../lib/held.js";
 import { newPassword } from "../../lib/ids.js";
 import type { Passwords } from "../../lib/passwords.js";
 import type { Limiter } from "../../lib/rate-limits.js";
@@ -106,14 +107,14 @@ export class AccountsService {
   private readonly logger: Logger;
 
   /** Active users read lately (issue 14: two lookups in every send and history page). */
-  private readonly heldUsers = new Map<
-    number,
-    { user: ActiveUser; at: number }
-  >();
-  /** Moves on at every drop, so a read that began before it is not held after it. */
-  private usersEpoch = 0;
+  private readonly heldUsers: Held<number, ActiveUser>;
 
   constructor(private readonly deps: AccountsDeps) {
+    this.heldUsers = new Held({
+      clock: deps.clock,
+      readAgainMs: USER_READ_AGAIN_MS,
+      maxWeight: HELD_USERS_MAX,
+    });
     // A user's role, status or language (and a session's end), or a change that reaches
     // everyone (a name, a picture, a new user): every held user is read again.
     deps.changes.on("user", () => {
@@ -338,45 +339,27 @@ export class AccountsService {
     return accountWait;
   }
 
-  /** An active user, for other features: missing, disabled and deleted answer the same. */
   private forgetUsers(): void {
-    this.heldUsers.clear();
-    this.usersEpoch += 1;
+    this.heldUsers.dropAll();
   }
 
-  /** An active (enabled, not deleted) user, or undefined; held lately, else read. */
+  /** An active user, for other features: missing, disabled and deleted answer the same. */
   async activeUser(userId: number): Promise<ActiveUser | undefined> {
-    const now = this.clock.now();
-    const held = this.heldUsers.get(userId);
-    if (held && now >= held.at && now - held.at < USER_READ_AGAIN_MS) {
-      if (this.deps.checkHeld) await this.checkHeldUser(userId, held.user);
-      return held.user;
-    }
-    const epoch = this.usersEpoch;
-    const user = await this.users.findActiveUser(userId);
-    this.heldUsers.delete(userId);
-    if (user && epoch === this.usersEpoch) {
-      if (this.heldUsers.size >= HELD_USERS_MAX) {
-        const oldest = this.heldUsers.keys().next();
-        if (!oldest.done) this.heldUsers.delete(oldest.value);
-      }
+    const held = this.heldUsers.fresh(userId);
+    if (held === undefined)
       // Shared by every caller: frozen, so none can change what the others see.
-      this.heldUsers.set(userId, { user: Object.freeze(user), at: now });
-    }
-    return user;
-  }
-
-  /** Tests: a held user must be what a fresh read gives, unless news came meanwhile. */
-  private async checkHeldUser(userId: number, held: ActiveUser): Promise<void> {
-    const epoch = this.usersEpoch;
-    const fresh = await this.users.findActiveUser(userId);
-    if (
-      epoch === this.usersEpoch &&
-      JSON.stringify(fresh) !== JSON.stringify(held)
-    )
-      throw new Error(
-        `user ${userId} as held is stale: a change of them was not announced`,
+      return this.heldUsers.read(userId, async () => {
+        const user = await this.users.findActiveUser(userId);
+        return user && Object.freeze(user);
+      });
+    if (this.deps.checkHeld)
+      await this.heldUsers.verify(
+        userId,
+        () => this.users.findActiveUser(userId),
+        (was, fresh) => JSON.stringify(was) === JSON.stringify(fresh),
+        `user ${userId}`,
       );
+    return held;
   }
 
   /** Every other active user, or only those of `onlyIds` (run mode 2: friends). */

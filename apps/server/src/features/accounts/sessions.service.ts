@@ -3,6 +3,7 @@ import type { Changes, Sockets } from "../../context.js";
 import type { SessionRow } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { noSession } from "../../lib/errors.js";
+import { Held } from "../../lib/held.js";
 import { hashSecret, newToken } from "../../lib/ids.js";
 import type { SessionContext, SessionResolver } from "../../plugins/session.js";
 import type {
@@ -44,14 +45,8 @@ const HELD_SESSIONS_MAX = 10_000;
  * (`changes`). Only live sessions are held: an unknown or ended token is read every time.
  */
 export class SessionsService implements SessionResolver {
-  private readonly held = new Map<
-    string,
-    { row: SessionWithUser; at: number }
-  >();
-  /** The hashes held of each user, so a user's are dropped without a look at the rest. */
-  private readonly heldByUser = new Map<number, Set<string>>();
-  /** Moves on at every drop, so a read that began before it is not held after it. */
-  private epoch = 0;
+  /** Live sessions by their token's hash, grouped by user. */
+  private readonly held: Held<string, SessionWithUser, number>;
 
   constructor(
     private readonly repo: SessionsRepository,
@@ -59,6 +54,12 @@ export class SessionsService implements SessionResolver {
     private readonly sockets: Sockets,
     private readonly changes: Changes,
   ) {
+    this.held = new Held({
+      clock,
+      readAgainMs: SESSION_READ_AGAIN_MS,
+      maxWeight: HELD_SESSIONS_MAX,
+      groupOf: (row) => row.user_id,
+    });
     changes.on("user", ({ userId }) => {
       this.forgetUser(userId);
     });
@@ -78,10 +79,7 @@ export class SessionsService implements SessionResolver {
 
   /** Drops the sessions held of this user: their next call reads them again. */
   private forgetUser(userId: number): void {
-    this.epoch += 1;
-    for (const hash of this.heldByUser.get(userId) ?? [])
-      this.held.delete(hash);
-    this.heldByUser.delete(userId);
+    this.held.dropGroup(userId);
   }
 
   /**
@@ -92,44 +90,19 @@ export class SessionsService implements SessionResolver {
     await this.changes.announce({ what: "user", userId });
   }
 
-  /** Stops holding one session. */
-  private unhold(hash: string): void {
-    const held = this.held.get(hash);
-    if (!held) return;
-    this.held.delete(hash);
-    const hashes = this.heldByUser.get(held.row.user_id);
-    hashes?.delete(hash);
-    if (hashes?.size === 0) this.heldByUser.delete(held.row.user_id);
-  }
-
   /** A live session by its token's hash: held lately, else read (and held when live). */
-  private async sessionByHash(
+  private sessionByHash(
     hash: string,
     now: number,
   ): Promise<SessionWithUser | undefined> {
-    const held = this.held.get(hash);
-    if (held && now >= held.at && now - held.at < SESSION_READ_AGAIN_MS)
-      return held.row;
-    const epoch = this.epoch;
-    const row = await this.repo.findSessionByHash(hash);
-    this.unhold(hash);
-    if (
-      row &&
-      row.revoked_at === null &&
-      row.user_status === 1 &&
-      row.expires_at > now &&
-      this.epoch === epoch
-    ) {
-      if (this.held.size >= HELD_SESSIONS_MAX) {
-        const oldest = this.held.keys().next();
-        if (!oldest.done) this.unhold(oldest.value);
-      }
-      this.held.set(hash, { row, at: now });
-      const hashes = this.heldByUser.get(row.user_id) ?? new Set<string>();
-      hashes.add(hash);
-      this.heldByUser.set(row.user_id, hashes);
-    }
-    return row;
+    return this.held.get(
+      hash,
+      () => this.repo.findSessionByHash(hash),
+      (row) =>
+        row.revoked_at === null &&
+        row.user_status === 1 &&
+        row.expires_at > now,
+    );
   }
 
   /**
@@ -206,7 +179,7 @@ export class SessionsService implements SessionResolver {
             : "session.expired",
       );
     if (row.expires_at <= now) {
-      this.unhold(hash);
+      this.held.drop(hash);
       throw noSession("session.expired");
     }
     if (row.user_status !== 1) {
@@ -215,9 +188,8 @@ export class SessionsService implements SessionResolver {
     }
     if (now - row.last_seen_at > TOUCH_INTERVAL_MS) {
       await this.repo.touchSession(row.session_id, now);
-      const held = this.held.get(hash);
-      if (held?.row === row)
-        this.held.set(hash, { ...held, row: { ...row, last_seen_at: now } });
+      if (this.held.fresh(hash) === row)
+        this.held.replace(hash, { ...row, last_seen_at: now });
     }
     return {
       sessionId: row.session_id,

@@ -1,6 +1,7 @@
 import type { Contact } from "@parley/protocol";
 import type { Changes, Presence, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
+import { Held } from "../../lib/held.js";
 import { JsonText, parseJsonObject } from "../../lib/json.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
 import { withdrawnText } from "../messages/messages.mapper.js";
@@ -41,7 +42,6 @@ const NOW_HOLE = 0;
  * user in it, and the time of the answer as the send time of contacts without messages.
  */
 interface HeldList {
-  at: number;
   publicUrl: string;
   /** The JSON before, between and after the holes: one more than `holes`. */
   pieces: string[];
@@ -54,6 +54,17 @@ interface HeldList {
   /** The notices entry but its name. */
   notices: NoticeEntryState;
   chars: number;
+}
+
+/** Whether two reads of a list wrote the same (tests: a held list against a fresh read). */
+function sameList(held: HeldList, fresh: HeldList | undefined): boolean {
+  return (
+    fresh !== undefined &&
+    fresh.pieces.join("\u0000") === held.pieces.join("\u0000") &&
+    fresh.holes.join() === held.holes.join() &&
+    JSON.stringify([fresh.waiting, fresh.notices]) ===
+      JSON.stringify([held.waiting, held.notices])
+  );
 }
 
 /**
@@ -177,18 +188,21 @@ const BY_ID = new Intl.Collator("en", { numeric: true });
  * statement gives the friends with their nicknames): no query per contact.
  */
 export class ContactsService {
-  /** Lists held by user, the one held longest first. */
-  private readonly held = new Map<number, HeldList>();
-  /** The read under way of each user's list: held only if nothing reached them meanwhile. */
-  private readonly reading = new Map<number, object>();
-  private heldChars = 0;
+  /** Lists held by user. */
+  private readonly held: Held<number, HeldList>;
 
   constructor(private readonly deps: ContactsDeps) {
+    this.held = new Held({
+      clock: deps.clock,
+      readAgainMs: LIST_READ_AGAIN_MS,
+      maxWeight: HELD_LISTS_MAX_CHARS,
+      weigh: (list) => list.chars,
+    });
     // Whatever reaches a user (a message, a read mark, a friend, a group's news) or
     // changes for everyone (the run mode, a user's name) drops what is held of them.
     deps.changes.onReached((userIds) => {
-      if (userIds === null) this.forgetAll();
-      else this.forget(userIds);
+      if (userIds === null) this.held.dropAll();
+      else this.held.dropMany(userIds);
     });
   }
 
@@ -201,44 +215,6 @@ export class ContactsService {
       what: "contacts",
       userIds: userIds === null ? null : [...userIds],
     });
-  }
-
-  private forgetAll(): void {
-    this.held.clear();
-    this.reading.clear();
-    this.heldChars = 0;
-  }
-
-  private forget(userIds: readonly number[]): void {
-    const heldCount = this.held.size + this.reading.size;
-    if (heldCount === 0) return;
-    if (userIds.length <= heldCount) {
-      for (const userId of userIds) this.drop(userId);
-      return;
-    }
-    // A group's news names all its members (10,000): looked up, not searched.
-    const named = new Set(userIds);
-    for (const userId of [...this.held.keys(), ...this.reading.keys()])
-      if (named.has(userId)) this.drop(userId);
-  }
-
-  private drop(userId: number): void {
-    const held = this.held.get(userId);
-    if (held) {
-      this.heldChars -= held.chars;
-      this.held.delete(userId);
-    }
-    this.reading.delete(userId);
-  }
-
-  private hold(userId: number, list: HeldList): void {
-    this.drop(userId);
-    this.held.set(userId, list);
-    this.heldChars += list.chars;
-    for (const [oldest] of this.held) {
-      if (this.heldChars <= HELD_LISTS_MAX_CHARS) break;
-      this.drop(oldest);
-    }
   }
 
   /**
@@ -255,21 +231,18 @@ export class ContactsService {
     data: JsonText<Contact[]>;
     waiting: { count: number; newest: number };
   }> {
-    const now = this.deps.clock.now();
-    let held = this.held.get(userId);
-    if (
-      !held ||
-      held.publicUrl !== publicUrl ||
-      now < held.at ||
-      now - held.at >= LIST_READ_AGAIN_MS
-    ) {
-      const ticket = {};
-      this.reading.set(userId, ticket);
-      held = await this.read(userId, publicUrl, now);
-      if (this.reading.get(userId) === ticket) this.hold(userId, held);
-    } else if (this.deps.checkHeld) {
-      await this.checkHeld(userId, held);
-    }
+    let held = this.held.fresh(userId);
+    if (held?.publicUrl !== publicUrl)
+      held = await this.held.read(userId, () => this.read(userId, publicUrl));
+    else if (this.deps.checkHeld)
+      // Tests: the held list must be what a fresh read writes, unless news of a change
+      // reached this user while it was read (the next answer reads it again anyway).
+      await this.held.verify(
+        userId,
+        () => this.read(userId, publicUrl),
+        sameList,
+        `user ${userId}'s contact list`,
+      );
     const online = await this.deps.presence.onlineAmong(held.userIds);
     const time = String(this.deps.clock.now());
     const { pieces, holes } = held;
@@ -294,11 +267,7 @@ export class ContactsService {
   }
 
   /** Reads a user's list, waiting requests and notices entry, and writes the list. */
-  private async read(
-    userId: number,
-    publicUrl: string,
-    now: number,
-  ): Promise<HeldList> {
+  private async read(userId: number, publicUrl: string): Promise<HeldList> {
     const [contacts, waiting, notices] = await Promise.all([
       this.list(userId, publicUrl, CHATLESS),
       this.deps.services.friends.waiting(userId),
@@ -306,7 +275,6 @@ export class ContactsService {
     ]);
     const { pieces, holes } = writeHeld(contacts);
     return {
-      at: now,
       publicUrl,
       pieces,
       holes,
@@ -315,27 +283,6 @@ export class ContactsService {
       notices,
       chars: pieces.reduce((sum, piece) => sum + piece.length, 0),
     };
-  }
-
-  /**
-   * Tests: the held list must be what a fresh read writes, unless news of a change reached
-   * this user while it was read (then the next answer reads it again anyway).
-   */
-  private async checkHeld(userId: number, held: HeldList): Promise<void> {
-    const ticket = {};
-    this.reading.set(userId, ticket);
-    const fresh = await this.read(userId, held.publicUrl, held.at);
-    if (this.reading.get(userId) !== ticket) return;
-    this.reading.delete(userId);
-    const same =
-      fresh.pieces.join("\u0000") === held.pieces.join("\u0000") &&
-      fresh.holes.join() === held.holes.join() &&
-      JSON.stringify([fresh.waiting, fresh.notices]) ===
-        JSON.stringify([held.waiting, held.notices]);
-    if (!same)
-      throw new Error(
-        `user ${userId}'s held contact list is stale: a change reached no event or announcement`,
-      );
   }
 
   /**
