@@ -35,6 +35,16 @@ const BOTTOM_THRESHOLD_PX = 80;
 /** How many frames a jump to the newest row may take while rows above it get measured. */
 const SEEK_END_FRAMES = 30;
 
+/** Whether a row (by key) is drawn inside the scroller's visible part. */
+function rowShown(scroller: HTMLElement, key: string | null): boolean {
+  if (key === null) return true;
+  const row = scroller.querySelector(`[data-row-key="${CSS.escape(key)}"]`);
+  if (!row) return false;
+  const box = row.getBoundingClientRect();
+  const view = scroller.getBoundingClientRect();
+  return box.bottom > view.top && box.top < view.bottom;
+}
+
 /** What the list's header shows, handed to it as Virtuoso's context. */
 interface ListContext {
   loadingOlder: boolean;
@@ -107,6 +117,7 @@ export function MessageList({
   const list = useRef<VirtuosoHandle>(null);
   const scroller = useRef<HTMLElement | null>(null);
   const [opening] = useState(() => openingPosition(items, firstUnread));
+  const [openingKey] = useState(firstUnread);
   // Whether the reader is at the newest row: kept from the scroller's own geometry on every
   // scroll, so it is right from the first frame and never waits for a debounced callback.
   const atBottom = useRef(opening.index === "LAST");
@@ -148,9 +159,28 @@ export function MessageList({
 
   // Opened at the newest row: rows measured after the first frame (fonts, read marks,
   // a busy machine) would leave it short of the end, so it is sought until really there.
+  // Opened at the first unread: the same for its row, sought until drawn at the top.
   useEffect(() => {
-    if (opening.index === "LAST") seekEnd();
-  }, [opening, seekEnd]);
+    if (opening.index === "LAST") {
+      seekEnd();
+      return;
+    }
+    const index = opening.index;
+    seeking.current += 1;
+    const run = seeking.current;
+    let frames = 0;
+    let frame = 0;
+    const check = () => {
+      const el = scroller.current;
+      if (run !== seeking.current || !el || frames >= SEEK_END_FRAMES) return;
+      frames += 1;
+      if (!rowShown(el, openingKey))
+        list.current?.scrollToIndex({ index, align: "start" });
+      frame = requestAnimationFrame(check);
+    };
+    frame = requestAnimationFrame(check);
+    return () => cancelAnimationFrame(frame);
+  }, [opening, openingKey, seekEnd]);
 
   useEffect(() => {
     const before = latest.current;
