@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect } from "kysely";
 import type Pg from "pg";
 import { lazyRequire } from "../lib/lazy-require.js";
 import { migrations } from "./migrations/index.js";
+import { prepareByName, StatementNames } from "./pg-prepared.js";
 import type { Database } from "./schema.js";
 import {
   type Prepare,
@@ -27,6 +28,9 @@ export type DatabaseTarget =
 
 /** The database handle every repository receives. */
 export type Db = Kysely<Database>;
+
+/** One name per statement text for every pool of the process. */
+const statementNames = new StatementNames();
 
 /** The PostgreSQL driver, loaded only when a PostgreSQL database is opened. */
 const pg = lazyRequire<typeof Pg>("pg");
@@ -78,6 +82,10 @@ export function createDatabase(
     max: 10,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
     types: pgTypes(),
+  });
+  // Statements run by name: parsed and planned once per connection (db/pg-prepared.ts).
+  pool.on("connect", (client) => {
+    prepareByName(client, statementNames);
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -164,7 +164,8 @@ export class RedisHub implements Hub {
 
   async onlineAmong(userIds: readonly number[]): Promise<Set<number>> {
     const online = new Set(userIds.filter((id) => this.localOnline.has(id)));
-    if (userIds.length === 0) return online;
+    // Everyone asked about is here: no other process can add to that.
+    if (online.size === new Set(userIds).size) return online;
     try {
       const cutoff = Date.now() - PROCESS_TTL_MS;
       const processes = (

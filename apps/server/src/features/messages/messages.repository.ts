@@ -252,6 +252,16 @@ export interface NewDirectMessage {
  */
 const storesInTurn = new InTurn();
 
+/**
+ * Whether a retried send must be found before it is stored: on SQLite a failing write rolls
+ * back the commit it shares (db/group-commit.ts), so one client's retries could make every
+ * send of a batch run again alone; on PostgreSQL a send is its own statement, and a retry
+ * fails alone on the unique client id.
+ */
+export function findsRetriesFirst(db: Db): boolean {
+  return isSqlite(db);
+}
+
 /** Runs a store of `conversationId` in its turn (PostgreSQL); SQLite runs it at once. */
 function inTurn<T>(
   db: Db,
@@ -1201,6 +1211,7 @@ export function messagesRepository(db: Db) {
   return bindRepository(db, {
     pageAllMessages,
     findByClientId,
+    findsRetriesFirst,
     storeDirectMessage,
     updateCallRecord,
     storeGroupMessage,

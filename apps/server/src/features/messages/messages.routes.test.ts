@@ -113,6 +113,37 @@ describe("one-to-one chat", () => {
     expect(bobContacts.find((c) => c.id === alice.userId)?.unread).toBe(1);
   });
 
+  it("answers a retry with what was stored even once the send would be refused, and a retry takes no sequence number", async () => {
+    const alice = await registerAndLogin(api);
+    const bob = await registerAndLogin(api);
+    const carol = await registerAndLogin(api);
+    const id = randomUUID();
+    const first = await send(alice, bob.userId, "before", id);
+    expect(first.code, first.msg).toBe(0);
+    // Retried while the chat still works: the stored message, and the next send is seq 2.
+    expect((await send(alice, bob.userId, "before", id)).data).toMatchObject({
+      msg_id: (first.data as Message).msg_id,
+      seq: 1,
+    });
+    const next = await send(alice, bob.userId, "next");
+    expect((next.data as Message).seq).toBe(2);
+    // Bob disabled: a new message to him is refused, the retry still answers what was stored.
+    await disableUser(api, bob.userId);
+    expect((await send(alice, bob.userId, "new")).code).not.toBe(0);
+    const retry = await send(alice, bob.userId, "before", id);
+    expect(retry.code, retry.msg).toBe(0);
+    expect((retry.data as Message).msg_id).toBe((first.data as Message).msg_id);
+    // The same id to someone else is refused, never answered as the stored one.
+    const elsewhere = await send(alice, carol.userId, "before", id);
+    expect(elsewhere.code).not.toBe(0);
+    const rows = await api.db
+      .selectFrom("messages")
+      .select("msg_id")
+      .where("client_msg_id", "=", id)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it("keeps another sender's client id apart from mine", async () => {
     const alice = await registerAndLogin(api);
     const bob = await registerAndLogin(api);

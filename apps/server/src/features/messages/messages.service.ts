@@ -228,21 +228,44 @@ export class MessagesService {
     (target.kind === "user" ? target.peer : target.standing).catch(
       () => undefined,
     );
+    // A retried send answers what was stored, whatever has changed since. On SQLite it is
+    // looked for first: a failing write rolls back the commit it shares with other sends
+    // (db/group-commit.ts). On PostgreSQL each send is a statement of its own, so the
+    // look is made only when a send fails (a retry breaks the unique client id): one round
+    // trip less per send (issue 14, W8).
     const [existing, me] = await Promise.all([
-      this.repo.findByClientId(userId, input.id),
+      this.repo.findsRetriesFirst()
+        ? this.repo.findByClientId(userId, input.id)
+        : undefined,
       this.activeUser(userId),
     ]);
     if (existing) return this.retried(existing, input, me, publicUrl);
+    try {
+      return target.kind === "group"
+        ? await this.sendToGroup(
+            me,
+            target.groupId,
+            await target.standing,
+            input,
+            publicUrl,
+          )
+        : await this.sendToUser(me, await target.peer, input, publicUrl);
+    } catch (error) {
+      // Refused or failed: unless it was sent already (a concurrent retry won the race).
+      const stored = await this.repo.findByClientId(userId, input.id);
+      if (stored) return this.retried(stored, input, me, publicUrl);
+      throw error;
+    }
+  }
 
-    if (target.kind === "group")
-      return this.sendToGroup(
-        me,
-        target.groupId,
-        await target.standing,
-        input,
-        publicUrl,
-      );
-    const peer = await target.peer;
+  /** A new message to a user, once the sender may chat with them. */
+  private async sendToUser(
+    me: ActiveUser,
+    peer: ActiveUser,
+    input: SendInput | FileSendInput,
+    publicUrl: string,
+  ): Promise<Message> {
+    const userId = me.user_id;
     await this.mayChat(me, peer);
     const conversationId = directConversationId(userId, peer.user_id);
     const payload = await this.withQuote(
@@ -252,29 +275,20 @@ export class MessagesService {
       conversationId,
       0,
     );
-
-    let row: MessageRow;
-    try {
-      row = await this.repo.storeDirectMessage(
-        {
-          conversationId,
-          clientMsgId: input.id,
-          fromUser: userId,
-          toUser: peer.user_id,
-          type: payload.type,
-          content: payload.content,
-          pid: input.pid ?? null,
-          fileId: payload.fileId,
-          extends: payload.extends,
-        },
-        () => this.deps.clock.now(),
-      );
-    } catch (error) {
-      // A concurrent retry with the same client id won the race: answer what it stored.
-      const stored = await this.repo.findByClientId(userId, input.id);
-      if (stored) return this.retried(stored, input, me, publicUrl);
-      throw error;
-    }
+    const row = await this.repo.storeDirectMessage(
+      {
+        conversationId,
+        clientMsgId: input.id,
+        fromUser: userId,
+        toUser: peer.user_id,
+        type: payload.type,
+        content: payload.content,
+        pid: input.pid ?? null,
+        fileId: payload.fileId,
+        extends: payload.extends,
+      },
+      () => this.deps.clock.now(),
+    );
 
     const sender = toSender(me, publicUrl);
     const mine = toMessage(
@@ -441,27 +455,20 @@ export class MessagesService {
         ? await this.mentions(groupId, standing.member, input.at ?? [])
         : [];
 
-    let row: MessageRow;
-    try {
-      row = await this.repo.storeGroupMessage(
-        {
-          groupId,
-          clientMsgId: input.id,
-          fromUser: me.user_id,
-          type: payload.type,
-          content: payload.content,
-          at,
-          pid: input.pid ?? null,
-          extends: payload.extends,
-          fileId: payload.fileId,
-        },
-        () => this.deps.clock.now(),
-      );
-    } catch (error) {
-      const stored = await this.repo.findByClientId(me.user_id, input.id);
-      if (stored) return this.retried(stored, input, me, publicUrl);
-      throw error;
-    }
+    const row = await this.repo.storeGroupMessage(
+      {
+        groupId,
+        clientMsgId: input.id,
+        fromUser: me.user_id,
+        type: payload.type,
+        content: payload.content,
+        at,
+        pid: input.pid ?? null,
+        extends: payload.extends,
+        fileId: payload.fileId,
+      },
+      () => this.deps.clock.now(),
+    );
     const message = this.present(row, me, publicUrl, groupContactId(groupId));
     // The members are read at once, side by side with the next sends' reads, but the push
     // waits for the one before it: on PostgreSQL two reads answer in any order, and a

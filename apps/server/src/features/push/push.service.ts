@@ -154,11 +154,16 @@ export class PushService {
   }
 
   /**
-   * The devices first (few), then who of their users is away: the cost follows the
-   * subscriptions, not the size of the group.
+   * In a group the devices first (few), then who of their users is away: the cost follows
+   * the subscriptions, not the size of the group. To one user, whether they are away first:
+   * most are not, and then no database is read (issue 14, W8).
    */
   private async deliver(sent: SentMessage): Promise<void> {
     const { repo, presence } = this.deps;
+    if ("userId" in sent.to) {
+      const here = await presence.onlineAmong([sent.to.userId]);
+      if (here.size > 0) return;
+    }
     const all =
       "groupId" in sent.to
         ? await repo.listGroupSubscriptions(sent.to.groupId)
