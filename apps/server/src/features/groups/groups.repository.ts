@@ -56,6 +56,35 @@ export async function findMembership(
   return member;
 }
 
+const chatStandingOf = compiledOnce((db, groupId, userId) =>
+  db
+    .selectFrom("group_members as gm")
+    .innerJoin("groups as g", "g.group_id", "gm.group_id")
+    .select([
+      "gm.role",
+      "gm.muted_until",
+      "gm.joined_seq",
+      "g.setting",
+      "g.name",
+    ])
+    .where("gm.group_id", "=", groupId)
+    .where("gm.user_id", "=", userId)
+    .where("g.status", "=", 1),
+);
+
+/**
+ * A member's standing with the group's settings and name, or undefined when either is
+ * missing: what every group send reads, in one statement (issue 14).
+ */
+export async function findChatStanding(
+  db: Db,
+  groupId: number,
+  userId: number,
+): Promise<(MemberState & Pick<GroupRow, "setting" | "name">) | undefined> {
+  const [row] = await chatStandingOf(db, groupId, userId);
+  return row;
+}
+
 /** Every member's id (by the primary key), or only the owner's and administrators'. */
 export async function listMemberIds(
   db: Db,
@@ -742,6 +771,7 @@ export function groupsRepository(db: Db) {
     listGroupFaces,
     findGroup,
     findMembership,
+    findChatStanding,
     listMemberIds,
     listMembersAmong,
     listGroupsAmong,

@@ -838,16 +838,13 @@ export class GroupsService {
     /** The group's name (a notification's title says it). */
     name: string;
   } | null> {
-    const [group, member] = await Promise.all([
-      this.repo.findGroup(groupId),
-      this.repo.findMembership(groupId, userId),
-    ]);
-    if (!group || !member) return null;
+    const member = await this.repo.findChatStanding(groupId, userId);
+    if (!member) return null;
     return {
       member: membership(member),
       joinedSeq: member.joined_seq,
-      setting: toGroupSetting(group.setting),
-      name: group.name,
+      setting: toGroupSetting(member.setting),
+      name: member.name,
     };
   }
 
