@@ -486,7 +486,7 @@ export class MessagesService {
     this.deps.services.push.messageSent({
       message,
       conversationId: groupContactId(groupId),
-      to: { groupId },
+      to: { groupId, memberIds },
       chatOf: () => groupContactId(groupId),
       title: `${me.realname} · ${standing.name}`,
     });

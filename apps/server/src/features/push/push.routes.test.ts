@@ -268,6 +268,47 @@ describe("Web Push", () => {
     });
   });
 
+  it("tells a group's away members' devices, not those of members online", async () => {
+    const [alice, bob, carol] = await registerMany(api, 3, "Crew");
+    const bobDevice = await subscribeDevice(bob, `/g/${randomUUID()}`);
+    const bobPath = new URL(bobDevice.endpoint).pathname;
+    const group = await post(alice, "/enterprise/group/add", {
+      name: "Crew room",
+      user_ids: [bob.userId, carol.userId],
+    });
+    const groupId = (group.data as { id: string }).id;
+    const say = (content: string) =>
+      post(alice, "/enterprise/im/sendMessage", {
+        id: randomUUID(),
+        type: "text",
+        content,
+        toContactId: groupId,
+      });
+    // Everyone online (the sender and both members): nobody is told.
+    const sockets = await Promise.all(
+      [alice, bob, carol].map(async (user) => {
+        const socket = await openSocket(api.url);
+        await socket.bind(user.token);
+        return socket;
+      }),
+    );
+    let mark = pushService.received.length;
+    await say("all here");
+    await api.services.jobs.whenIdle();
+    expect(opened(bobPath, bobDevice, mark)).toEqual([]);
+    // Bob gone: his device hears the next message, once every process sees him gone.
+    await sockets[1]?.close();
+    await expect
+      .poll(async () => {
+        mark = pushService.received.length;
+        await say("bob away");
+        await api.services.jobs.whenIdle();
+        return opened(bobPath, bobDevice, mark).map((p) => p.body);
+      })
+      .toEqual(["bob away"]);
+    await Promise.all([sockets[0]?.close(), sockets[2]?.close()]);
+  });
+
   it("forgets a device the push service says is gone", async () => {
     const [alice, bob] = await registerMany(api, 2, "Gone");
     const device = await subscribeDevice(bob, `/gone/${randomUUID()}`);

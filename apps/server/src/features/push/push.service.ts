@@ -82,13 +82,19 @@ export function endpointAllowed(
   return !ipLiteral && !local;
 }
 
+/** The largest group whose members' presence is asked before its devices are read. */
+const PRESENCE_FIRST_MAX = 500;
+
 /** A message just stored, and who of its chat should hear of it while away. */
 export interface SentMessage {
   message: Message;
   /** The chat's key: do-not-disturb is looked up on it. */
   conversationId: string;
-  /** Who may be told: the receiver of a one-to-one message, or a group's members. */
-  to: { userId: number } | { groupId: number };
+  /**
+   * Who may be told: the receiver of a one-to-one message, or a group's members (their
+   * ids as the send read them, for a small group's presence).
+   */
+  to: { userId: number } | { groupId: number; memberIds: readonly number[] };
   /** The chat as each recipient files it (a user id, or `group-N`). */
   chatOf: (userId: number) => number | string;
   /** The notification's title: the sender, with the group's name in a group. */
@@ -154,15 +160,22 @@ export class PushService {
   }
 
   /**
-   * In a group the devices first (few), then who of their users is away: the cost follows
-   * the subscriptions, not the size of the group. To one user, whether they are away first:
-   * most are not, and then no database is read (issue 14, W8).
+   * To one user or a small group, whether anyone is away first: most often no one is, and
+   * then no database is read (issue 14, W8). In a large group the devices first (few),
+   * then who of their users is away: the cost follows the subscriptions, not the size of
+   * the group.
    */
   private async deliver(sent: SentMessage): Promise<void> {
     const { repo, presence } = this.deps;
-    if ("userId" in sent.to) {
-      const here = await presence.onlineAmong([sent.to.userId]);
-      if (here.size > 0) return;
+    const others =
+      "userId" in sent.to
+        ? [sent.to.userId]
+        : sent.to.memberIds.length <= PRESENCE_FIRST_MAX
+          ? sent.to.memberIds.filter((id) => id !== sent.message.from_user)
+          : null;
+    if (others !== null) {
+      const here = await presence.onlineAmong(others);
+      if (others.every((id) => here.has(id))) return;
     }
     const all =
       "groupId" in sent.to
