@@ -36,24 +36,13 @@ export async function findGroup(
   return group;
 }
 
-const membershipOf = compiledOnce((db, groupId, userId) =>
-  db
-    .selectFrom("group_members as gm")
-    .innerJoin("groups as g", "g.group_id", "gm.group_id")
-    .select(["gm.role", "gm.muted_until", "gm.joined_seq"])
-    .where("gm.group_id", "=", groupId)
-    .where("gm.user_id", "=", userId)
-    .where("g.status", "=", 1),
-);
-
-/** A user's membership of a live group, or undefined (compiled once, as findGroup). */
+/** A user's membership of a live group, or undefined (the standing below, compiled once). */
 export async function findMembership(
   db: Db,
   groupId: number,
   userId: number,
 ): Promise<MemberState | undefined> {
-  const [member] = await membershipOf(db, groupId, userId);
-  return member;
+  return findChatStanding(db, groupId, userId);
 }
 
 const chatStandingOf = compiledOnce((db, groupId, userId) =>

@@ -47,6 +47,15 @@ async function page(
   return res.data as Message[];
 }
 
+/** The stored messages under a client id. */
+function storedUnder(clientId: string) {
+  return api.db
+    .selectFrom("messages")
+    .select("msg_id")
+    .where("client_msg_id", "=", clientId)
+    .execute();
+}
+
 async function contactsOf(user: TestUser): Promise<Contact[]> {
   const res = await api.post(
     "/enterprise/im/getContacts",
@@ -103,12 +112,7 @@ describe("one-to-one chat", () => {
       expect((again.data as Message).msg_id).toBe(
         (first.data as Message).msg_id,
       );
-    const rows = await api.db
-      .selectFrom("messages")
-      .select("msg_id")
-      .where("client_msg_id", "=", id)
-      .execute();
-    expect(rows).toHaveLength(1);
+    expect(await storedUnder(id)).toHaveLength(1);
     const bobContacts = await contactsOf(bob);
     expect(bobContacts.find((c) => c.id === alice.userId)?.unread).toBe(1);
   });
@@ -136,12 +140,7 @@ describe("one-to-one chat", () => {
     // The same id to someone else is refused, never answered as the stored one.
     const elsewhere = await send(alice, carol.userId, "before", id);
     expect(elsewhere.code).not.toBe(0);
-    const rows = await api.db
-      .selectFrom("messages")
-      .select("msg_id")
-      .where("client_msg_id", "=", id)
-      .execute();
-    expect(rows).toHaveLength(1);
+    expect(await storedUnder(id)).toHaveLength(1);
   });
 
   it("keeps another sender's client id apart from mine", async () => {
