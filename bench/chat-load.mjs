@@ -50,7 +50,8 @@ export function cpuMs(pid) {
  * `mode` "closed" or "open" (then `rate` msgs/s in all). Senders post to and bind at `url`;
  * receivers bind at `receiveUrl` (another process of the same product, scaled out), by
  * default `url`. Answers the worker's figures with the CPU per message of the product's
- * processes (`pids`) over the run.
+ * processes (`pids`) over the run. `beforeRun` is awaited once the warm-up is over, just
+ * before the measured run starts (a caller's own counters start there).
  */
 export async function chatLoad({
   url,
@@ -60,6 +61,7 @@ export async function chatLoad({
   seconds,
   mode,
   rate,
+  beforeRun = async () => {},
 }) {
   const worker = new Worker(fileURLToPath(import.meta.url), {
     workerData: { url, receiveUrl, users, seconds, mode, rate },
@@ -71,6 +73,7 @@ export async function chatLoad({
     });
   });
   await ready;
+  await beforeRun();
   const cpuOf = () => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
   const cpuBefore = cpuOf();
   const result = await new Promise((resolve, reject) => {

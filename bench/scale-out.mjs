@@ -128,8 +128,12 @@ export async function scaleOut({ user, seconds, openRate }) {
     for (let i = 0; i < PAIRS * 2; i += 1)
       users.push(await user(i % 2 === 0 ? a : b, `scale${i}`));
     const run = async (mode, rate) => {
-      const before = await publishes(redis);
+      let before = 0;
       const result = await chatLoad({
+        // Counted from the end of the warm-up, as the sends are.
+        beforeRun: async () => {
+          before = await publishes(redis);
+        },
         url: a.url,
         receiveUrl: b.url,
         pids: products.map((p) => p.pid),
