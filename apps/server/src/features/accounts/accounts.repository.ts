@@ -122,24 +122,6 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
     .executeTakeFirstOrThrow();
 }
 
-export async function recordLogin(
-  db: Db,
-  userId: number,
-  ip: string,
-  now: number,
-): Promise<void> {
-  await db
-    .updateTable("users")
-    .set((eb) => ({
-      last_login_at: now,
-      last_login_ip: ip,
-      login_count: eb("login_count", "+", 1),
-      updated_at: now,
-    }))
-    .where("user_id", "=", userId)
-    .execute();
-}
-
 export async function countAdmins(db: Db): Promise<number> {
   const row = await db
     .selectFrom("users")
@@ -185,7 +167,6 @@ export function usersRepository(db: Db) {
     listDirectory,
     accountExists,
     insertUser,
-    recordLogin,
     countAdmins,
     updateUserSetting,
     updateUserLang,

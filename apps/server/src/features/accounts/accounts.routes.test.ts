@@ -254,6 +254,15 @@ describe("login", () => {
     expect(stored.map((s) => s.token_hash)).not.toContain(
       data.authToken.slice(7),
     );
+    // The login is recorded on the user with the session: registerAndLogin's, then this one.
+    const row = await api.db
+      .selectFrom("users")
+      .select(["login_count", "last_login_at", "last_login_ip"])
+      .where("user_id", "=", user.userId)
+      .executeTakeFirstOrThrow();
+    expect(row.login_count).toBe(2);
+    expect(row.last_login_at).toBe(api.clock.now());
+    expect(row.last_login_ip).not.toBe("");
   });
 
   it("remembers for 30 days by default", async () => {

@@ -253,8 +253,6 @@ export class AccountsService {
         session.session_id,
         "evicted",
       );
-    const now = this.clock.now();
-    await this.users.recordLogin(user.user_id, origin.ip, now);
     if (isLanguage(input.lang) && input.lang !== user.lang) {
       await this.setLang(user.user_id, input.lang);
       user.lang = input.lang;

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/database.js";
 import type { Compilable } from "kysely";
 import { compiledOnce } from "../../db/compiled-once.js";
+import { groupCommit } from "../../db/group-commit.js";
 import { bindRepository } from "../../db/repository.js";
 import type { SessionRow } from "../../db/schema.js";
 
@@ -18,15 +19,30 @@ export interface NewSession {
   login_method: string;
 }
 
-export function insertSession(
-  db: Db,
-  session: NewSession,
-): Promise<SessionRow> {
-  return db
-    .insertInto("sessions")
-    .values(session)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+/**
+ * Opens a session and records the login on its user (time, address, count) in one
+ * transaction: on SQLite shared with the other writes of the moment (group commit), so a
+ * burst of logins costs a few syncs, not two each (issue 14, W5).
+ */
+export function openSession(db: Db, session: NewSession): Promise<SessionRow> {
+  return groupCommit(db).run(async (trx) => {
+    const row = await trx
+      .insertInto("sessions")
+      .values(session)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("users")
+      .set((eb) => ({
+        last_login_at: session.created_at,
+        last_login_ip: session.ip,
+        login_count: eb("login_count", "+", 1),
+        updated_at: session.created_at,
+      }))
+      .where("user_id", "=", session.user_id)
+      .execute();
+    return row;
+  });
 }
 
 /** A session row with what authentication needs of its user. */
@@ -166,7 +182,7 @@ export async function hasSignedInFrom(
 /** The sessions table, bound to a database. */
 export function sessionsRepository(db: Db) {
   return bindRepository(db, {
-    insertSession,
+    openSession,
     findSessionByHash,
     revokeSessionTree,
     revokeOtherSessions,

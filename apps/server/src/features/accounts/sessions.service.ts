@@ -106,7 +106,8 @@ export class SessionsService implements SessionResolver {
   }
 
   /**
-   * Opens a session. One opened by another session's token (a token login) ends no later
+   * Opens a session, and records the login on its user in the same write. One opened by
+   * another session's token (a token login) ends no later
    * than its source and is revoked with it, so a token never outlives or outranks its source.
    */
   async create(
@@ -124,7 +125,7 @@ export class SessionsService implements SessionResolver {
     const now = this.clock.now();
     const ownEnd =
       now + (remember ? Limits.rememberSessionMs : Limits.shortSessionMs);
-    const session = await this.repo.insertSession({
+    const session = await this.repo.openSession({
       token_hash: hashSecret(token),
       user_id: userId,
       remember: remember ? 1 : 0,
