@@ -52,6 +52,8 @@ const require = createRequire(path.join(root, "apps/server/package.json"));
 const Database = require("better-sqlite3");
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** W1c's pairs of users (benchmarks.md: 500). */
+const CHAT_PAIRS = Number(process.env.BENCH_PAIRS ?? 500);
 
 /**
  * `--only api,chat`: the named parts alone, while working on one (the table shows what
@@ -232,16 +234,20 @@ async function user(product, name) {
 }
 
 /**
- * W1c then W2: 20 pairs send 1:1 messages, closed loop, then open loop at a quarter of the
+ * W1c then W2: 500 pairs (BENCH_PAIRS) send 1:1 messages, closed loop, then open loop at a quarter of the
  * closed loop's rate (reference/benchmarks.md: latency at 25 % load). The generator is a
  * worker thread (bench/chat-load.mjs); the product's CPU per message is read from /proc.
  */
 async function chat(product) {
-  const pairs = 20;
+  const pairs = CHAT_PAIRS;
+  // Made 16 at a time: each registration and login hashes a password.
   const users = [];
-  for (let i = 0; i < pairs * 2; i += 1) {
-    const { id, token } = await user(product, `bench${i}`);
-    users.push({ id, token });
+  for (let i = 0; i < pairs * 2; i += 16) {
+    const batch = Array.from({ length: Math.min(16, pairs * 2 - i) }, (_, k) =>
+      user(product, `bench${i + k}`),
+    );
+    for (const { id, token } of await Promise.all(batch))
+      users.push({ id, token });
   }
   const run = (mode, rate) =>
     chatLoad({
@@ -475,6 +481,7 @@ if (wanted("scale-out")) {
   console.log("W8: 1:1 chat across two processes on PostgreSQL and Redis…");
   const chat = await scaleOut({
     user,
+    pairs: CHAT_PAIRS,
     seconds: SECONDS,
     openRate: results.W1c?.open.offeredPerSec,
   });

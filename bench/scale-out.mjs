@@ -4,9 +4,9 @@
 // from one process to the other through Redis. W1c (closed loop) then W2 (open loop, at
 // the single-process run's offered rate when it ran, else a quarter of the closed loop's).
 //
-// Ceilings in the same run: pgbench's single-row INSERT, one transaction each, at the same
-// number of clients as there are senders (the durable store's own rate), and
-// redis-benchmark's PUBLISH at the same number of clients. Redis PUBLISH commands per
+// W1c's pairs (500 by default, BENCH_PAIRS). Ceilings in the same run: pgbench's single-row
+// INSERT, one transaction each, at 20 clients, the connections of the two products' pools
+// (the durable store's own rate), and redis-benchmark's PUBLISH at as many clients. Redis PUBLISH commands per
 // message are read from INFO commandstats around each run (nothing else publishes on this
 // box's Redis while the bench runs).
 //
@@ -30,7 +30,12 @@ export const SCALE_OUT_DEFAULTS = {
   redisUrl: "redis://127.0.0.1:6379",
 };
 
-const PAIRS = 20;
+/**
+ * Clients of the pgbench and redis-benchmark ceilings: the product's pool holds 10
+ * connections per process, so 20 in all (PostgreSQL serves far fewer connections than the
+ * pairs of W1c; the product's sends wait for its pool, pgbench's clients are its pool).
+ */
+const PGBENCH_CLIENTS = 20;
 
 /** PUBLISH commands Redis has run so far. */
 async function publishes(redis) {
@@ -111,7 +116,7 @@ function redisPublishCeiling(redisUrl, clients) {
  * Runs the 1:1 half of W8. `user(product, name)` registers and signs in a user (run.mjs's);
  * `openRate` is the single-process W2's offered rate when that ran.
  */
-export async function scaleOut({ user, seconds, openRate }) {
+export async function scaleOut({ user, seconds, openRate, pairs }) {
   const storage = benchStorage(SCALE_OUT_DEFAULTS);
   const dirs = [0, 1].map(() =>
     fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-scale-")),
@@ -124,9 +129,16 @@ export async function scaleOut({ user, seconds, openRate }) {
     // The first migrates the database; the second finds it ready.
     for (const dir of dirs) products.push(await startProduct(dir, storage.env));
     const [a, b] = products;
+    // Made 16 at a time: each registration and login hashes a password.
     const users = [];
-    for (let i = 0; i < PAIRS * 2; i += 1)
-      users.push(await user(i % 2 === 0 ? a : b, `scale${i}`));
+    for (let i = 0; i < pairs * 2; i += 16)
+      users.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(16, pairs * 2 - i) }, (_, k) =>
+            user((i + k) % 2 === 0 ? a : b, `scale${i + k}`),
+          ),
+        )),
+      );
     const run = async (mode, rate) => {
       let before = 0;
       const result = await chatLoad({
@@ -159,8 +171,11 @@ export async function scaleOut({ user, seconds, openRate }) {
       processes: products.length,
       closed,
       open,
-      pgbenchInsertTps: pgbenchInserts(storage, PAIRS, seconds),
-      redisPublishPerSec: redisPublishCeiling(storage.redisUrl, PAIRS),
+      pgbenchInsertTps: pgbenchInserts(storage, PGBENCH_CLIENTS, seconds),
+      redisPublishPerSec: redisPublishCeiling(
+        storage.redisUrl,
+        PGBENCH_CLIENTS,
+      ),
     };
   } finally {
     await Promise.all(products.map((p) => p.stop()));
