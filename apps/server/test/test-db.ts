@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import {
   createDatabase,
   type Db,
@@ -58,5 +59,24 @@ export async function createTestDb(
       fs.rmSync(dir, { recursive: true, force: true });
       return Promise.resolve();
     },
+  };
+}
+
+/**
+ * A fresh database for a test file: made before its tests, closed and dropped after them.
+ * Call at the top of the file; read it inside tests (`testDb().db`).
+ */
+export function useTestDb(): () => TestDb {
+  let testDb: TestDb | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDb();
+  });
+  afterAll(async () => {
+    await testDb?.db.destroy();
+    await testDb?.drop();
+  });
+  return () => {
+    if (!testDb) throw new Error("the test database is made before the tests");
+    return testDb;
   };
 }

@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "../../test/test-db.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, useTestDb } from "../../test/test-db.js";
 import { compiledOnce } from "./compiled-once.js";
 
-let testDb: TestDb;
+const testDb = useTestDb();
 beforeAll(async () => {
-  testDb = await createTestDb();
   const now = Date.now();
   for (const [name, value] of [
     ["a", "1"],
     ["b", "2"],
     ["it's", "quote"],
   ] as const)
-    await testDb.db
-      .insertInto("config")
+    await testDb()
+      .db.insertInto("config")
       .values({ name, value, updated_at: now })
       .onConflict((oc) => oc.column("name").doUpdateSet({ value }))
       .execute();
 });
-afterAll(() => testDb.drop());
 
 const byName = compiledOnce((db, name) =>
   db.selectFrom("config").select("value").where("name", "=", name),
@@ -25,11 +23,11 @@ const byName = compiledOnce((db, name) =>
 
 describe("compiledOnce", () => {
   it("runs one compiled query with each call's own arguments", async () => {
-    expect(await byName(testDb.db, "a")).toEqual([{ value: "1" }]);
-    expect(await byName(testDb.db, "b")).toEqual([{ value: "2" }]);
+    expect(await byName(testDb().db, "a")).toEqual([{ value: "1" }]);
+    expect(await byName(testDb().db, "b")).toEqual([{ value: "2" }]);
     // Arguments stay parameters: quotes and SQL in them are values, nothing more.
-    expect(await byName(testDb.db, "it's")).toEqual([{ value: "quote" }]);
-    expect(await byName(testDb.db, "a' or '1'='1")).toEqual([]);
+    expect(await byName(testDb().db, "it's")).toEqual([{ value: "quote" }]);
+    expect(await byName(testDb().db, "a' or '1'='1")).toEqual([]);
   });
 
   it("keeps the constants of the query beside the arguments", async () => {
@@ -41,16 +39,17 @@ describe("compiledOnce", () => {
         .where("name", "<", "b")
         .orderBy("name"),
     );
-    expect(await between(testDb.db, "a")).toEqual([{ name: "a" }]);
-    expect(await between(testDb.db, "0")).toEqual([{ name: "a" }]);
+    expect(await between(testDb().db, "a")).toEqual([{ name: "a" }]);
+    expect(await between(testDb().db, "0")).toEqual([{ name: "a" }]);
   });
 
   it("compiles for each database on its own (a second database answers from its data)", async () => {
     const other = await createTestDb();
     try {
       expect(await byName(other.db, "a")).toEqual([]);
-      expect(await byName(testDb.db, "a")).toEqual([{ value: "1" }]);
+      expect(await byName(testDb().db, "a")).toEqual([{ value: "1" }]);
     } finally {
+      await other.db.destroy();
       await other.drop();
     }
   });
@@ -61,18 +60,22 @@ describe("compiledOnce", () => {
       builds += 1;
       return db.selectFrom("config").select("value").where("name", "=", name);
     });
-    expect(await valueOf(testDb.db, "a")).toEqual([{ value: "1" }]);
-    await testDb.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("config")
-        .values({ name: "in-trx", value: "seen", updated_at: 1 })
-        .execute();
-      // The transaction's own uncommitted row: the query ran on its connection.
-      expect(await valueOf(trx, "in-trx")).toEqual([{ value: "seen" }]);
-    });
-    await testDb.db.transaction().execute(async (trx) => {
-      expect(await valueOf(trx, "b")).toEqual([{ value: "2" }]);
-    });
+    expect(await valueOf(testDb().db, "a")).toEqual([{ value: "1" }]);
+    await testDb()
+      .db.transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto("config")
+          .values({ name: "in-trx", value: "seen", updated_at: 1 })
+          .execute();
+        // The transaction's own uncommitted row: the query ran on its connection.
+        expect(await valueOf(trx, "in-trx")).toEqual([{ value: "seen" }]);
+      });
+    await testDb()
+      .db.transaction()
+      .execute(async (trx) => {
+        expect(await valueOf(trx, "b")).toEqual([{ value: "2" }]);
+      });
     expect(builds).toBe(1);
     // Many arguments, null among them, each in its own place.
     const many = compiledOnce((db, a, b, c, d, e, f) =>
@@ -92,7 +95,7 @@ describe("compiledOnce", () => {
         .orderBy("name"),
     );
     expect(
-      await many(testDb.db, "zz", "a", null, "it's", "zz", "seen"),
+      await many(testDb().db, "zz", "a", null, "it's", "zz", "seen"),
     ).toEqual([{ name: "a" }, { name: "in-trx" }, { name: "it's" }]);
   });
 
@@ -114,30 +117,32 @@ describe("compiledOnce", () => {
     const all = shaped(false);
     const some = shaped(true);
     const plain = (from: string) =>
-      testDb.db
-        .selectFrom("config")
+      testDb()
+        .db.selectFrom("config")
         .select("name")
         .where("name", ">=", from)
         .orderBy("name")
         .execute();
-    expect(await all(testDb.db, "a")).toEqual(await plain("a"));
-    expect(await some(testDb.db, "a", 2)).toEqual(
+    expect(await all(testDb().db, "a")).toEqual(await plain("a"));
+    expect(await some(testDb().db, "a", 2)).toEqual(
       (await plain("a")).slice(0, 2),
     );
-    expect(await some(testDb.db, "b", 1)).toEqual(
+    expect(await some(testDb().db, "b", 1)).toEqual(
       (await plain("b")).slice(0, 1),
     );
-    await expect(some(testDb.db, "a")).rejects.toThrow("2 arguments expected");
+    await expect(some(testDb().db, "a")).rejects.toThrow(
+      "2 arguments expected",
+    );
   });
 
   it("refuses a query that does not use an argument as a parameter", async () => {
     const unused = compiledOnce((db, _name) =>
       db.selectFrom("config").select("value"),
     );
-    await expect(unused(testDb.db, "a")).rejects.toThrow(
+    await expect(unused(testDb().db, "a")).rejects.toThrow(
       "an argument is not a parameter",
     );
     // And one called with the wrong number of arguments runs nothing.
-    await expect(byName(testDb.db)).rejects.toThrow("1 arguments expected");
+    await expect(byName(testDb().db)).rejects.toThrow("1 arguments expected");
   });
 });

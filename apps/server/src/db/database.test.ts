@@ -1,47 +1,39 @@
 import { CompiledQuery, sql } from "kysely";
 import { friendEntriesQuery } from "../features/friends/friends.repository.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "../../test/test-db.js";
+import { describe, expect, it } from "vitest";
+import { useTestDb } from "../../test/test-db.js";
 import { createDatabase, migrateToLatest } from "./database.js";
 
-let testDb: TestDb;
-
-beforeAll(async () => {
-  testDb = await createTestDb();
-});
-afterAll(async () => {
-  await testDb.db.destroy();
-  await testDb.drop();
-});
+const testDb = useTestDb();
 
 describe("the database", () => {
   it("runs on the dialect the environment asks for", async () => {
     const wanted = process.env.TEST_DATABASE_URL ? "postgres" : "sqlite";
-    expect(testDb.dialect).toBe(wanted);
+    expect(testDb().dialect).toBe(wanted);
     if (process.env.REQUIRE_SERVICES === "1")
-      expect(testDb.dialect).toBe("postgres");
-    if (testDb.dialect === "postgres") {
+      expect(testDb().dialect).toBe("postgres");
+    if (testDb().dialect === "postgres") {
       const { rows } = await sql<{ v: string }>`select version() as v`.execute(
-        testDb.db,
+        testDb().db,
       );
       expect(rows[0]?.v).toMatch(/PostgreSQL/);
     }
   });
 
   it("migrates again without change", async () => {
-    await migrateToLatest(testDb.db, testDb.schema);
+    await migrateToLatest(testDb().db, testDb().schema);
     // Only this database's own tables: Kysely's introspection lists every schema's, and
     // another test file dropping its schema meanwhile fails that listing (SQLSTATE 3F000).
     const names =
-      testDb.dialect === "postgres"
+      testDb().dialect === "postgres"
         ? (
             await sql<{
               name: string;
-            }>`select table_name as name from information_schema.tables where table_schema = ${testDb.schema ?? ""}`.execute(
-              testDb.db,
+            }>`select table_name as name from information_schema.tables where table_schema = ${testDb().schema ?? ""}`.execute(
+              testDb().db,
             )
           ).rows.map((t) => t.name)
-        : (await testDb.db.introspection.getTables()).map((t) => t.name);
+        : (await testDb().db.introspection.getTables()).map((t) => t.name);
     for (const table of [
       "users",
       "sessions",
@@ -61,11 +53,11 @@ describe("the database", () => {
   });
 
   it("opens SQLite with WAL, full sync, its own checkpoints, foreign keys and a busy timeout", async () => {
-    if (testDb.dialect !== "sqlite") return;
+    if (testDb().dialect !== "sqlite") return;
     const pragma = async (name: string) => {
       const { rows } = await sql<
         Record<string, unknown>
-      >`select * from ${sql.raw(`pragma_${name}`)}`.execute(testDb.db);
+      >`select * from ${sql.raw(`pragma_${name}`)}`.execute(testDb().db);
       return Object.values(rows[0] ?? {})[0];
     };
     expect(await pragma("journal_mode")).toBe("wal");
@@ -74,15 +66,15 @@ describe("the database", () => {
     expect(await pragma("synchronous")).toBe(2);
     const { rows } = await sql<{
       wal_autocheckpoint: number;
-    }>`pragma wal_autocheckpoint`.execute(testDb.db);
+    }>`pragma wal_autocheckpoint`.execute(testDb().db);
     expect(rows[0]?.wal_autocheckpoint).toBe(1000);
     expect(await pragma("busy_timeout")).toBe(5000);
   });
 
   it("refuses a second message with the same client id from one sender", async () => {
     const now = Date.now();
-    const user = await testDb.db
-      .insertInto("users")
+    const user = await testDb()
+      .db.insertInto("users")
       .values({
         account: "uniq-user",
         realname: "U",
@@ -92,8 +84,8 @@ describe("the database", () => {
       })
       .returning("user_id")
       .executeTakeFirstOrThrow();
-    await testDb.db
-      .insertInto("conversations")
+    await testDb()
+      .db.insertInto("conversations")
       .values({ conversation_id: "1-2", created_at: now })
       .execute();
     const message = {
@@ -104,30 +96,30 @@ describe("the database", () => {
       content: "hi",
       created_at: now,
     };
-    await testDb.db
-      .insertInto("messages")
+    await testDb()
+      .db.insertInto("messages")
       .values({ ...message, seq: 1 })
       .execute();
     await expect(
-      testDb.db
-        .insertInto("messages")
+      testDb()
+        .db.insertInto("messages")
         .values({ ...message, seq: 2 })
         .execute(),
     ).rejects.toThrow();
     await expect(
-      testDb.db
-        .insertInto("messages")
+      testDb()
+        .db.insertInto("messages")
         .values({ ...message, client_msg_id: "other", seq: 1 })
         .execute(),
     ).rejects.toThrow();
   });
 
   it("serves message paging and the contact list from indexes, not scans", async () => {
-    if (testDb.dialect !== "sqlite") return;
+    if (testDb().dialect !== "sqlite") return;
     const plan = async (query: string) => {
       const { rows } = await sql<{
         detail: string;
-      }>`${sql.raw(`explain query plan ${query}`)}`.execute(testDb.db);
+      }>`${sql.raw(`explain query plan ${query}`)}`.execute(testDb().db);
       return rows.map((r) => r.detail).join("\n");
     };
     expect(
@@ -148,8 +140,8 @@ describe("the database", () => {
     ).toMatch(/USING (COVERING )?INDEX users_status_id/);
     // Run mode 2's contact list reads the user's friends and looks each one up: its cost
     // follows the friends, never the number of users.
-    const friends = friendEntriesQuery(testDb.db, 7).compile();
-    const { rows } = await testDb.db.executeQuery<{ detail: string }>(
+    const friends = friendEntriesQuery(testDb().db, 7).compile();
+    const { rows } = await testDb().db.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`explain query plan ${friends.sql}`, [
         ...friends.parameters,
       ]),

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "../../test/test-db.js";
+import { describe, expect, it } from "vitest";
+import { useTestDb } from "../../test/test-db.js";
 import { StatementNames } from "./pg-prepared.js";
 
 describe("statement names (PostgreSQL runs the application's statements by name)", () => {
@@ -27,17 +27,10 @@ describe("statement names (PostgreSQL runs the application's statements by name)
  * changed answers with the new column, alone and in a transaction retried after.
  */
 describe("statements prepared before a schema change", () => {
-  let testDb: TestDb;
-  beforeAll(async () => {
-    testDb = await createTestDb();
-  });
-  afterAll(async () => {
-    await testDb.db.destroy();
-    await testDb.drop();
-  });
+  const testDb = useTestDb();
 
   it("answer with the table as it is now", async () => {
-    const { db } = testDb;
+    const { db } = testDb();
     await sql`create table prepared_t (id integer primary key, name text)`.execute(
       db,
     );

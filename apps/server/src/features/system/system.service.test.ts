@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "../../../test/test-db.js";
+import { describe, expect, it } from "vitest";
+import { useTestDb } from "../../../test/test-db.js";
 import { createRegistry } from "../../context.js";
 import { InProcessHub } from "../../realtime/hub.js";
 import { createRealtimePorts } from "../../realtime/publisher.js";
@@ -14,11 +14,7 @@ import { CONFIG_READ_AGAIN_MS, SystemService } from "./system.service.js";
  * that it is read once, read again after a save here or elsewhere, and never held stale
  * for longer than CONFIG_READ_AGAIN_MS when news is lost.
  */
-let testDb: TestDb;
-beforeAll(async () => {
-  testDb = await createTestDb();
-});
-afterAll(() => testDb.drop());
+const testDb = useTestDb();
 
 /** A service on the test database whose config reads are counted; two share one hub. */
 function service(
@@ -27,7 +23,7 @@ function service(
   fail = { now: false },
   channels = { email: false, phone: false },
 ) {
-  const repo = systemRepository(testDb.db);
+  const repo = systemRepository(testDb().db);
   const reads = { count: 0 };
   const counted = {
     ...repo,
@@ -56,8 +52,8 @@ function service(
 }
 
 const writeName = (name: string) =>
-  testDb.db
-    .updateTable("config")
+  testDb()
+    .db.updateTable("config")
     .set({ value: JSON.stringify({ name }) })
     .where("name", "=", "sysInfo")
     .execute();
