@@ -5,6 +5,7 @@ import {
   api,
   apiUser,
   bubbles,
+  closeTop,
   logIn,
   newContext,
   productAndBrowser,
@@ -345,7 +346,7 @@ describe.each(Object.entries(WORDS))(
 
       await page.getByRole("button", { name: w.settings, exact: true }).click();
       await shot(page, `group-settings-${code}`);
-      await page.keyboard.press("Escape");
+      await closeTop(page, page.getByRole("dialog", { name: w.settings }));
       // The pointer still rests on the settings button: its tooltip would cover the panel.
       await page.mouse.move(0, 0);
 
@@ -355,7 +356,7 @@ describe.each(Object.entries(WORDS))(
         .getByRole("textbox")
         .fill(code === "zh" ? "周五上午十点发布。" : "Launch on Friday at 10.");
       await shot(page, `group-notice-${code}`);
-      await page.keyboard.press("Escape");
+      await closeTop(page, page.getByRole("dialog", { name: w.notice }));
 
       await panel(page)
         .getByRole("button", { name: w.actionsFor(annName) })
@@ -366,19 +367,20 @@ describe.each(Object.entries(WORDS))(
       await mute.getByText(w.custom, { exact: true }).click();
       await mute.getByRole("spinbutton").fill("400");
       await shot(page, `group-mute-custom-${code}`);
-      await page.keyboard.press("Escape");
+      await closeTop(page, mute);
 
       await panel(page).getByRole("button", { name: w.add }).click();
       const add = page.getByRole("dialog", { name: w.add });
       await add.getByRole("button", { name: w.addOk }).click();
       await add.getByRole("alert").filter({ hasText: w.selectToAdd }).waitFor();
       await shot(page, `group-add-members-${code}`);
-      await page.keyboard.press("Escape");
+      await closeTop(page, add);
 
       await panel(page).getByRole("button", { name: w.transfer }).click();
-      await page.getByRole("dialog", { name: w.transferTitle }).waitFor();
+      const transfer = page.getByRole("dialog", { name: w.transferTitle });
+      await transfer.waitFor();
       await shot(page, `group-transfer-${code}`);
-      await page.keyboard.press("Escape");
+      await closeTop(page, transfer);
 
       // The directory lists my groups above the people.
       await page.getByRole("button", { name: w.contacts, exact: true }).click();

@@ -1,5 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { resize, settled, settledShot } from "./harness";
+import { closeTop, resize, settledShot } from "./harness";
+
+export { closeTop };
 
 /* Helpers of the settings flow (settings.e2e.ts): its words, widths, dialogs and fixtures. */
 
@@ -70,29 +72,6 @@ export async function showTab(
       .catch(() => false);
     if (selected) return;
     if (tries === 4) throw new Error(`the tab ${name} is never selected`);
-  }
-}
-
-/**
- * Closes the dialog on top with Escape, sent to the dialog once it has stopped moving in: a
- * dialog still moving in may not have taken the focus yet, and its Escape is not heard
- * (a full CI run once pressed it during the entrance and waited 30 s). Pressed again if
- * the dialog is still there after 5 s; three times at most.
- */
-export async function closeTop(
-  page: Page,
-  dialog: ReturnType<typeof dialogNamed>,
-) {
-  for (let tries = 1; ; tries += 1) {
-    await settled(page);
-    await dialog.focus();
-    await page.keyboard.press("Escape");
-    const hidden = await dialog
-      .waitFor({ state: "hidden", timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (hidden) return;
-    if (tries === 3) throw new Error("Escape never closes the dialog");
   }
 }
 
