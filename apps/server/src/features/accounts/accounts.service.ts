@@ -118,10 +118,10 @@ export class AccountsService {
     // A user's role, status or language (and a session's end), or a change that reaches
     // everyone (a name, a picture, a new user): every held user is read again.
     deps.changes.on("user", () => {
-      this.forgetUsers();
+      this.heldUsers.dropAll();
     });
     deps.changes.onReached((userIds) => {
-      if (userIds === null) this.forgetUsers();
+      if (userIds === null) this.heldUsers.dropAll();
     });
     this.sessions = deps.sessions;
     this.codes = deps.codes;
@@ -335,10 +335,6 @@ export class AccountsService {
     const accountWait = await loginPerAccount.take(accountKey);
     if (accountWait > 0) await loginPerAddress.refund(ip);
     return accountWait;
-  }
-
-  private forgetUsers(): void {
-    this.heldUsers.dropAll();
   }
 
   /** An active user, for other features: missing, disabled and deleted answer the same. */

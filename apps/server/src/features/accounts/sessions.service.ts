@@ -61,7 +61,7 @@ export class SessionsService implements SessionResolver {
       groupOf: (row) => row.user_id,
     });
     changes.on("user", ({ userId }) => {
-      this.forgetUser(userId);
+      this.held.dropGroup(userId);
     });
   }
 
@@ -73,13 +73,8 @@ export class SessionsService implements SessionResolver {
   ): void {
     if (sessionIds.length === 0) return;
     // This process at once; the others when the hub brings `sessionsEnded`.
-    this.forgetUser(userId);
-    void this.sockets.endSessions(userId, sessionIds, reason);
-  }
-
-  /** Drops the sessions held of this user: their next call reads them again. */
-  private forgetUser(userId: number): void {
     this.held.dropGroup(userId);
+    void this.sockets.endSessions(userId, sessionIds, reason);
   }
 
   /**
