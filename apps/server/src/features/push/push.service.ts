@@ -84,6 +84,19 @@ export function endpointAllowed(
 
 /** The largest group whose members' presence is asked before its devices are read. */
 const PRESENCE_FIRST_MAX = 500;
+/** Messages waiting for their presence check at most (far more than a moment's sends). */
+const UNCHECKED_MAX = 50_000;
+
+/**
+ * Who of a message's recipients presence is asked about before any device is read: the
+ * receiver, or a small group's members but the sender; null for a large group (its devices
+ * are read first).
+ */
+function askFirst(sent: SentMessage): readonly number[] | null {
+  if ("userId" in sent.to) return [sent.to.userId];
+  if (sent.to.memberIds.length > PRESENCE_FIRST_MAX) return null;
+  return sent.to.memberIds.filter((id) => id !== sent.message.from_user);
+}
 
 /** A message just stored, and who of its chat should hear of it while away. */
 export interface SentMessage {
@@ -109,6 +122,10 @@ export interface SentMessage {
  */
 export class PushService {
   private keys: Promise<VapidKeys> | null = null;
+  /** The messages waiting for the presence check, and who of each chat it asks about. */
+  private unchecked: { sent: SentMessage; others: readonly number[] }[] = [];
+  /** Messages left unchecked since the last report, the waiting list being full. */
+  private dropped = 0;
 
   constructor(private readonly deps: PushDeps) {}
 
@@ -151,32 +168,66 @@ export class PushService {
     await this.deps.repo.deleteSubscription(userId, endpoint);
   }
 
-  /** After a send's commit: tells the recipients who are away, in the background. */
+  /**
+   * After a send's commit: tells the recipients who are away, in the background. Whether
+   * anyone is away is asked for the messages of a moment together, in one presence query
+   * (issue 14, W8: a query per message, each a Redis round trip on a queue that also draws
+   * group avatars, fell behind the sends and filled the queue).
+   */
   messageSent(sent: SentMessage): void {
     if (sent.message.type === "event" || sent.message.type === "webrtc") return;
+    const others = askFirst(sent);
+    if (others === null) {
+      this.schedule(sent);
+      return;
+    }
+    if (this.unchecked.length >= UNCHECKED_MAX) {
+      // Presence has not answered for a long while: these notifications are lost, never
+      // the messages; said once per batch, not once per message.
+      this.dropped += 1;
+      return;
+    }
+    this.unchecked.push({ sent, others });
+    this.deps.jobs.schedule("push:presence", () => this.checkPresence());
+  }
+
+  /**
+   * One presence query for every message waiting (the job queue runs one check at a time
+   * and coalesces the checks asked for meanwhile): a message whose recipients all have a
+   * socket open is done; the others go on to their devices. Should presence fail, the
+   * job fails once for the batch (reported), and those notifications are lost.
+   */
+  private async checkPresence(): Promise<void> {
+    const batch = this.unchecked;
+    this.unchecked = [];
+    if (this.dropped > 0) {
+      this.deps.logger.warn(
+        { dropped: this.dropped },
+        "push notifications dropped: too many messages waited for presence",
+      );
+      this.dropped = 0;
+    }
+    if (batch.length === 0) return;
+    const asked = new Set<number>();
+    for (const { others } of batch) for (const id of others) asked.add(id);
+    const here = await this.deps.presence.onlineAmong([...asked]);
+    for (const { sent, others } of batch)
+      if (!others.every((id) => here.has(id))) this.schedule(sent);
+  }
+
+  private schedule(sent: SentMessage): void {
     this.deps.jobs.schedule(`push:${String(sent.message.msg_id)}`, () =>
       this.deliver(sent),
     );
   }
 
   /**
-   * To one user or a small group, whether anyone is away first: most often no one is, and
-   * then no database is read (issue 14, W8). In a large group the devices first (few),
-   * then who of their users is away: the cost follows the subscriptions, not the size of
-   * the group.
+   * To the devices of the recipients away: first the devices (few), then who of their
+   * users is away, so that in a large group the cost follows the subscriptions, not the
+   * size of the group.
    */
   private async deliver(sent: SentMessage): Promise<void> {
     const { repo, presence } = this.deps;
-    const others =
-      "userId" in sent.to
-        ? [sent.to.userId]
-        : sent.to.memberIds.length <= PRESENCE_FIRST_MAX
-          ? sent.to.memberIds.filter((id) => id !== sent.message.from_user)
-          : null;
-    if (others !== null) {
-      const here = await presence.onlineAmong(others);
-      if (others.every((id) => here.has(id))) return;
-    }
     const all =
       "groupId" in sent.to
         ? await repo.listGroupSubscriptions(sent.to.groupId)
