@@ -100,6 +100,8 @@ export interface GroupsTable {
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
+  /** Changes whenever who the members are changes (migration 0017's triggers). */
+  members_version: Generated<number>;
 }
 
 export interface GroupMembersTable {

@@ -89,6 +89,41 @@ export async function listMemberIds(
   return rows.map((row) => row.user_id);
 }
 
+/**
+ * A group's member ids with the `members_version` they were read at, in one statement (so
+ * the two agree); a missing group has no members, at version -1.
+ */
+export async function listMemberIdsAt(
+  db: Db,
+  groupId: number,
+): Promise<{ version: number; ids: number[] }> {
+  const rows = await db
+    .selectFrom("groups as g")
+    .leftJoin("group_members as m", "m.group_id", "g.group_id")
+    .select(["g.members_version as version", "m.user_id"])
+    .where("g.group_id", "=", groupId)
+    .execute();
+  const ids: number[] = [];
+  for (const row of rows) if (row.user_id !== null) ids.push(row.user_id);
+  return { version: rows[0]?.version ?? -1, ids };
+}
+
+const membersVersionOf = compiledOnce((db, groupId) =>
+  db
+    .selectFrom("groups")
+    .select("members_version")
+    .where("group_id", "=", groupId),
+);
+
+/** A group's `members_version` (migration 0017); -1 for a missing group. */
+export async function findMembersVersion(
+  db: Db,
+  groupId: number,
+): Promise<number> {
+  const [row] = await membersVersionOf(db, groupId);
+  return row?.members_version ?? -1;
+}
+
 /** Which of these users are members already. */
 export async function listMembersAmong(
   db: Db,
@@ -762,6 +797,8 @@ export function groupsRepository(db: Db) {
     findMembership,
     findChatStanding,
     listMemberIds,
+    listMemberIdsAt,
+    findMembersVersion,
     listMembersAmong,
     listGroupsAmong,
     countMembers,

@@ -19,6 +19,7 @@ import {
 import type { Policy, Publish, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { GROUP_AVATAR_FACES } from "./group-avatar.js";
+import { MemberLists } from "./member-lists.js";
 import { refuse } from "../../lib/errors.js";
 import { signToken, verifyToken } from "../../lib/signing.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
@@ -97,9 +98,11 @@ const membership = (member: MemberState): Membership => ({
  */
 export class GroupsService {
   private readonly repo: GroupsRepository;
+  private readonly memberLists: MemberLists;
 
   constructor(private readonly deps: GroupsDeps) {
     this.repo = deps.repo;
+    this.memberLists = new MemberLists(deps.repo);
   }
 
   private async activeUser(userId: number): Promise<ActiveUser> {
@@ -873,9 +876,9 @@ export class GroupsService {
     return this.repo.listMemberIds(groupId, { managersOnly: true });
   }
 
-  /** Every member of a group, for delivering its messages. */
-  memberIds(groupId: number): Promise<number[]> {
-    return this.repo.listMemberIds(groupId);
+  /** Every member of a group, for delivering its messages (kept while none joins or leaves). */
+  memberIds(groupId: number): Promise<readonly number[]> {
+    return this.memberLists.memberIds(groupId);
   }
 
   /** Which of these users are members of the group. */
