@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Contact, type Message, MessageSchema } from "@parley/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
 import {
   countRows,
@@ -141,6 +141,39 @@ describe("one-to-one chat", () => {
     const elsewhere = await send(alice, carol.userId, "before", id);
     expect(elsewhere.code).not.toBe(0);
     expect(await storedUnder(id)).toHaveLength(1);
+  });
+
+  it("answers a message that failed after its commit as stored, once: what is durable is never refused", async () => {
+    const alice = await registerAndLogin(api);
+    const bob = await registerAndLogin(api);
+    const socket = await openSocket(api.url);
+    await socket.bind(bob.token);
+    // What follows the commit and the push breaks once (here the Web Push hand-off).
+    const broken = vi
+      .spyOn(api.services.push, "messageSent")
+      .mockImplementationOnce(() => {
+        throw new Error("the hand-off broke");
+      });
+    try {
+      const id = randomUUID();
+      const first = await send(alice, bob.userId, "stored anyway", id);
+      expect(broken).toHaveBeenCalledTimes(1);
+      expect(first.code, first.msg).toBe(0);
+      expect(first.data).toMatchObject({ content: "stored anyway", seq: 1 });
+      // Bob's socket had the message: the push came before what broke.
+      const frame = await socket.next("simple");
+      expect(frame.data).toMatchObject({
+        msg_id: (first.data as Message).msg_id,
+      });
+      const retry = await send(alice, bob.userId, "stored anyway", id);
+      expect((retry.data as Message).msg_id).toBe(
+        (first.data as Message).msg_id,
+      );
+      expect(await storedUnder(id)).toHaveLength(1);
+    } finally {
+      broken.mockRestore();
+      await socket.close();
+    }
   });
 
   it("keeps another sender's client id apart from mine", async () => {
