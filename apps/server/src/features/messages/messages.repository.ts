@@ -617,8 +617,19 @@ function searchableIn(types: readonly string[] | null) {
   };
 }
 
-/** The seq of each match, newest first, at most SEARCH_CAP of them. */
-type Hits = RawBuilder<{ seq: number }>;
+/**
+ * The matches of a search as a query's shape and its arguments. The shape (which index,
+ * which columns, whether the reader hides anything, which types) is named by `key` and
+ * built by `build` from stand-ins for `args` (db/compiled-once.ts), so each shape is built
+ * and compiled once per process, then run with each search's values (issue 14: building
+ * and compiling the page's query with Kysely was an eighth of a search request). `build`
+ * must give the query the same shape for the same key.
+ */
+interface Hits {
+  key: string;
+  args: Argument[];
+  build: (db: Db, slots: readonly never[]) => RawBuilder<{ seq: number }>;
+}
 
 /** Whether `db` is SQLite (FTS5) rather than PostgreSQL (pg_trgm). */
 function isSqlite(db: Db): boolean {
@@ -650,7 +661,7 @@ export async function searchMessages(
     reader: options.reader,
   };
   let hits: Hits | null;
-  if (options.keywords === "") hits = typedHits(db, filter, options.types);
+  if (options.keywords === "") hits = typedHits(filter, options.types);
   else {
     const where = searchableIn(options.types);
     if (!where.body && !where.name) return { rows: [], total: 0 };
@@ -670,6 +681,73 @@ interface HitFilter {
   reader: number | undefined;
 }
 
+type SearchRow = MessageRow & { search_total: number };
+
+/** The compiled page and count of each shape of hits, by the shape's key. */
+const hitPages = new Map<
+  string,
+  {
+    page: (db: Db, ...args: readonly Argument[]) => Promise<SearchRow[]>;
+    count: (db: Db, ...args: readonly Argument[]) => Promise<{ n: number }[]>;
+  }
+>();
+
+/** The page and count queries of a shape of hits, compiled on first use. */
+function compiledHits(hits: Hits) {
+  const found = hitPages.get(hits.key);
+  if (found) return found;
+  const arity = hits.args.length;
+  const made = {
+    page: compiledOnce<SearchRow>(
+      (db, ...slots: never[]) =>
+        db
+          .with(
+            (cte) => cte("hits").materialized(),
+            () =>
+              sql<{ seq: number }>`(${hits.build(db, slots.slice(0, arity))})`,
+          )
+          .selectFrom((from) =>
+            from
+              .selectFrom("hits")
+              .select("seq")
+              .orderBy("seq", "desc")
+              .limit(slots[arity] as never)
+              .offset(slots[arity + 1] as never)
+              .as("page"),
+          )
+          // A cross join keeps the page outer on SQLite: its keys drive one lookup each.
+          // As an inner join ordered by m.seq, SQLite walked the conversation by index
+          // instead (11 s on 100k messages).
+          .crossJoin("messages as m")
+          .where("m.conversation_id", "=", slots[arity + 2] as never)
+          .whereRef("m.seq", "=", "page.seq")
+          .selectAll("m")
+          .select((eb) =>
+            eb
+              .selectFrom("hits")
+              .select(eb.fn.countAll<number>().as("n"))
+              .$asScalar()
+              .as("search_total"),
+          )
+          .orderBy("page.seq", "desc"),
+      arity + 3,
+    ),
+    count: compiledOnce<{ n: number }>(
+      (db, ...slots: never[]) =>
+        db
+          .selectFrom(
+            sql<{ seq: number }>`(${hits.build(db, slots.slice(0, arity))})`.as(
+              "hit",
+            ),
+          )
+          .select((eb) => eb.fn.countAll<number>().as("n")),
+      arity,
+    ),
+  };
+  hitPages.set(hits.key, made);
+  return made;
+}
+
 /**
  * One page of the hits with their count, the rows read by (conversation, seq). The hits
  * are gathered once (a materialized CTE): the count reads them, the page is cut from them.
@@ -683,38 +761,16 @@ async function pageOfHits(
   limit: number,
   offset: number,
 ): Promise<{ rows: MessageRow[]; total: number }> {
+  const queries = compiledHits(hits);
   const take = Math.min(limit, SEARCH_CAP - offset);
   if (take > 0) {
-    const found = await db
-      .with(
-        (cte) => cte("hits").materialized(),
-        () => sql<{ seq: number }>`(${hits})`,
-      )
-      .selectFrom((from) =>
-        from
-          .selectFrom("hits")
-          .select("seq")
-          .orderBy("seq", "desc")
-          .limit(take)
-          .offset(offset)
-          .as("page"),
-      )
-      // A cross join keeps the page outer on SQLite: its keys drive one lookup each. As
-      // an inner join ordered by m.seq, SQLite walked the conversation by index instead
-      // (11 s on 100k messages).
-      .crossJoin("messages as m")
-      .where("m.conversation_id", "=", conversationId)
-      .whereRef("m.seq", "=", "page.seq")
-      .selectAll("m")
-      .select((eb) =>
-        eb
-          .selectFrom("hits")
-          .select(eb.fn.countAll<number>().as("n"))
-          .$asScalar()
-          .as("search_total"),
-      )
-      .orderBy("page.seq", "desc")
-      .execute();
+    const found = await queries.page(
+      db,
+      ...hits.args,
+      take,
+      offset,
+      conversationId,
+    );
     const first = found[0];
     if (first)
       return {
@@ -723,11 +779,8 @@ async function pageOfHits(
       };
     if (offset === 0) return { rows: [], total: 0 };
   }
-  const counted = await db
-    .selectFrom(sql<{ seq: number }>`(${hits})`.as("hit"))
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return { rows: [], total: counted.n };
+  const [counted] = await queries.count(db, ...hits.args);
+  return { rows: [], total: counted?.n ?? 0 };
 }
 
 /**
@@ -735,32 +788,38 @@ async function pageOfHits(
  * newest first and cut at the cap, merged. One range by seq alone could hold a million
  * texts before the tab's first picture.
  */
-function typedHits(
-  db: Db,
-  filter: HitFilter,
-  types: readonly string[] | null,
-): Hits {
-  const range = (type: string | null) => {
-    let query = db
-      .selectFrom("messages")
-      .select("seq")
-      .where("conversation_id", "=", filter.conversationId)
-      .where("seq", ">", filter.afterSeq);
-    if (type !== null) query = query.where("type", "=", type);
-    if (filter.reader !== undefined)
-      query = query.where(notHiddenFor(filter.reader));
-    return query.orderBy("seq", "desc").limit(SEARCH_CAP);
+function typedHits(filter: HitFilter, types: readonly string[] | null): Hits {
+  const hides = filter.reader !== undefined;
+  return {
+    key: `typed|${types?.join(",") ?? "*"}|${String(hides)}`,
+    args: [
+      filter.conversationId,
+      filter.afterSeq,
+      ...(hides ? [filter.reader ?? 0] : []),
+    ],
+    build: (db, [conversationId, afterSeq, reader]) => {
+      const range = (type: string | null) => {
+        let query = db
+          .selectFrom("messages")
+          .select("seq")
+          .where("conversation_id", "=", conversationId as never)
+          .where("seq", ">", afterSeq as never);
+        if (type !== null) query = query.where("type", "=", type);
+        if (hides) query = query.where(notHiddenFor(reader as never));
+        return query.orderBy("seq", "desc").limit(SEARCH_CAP);
+      };
+      const ranges = (types ?? [null]).map((type, i) =>
+        // SQLite takes ORDER BY and LIMIT in a compound's members only inside a subquery.
+        db.selectFrom(range(type).as(`t${String(i)}`)).select("seq"),
+      );
+      const [first, ...rest] = ranges;
+      if (!first) return sql<{ seq: number }>`select 0 as seq where 1 = 0`;
+      const merged = rest.reduce((all, next) => all.unionAll(next), first);
+      // Kysely puts the union in parentheses: a subquery.
+      return sql<{ seq: number }>`select seq from ${merged} as typed
+        order by seq desc limit ${SEARCH_CAP}`;
+    },
   };
-  const ranges = (types ?? [null]).map((type, i) =>
-    // SQLite takes ORDER BY and LIMIT in a compound's members only inside a subquery.
-    db.selectFrom(range(type).as(`t${String(i)}`)).select("seq"),
-  );
-  const [first, ...rest] = ranges;
-  if (!first) return sql<{ seq: number }>`select 0 as seq where 1 = 0`;
-  const merged = rest.reduce((all, next) => all.unionAll(next), first);
-  // Kysely puts the union in parentheses: a subquery.
-  return sql<{ seq: number }>`select seq from ${merged} as typed
-    order by seq desc limit ${SEARCH_CAP}`;
 }
 
 /**
@@ -798,9 +857,6 @@ async function sqliteHits(
   const key = numbered.rows[0]?.key;
   if (key === undefined) return null;
   const short = codePoints(words).length < 3;
-  const table = sql.table(
-    short ? "message_search_grams" : "message_search_trigrams",
-  );
   let match: string;
   if (short)
     match = [...(where.body ? ["b"] : []), ...(where.name ? ["n"] : [])]
@@ -810,20 +866,37 @@ async function sqliteHits(
     const column = where.body && where.name ? "" : where.body ? "body" : "name";
     match = (column ? `${column} : ` : "") + ftsPhrase(words);
   }
-  // Arithmetic stays in SQL: key × 2^32 outgrows a JavaScript number's exact range.
-  const base = sql`(${key} << 32)`;
-  const hidden =
-    filter.reader === undefined
-      ? sql``
-      : sql`and rowid not in (select ${base} + hm.seq from message_hides h
-          join messages hm on hm.msg_id = h.msg_id
-          where h.user_id = ${filter.reader}
-            and hm.conversation_id = ${filter.conversationId})`;
-  return sql<{ seq: number }>`select rowid - ${base} as seq from ${table}
-    where ${table} match ${match}
-      and rowid between ${base} + ${filter.afterSeq + 1} and ${base} + 4294967295
-      ${hidden}
-    order by rowid desc limit ${SEARCH_CAP}`;
+  const hides = filter.reader !== undefined;
+  return {
+    key: `fts|${String(short)}|${String(hides)}`,
+    args: [
+      key,
+      match,
+      filter.afterSeq + 1,
+      ...(hides ? [filter.reader ?? 0, filter.conversationId] : []),
+    ],
+    build: (
+      _db,
+      [conversationKey, matching, firstSeq, reader, conversationId],
+    ) => {
+      const table = sql.table(
+        short ? "message_search_grams" : "message_search_trigrams",
+      );
+      // Arithmetic stays in SQL: key × 2^32 outgrows a JavaScript number's exact range.
+      const base = sql`(${conversationKey} << 32)`;
+      const hidden = hides
+        ? sql`and rowid not in (select ${base} + hm.seq from message_hides h
+            join messages hm on hm.msg_id = h.msg_id
+            where h.user_id = ${reader}
+              and hm.conversation_id = ${conversationId})`
+        : sql``;
+      return sql<{ seq: number }>`select rowid - ${base} as seq from ${table}
+        where ${table} match ${matching}
+          and rowid between ${base} + ${firstSeq} and ${base} + 4294967295
+          ${hidden}
+        order by rowid desc limit ${SEARCH_CAP}`;
+    },
+  };
 }
 
 /**
@@ -843,28 +916,39 @@ function postgresHits(
     ...(where.body ? ["text"] : []),
     ...(where.name ? ["file"] : []),
   ];
-  const matching =
-    codePoints(words).length < 3
-      ? sql`message_search_grams(m.conversation_id, m.type, m.content, m.extends)
-          @> array[cast(${filter.conversationId} as text) || ' ' || lower(${words})]`
-      : sql`message_search_text(m.type, m.content, m.extends)
-          like lower(${containing(words)}) escape '\\'`;
-  const hidden =
-    filter.reader === undefined
-      ? sql``
-      : sql`and not exists (select 1 from message_hides h
-          where h.msg_id = m.msg_id and h.user_id = ${filter.reader})`;
-  // The literal type list is what lets the planner use the partial indexes.
-  return sql<{ seq: number }>`with matches as materialized (
-      select m.seq from messages m
-      where m.conversation_id = ${filter.conversationId}
-        and m.type in ('text', 'file')
-        and m.type in (${sql.join(kinds.map((kind) => sql.lit(kind)))})
-        and m.seq > ${filter.afterSeq}
-        and ${matching}
-        ${hidden}
-    )
-    select seq from matches order by seq desc limit ${SEARCH_CAP}`;
+  const short = codePoints(words).length < 3;
+  const hides = filter.reader !== undefined;
+  return {
+    key: `trgm|${String(short)}|${kinds.join(",")}|${String(hides)}`,
+    args: [
+      filter.conversationId,
+      filter.afterSeq,
+      short ? words : containing(words),
+      ...(hides ? [filter.reader ?? 0] : []),
+    ],
+    build: (_db, [conversationId, afterSeq, pattern, reader]) => {
+      const matching = short
+        ? sql`message_search_grams(m.conversation_id, m.type, m.content, m.extends)
+            @> array[cast(${conversationId} as text) || ' ' || lower(${pattern})]`
+        : sql`message_search_text(m.type, m.content, m.extends)
+            like lower(${pattern}) escape '\\'`;
+      const hidden = hides
+        ? sql`and not exists (select 1 from message_hides h
+            where h.msg_id = m.msg_id and h.user_id = ${reader})`
+        : sql``;
+      // The literal type list is what lets the planner use the partial indexes.
+      return sql<{ seq: number }>`with matches as materialized (
+          select m.seq from messages m
+          where m.conversation_id = ${conversationId}
+            and m.type in ('text', 'file')
+            and m.type in (${sql.join(kinds.map((kind) => sql.lit(kind)))})
+            and m.seq > ${afterSeq}
+            and ${matching}
+            ${hidden}
+        )
+        select seq from matches order by seq desc limit ${SEARCH_CAP}`;
+    },
+  };
 }
 
 const readState = compiledOnce((db, readerId, conversationId) =>
