@@ -13,6 +13,7 @@ import { ManualClock } from "../src/lib/clock.js";
 import type { Hub } from "../src/realtime/hub.js";
 import { LocalStorage } from "../src/storage/local-storage.js";
 import type { Storage } from "../src/storage/storage.js";
+import { afterAll, beforeAll } from "vitest";
 import { createTestDb, type TestDb } from "./test-db.js";
 
 /** How a test posts: form-encoded like existing clients (the default), JSON, or a raw body. */
@@ -57,6 +58,24 @@ export function testEnv(
     RATE_LOGIN_IP: "0",
     RATE_SENDCODE_IP: "0",
     ...overrides,
+  };
+}
+
+/**
+ * The real app for a test file: started before its tests, closed after them. Call at the
+ * top of the file; read it inside tests (`app().post(...)`).
+ */
+export function useTestApp(env: Record<string, string> = {}): () => TestApp {
+  let api: TestApp | undefined;
+  beforeAll(async () => {
+    api = await startTestApp(env);
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+  return () => {
+    if (!api) throw new Error("the test app is started before the tests");
+    return api;
   };
 }
 

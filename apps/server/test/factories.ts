@@ -126,3 +126,20 @@ export async function registerMany<N extends number>(
   // Exactly n users were pushed.
   return users as Tuple<TestUser, N>;
 }
+
+/** A group made through the API by its owner: its number and its contact id (`group-N`). */
+export async function createGroup(
+  api: TestApp,
+  owner: TestUser,
+  members: TestUser[],
+  name = "Team",
+): Promise<{ groupId: number; id: string; data: unknown }> {
+  const res = await api.post(
+    "/enterprise/group/add",
+    { name, user_ids: members.map((m) => m.userId) },
+    { token: owner.token },
+  );
+  if (res.code !== 0) throw new Error(`group/add: ${res.msg}`);
+  const id = (res.data as { id: string }).id;
+  return { groupId: Number(id.replace("group-", "")), id, data: res.data };
+}

@@ -9,7 +9,11 @@ import {
 } from "@parley/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
-import { registerMany, type TestUser } from "../../../test/factories.js";
+import {
+  createGroup,
+  registerMany,
+  type TestUser,
+} from "../../../test/factories.js";
 import { openSocket, type TestSocket } from "../../../test/ws-client.js";
 import { clearGroupMessages, countMembersUpTo } from "./groups.repository.js";
 
@@ -40,13 +44,9 @@ async function makeGroup(
   members: TestUser[],
   name = "Team",
 ): Promise<{ groupId: number; id: string; contact: Contact }> {
-  const res = await call("add", owner, {
-    name,
-    user_ids: members.map((m) => m.userId),
-  });
-  expect(res.code, res.msg).toBe(0);
-  const contact = ContactSchema.parse(res.data);
-  return { groupId: contact.group_id ?? 0, id: String(contact.id), contact };
+  const made = await createGroup(api, owner, members, name);
+  const contact = ContactSchema.parse(made.data);
+  return { groupId: made.groupId, id: made.id, contact };
 }
 
 async function membersOf(user: TestUser, id: string): Promise<GroupMember[]> {

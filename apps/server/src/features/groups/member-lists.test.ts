@@ -1,6 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
-import { registerMany, type TestUser } from "../../../test/factories.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../../../test/build-test-app.js";
+import {
+  createGroup,
+  registerMany,
+  type TestUser,
+} from "../../../test/factories.js";
 import { groupsRepository } from "./groups.repository.js";
 import { MemberLists, type MemberListsRepo } from "./member-lists.js";
 
@@ -10,30 +14,17 @@ import { MemberLists, type MemberListsRepo } from "./member-lists.js";
  * the members, through the API or any statement at all, the next read sees it.
  */
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp();
-});
-afterAll(async () => {
-  await api.close();
-});
+const app = useTestApp();
 
 const call = (path: string, user: TestUser, body: object = {}) =>
-  api.post(`/enterprise/group/${path}`, body, { token: user.token });
+  app().post(`/enterprise/group/${path}`, body, { token: user.token });
 
-async function makeGroup(owner: TestUser, members: TestUser[]) {
-  const res = await call("add", owner, {
-    name: "Kept list",
-    user_ids: members.map((m) => m.userId),
-  });
-  expect(res.code, res.msg).toBe(0);
-  const id = (res.data as { id: string }).id;
-  return { id, groupId: Number(id.replace("group-", "")) };
-}
+const makeGroup = (owner: TestUser, members: TestUser[]) =>
+  createGroup(app(), owner, members, "Kept list");
 
 async function version(groupId: number): Promise<number> {
-  const row = await api.db
-    .selectFrom("groups")
+  const row = await app()
+    .db.selectFrom("groups")
     .select("members_version")
     .where("group_id", "=", groupId)
     .executeTakeFirstOrThrow();
@@ -42,7 +33,7 @@ async function version(groupId: number): Promise<number> {
 
 /** The repository, counting full list reads. */
 function counted() {
-  const repo = groupsRepository(api.db);
+  const repo = groupsRepository(app().db);
   const reads: number[] = [];
   const counting: MemberListsRepo = {
     findMembersVersion: (groupId) => repo.findMembersVersion(groupId),
@@ -58,7 +49,7 @@ const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
 
 describe("member lists kept per group", () => {
   it("changes the version with every member in or out, by the API or by any statement", async () => {
-    const [owner, a, b, c] = await registerMany(api, 4, "Version");
+    const [owner, a, b, c] = await registerMany(app(), 4, "Version");
     const { id, groupId } = await makeGroup(owner, [a, b]);
     const made = await version(groupId);
 
@@ -75,8 +66,8 @@ describe("member lists kept per group", () => {
     expect(removed).toBeGreaterThan(added);
 
     // Not through the service: a statement of its own, as another tool might run.
-    await api.db
-      .deleteFrom("group_members")
+    await app()
+      .db.deleteFrom("group_members")
       .where("group_id", "=", groupId)
       .where("user_id", "=", b.userId)
       .execute();
@@ -84,7 +75,7 @@ describe("member lists kept per group", () => {
   });
 
   it("answers the members as they are now, reading the whole list only after a change", async () => {
-    const [owner, a, b, c] = await registerMany(api, 4, "Kept");
+    const [owner, a, b, c] = await registerMany(app(), 4, "Kept");
     const { id, groupId } = await makeGroup(owner, [a, b]);
     const { repo, reads } = counted();
     const lists = new MemberLists(repo);
@@ -104,8 +95,8 @@ describe("member lists kept per group", () => {
     expect(reads).toHaveLength(2);
 
     // Added by a bare statement: in the very next answer too.
-    await api.db
-      .insertInto("group_members")
+    await app()
+      .db.insertInto("group_members")
       .values({
         group_id: groupId,
         user_id: c.userId,
@@ -130,9 +121,9 @@ describe("member lists kept per group", () => {
   });
 
   it("does not keep a list read before a change that a later read already saw", async () => {
-    const [owner, a, b] = await registerMany(api, 3, "Race");
+    const [owner, a, b] = await registerMany(app(), 3, "Race");
     const { id, groupId } = await makeGroup(owner, [a, b]);
-    const repo = groupsRepository(api.db);
+    const repo = groupsRepository(app().db);
     // The first full read answers only when let go, after a removal and a second read.
     let letGo: () => void = () => undefined;
     let first = true;
@@ -160,7 +151,7 @@ describe("member lists kept per group", () => {
   });
 
   it("forgets the groups read longest ago past its allowance, and answers a missing group with no one", async () => {
-    const [owner, a, b] = await registerMany(api, 3, "Allowance");
+    const [owner, a, b] = await registerMany(app(), 3, "Allowance");
     const one = await makeGroup(owner, [a, b]);
     const two = await makeGroup(owner, [a, b]);
     const { repo, reads } = counted();
