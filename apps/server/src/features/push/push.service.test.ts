@@ -37,7 +37,10 @@ function presence(online: ReadonlySet<number>, held = false) {
   };
 }
 
-function service(port: Presence) {
+function service(
+  port: Presence,
+  options: { maxUnchecked?: number; warnings?: unknown[] } = {},
+) {
   const repo = pushRepository(testDb().db);
   /** The users whose devices were read: one per message that went on to them. */
   const devicesRead: number[] = [];
@@ -59,7 +62,17 @@ function service(port: Presence) {
     clock: systemClock,
     presence: port,
     jobs,
-    logger: pino({ level: "silent" }),
+    logger: options.warnings
+      ? pino(
+          { level: "warn" },
+          {
+            write: (line: string) => options.warnings?.push(JSON.parse(line)),
+          },
+        )
+      : pino({ level: "silent" }),
+    ...(options.maxUnchecked === undefined
+      ? {}
+      : { maxUnchecked: options.maxUnchecked }),
     subject: "mailto:ops@example.com",
     allowHosts: [],
   });
@@ -132,5 +145,30 @@ describe("push presence, asked together", () => {
     await jobs.whenIdle();
     // The small group's check; the large group read its devices (none) and asked nothing.
     expect(p.asked).toEqual([[2, 3]]);
+  });
+
+  it("drops what is past its allowance while presence does not answer, and says so once", async () => {
+    const p = presence(new Set<number>(), true);
+    const warnings: unknown[] = [];
+    const { push, jobs, devicesRead } = service(p.port, {
+      maxUnchecked: 3,
+      warnings,
+    });
+    push.messageSent(sentTo(1));
+    await expect.poll(() => p.asked.length).toBe(1);
+    // The check under way holds 1; the next may gather 3; the other 2 are dropped.
+    for (const user of [2, 3, 4, 5, 6]) push.messageSent(sentTo(user));
+    p.release();
+    await expect.poll(() => p.asked.length).toBe(2);
+    p.release();
+    await jobs.whenIdle();
+    expect(p.asked).toEqual([[1], [2, 3, 4]]);
+    expect(devicesRead.sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        dropped: 2,
+        msg: "push notifications dropped: too many messages waited for presence",
+      }),
+    ]);
   });
 });

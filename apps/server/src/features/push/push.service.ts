@@ -24,6 +24,8 @@ export interface PushDeps {
   allowHosts: readonly string[];
   /** Trusts a private push service's certificate authority (WEB_PUSH_CA_FILE). */
   agent?: https.Agent;
+  /** Messages waiting for their presence check at most (UNCHECKED_MAX; tests set fewer). */
+  maxUnchecked?: number;
 }
 
 /** How long a push service keeps a message for an offline device (s). */
@@ -181,7 +183,7 @@ export class PushService {
       this.schedule(sent);
       return;
     }
-    if (this.unchecked.length >= UNCHECKED_MAX) {
+    if (this.unchecked.length >= (this.deps.maxUnchecked ?? UNCHECKED_MAX)) {
       // Presence has not answered for a long while: these notifications are lost, never
       // the messages; said once per batch, not once per message.
       this.dropped += 1;
