@@ -1,3 +1,6 @@
+import { systemClock } from "../../lib/clock.js";
+import { Held } from "../../lib/held.js";
+
 /** What member lists read: a group's ids with their version, and the version alone. */
 export interface MemberListsRepo {
   listMemberIdsAt(groupId: number): Promise<{ version: number; ids: number[] }>;
@@ -15,48 +18,36 @@ const MAX_IDS = 1_000_000;
  * when it has changed, so a member removed is left out of the next push on every process,
  * as when the list was read each time (issue 14: W1a read 50 rows per message, W1b 10,000).
  *
- * Ids read at an older version than the one kept are not kept. Past MAX_IDS the groups
- * read longest ago are forgotten first.
+ * Held with `lib/held.ts`: a read overtaken by a later one of the same group is not kept,
+ * and past MAX_IDS the groups read longest ago go first. No read-again time: the version,
+ * not the clock, says when a list is old.
  */
 export class MemberLists {
-  private readonly held = new Map<
-    number,
-    { version: number; ids: readonly number[] }
-  >();
-  private weight = 0;
+  private readonly held: Held<number, { version: number; ids: number[] }>;
 
   constructor(
     private readonly repo: MemberListsRepo,
-    private readonly maxIds = MAX_IDS,
-  ) {}
+    maxIds = MAX_IDS,
+  ) {
+    this.held = new Held({
+      clock: systemClock,
+      readAgainMs: Number.POSITIVE_INFINITY,
+      maxWeight: maxIds,
+      weigh: (list) => list.ids.length,
+    });
+  }
 
   /** Every member's id as of now: the list kept when its version is still the group's. */
   async memberIds(groupId: number): Promise<readonly number[]> {
-    const kept = this.held.get(groupId);
+    const kept = this.held.fresh(groupId);
     if (kept && (await this.repo.findMembersVersion(groupId)) === kept.version)
       return kept.ids;
-    const read = await this.repo.listMemberIdsAt(groupId);
-    this.keep(groupId, read);
+    const read = await this.held.read(
+      groupId,
+      () => this.repo.listMemberIdsAt(groupId),
+      // A missing group (-1) is not kept.
+      (list) => list.version >= 0,
+    );
     return read.ids;
-  }
-
-  private keep(
-    groupId: number,
-    read: { version: number; ids: readonly number[] },
-  ): void {
-    const kept = this.held.get(groupId);
-    if (kept) {
-      if (kept.version > read.version) return;
-      this.held.delete(groupId);
-      this.weight -= kept.ids.length;
-    }
-    if (read.version < 0 || read.ids.length > this.maxIds) return;
-    this.held.set(groupId, read);
-    this.weight += read.ids.length;
-    for (const [oldest, entry] of this.held) {
-      if (this.weight <= this.maxIds) break;
-      this.held.delete(oldest);
-      this.weight -= entry.ids.length;
-    }
   }
 }
