@@ -1,17 +1,16 @@
-import { createECDH, randomBytes, randomUUID } from "node:crypto";
-import fs from "node:fs";
-import type http from "node:http";
-import https from "node:https";
-import os from "node:os";
-import path from "node:path";
-import type { AddressInfo } from "node:net";
+import { randomUUID } from "node:crypto";
 import { type PushPayload, push } from "@parley/protocol";
-import * as ece from "http_ece";
-import { generate } from "selfsigned";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
 import { registerMany, type TestUser } from "../../../test/factories.js";
 import { openSocket } from "../../../test/ws-client.js";
+import {
+  decryptDelivery,
+  type DeviceKeys,
+  deviceKeys,
+  type PushSink,
+  startPushSink,
+} from "../../../test/push-sink.js";
 import { endpointAllowed } from "./push.service.js";
 
 /*
@@ -19,74 +18,11 @@ import { endpointAllowed } from "./push.service.js";
  * decrypts it with the device's own keys (RFC 8291), as a browser would.
  */
 
-interface Received {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/**
- * A local push service over TLS (web-push speaks only https), with its own certificate
- * authority the app is told to trust: records every delivery; `/gone/...` answers 410
- * like a dead one.
- */
-async function startPushService() {
-  const received: Received[] = [];
-  const pems = await generate([{ name: "commonName", value: "127.0.0.1" }], {
-    algorithm: "sha256",
-    extensions: [
-      { name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] },
-    ],
-  });
-  const caFile = path.join(
-    fs.mkdtempSync(path.join(os.tmpdir(), "parley-push-")),
-    "ca.pem",
-  );
-  fs.writeFileSync(caFile, pems.cert);
-  const server = https.createServer(
-    { key: pems.private, cert: pems.cert },
-    (req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (chunk: Buffer) => chunks.push(chunk));
-      req.on("end", () => {
-        received.push({
-          path: req.url ?? "",
-          headers: req.headers,
-          body: Buffer.concat(chunks),
-        });
-        res.statusCode = req.url?.startsWith("/gone/") ? 410 : 201;
-        res.end();
-      });
-    },
-  );
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    caFile,
-    host: `127.0.0.1:${String(port)}`,
-    url: `https://127.0.0.1:${String(port)}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A device's push keys, as a browser makes them. */
-function deviceKeys() {
-  const ecdh = createECDH("prime256v1");
-  ecdh.generateKeys();
-  const auth = randomBytes(16).toString("base64url");
-  return {
-    ecdh,
-    auth,
-    keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth },
-  };
-}
-
 let api: TestApp;
-let pushService: Awaited<ReturnType<typeof startPushService>>;
+let pushService: PushSink;
 
 beforeAll(async () => {
-  pushService = await startPushService();
+  pushService = await startPushSink();
   api = await startTestApp({
     WEB_PUSH_ALLOW_HOSTS: pushService.host,
     WEB_PUSH_CA_FILE: pushService.caFile,
@@ -125,24 +61,14 @@ async function send(from: TestUser, to: number | string, content: string) {
 /** Deliveries to one path since a mark, decrypted with the device's keys. */
 function opened(
   path: string,
-  device: { ecdh: ReturnType<typeof createECDH>; auth: string },
+  device: Pick<DeviceKeys, "ecdh" | "auth">,
   from = 0,
 ): PushPayload[] {
   return pushService.received
     .slice(from)
     .filter((r) => r.path === path)
     .map((r) =>
-      push.PushPayloadSchema.parse(
-        JSON.parse(
-          ece
-            .decrypt(r.body, {
-              version: "aes128gcm",
-              privateKey: device.ecdh,
-              authSecret: device.auth,
-            })
-            .toString("utf8"),
-        ),
-      ),
+      push.PushPayloadSchema.parse(JSON.parse(decryptDelivery(r, device))),
     );
 }
 
