@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The HTTP ceiling of this box (reference/benchmarks.md §6.1, "skeleton twin"): a bare
 // Fastify 5 server in its own process with what every product answer carries and nothing
-// else — the same form-body parsing, the same security headers (helmet, built once; bench/
-// api.mjs checks at each run that both answer the same header names and policies), an
+// else — the same form-body parsing, the same security headers (bench/security-headers.mjs;
+// bench/api.mjs checks at each run that both answer the same header names and policies), an
 // envelope of the same shape and size. No session, no database, no validation.
 //
 //   POST /hello   answers {code, msg, key, data:{publicKey}, count, page} like the product's
@@ -13,41 +13,14 @@
 //
 // Started by bench/api.mjs in its own process; prints `port <n>` once listening, so the time
 // from spawn to that line (and to a first answer) is also the bare cold start.
-import http from "node:http";
 import { createRequire } from "node:module";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { addSecurityHeaders } from "./security-headers.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(path.join(root, "apps/server/package.json"));
 const Fastify = require("fastify");
-const helmet = require("helmet");
-
-const headers = helmet({
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:", "blob:", "https:", "http:"],
-      mediaSrc: ["'self'", "blob:", "data:"],
-      fontSrc: ["'self'", "data:"],
-      connectSrc: ["'self'", "ws:", "wss:"],
-      frameSrc: ["'self'"],
-      frameAncestors: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-    },
-  },
-  frameguard: { action: "sameorigin" },
-  referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  crossOriginEmbedderPolicy: false,
-  crossOriginResourcePolicy: { policy: "same-site" },
-  strictTransportSecurity: false,
-});
 
 const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
 app.addContentTypeParser(
@@ -56,28 +29,8 @@ app.addContentTypeParser(
   (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body))),
 );
-// Worked out once and set from a list, as the product does (plugins/security-headers.ts):
-// the ceiling must not spend more on its headers than the product.
-const set = [];
-const removed = [];
-headers(
-  new http.IncomingMessage(new net.Socket()),
-  {
-    setHeader: (name, value) =>
-      set.push([name, Array.isArray(value) ? value.join(", ") : String(value)]),
-    removeHeader: (name) => removed.push(name),
-  },
-  () => {},
-);
-set.push([
-  "Permissions-Policy",
-  "camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=(), usb=()",
-]);
-app.addHook("onRequest", (request, reply, done) => {
-  for (const [name, value] of set) reply.raw.setHeader(name, value);
-  for (const name of removed) reply.raw.removeHeader(name);
-  done();
-});
+// The product's security headers, set as the product sets them (bench/security-headers.mjs).
+addSecurityHeaders(app);
 app.post("/hello", async () => ({
   code: 0,
   msg: "操作成功",

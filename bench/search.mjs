@@ -11,9 +11,11 @@
 //
 // The ceiling: a bare Fastify route in its own process (this file with `--bare <db file>`)
 // that runs the product's own two prepared statements (the conversation's number, then the
-// page with its count) on the same file and answers the rows as JSON: no auth, no mapping
-// to wire messages. The product and the ceiling each run in their own process; the load
-// generator is bench/run.mjs's process, the same closed loop for both.
+// page with its count) on the same file and answers the rows in the keys of wire messages,
+// with the product's security headers: the same messages in the same bytes (checked at
+// each run), but no auth, no rules, no validation. The product and the ceiling each run
+// in their own process; the load generator is bench/run.mjs's process, the same closed
+// loop for both, A-B-A-B.
 import { fork } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -21,6 +23,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { addSecurityHeaders } from "./security-headers.mjs";
 
 const here = fileURLToPath(import.meta.url);
 const root = path.resolve(path.dirname(here), "..");
@@ -178,12 +181,70 @@ export async function startBare(file) {
   };
 }
 
+/**
+ * A row in the keys of a history message on the wire (wire-contract.md §2.4, as
+ * messages.mapper.ts `toMessage` gives them), with no rule applied: the seeded rows are
+ * texts, neither withdrawn nor files. So the ceiling answers what the product answers, byte
+ * for byte but for the envelope's `msg`: benchmarks.md §7, "the skeleton baselines must
+ * send the same byte sizes, so the ratio isolates our overhead rather than payload
+ * differences".
+ */
+function wireMessage(row, sender) {
+  return {
+    msg_id: row.msg_id,
+    id: row.client_msg_id,
+    seq: row.seq,
+    status: "succeed",
+    type: row.type,
+    sendTime: row.created_at,
+    is_read: row.is_read,
+    is_group: row.is_group,
+    at: row.at ? row.at.split(",") : [],
+    toContactId: row.to_user,
+    toUser: row.to_user,
+    from_user: row.from_user,
+    fromUser: sender,
+    file_id: row.file_id ?? 0,
+    content: row.content,
+    fileName: "",
+    fileSize: 0,
+    preview: "",
+    download: "",
+    pid: row.pid ?? 0,
+    extends: JSON.parse(row.extends),
+  };
+}
+
 /** The ceiling's process: the product's prepared statements behind a bare Fastify route. */
 async function serveBare(file) {
   const Database = require("better-sqlite3");
   const Fastify = require("fastify");
   const db = new Database(file);
   const keyOf = db.prepare(KEY_SQL);
+  // Senders as the wire shows them, read once each (the product keeps them too).
+  const userOf = db.prepare(
+    "select user_id, realname, account, avatar, name_py from users where user_id = ?",
+  );
+  const senders = new Map();
+  const senderOf = (id) => {
+    let sender = senders.get(id);
+    if (!sender) {
+      const user = userOf.get(id);
+      sender = {
+        id: user.user_id,
+        user_id: user.user_id,
+        realname: user.realname,
+        displayName: user.realname,
+        account: user.account,
+        avatar: user.avatar || "/static/img/avatar.png",
+        name_py: user.name_py,
+      };
+      senders.set(id, sender);
+    }
+    return sender;
+  };
+  const shaped = (rows) =>
+    rows.map((row) => wireMessage(row, senderOf(row.from_user)));
   const statements = Object.fromEntries(
     ["message_search_grams", "message_search_trigrams"].map((table) => [
       table,
@@ -191,10 +252,13 @@ async function serveBare(file) {
     ]),
   );
   const app = Fastify();
+  // What every product answer carries: its security headers, set as the product sets them.
+  addSecurityHeaders(app);
   app.post("/search", async (request) => {
     const { conversation, reader, words, page } = request.body;
     const key = keyOf.get(conversation)?.key;
-    if (key === undefined) return { code: 0, data: [], count: 0 };
+    if (key === undefined)
+      return { code: 0, msg: "", key: "ok", data: [], count: 0, page };
     const { table, match } = ftsQuery(words);
     const offset = (page - 1) * PAGE;
     const hits = [key, match, key, 1, key, key, reader, conversation, CAP];
@@ -207,7 +271,7 @@ async function serveBare(file) {
     const count =
       rows[0]?.search_total ??
       (offset === 0 ? 0 : statements[table].count.get(...hits).n);
-    return { code: 0, msg: "", data: rows, count };
+    return { code: 0, msg: "", key: "ok", data: shaped(rows), count, page };
   });
   const newest = db.prepare(NEWEST_SQL);
   const before = db.prepare(BEFORE_SQL);
@@ -217,7 +281,8 @@ async function serveBare(file) {
       lastId > 0
         ? before.all(conversation, reader, lastId, limit, 0)
         : newest.all(conversation, reader, limit, 0);
-    return { code: 0, msg: "", data: rows, count: 0 };
+    const data = shaped(rows.reverse());
+    return { code: 0, msg: "", key: "ok", data, count: data.length, page: 1 };
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   process.send({ port: app.server.address().port });
@@ -227,6 +292,36 @@ async function serveBare(file) {
       process.exit(0);
     });
   });
+}
+
+/**
+ * One JSON POST, answered whole: its size in bytes and the parsed envelope. The harness
+ * compares the product's answer with its ceiling's: the same messages, and about the same
+ * bytes (benchmarks.md §7).
+ */
+export async function postOnce(url, body, headers = {}) {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { bytes: bytes.length, json: JSON.parse(bytes.toString("utf8")) };
+}
+
+/**
+ * Checks that a ceiling answers the product's page: the same messages in the same order,
+ * within 2 % of its bytes. Answers both sizes.
+ */
+export function sameAnswer(label, ours, ceiling) {
+  const ids = (answer) => answer.json.data.map((m) => m.msg_id).join(",");
+  if (ceiling.json.code !== 0 || ids(ours) !== ids(ceiling))
+    throw new Error(`${label}: the ceiling answered other messages`);
+  if (Math.abs(ours.bytes - ceiling.bytes) > ours.bytes * 0.02)
+    throw new Error(
+      `${label}: the ceiling answered ${ceiling.bytes} bytes, the product ${ours.bytes}`,
+    );
+  return { product: ours.bytes, bare: ceiling.bytes };
 }
 
 /**
@@ -273,15 +368,15 @@ export function poster(sockets) {
 
 /**
  * W4s: seeds the conversation, then measures each query's newest and oldest page on the
- * ceiling and on the product. `closedLoop` and `round` are bench/run.mjs's, so the
- * figures are counted as W4's are.
+ * ceiling and on the product, A-B-A-B. `alternate` and `round` are bench/run.mjs's, so
+ * the figures are counted as W4's are.
  */
 export async function historySearch({
   dataDir,
   product,
   alice,
   bob,
-  closedLoop,
+  alternate,
   round,
   seconds,
 }) {
@@ -301,12 +396,6 @@ export async function historySearch({
   const bare = await startBare(file);
   const concurrency = 16;
   const client = poster(concurrency);
-  const warmUp = Math.min(seconds, 0.5);
-  const measure = async (call) => {
-    await closedLoop(concurrency, warmUp, call);
-    const run = await closedLoop(concurrency, seconds, call);
-    return { reqPerSec: round(run.rate), ...run.latency };
-  };
   const rows = [];
   try {
     for (const query of QUERIES)
@@ -320,33 +409,44 @@ export async function historySearch({
         };
         // Checked in full once; in the loop only the envelope's code is looked at, so
         // the generator spends on each side the same little per answer.
-        const answer = await product.post(
-          "/enterprise/im/getMessageList",
+        const ours = await postOnce(
+          `${product.url}/enterprise/im/getMessageList`,
           request,
-          alice.token,
+          { Authorization: alice.token },
         );
+        const answer = ours.json;
         if (answer.code !== 0 || answer.data.length !== PAGE)
           throw new Error(`search ${query.words} p${page}: ${answer.msg}`);
+        const bareRequest = {
+          conversation: seeded.conversation,
+          reader: alice.id,
+          words: query.words,
+          page,
+        };
+        const bytes = sameAnswer(
+          `search ${query.words} p${page}`,
+          ours,
+          await postOnce(`${bare.url}/search`, bareRequest),
+        );
         const viaProduct = client(
           `${product.url}/enterprise/im/getMessageList`,
           request,
           { Authorization: alice.token },
         );
-        const viaBare = client(`${bare.url}/search`, {
-          conversation: seeded.conversation,
-          reader: alice.id,
-          words: query.words,
-          page,
-        });
-        const ceiling = await measure(viaBare);
-        const ours = await measure(viaProduct);
+        const viaBare = client(`${bare.url}/search`, bareRequest);
+        const {
+          bare: ceiling,
+          product: measured,
+          ratio,
+        } = await alternate(concurrency, seconds, viaBare, viaProduct);
         rows.push({
           query: query.label,
           words: query.words,
           page,
-          product: ours,
+          bytes,
+          product: measured,
           bare: ceiling,
-          productOverBare: round(ours.reqPerSec / ceiling.reqPerSec),
+          productOverBare: ratio,
         });
       }
   } finally {
@@ -392,6 +492,7 @@ export function searchTable(w4s) {
     "p50 ms",
     "p99 ms",
     "product/bare",
+    "bytes (product/bare)",
   ];
   const cells = w4s.rows.map((r) => [
     `${r.query} ${r.words}`,
@@ -403,6 +504,7 @@ export function searchTable(w4s) {
     r.bare.p50.toFixed(2),
     r.bare.p99.toFixed(2),
     String(r.productOverBare),
+    r.bytes ? `${r.bytes.product}/${r.bytes.bare}` : "",
   ]);
   const widths = header.map((h, i) =>
     Math.max(h.length, ...cells.map((c) => c[i].length)),

@@ -143,6 +143,18 @@ export function summaryRows(results) {
         "≥ 0.80",
         W4.oldestOverBare === undefined ? null : W4.oldestOverBare >= 0.8,
       ),
+      ...(W4.answerBytes
+        ? [
+            row(
+              "    bytes of a page's answer",
+              n(W4.answerBytes.product),
+              `${n(W4.answerBytes.bare)} (same messages)`,
+              "",
+              "",
+              null,
+            ),
+          ]
+        : []),
       row(
         "    oldest page / newest, p99",
         `${r(W4.oldestPage.p99)} / ${r(W4.newestPage.p99)} ms`,

@@ -772,11 +772,10 @@ async function pageOfHits(
       conversationId,
     );
     const first = found[0];
-    if (first)
-      return {
-        rows: found.map(({ search_total: _, ...row }) => row),
-        total: first.search_total,
-      };
+    // The rows keep their `search_total`: a wire message is built key by key
+    // (toMessage), so it goes no further, and copying 20 rows without it cost more than
+    // a tenth of the search's time outside SQLite (issue 14).
+    if (first) return { rows: found, total: first.search_total };
     if (offset === 0) return { rows: [], total: 0 };
   }
   const [counted] = await queries.count(db, ...hits.args);

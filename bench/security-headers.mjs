@@ -1,0 +1,64 @@
+// The product's security headers for the bench's ceilings (plugins/security-headers.ts):
+// helmet with the product's settings, worked out once and set from a list on each answer,
+// as the product does, so a ceiling spends on its headers what the product spends, and
+// answers the same bytes. bench/api.mjs checks at each run that the names and policies
+// still match the product's.
+import http from "node:http";
+import { createRequire } from "node:module";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(path.join(root, "apps/server/package.json"));
+const helmet = require("helmet");
+
+const headers = helmet({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "blob:", "https:", "http:"],
+      mediaSrc: ["'self'", "blob:", "data:"],
+      fontSrc: ["'self'", "data:"],
+      connectSrc: ["'self'", "ws:", "wss:"],
+      frameSrc: ["'self'"],
+      frameAncestors: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+  },
+  frameguard: { action: "sameorigin" },
+  referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: { policy: "same-site" },
+  strictTransportSecurity: false,
+});
+
+const set = [];
+const removed = [];
+headers(
+  new http.IncomingMessage(new net.Socket()),
+  {
+    setHeader: (name, value) =>
+      set.push([name, Array.isArray(value) ? value.join(", ") : String(value)]),
+    removeHeader: (name) => removed.push(name),
+  },
+  () => {},
+);
+set.push([
+  "Permissions-Policy",
+  "camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=(), usb=()",
+]);
+
+/** Every answer of a Fastify app gets the product's security headers. */
+export function addSecurityHeaders(app) {
+  app.addHook("onRequest", (request, reply, done) => {
+    for (const [name, value] of set) reply.raw.setHeader(name, value);
+    for (const name of removed) reply.raw.removeHeader(name);
+    done();
+  });
+}
