@@ -47,9 +47,10 @@ export function cpuMs(pid) {
 
 /**
  * Runs one workload in a worker: `users` are pairs (sender, receiver) with `id` and `token`;
- * `mode` "closed" or "open" (then `rate` msgs/s in all). Senders post to and bind at `url`;
- * receivers bind at `receiveUrl` (another process of the same product, scaled out), by
- * default `url`. Answers the worker's figures with the CPU per message of the product's
+ * `mode` "closed" or "open" (then `rate` msgs/s in all). Senders post to and bind at `url`,
+ * receivers bind there too; scaled out (`receiveUrl`, another process of the same product)
+ * half the pairs send at `url` and receive at `receiveUrl`, the other half the other way
+ * round, so every delivery crosses from one process to the other. Answers the worker's figures with the CPU per message of the product's
  * processes (`pids`) over the run. `beforeRun` is awaited once the warm-up is over, just
  * before the measured run starts (a caller's own counters start there).
  */
@@ -100,9 +101,15 @@ async function runWorker() {
   const pairs = users.length / 2;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-  const post = (route, body, token) =>
+  // Scaled out, the pairs go both ways, half of them sending at each process (so both
+  // take sends, as users split across processes would) and every message still crosses
+  // to the other one: pair p sends at `url` and receives at `receiveUrl` when p is even,
+  // the other way round when it is odd.
+  const sendsAt = (pair) => (pair % 2 === 0 ? url : receiveUrl);
+  const receivesAt = (pair) => (pair % 2 === 0 ? receiveUrl : url);
+  const post = (at, route, body, token) =>
     postJson({
-      url,
+      url: at,
       path: route,
       body: JSON.stringify(body),
       headers: { "content-type": "application/json", authorization: token },
@@ -120,7 +127,10 @@ async function runWorker() {
   const pending = new Map();
   const received = new Map();
   const sockets = await Promise.all(
-    users.map((u, i) => bind(u.token, i % 2 === 0 ? url : receiveUrl)),
+    users.map((u, i) => {
+      const pair = Math.floor(i / 2);
+      return bind(u.token, i % 2 === 0 ? sendsAt(pair) : receivesAt(pair));
+    }),
   );
   sockets.forEach((ws, index) => {
     ws.on("message", (raw) => {
@@ -151,6 +161,7 @@ async function runWorker() {
       pending.set(`${from.id}:${id}`, resolve),
     );
     const res = await post(
+      sendsAt(pair),
       "/enterprise/im/sendMessage",
       { id, type: "text", content: `m${sent}`, toContactId: to.id },
       from.token,

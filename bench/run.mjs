@@ -510,7 +510,12 @@ if (wanted("scale-out")) {
     user,
     pairs: CHAT_PAIRS,
     seconds: SECONDS,
-    openRate: results.W1c?.open.offeredPerSec,
+    // W2's offered rate; BENCH_OPEN_RATE stands in for it when W2 did not run.
+    openRate:
+      results.W1c?.open.offeredPerSec ??
+      (process.env.BENCH_OPEN_RATE
+        ? Number(process.env.BENCH_OPEN_RATE)
+        : undefined),
   });
   console.log("W8: fan-out in groups of 50 across two processes…");
   results.W8 = { ...chat, W1a: await fanOutScaled() };

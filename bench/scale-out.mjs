@@ -1,7 +1,8 @@
 // W8 of reference/benchmarks.md, the 1:1 half (`npm run bench -- --scale-out`): two
-// product processes on one PostgreSQL database and one Redis, all on this box. Senders
-// post to and bind at process A, receivers bind at process B, so every delivery crosses
-// from one process to the other through Redis. W1c (closed loop) then W2 (open loop, at
+// product processes on one PostgreSQL database and one Redis, all on this box. The users
+// are split across the processes: half the pairs send at A and receive at B, the other
+// half send at B and receive at A, so every delivery crosses from one process to the other
+// through Redis, and both processes take sends. W1c (closed loop) then W2 (open loop, at
 // the single-process run's offered rate when it ran, else a quarter of the closed loop's).
 //
 // W1c's pairs (500 by default, BENCH_PAIRS). Ceilings in the same run: pgbench's single-row
