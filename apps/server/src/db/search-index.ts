@@ -1,4 +1,6 @@
-import { type QueryExecutorProvider, sql } from "kysely";
+import { type Kysely, type QueryExecutorProvider, sql } from "kysely";
+import { compiledOnce } from "./compiled-once.js";
+import type { Database } from "./schema.js";
 import { indexed, SEARCHABLE } from "./migrations/0008_message_search.js";
 
 /*
@@ -147,13 +149,17 @@ export async function indexPending(
   return staleIds.length === limit || upto < top;
 }
 
-/** Whether anything waits to be indexed: a search catches the index up first. */
-export async function indexIsBehind(
-  db: QueryExecutorProvider,
-): Promise<boolean> {
-  const { rows } = await sql<{ behind: number }>`select
+/** The question `indexIsBehind` asks, compiled once: every search asks it first. */
+const behind = compiledOnce((db) => ({
+  compile: () =>
+    sql<{ behind: number }>`select
       (select indexed_upto from message_search_progress)
         < coalesce((select max(msg_id) from messages), 0)
-      or exists (select 1 from message_search_stale) as behind`.execute(db);
-  return rows[0]?.behind === 1;
+      or exists (select 1 from message_search_stale) as behind`.compile(db),
+}));
+
+/** Whether anything waits to be indexed: a search catches the index up first. */
+export async function indexIsBehind(db: Kysely<Database>): Promise<boolean> {
+  const [row] = await behind(db);
+  return row?.behind === 1;
 }

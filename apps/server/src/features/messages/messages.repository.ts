@@ -834,6 +834,14 @@ function ftsPhrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
+/** A conversation's number in the search index (SQLite), compiled once: every search asks it. */
+const conversationKey = compiledOnce((db, conversationId) => ({
+  compile: () =>
+    sql<{ key: number }>`select conversation_key as key
+      from message_search_conversations
+      where conversation_id = ${conversationId}`.compile(db),
+}));
+
 /**
  * SQLite: the FTS5 tables of migrations 0008 and 0016 (db/search-index.ts), whose rowid
  * is the conversation's number times 2^32 plus seq. The conversation (and a group's
@@ -850,10 +858,8 @@ async function sqliteHits(
   words: string,
   where: { body: boolean; name: boolean },
 ): Promise<Hits | null> {
-  const numbered = await sql<{ key: number }>`select conversation_key as key
-    from message_search_conversations
-    where conversation_id = ${filter.conversationId}`.execute(db);
-  const key = numbered.rows[0]?.key;
+  const [numbered] = await conversationKey(db, filter.conversationId);
+  const key = numbered?.key;
   if (key === undefined) return null;
   const short = codePoints(words).length < 3;
   let match: string;
