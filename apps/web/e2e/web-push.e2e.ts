@@ -188,9 +188,14 @@ describe("Web Push with the tab closed", () => {
     const opened = await context.newPage();
     await opened.goto(`${url()}/?chat=${String(alice.id)}`);
     await opened.getByRole("region", { name: "Alice 推送" }).waitFor();
-    await expect(
-      opened.getByTestId("message").filter({ hasText: "会议改到三点" }).count(),
-    ).resolves.toBe(1);
+    await expect
+      .poll(() =>
+        opened
+          .getByTestId("message")
+          .filter({ hasText: "会议改到三点" })
+          .count(),
+      )
+      .toBe(1);
 
     // With a tab open, the worker hands the chat to it instead: that tab turns to the chat.
     const carol = await apiUser(url(), "pushcarol", "Carol");
