@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
+import pg from "pg";
 import type { Contact } from "@parley/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -512,6 +513,75 @@ describe("two server processes on one database and one Redis", () => {
     );
     expect(back.code, back.msg).toBe(0);
     expect(await nameOn(b)).toBe(before);
+  });
+});
+
+describe("one-to-one sends through both processes at once", () => {
+  /** PostgreSQL's count of deadlocks in the test database; null on SQLite. */
+  async function deadlocks(): Promise<number | null> {
+    if (!("url" in database)) return null;
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: string }>(
+        "select deadlocks as n from pg_stat_database where datname = current_database()",
+      );
+      return Number(rows[0]?.n ?? 0);
+    } finally {
+      await client.end();
+    }
+  }
+
+  it("store every message once, seq gapless and msg_id in seq order, the same conversations in opposite orders", async () => {
+    // Issue 14: each process stores a moment's sends in one statement (PostgreSQL); two
+    // statements sharing conversations lock them in one order, so they wait for each other
+    // instead of deadlocking. PostgreSQL counts any deadlock; none was provoked here with
+    // the order taken out either, so what this shows is the stored result across both
+    // processes, and that no deadlock happened.
+    const pairs = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => ({
+        left: await userOn(a, `left${String(i)}`),
+        right: await userOn(b, `right${String(i)}`),
+      })),
+    );
+    const before = await deadlocks();
+    const rounds = 20;
+    for (let round = 0; round < rounds; round += 1) {
+      const sends = [
+        ...pairs.map(({ left, right }) => [a, left, right] as const),
+        ...[...pairs]
+          .reverse()
+          .map(({ left, right }) => [b, right, left] as const),
+      ].map(([on, from, to]) =>
+        on.post(
+          "/enterprise/im/sendMessage",
+          {
+            id: randomUUID(),
+            type: "text",
+            content: `round ${String(round)}`,
+            toContactId: to.userId,
+          },
+          from.token,
+        ),
+      );
+      for (const answer of await Promise.all(sends))
+        expect(answer.code, answer.msg).toBe(0);
+    }
+    for (const { left, right } of pairs) {
+      const page = await a.post(
+        "/enterprise/im/getMessageList",
+        { toContactId: right.userId, limit: 100 },
+        left.token,
+      );
+      const messages = page.data as Array<{ seq: number; msg_id: number }>;
+      expect(messages.map((m) => m.seq)).toEqual(
+        Array.from({ length: rounds * 2 }, (_, i) => i + 1),
+      );
+      const ids = messages.map((m) => m.msg_id);
+      expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    }
+    const after = await deadlocks();
+    expect(after).toBe(before);
   });
 });
 

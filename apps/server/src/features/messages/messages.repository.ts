@@ -474,7 +474,10 @@ class DirectBatch {
 /**
  * One statement storing one-to-one messages of distinct conversations: for each, the
  * conversation's row (its next seq, and the msg_id drawn while it is locked), the message,
- * and both users' views. It is its own transaction: all are stored, or none.
+ * and both users' views. It is its own transaction: all are stored, or none. Rows are
+ * locked in the order of their conversation ids, so two processes' statements sharing
+ * conversations wait for each other instead of deadlocking (the views are written after
+ * the conversations' rows, whose locks already order them).
  */
 async function storeDirectRows(
   db: Db,
@@ -501,6 +504,7 @@ async function storeDirectRows(
       select conversation_id, 0, created_at, 1,
         nextval(pg_get_serial_sequence('messages', 'msg_id')), created_at
       from input
+      order by conversation_id collate "C"
       on conflict (conversation_id) do update set
         last_seq = c.last_seq + 1,
         last_msg_id = nextval(pg_get_serial_sequence('messages', 'msg_id')),
@@ -521,6 +525,7 @@ async function storeDirectRows(
       from input i cross join lateral (values
           (i.from_user, i.to_user::text, 0), (i.to_user, i.from_user::text, 1))
         as v(user_id, peer_id, unread)
+      order by i.conversation_id collate "C", v.user_id
       on conflict (user_id, conversation_id) do update set
         unread = uc.unread + excluded.unread,
         last_send_time = excluded.last_send_time,
