@@ -434,13 +434,8 @@ class DirectBatch {
     }
     this.queue = later;
     if (later.length > 0) this.schedule();
-    if (batch.length === 0) return;
-    const [only] = batch;
-    if (batch.length === 1 && only) {
-      await storeStatement(this.db, only.row, directViews(only.row)).then(
-        only.resolve,
-        only.reject,
-      );
+    if (batch.length <= 1) {
+      await Promise.all(batch.map((piece) => this.alone(piece)));
       return;
     }
     let stored: MessageRow[];
@@ -450,14 +445,7 @@ class DirectBatch {
         batch.map((piece) => piece.row),
       );
     } catch {
-      await Promise.all(
-        batch.map((piece) =>
-          storeStatement(this.db, piece.row, directViews(piece.row)).then(
-            piece.resolve,
-            piece.reject,
-          ),
-        ),
-      );
+      await Promise.all(batch.map((piece) => this.alone(piece)));
       return;
     }
     const byConversation = new Map(
@@ -468,6 +456,14 @@ class DirectBatch {
       if (row) piece.resolve(row);
       else piece.reject(new Error("the message was not stored"));
     }
+  }
+
+  /** One send in a statement of its own (storeAtOnce's), answered with its outcome. */
+  private alone(piece: DirectPiece): Promise<void> {
+    return storeStatement(this.db, piece.row, directViews(piece.row)).then(
+      piece.resolve,
+      piece.reject,
+    );
   }
 }
 
