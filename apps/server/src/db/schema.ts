@@ -173,7 +173,11 @@ export interface UserConversationsTable {
 /** The bytes of a file, stored once however often sent (content-addressed). */
 export interface BlobsTable {
   blob_id: Generated<number>;
-  sha256: string;
+  /**
+   * The bytes' content address, 64 hex digits: BLAKE3 since migration 0018, SHA-256 for
+   * blobs stored before it (those bytes sent again are stored once more, under BLAKE3).
+   */
+  digest: string;
   storage_key: string;
   size: number;
   /** Sniffed from the bytes; "" when nothing recognisable. */

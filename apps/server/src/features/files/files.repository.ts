@@ -32,11 +32,11 @@ export class BlobRace extends Error {
 }
 
 /** The blob holding these bytes, if they are stored already. */
-export async function findBlob(db: Db, sha256: string) {
+export async function findBlob(db: Db, digest: string) {
   return db
     .selectFrom("blobs")
     .select(["blob_id", "storage_key", "mime", "width", "height"])
-    .where("sha256", "=", sha256)
+    .where("digest", "=", digest)
     .executeTakeFirst();
 }
 
@@ -54,7 +54,7 @@ export async function addFile(
     name: string;
     ext: string;
     cate: number;
-    sha256: string;
+    digest: string;
     createdAt: number;
   },
   facts: BlobFacts,
@@ -64,14 +64,14 @@ export async function addFile(
     let blob = await trx
       .selectFrom("blobs")
       .select("blob_id")
-      .where("sha256", "=", file.sha256)
+      .where("digest", "=", file.digest)
       .executeTakeFirst();
     if (!blob) {
       try {
         blob = await trx
           .insertInto("blobs")
           .values({
-            sha256: file.sha256,
+            digest: file.digest,
             storage_key: facts.storageKey,
             size: facts.size,
             mime: facts.mime,

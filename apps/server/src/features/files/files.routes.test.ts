@@ -344,6 +344,30 @@ describe.each(STORAGES)("with files on %s", (kind) => {
       expect(first.data).toMatchObject({ file_cate: 1 });
     });
 
+    it("addresses the bytes by their BLAKE3, the key in storage too", async () => {
+      const [ann, bob] = await registerMany(api, 2, "Digest");
+      // BLAKE3 of "abc", from the BLAKE3 team's published vectors: an independent check
+      // of the hash, not the library checked against itself.
+      const abc =
+        "6437b3ac38465133ffb63b75273a8db548c558465d79db03fd359c6cd5bd9d85";
+      const sent = await upload(ann, Buffer.from("abc"), "abc.txt", {
+        toContactId: bob.userId,
+      });
+      expect(sent.code).toBe(0);
+      const fileId = MessageSchema.parse(sent.data).file_id;
+      expect(fileId).toBeTypeOf("number");
+      const blob = await api.db
+        .selectFrom("blobs")
+        .innerJoin("files", "files.blob_id", "blobs.blob_id")
+        .select(["blobs.digest", "blobs.storage_key"])
+        .where("files.file_id", "=", fileId)
+        .executeTakeFirstOrThrow();
+      expect(blob.digest).toBe(abc);
+      expect(blob.storage_key).toMatch(
+        new RegExp(`^blob/64/${abc}-[0-9a-f]{12}$`),
+      );
+    });
+
     it("answers a retried upload with the first one's message and stores nothing more", async () => {
       const [ann, bob] = await registerMany(api, 2, "Retry");
       const id = randomUUID();

@@ -352,9 +352,9 @@ export class FilesService {
     },
     attempt = 0,
   ): Promise<number> {
-    const known = await this.repo.findBlob(spooled.sha256);
+    const known = await this.repo.findBlob(spooled.digest);
     // A new key every time bytes are stored, so freeing an old copy never hits this one.
-    const key = `blob/${spooled.sha256.slice(0, 2)}/${spooled.sha256}-${randomBytes(6).toString("hex")}`;
+    const key = `blob/${spooled.digest.slice(0, 2)}/${spooled.digest}-${randomBytes(6).toString("hex")}`;
     if (!known)
       await this.deps.storage.putFile(
         key,
@@ -368,7 +368,7 @@ export class FilesService {
           name,
           ext,
           cate: facts.cate,
-          sha256: spooled.sha256,
+          digest: spooled.digest,
           createdAt: this.deps.clock.now(),
         },
         {
