@@ -119,6 +119,14 @@ export function summaryRows(results) {
         "≥ 0.70",
         uploads.ratio >= 0.7,
       ),
+      row(
+        "    the server per 20 MB upload",
+        `${r(uploads.serverCpuMsPerUpload)} ms CPU, RSS ${n(uploads.serverRssMb.before)}→${n(uploads.serverRssMb.peak)} MB`,
+        "—",
+        "—",
+        "RSS < +20 MB",
+        uploads.serverRssMb.peak - uploads.serverRssMb.before < 20,
+      ),
     );
   const { W4, W4s } = results;
   if (W4)
