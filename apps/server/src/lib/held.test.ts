@@ -197,6 +197,38 @@ describe("Held", () => {
     await checking;
   });
 
+  it("waits for work off the request path before it calls a held value stale", async () => {
+    const rows = held();
+    const same = (was: Row, fresh: Row | undefined) =>
+      was.version === fresh?.version;
+    await rows.read("a", () => Promise.resolve(row("a", 1, 1)));
+    // The change was written, and its drop is still on the way (a job about to send its
+    // event): no failure once the drop has come.
+    const job = deferred<undefined>();
+    const checking = rows.verify(
+      "a",
+      () => Promise.resolve(row("a", 1, 2)),
+      same,
+      "row a",
+      () => job.promise,
+    );
+    await Promise.resolve();
+    rows.drop("a");
+    job.resolve(undefined);
+    await checking;
+    // Work that ends with no drop leaves the held value stale.
+    await rows.read("a", () => Promise.resolve(row("a", 1, 2)));
+    await expect(
+      rows.verify(
+        "a",
+        () => Promise.resolve(row("a", 1, 3)),
+        same,
+        "row a",
+        () => Promise.resolve(),
+      ),
+    ).rejects.toThrow("row a as held is stale");
+  });
+
   /*
    * The promise that makes holding safe: if every change of a row is followed by a drop of
    * its key (the announcement after its commit), what is held is never older than the row,

@@ -136,13 +136,17 @@ export class Held<K, V, G = never> {
 
   /**
    * Tests: reads `key` afresh and throws when the held value differs from it, unless a drop
-   * of the key came while it was read (then the next call reads it again anyway).
+   * of the key came while it was read (then the next call reads it again anyway). A change
+   * made off the request path (a group's new picture) is written a moment before its event
+   * leaves: given `settle`, a difference first waits for that work to end, and a drop that
+   * came meanwhile clears the value too.
    */
   async verify(
     key: K,
     load: () => Promise<V | undefined>,
     same: (held: V, fresh: V | undefined) => boolean,
     what: string,
+    settle?: () => Promise<void>,
   ): Promise<void> {
     const held = this.entries.get(key);
     if (!held) return;
@@ -151,10 +155,14 @@ export class Held<K, V, G = never> {
     const fresh = await load();
     if (this.reading.get(key) !== ticket) return;
     this.reading.delete(key);
-    if (!same(held.value, fresh))
-      throw new Error(
-        `${what} as held is stale: a change reached no event or announcement`,
-      );
+    if (same(held.value, fresh)) return;
+    if (settle) {
+      await settle();
+      if (this.entries.get(key) !== held) return;
+    }
+    throw new Error(
+      `${what} as held is stale: a change reached no event or announcement`,
+    );
   }
 
   /** How many values are held (tests). */

@@ -10,6 +10,7 @@ export const contactsModule = defineModule("contacts", (ctx) => {
     changes: ctx.changes,
     clock: ctx.clock,
     checkHeld: ctx.checkHeld,
+    settle: () => ctx.jobs.whenIdle(),
   });
   return {
     service,

@@ -19,6 +19,8 @@ export interface ContactsDeps {
   clock: Clock;
   /** Tests: a held list is checked against a fresh read each time it answers. */
   checkHeld?: boolean;
+  /** Tests: resolves once the work off the request path has ended (`Jobs.whenIdle`). */
+  settle?: () => Promise<void>;
 }
 
 /**
@@ -242,6 +244,7 @@ export class ContactsService {
         () => this.read(userId, publicUrl),
         sameList,
         `user ${userId}'s contact list`,
+        this.deps.settle,
       );
     const online = await this.deps.presence.onlineAmong(held.userIds);
     const time = String(this.deps.clock.now());
