@@ -313,24 +313,15 @@ function groupRow(message: NewGroupMessage, at: number): RowToStore {
 /**
  * PostgreSQL: a message stored in one statement, so one round trip (issue 14, W8: seven
  * round trips a send, each waiting on a busy box, held two processes to a fraction of
- * what PostgreSQL commits). The statement is its own transaction: nothing is half-written.
- * Its steps run in the order their references force: the conversation's row is taken
- * first (its next seq, and the message's msg_id drawn while the row is locked, so within a
+ * what PostgreSQL commits), when it is the only send of its moment or its batch failed
+ * (SendBatch). The statement is its own transaction: nothing is half-written. Its steps
+ * run in the order their references force: the conversation's row is taken first (its
+ * next seq, and the message's msg_id drawn while the row is locked, so within a
  * conversation msg_id follows seq, as history pages and their cursors need), then the
  * message. `after` writes more in the same statement (it may read `stored`; should any
- * part fail, none of it is stored). Answers the stored row.
+ * part fail, none of it is stored). Answers the stored row. The caller holds the
+ * conversation's turn.
  */
-function storeAtOnce(
-  db: Db,
-  message: RowToStore,
-  after: RawBuilder<unknown>,
-): Promise<MessageRow> {
-  return inTurn(db, message.conversation_id, () =>
-    storeStatement(db, message, after),
-  );
-}
-
-/** storeAtOnce's statement, run now: the caller holds the conversation's turn. */
 async function storeStatement(
   db: Db,
   message: RowToStore,
@@ -377,29 +368,38 @@ function directViews(message: RowToStore): RawBuilder<unknown> {
       updated_at = excluded.updated_at`;
 }
 
-/** The most one-to-one sends one statement stores. */
-const DIRECT_BATCH_MAX = 256;
+/** What a group send writes besides its row: the sender has read what they sent. */
+function senderRead(message: RowToStore): RawBuilder<unknown> {
+  return sql`update user_conversations set last_read_seq = stored.seq,
+      updated_at = ${message.created_at}
+    from stored
+    where user_conversations.user_id = ${message.from_user}
+      and user_conversations.conversation_id = ${message.conversation_id}`;
+}
 
-/** A one-to-one send waiting for its statement. */
-interface DirectPiece {
+/** The most sends one statement stores. */
+const SEND_BATCH_MAX = 256;
+
+/** A send waiting for its statement. */
+interface SendPiece {
   row: RowToStore;
   resolve: (row: MessageRow) => void;
   reject: (error: unknown) => void;
 }
 
 /**
- * PostgreSQL: the one-to-one sends of a moment stored in one statement, as SQLite's group
- * commit stores them in one transaction (issue 14, W8: a statement per send, and its
- * writev, was 40 % of the time of a process taking sends). Each send still takes its
- * conversation's row, and draws its msg_id, while that row is locked, so within a
- * conversation msg_id follows seq as in storeAtOnce. A conversation has one send in the
- * statement at most: this process stores a conversation's sends in turn (`storesInTurn`),
- * and a second one that came anyway waits for the next statement. Sends answer only once
- * the statement has committed. Should it fail (a retried client id, a user gone), each of
- * its sends runs again alone, so only the failing one fails.
+ * PostgreSQL: the sends of a moment, one-to-one and group (without mentions), stored in one
+ * statement, as SQLite's group commit stores them in one transaction (issue 14, W8: a
+ * statement per send, and its writev, was 40 % of the time of a process taking sends).
+ * Each send still takes its conversation's row, and draws its msg_id, while that row is
+ * locked, so within a conversation msg_id follows seq as in storeStatement. A conversation has
+ * one send in the statement at most: this process stores a conversation's sends in turn
+ * (`storesInTurn`), and a second one that came anyway waits for the next statement. Sends
+ * answer only once the statement has committed. Should it fail (a retried client id, a
+ * user gone), each of its sends runs again alone, so only the failing one fails.
  */
-class DirectBatch {
-  private queue: DirectPiece[] = [];
+class SendBatch {
+  private queue: SendPiece[] = [];
   private scheduled = false;
 
   constructor(private readonly db: Db) {}
@@ -422,12 +422,12 @@ class DirectBatch {
   }
 
   private async flush(): Promise<void> {
-    const batch: DirectPiece[] = [];
-    const later: DirectPiece[] = [];
+    const batch: SendPiece[] = [];
+    const later: SendPiece[] = [];
     const taken = new Set<string>();
     for (const piece of this.queue) {
       const conversation = piece.row.conversation_id;
-      if (batch.length < DIRECT_BATCH_MAX && !taken.has(conversation)) {
+      if (batch.length < SEND_BATCH_MAX && !taken.has(conversation)) {
         taken.add(conversation);
         batch.push(piece);
       } else later.push(piece);
@@ -440,7 +440,7 @@ class DirectBatch {
     }
     let stored: MessageRow[];
     try {
-      stored = await storeDirectRows(
+      stored = await storeRows(
         this.db,
         batch.map((piece) => piece.row),
       );
@@ -458,24 +458,28 @@ class DirectBatch {
     }
   }
 
-  /** One send in a statement of its own (storeAtOnce's), answered with its outcome. */
-  private alone(piece: DirectPiece): Promise<void> {
-    return storeStatement(this.db, piece.row, directViews(piece.row)).then(
-      piece.resolve,
-      piece.reject,
-    );
+  /** One send in a statement of its own (storeStatement), answered with its outcome. */
+  private alone(piece: SendPiece): Promise<void> {
+    const { row } = piece;
+    return storeStatement(
+      this.db,
+      row,
+      row.is_group ? senderRead(row) : directViews(row),
+    ).then(piece.resolve, piece.reject);
   }
 }
 
 /**
- * One statement storing one-to-one messages of distinct conversations: for each, the
- * conversation's row (its next seq, and the msg_id drawn while it is locked), the message,
- * and both users' views. It is its own transaction: all are stored, or none. Rows are
- * locked in the order of their conversation ids, so two processes' statements sharing
- * conversations wait for each other instead of deadlocking (the views are written after
- * the conversations' rows, whose locks already order them).
+ * One statement storing messages of distinct conversations: for each, the conversation's
+ * row (its next seq, and the msg_id drawn while it is locked), the message, and then for a
+ * one-to-one message both users' views, for a group message the sender's read position.
+ * It is its own transaction: all are stored, or none. Rows are locked in the order of
+ * their conversation ids, so two processes' statements sharing conversations wait for each
+ * other instead of deadlocking (the views are written after the conversations' rows, whose
+ * locks already order them: PostgreSQL runs a data-modifying part the final select does
+ * not read once that select is done).
  */
-async function storeDirectRows(
+async function storeRows(
   db: Db,
   messages: readonly RowToStore[],
 ): Promise<MessageRow[]> {
@@ -483,21 +487,23 @@ async function storeDirectRows(
     messages.map(pick);
   const { rows } = await sql<MessageRow>`with input as (
       select * from unnest(${column((m) => m.conversation_id)}::text[],
+        ${column((m) => m.is_group)}::int[],
         ${column((m) => m.client_msg_id)}::text[],
         ${column((m) => m.from_user)}::bigint[],
         ${column((m) => m.to_user)}::bigint[],
         ${column((m) => m.type)}::text[],
         ${column((m) => m.content)}::text[],
+        ${column((m) => m.at)}::text[],
         ${column((m) => m.pid)}::bigint[],
         ${column((m) => m.file_id ?? null)}::bigint[],
         ${column((m) => m.extends ?? "{}")}::text[],
         ${column((m) => m.created_at)}::bigint[])
-        as x(conversation_id, client_msg_id, from_user, to_user, type, content, pid,
-          file_id, extends, created_at)
+        as x(conversation_id, is_group, client_msg_id, from_user, to_user, type, content,
+          at, pid, file_id, extends, created_at)
     ), taken as (
       insert into conversations as c
         (conversation_id, is_group, created_at, last_seq, last_msg_id, last_send_time)
-      select conversation_id, 0, created_at, 1,
+      select conversation_id, is_group, created_at, 1,
         nextval(pg_get_serial_sequence('messages', 'msg_id')), created_at
       from input
       order by conversation_id collate "C"
@@ -510,7 +516,8 @@ async function storeDirectRows(
       insert into messages (msg_id, conversation_id, seq, client_msg_id, from_user,
         to_user, is_group, type, content, at, pid, file_id, extends, created_at)
       select t.last_msg_id, i.conversation_id, t.last_seq, i.client_msg_id, i.from_user,
-        i.to_user, 0, i.type, i.content, '', i.pid, i.file_id, i.extends, i.created_at
+        i.to_user, i.is_group, i.type, i.content, i.at, i.pid, i.file_id, i.extends,
+        i.created_at
       from input i join taken t on t.conversation_id = i.conversation_id
       returning *
     ), views as (
@@ -521,24 +528,31 @@ async function storeDirectRows(
       from input i cross join lateral (values
           (i.from_user, i.to_user::text, 0), (i.to_user, i.from_user::text, 1))
         as v(user_id, peer_id, unread)
+      where i.is_group = 0
       order by i.conversation_id collate "C", v.user_id
       on conflict (user_id, conversation_id) do update set
         unread = uc.unread + excluded.unread,
         last_send_time = excluded.last_send_time,
         updated_at = excluded.updated_at
+    ), readers as (
+      update user_conversations as uc set last_read_seq = s.seq,
+        updated_at = s.created_at
+      from stored s
+      where s.is_group = 1 and uc.user_id = s.from_user
+        and uc.conversation_id = s.conversation_id
     )
     select * from stored`.execute(db);
   return rows;
 }
 
-const directBatches = new WeakMap<Db, DirectBatch>();
+const sendBatches = new WeakMap<Db, SendBatch>();
 
-/** The one-to-one send batch of a database handle (PostgreSQL). */
-function directBatch(db: Db): DirectBatch {
-  let found = directBatches.get(db);
+/** The send batch of a database handle (PostgreSQL). */
+function sendBatch(db: Db): SendBatch {
+  let found = sendBatches.get(db);
   if (!found) {
-    found = new DirectBatch(db);
-    directBatches.set(db, found);
+    found = new SendBatch(db);
+    sendBatches.set(db, found);
   }
   return found;
 }
@@ -558,7 +572,7 @@ export function storeDirectMessage(
   if (!isSqlite(db) && message.fromUser !== message.toUser) {
     const row = directRow(message, now());
     // In its conversation's turn, with the other conversations' sends of the moment.
-    return inTurn(db, row.conversation_id, () => directBatch(db).store(row));
+    return inTurn(db, row.conversation_id, () => sendBatch(db).store(row));
   }
   return inTurn(db, message.conversationId, () =>
     groupCommit(db).run(async (trx) => {
@@ -625,16 +639,9 @@ export function storeGroupMessage(
   const conversationId = `group-${message.groupId}`;
   const mentions = message.at.some((id) => id !== message.fromUser);
   if (!isSqlite(db) && !mentions) {
-    const at = now();
-    return storeAtOnce(
-      db,
-      groupRow(message, at),
-      // The sender has read what they sent.
-      sql`update user_conversations set last_read_seq = stored.seq, updated_at = ${at}
-        from stored
-        where user_conversations.user_id = ${message.fromUser}
-          and user_conversations.conversation_id = ${conversationId}`,
-    );
+    const row = groupRow(message, now());
+    // In the group's turn, with the other conversations' sends of the moment.
+    return inTurn(db, conversationId, () => sendBatch(db).store(row));
   }
   return inTurn(db, conversationId, () =>
     groupCommit(db).run(async (trx) => {
