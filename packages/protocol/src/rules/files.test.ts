@@ -29,7 +29,7 @@ describe("a stored file's category (SPEC §9)", () => {
 describe("the message type of an upload (wire-contract.md §2.3)", () => {
   it.each([
     ["image/png", "file", "image"],
-    ["image/webp", "image", "image"],
+    ["image/webp", "image", "file"],
     ["image/svg+xml", "image", "file"],
     ["image/bmp", "image", "file"],
     ["video/mp4", "file", "video"],

@@ -62,7 +62,17 @@ export const INLINE_IMAGE_TYPES = [
 ] as const;
 
 /**
- * The message type an upload becomes: a raster image shown inline is `image`, a video
+ * The images an upload is sent as (SPEC §5 Chat, §9 "upload image types: gif, jpeg, png"):
+ * any other picture, a WebP say, is sent as a file, though it is still served in place.
+ */
+export const IMAGE_MESSAGE_TYPES = [
+  "image/jpeg",
+  "image/png",
+  "image/gif",
+] as const;
+
+/**
+ * The message type an upload becomes: a GIF, JPEG or PNG picture is `image`, a video
  * `video`, audio `voice` only when the client recorded it as voice, anything else `file`
  * (wire-contract.md §2.3).
  */
@@ -70,7 +80,7 @@ export function uploadMessageType(
   mime: string,
   requested: string,
 ): "image" | "voice" | "video" | "file" {
-  if ((INLINE_IMAGE_TYPES as readonly string[]).includes(mime)) return "image";
+  if ((IMAGE_MESSAGE_TYPES as readonly string[]).includes(mime)) return "image";
   if (mime.startsWith("video/")) return "video";
   if (mime.startsWith("audio/") && requested === "voice") return "voice";
   return "file";

@@ -199,6 +199,31 @@ describe.each(STORAGES)("with files on %s", (kind) => {
       );
     });
 
+    it("sends a WebP picture as a file (SPEC §5: gif, jpeg and png are images), still shown in place", async () => {
+      const [ann, bob] = await registerMany(api, 2, "Webp");
+      const webp = await sharp({
+        create: {
+          width: 40,
+          height: 30,
+          channels: 3,
+          background: { r: 0, g: 120, b: 200 },
+        },
+      })
+        .webp()
+        .toBuffer();
+      const res = await upload(ann, webp, "pic.webp", {
+        toContactId: bob.userId,
+        type: "image",
+      });
+      expect(res.code, res.msg).toBe(0);
+      const message = MessageSchema.parse(res.data);
+      expect(message.type).toBe("file");
+      expect(res.data).toMatchObject({ file_cate: 2, file_name: "pic.webp" });
+      const got = await download(message.content, { token: bob.token });
+      expect(got.headers.get("content-type")).toBe("image/webp");
+      expect(got.headers.get("content-disposition")).toMatch(/^inline; /);
+    });
+
     it("makes a small JPEG of a large picture after answering", async () => {
       const [ann, bob] = await registerMany(api, 2, "Thumb");
       const large = await sharp({
