@@ -237,6 +237,7 @@ const samples: { [T in ServerEventType]: ServerEventMap[T] } = {
   setChatTop: { id: 2, is_top: 1, is_group: 0 },
   setIsNotice: { id: "group-4", is_notice: 0, is_group: 1 },
   draft: { toContactId: 2, draft: "later" },
+  chatRead: { toContactId: "group-4" },
   statistics: { onlineCount: 4, clientCount: 6 },
   webrtc: {
     id: "call-1",

@@ -221,6 +221,9 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
   ),
   event("setChatTop", z.extend(ChatFlagSchema, { is_top: z.int() })),
   event("setIsNotice", z.extend(ChatFlagSchema, { is_notice: z.int() })),
+  // I read a chat (opened it) on one of my devices: each clears its count and mention mark
+  // (beyond the wire contract; readAll and isRead tell the other party).
+  event("chatRead", z.object({ toContactId: z.union([z.int(), z.string()]) })),
   // What I left typed in a chat, from another of my devices (beyond the wire contract).
   event(
     "draft",

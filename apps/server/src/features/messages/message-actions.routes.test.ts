@@ -665,6 +665,41 @@ describe("chat settings", () => {
     expect((await contact(alice, bob.userId)).draft).toBeUndefined();
     await aliceOther.close();
   });
+
+  it("tells my other devices when I read a chat, one-to-one or group, and nobody else", async () => {
+    const [alice, bob, carol] = await registerMany(api, 3, "ReadSync");
+    const group = await makeGroup(bob, [alice, carol]);
+    const aliceOther = await socketOf(alice);
+    const bobSocket = await socketOf(bob);
+    await send(bob, alice.userId, "one to one");
+    await send(bob, group, "in the group");
+    expect((await contact(alice, bob.userId)).unread).toBe(1);
+
+    // Opening the chat (its first page) reads it.
+    await post(alice, "im/getMessageList", { toContactId: bob.userId });
+    expect((await aliceOther.next("chatRead")).data).toEqual({
+      toContactId: bob.userId,
+    });
+    expect((await contact(alice, bob.userId)).unread).toBe(0);
+    await post(alice, "im/getMessageList", { toContactId: group });
+    expect((await aliceOther.next("chatRead")).data).toEqual({
+      toContactId: group,
+    });
+    expect((await contact(alice, group)).unread).toBe(0);
+
+    // Read again with nothing new: nothing to tell (the barrier's own read comes after).
+    const told = aliceOther.all("chatRead").length;
+    await post(alice, "im/getMessageList", { toContactId: bob.userId });
+    const stranger = await registerAndLogin(api);
+    const barrier = await send(stranger, alice.userId, "barrier");
+    await aliceOther.next(
+      "simple",
+      (f) => (f.data as Message).id === barrier.id,
+    );
+    expect(aliceOther.all("chatRead")).toHaveLength(told);
+    await gotNone(bobSocket, bob, "chatRead");
+    await Promise.all([aliceOther.close(), bobSocket.close()]);
+  });
 });
 
 describe("favourites", () => {

@@ -844,8 +844,14 @@ export class MessagesService {
       conversationId,
     );
     const read = { from, to };
-    // No event tells the reader: their contact list is read again (unread, mention).
-    if (wrote) await this.deps.services.contacts.changed([userId]);
+    if (wrote) {
+      // The reader's devices clear the chat's count and mention mark (their lists are
+      // read again too).
+      await this.deps.services.contacts.changed([userId]);
+      await this.deps.publish.toUsers([userId], "chatRead", {
+        toContactId: conversationId,
+      });
+    }
     if (to <= from) return read;
     const { groups } = this.deps.services;
     const [senders, count] = await Promise.all([
@@ -1226,9 +1232,10 @@ export class MessagesService {
       directConversationId(userId, peerId),
     );
     if (changed.length === 0) return;
-    // No event tells the reader: their contact list is read again (its unread count).
-    await this.deps.services.contacts.changed([userId]);
     const { publish } = this.deps;
+    // The reader's devices clear the chat's count (their lists are read again too).
+    await this.deps.services.contacts.changed([userId]);
+    await publish.toUsers([userId], "chatRead", { toContactId: peerId });
     await publish.toUsers(
       [peerId],
       "isRead",

@@ -104,6 +104,15 @@ describe("group messages and group events from the socket", () => {
     expect(chatOf(groupMessage(1), 1)).toBe(GROUP);
   });
 
+  it("clears the count and at-me when I read the chat on another device", () => {
+    const { ctx, group } = withGroup(null);
+    messagesRealtime.events?.group?.(groupMessage(1, ["1"]), ctx);
+    messagesRealtime.events?.group?.(groupMessage(2), ctx);
+    expect(group()).toMatchObject({ unread: 2, is_at: 1 });
+    messagesRealtime.events?.chatRead?.({ toContactId: GROUP }, ctx);
+    expect(group()).toMatchObject({ unread: 0, is_at: 0 });
+  });
+
   it("closes the open group's chat when I am removed or it is disbanded", () => {
     const { ctx } = withGroup(GROUP);
     messagesRealtime.events?.removeUser?.(

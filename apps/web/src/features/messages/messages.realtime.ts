@@ -144,6 +144,14 @@ export const messagesRealtime: RealtimeHandlers = {
         );
       }
     },
+    // I read a chat on one of my devices: none of them counts it unread any more.
+    chatRead: (data, ctx) => {
+      updateContact(ctx.client, data.toContactId, (c) => ({
+        ...c,
+        unread: 0,
+        is_at: 0,
+      }));
+    },
     // What I left typed in a chat on another device: my list and that chat's editor.
     draft: (data, ctx) => {
       updateContact(ctx.client, data.toContactId, (c) => ({
