@@ -175,9 +175,16 @@ export async function withdrawMessage(
   me: number,
   plainText: string,
 ): Promise<void> {
-  await call(messages.undoMessage, { id: message.id });
-  if (message.from_user === me && message.type === "text")
-    withdrawnTexts.set(message.id, plainText);
+  // Kept before the call: the socket's undoMessage may redraw the chat before the answer
+  // comes, and the re-edit link is drawn from what is kept then.
+  const keep = message.from_user === me && message.type === "text";
+  if (keep) withdrawnTexts.set(message.id, plainText);
+  try {
+    await call(messages.undoMessage, { id: message.id });
+  } catch (error) {
+    if (keep) withdrawnTexts.delete(message.id);
+    throw error;
+  }
 }
 
 /** `delMessage`: my one-to-one message, for everyone. */
