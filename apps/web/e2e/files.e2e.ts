@@ -247,6 +247,28 @@ describe("files and media in the web client (issue 10)", () => {
     await types.getByText("Images", { exact: true }).click();
     await expect.poll(() => cards.count()).toBe(2);
     await types.getByText("All", { exact: true }).click();
+    await expect.poll(() => cards.count()).toBe(4);
+    // A clip previews in a player that loads it (a frame of opaque origin could not); a
+    // PDF, which has no preview, says 'File not found' and offers the download.
+    await cards.filter({ hasText: "trip.mp4" }).dblclick();
+    const previewing = a.page.getByRole("dialog", { name: "trip.mp4" });
+    await expect
+      .poll(() =>
+        previewing
+          .locator("video")
+          .evaluate((v: HTMLVideoElement) => v.readyState),
+      )
+      .toBeGreaterThan(0);
+    await settledShot(a.page, "files-preview-video-en");
+    await a.page.keyboard.press("Escape");
+    await previewing.waitFor({ state: "hidden" });
+    await cards.filter({ hasText: "Quarterly report" }).dblclick();
+    const missing = a.page.getByRole("dialog", {
+      name: "Quarterly report 季度报告.pdf",
+    });
+    await missing.getByText("File not found").waitFor();
+    await a.page.keyboard.press("Escape");
+    await missing.waitFor({ state: "hidden" });
     const search = a.page.getByLabel("Search files by name");
     await search.fill("quarterly");
     await search.press("Enter");

@@ -22,6 +22,8 @@ export const VoiceRecorderDialog = lazyDialog<VoiceRecorderDialogProps>(
 );
 export {
   PreviewOverlay,
+  previewKind,
+  type PreviewKind,
   type PreviewOverlayProps,
 } from "./components/PreviewOverlay";
 export {

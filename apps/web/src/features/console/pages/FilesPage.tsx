@@ -23,7 +23,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "../../../i18n";
 import { formatFullTime } from "../../../lib/time";
-import { PreviewOverlay } from "../../files";
+import { PreviewOverlay, previewKind } from "../../files";
 import { useActor } from "../../system";
 import { formatBytes } from "../components/home/format-bytes";
 import {
@@ -231,6 +231,7 @@ export function FilesPage() {
       <PreviewOverlay
         open={previewing !== null}
         url={previewing?.preview ?? ""}
+        kind={previewing ? previewKind(previewing) : "frame"}
         title={previewing?.name ?? ""}
         downloadUrl={previewing?.download}
         onClose={() => setPreviewing(null)}

@@ -104,7 +104,6 @@ export function FileCard({
             type="text"
             size="small"
             icon={<EyeOutlined />}
-            disabled={!canPreview}
             aria-label={t("library.previewFile", { name: entry.name })}
             onClick={onPreview}
           />

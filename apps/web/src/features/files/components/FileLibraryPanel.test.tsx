@@ -181,10 +181,10 @@ describe("the file library panel", () => {
       expect(
         within(pdf).getByRole("link", { name: "Download Report 2.pdf" }),
       ).toHaveAttribute("download", "Report 2.pdf");
-      // A PDF has no preview address: its preview is off.
+      // A PDF has no preview address: its preview still opens, to say so.
       expect(
         within(pdf).getByRole("button", { name: "Preview Report 2.pdf" }),
-      ).toBeDisabled();
+      ).toBeEnabled();
     },
     SLOW_MS,
   );
@@ -307,28 +307,35 @@ describe("the file library panel", () => {
       await userEvent.dblClick(
         within(picture).getByText("屏幕截图 2024-05-01 很长很长很长的名字.png"),
       );
-      const frame = await screen.findByTitle(
-        "Preview of 屏幕截图 2024-05-01 很长很长很长的名字.png",
-      );
-      expect(frame).toHaveAttribute("src", "/files/1");
+      // A picture is shown by an image of its own, not the frame.
+      const dialog = await screen.findByRole("dialog");
+      const shown = await within(dialog).findByRole("img", {
+        name: "屏幕截图 2024-05-01 很长很长很长的名字.png",
+      });
+      expect(shown).toHaveAttribute("src", "/files/1");
+      expect(dialog.querySelector("iframe")).toBeNull();
     },
     SLOW_MS,
   );
 
   it(
-    "explains, on a double click, that a file without a preview must be downloaded",
+    "says 'File not found' on a double click of a file without a preview, and offers the download",
     async () => {
       serve();
       renderPanel();
       const grid = await screen.findByRole("list", { name: "Files" });
       await userEvent.dblClick(await within(grid).findByText("Report 2.pdf"));
-      expect(toast).toHaveBeenCalledWith(
-        expect.objectContaining({
-          type: "info",
-          content: "This file can't be previewed. Download it to open it.",
-        }),
-      );
-      expect(screen.queryByRole("dialog")).toBeNull();
+      const dialog = await screen.findByRole("dialog");
+      expect(within(dialog).getByText("File not found")).toBeInTheDocument();
+      expect(
+        within(dialog).getByText(
+          "This file can't be previewed. Download it to open it.",
+        ),
+      ).toBeInTheDocument();
+      expect(
+        within(dialog).getByRole("link", { name: /Download/ }),
+      ).toBeInTheDocument();
+      expect(dialog.querySelector("iframe")).toBeNull();
     },
     SLOW_MS,
   );

@@ -41,7 +41,7 @@ import {
 import { ChooseChatDialog } from "./ChooseChatDialog";
 import { FileCard } from "./FileCard";
 import styles from "./FileLibraryPanel.module.css";
-import { PreviewOverlay } from "./PreviewOverlay";
+import { PreviewOverlay, previewKind } from "./PreviewOverlay";
 
 /** Below this window width the categories run across the top (the phone layout). */
 const NARROW_PX = 600;
@@ -126,11 +126,11 @@ export function FileLibraryPanel({ onClose }: { onClose?: () => void }) {
     }));
   };
 
+  // Without a preview address the overlay says so (SPEC §8 'File not found') and offers
+  // the download.
   const preview = (entry: FileEntry) => {
-    if (entry.preview) {
-      setPreviewing(entry);
-      setPreviewOpen(true);
-    } else toast("info", t("library.noPreview"));
+    setPreviewing(entry);
+    setPreviewOpen(true);
   };
 
   const send = async (targets: Contact[]) => {
@@ -278,6 +278,7 @@ export function FileLibraryPanel({ onClose }: { onClose?: () => void }) {
         <PreviewOverlay
           open={previewOpen}
           url={previewing.preview}
+          kind={previewKind(previewing)}
           title={previewing.name}
           downloadUrl={previewing.download}
           onClose={() => setPreviewOpen(false)}

@@ -4,7 +4,7 @@ import { I18nextProvider } from "react-i18next";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { stubLayout } from "../../../../test/jsdom";
 import { i18n } from "../../../i18n";
-import { PreviewOverlay } from "./PreviewOverlay";
+import { PreviewOverlay, previewKind } from "./PreviewOverlay";
 
 /* SPEC §2 "Preview overlay", §8 'File not found': a sandboxed frame, or the reason there is none. */
 beforeAll(async () => {
@@ -66,5 +66,30 @@ describe("the preview overlay", () => {
     renderOverlay("");
     expect(await screen.findByText("File not found")).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: /Download/ })).toBeNull();
+  });
+
+  it("plays a clip or a sound in an element of its own, never in the frame of opaque origin", async () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <PreviewOverlay
+          open
+          url="/files/16"
+          kind="video"
+          title="clip.mp4"
+          onClose={vi.fn()}
+        />
+      </I18nextProvider>,
+    );
+    await screen.findByRole("dialog", { name: "clip.mp4" });
+    const clip = document.querySelector("video");
+    expect(clip).not.toBeNull();
+    expect(clip).toHaveAttribute("src", "/files/16");
+    expect(clip).toHaveAttribute("controls");
+    expect(document.querySelector("iframe")).toBeNull();
+    expect(previewKind({ cate: 4 })).toBe("video");
+    expect(previewKind({ cate: 3 })).toBe("audio");
+    expect(previewKind({ cate: 2 })).toBe("image");
+    expect(previewKind({ cate: 1 })).toBe("frame");
+    expect(previewKind({ cate: 5 })).toBe("frame");
   });
 });

@@ -12,6 +12,7 @@ import { UserCardButton } from "../../people";
 import { LazyDropdown } from "../../../components/LazyDropdown";
 import { useChatUiStore } from "../chat-ui.store";
 import styles from "./chat.module.css";
+import mediaStyles from "./media.module.css";
 import type { QuoteView } from "./chat-items";
 import { collapsedText } from "./long-text";
 import type { MediaBody } from "./media";
@@ -188,7 +189,7 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
         <div className={styles.bubbleLine}>
           {media
             ? withMenu(
-                <div>
+                <div className={mediaStyles.media}>
                   <MediaContent media={media} mine={mine} upload={upload} />
                 </div>,
               )
