@@ -12,11 +12,15 @@ const now = at("2026-11-23T15:30:00");
 
 describe("message times", () => {
   it("gives the exact time with seconds for a hover title", () => {
-    const full = formatFullTime(at("2026-03-04T05:06:07"), "en");
-    expect(full).toContain("2026");
-    expect(full).toContain("05:06:07");
+    // SPEC §9: year/month/day in every language, English too.
+    expect(formatFullTime(at("2026-03-04T05:06:07"), "en")).toBe(
+      "2026/03/04 05:06:07",
+    );
     expect(formatFullTime(at("2026-03-04T05:06:07"), "zh-CN")).toBe(
       "2026/03/04 05:06:07",
+    );
+    expect(formatFullTime(at("2026-12-31T00:00:09"), "de")).toBe(
+      "2026/12/31 00:00:09",
     );
   });
 

@@ -57,17 +57,24 @@ export function formatListTime(
 /** SPEC §9: a time divider after a gap of one minute. */
 export const TIME_DIVIDER_GAP_MS = 60_000;
 
-/** The exact time of a message (SPEC §9: year/month/day hour:minute:second), for hover titles. */
+/**
+ * The exact time of a message, for the history panel and hover titles: SPEC §9's
+ * year/month/day hour:minute:second in every language (English's own order would be
+ * month/day/year), with the language's digits.
+ */
 export function formatFullTime(ms: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  const parts = new Intl.DateTimeFormat(locale, {
     year: "numeric",
     month: "2-digit",
     day: "2-digit",
     hour: "2-digit",
     minute: "2-digit",
     second: "2-digit",
-    hour12: false,
-  }).format(ms);
+    hourCycle: "h23",
+  }).formatToParts(ms);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}/${part("month")}/${part("day")} ${part("hour")}:${part("minute")}:${part("second")}`;
 }
 
 /** The time of day of a message, hours and minutes, for the row under the pointer. */
