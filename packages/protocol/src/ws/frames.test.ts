@@ -62,6 +62,7 @@ const SAMPLES: ServerEventMap = {
   setChatTop: { id: "group-4", is_top: 1, is_group: 1 },
   setIsNotice: { id: 3, is_notice: 0, is_group: 0 },
   draft: { toContactId: 3, draft: "see you at" },
+  chatRead: { toContactId: "group-4" },
   statistics: { onlineCount: 12, clientCount: 15 },
   webrtc: CALL_SIGNAL,
   // Everything but the reader's language (zod drops the key the schema lacks).
