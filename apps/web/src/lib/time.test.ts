@@ -39,10 +39,22 @@ describe("message times", () => {
       "Thursday 09:15",
     );
     expect(formatChatTime(at("2026-02-01T09:15:00"), now, "en", words)).toBe(
-      "2/1 09:15",
+      "Feb 1 09:15",
     );
     expect(formatChatTime(at("2025-02-01T09:15:00"), now, "en", words)).toBe(
-      "2/1/2025 09:15",
+      "Feb 1, 2025 09:15",
+    );
+  });
+
+  it("names the month as each language writes it", () => {
+    expect(
+      formatChatTime(at("2026-10-15T09:15:00"), now, "zh-CN", words),
+    ).toBe("10月15日 09:15");
+    expect(
+      formatChatTime(at("2025-10-15T09:15:00"), now, "zh-CN", words),
+    ).toBe("2025年10月15日 09:15");
+    expect(formatChatTime(at("2026-10-15T09:15:00"), now, "de", words)).toBe(
+      "15. Okt. 09:15",
     );
   });
 

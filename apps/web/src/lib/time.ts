@@ -8,7 +8,9 @@ function startOfDay(ms: number): number {
 
 /**
  * A message time as the chat shows it (SPEC §9): the time of day today, "yesterday",
- * the weekday within the week, month and day this year, otherwise the full date.
+ * the weekday within the week, month and day this year, otherwise the full date. The month
+ * is named as the language writes it ("Feb 1", "2月1日"): all-number dates read
+ * differently in different countries.
  */
 export function formatChatTime(
   ms: number,
@@ -25,9 +27,9 @@ export function formatChatTime(
     return `${new Intl.DateTimeFormat(locale, { weekday: "long" }).format(ms)} ${time}`;
   }
   if (new Date(ms).getFullYear() === new Date(now).getFullYear()) {
-    return `${new Intl.DateTimeFormat(locale, { month: "numeric", day: "numeric" }).format(ms)} ${time}`;
+    return `${new Intl.DateTimeFormat(locale, { month: "short", day: "numeric" }).format(ms)} ${time}`;
   }
-  return `${new Intl.DateTimeFormat(locale, { year: "numeric", month: "numeric", day: "numeric" }).format(ms)} ${time}`;
+  return `${new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric" }).format(ms)} ${time}`;
 }
 
 /** The short form for the contact list: the time today, else the date. */

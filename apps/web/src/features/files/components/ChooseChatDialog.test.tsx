@@ -73,14 +73,39 @@ async function choose(names: string[]) {
 
 describe("the choose-chat dialog", () => {
   it(
+    "counts in Russian's plural forms",
+    async () => {
+      await i18n.changeLanguage("ry");
+      try {
+        renderDialog(vi.fn());
+        const dialog = await screen.findByRole("dialog", {
+          name: "Выбор чатов",
+        });
+        expect(within(dialog).getByText("8 чатов")).toBeInTheDocument();
+        expect(within(dialog).getByText("0 чатов")).toBeInTheDocument();
+        await userEvent.click(within(dialog).getByText("User 3"));
+        expect(within(dialog).getByText("1/8 чатов")).toBeInTheDocument();
+      } finally {
+        await i18n.changeLanguage("en");
+      }
+    },
+    SLOW_MS,
+  );
+
+
+  it(
     "lists people and groups, never the system entry, and finds them by pinyin",
     async () => {
       renderDialog(vi.fn());
       const dialog = await screen.findByRole("dialog", {
         name: "Choose chats",
       });
-      expect(within(dialog).getByText("Chat list")).toBeInTheDocument();
-      expect(within(dialog).getByText("Selected")).toBeInTheDocument();
+      // SPEC §2's titles, and counts in the language's plural forms, never antd's "0 item".
+      expect(within(dialog).getByText("User list")).toBeInTheDocument();
+      expect(within(dialog).getByText("Selected users")).toBeInTheDocument();
+      expect(within(dialog).getByText("8 chats")).toBeInTheDocument();
+      expect(within(dialog).getByText("0 chats")).toBeInTheDocument();
+      expect(within(dialog).queryByText(/item/)).toBeNull();
       expect(within(dialog).getByText("Design team")).toBeInTheDocument();
       expect(within(dialog).getByText("Group")).toBeInTheDocument();
       expect(within(dialog).queryByText("Friend requests")).toBeNull();
@@ -92,7 +117,9 @@ describe("the choose-chat dialog", () => {
       if (!search) throw new Error("no search box");
       await userEvent.type(search, "zhang");
       expect(within(dialog).getAllByRole("listitem")).toHaveLength(1);
-      expect(within(dialog).getByText("张三")).toBeInTheDocument();
+      expect(within(dialog).getByText("1 chat")).toBeInTheDocument();
+      await userEvent.click(within(dialog).getByText("张三"));
+      expect(within(dialog).getByText("1/1 chat")).toBeInTheDocument();
     },
     SLOW_MS,
   );

@@ -55,6 +55,17 @@ export function ChooseChatDialog({
     [contacts.data],
   );
 
+  const countLabel = ({
+    selectedCount,
+    totalCount,
+  }: {
+    selectedCount: number;
+    totalCount: number;
+  }) =>
+    selectedCount > 0
+      ? t("choose.checked", { count: totalCount, checked: selectedCount })
+      : t("choose.count", { count: totalCount });
+
   const confirm = async () => {
     const targets = chosen.flatMap((key) => {
       const item = items.find((i) => i.key === key);
@@ -114,6 +125,9 @@ export function ChooseChatDialog({
         oneWay
         showSearch={{ placeholder: t("choose.search") }}
         showSelectAll={false}
+        // antd's own "0 item" counts in English whatever the language; ours follow each
+        // language's plural rules.
+        selectAllLabels={[countLabel, countLabel]}
         filterOption={(typed, item) => matchesPerson(item.contact, typed)}
         locale={{
           notFoundContent: contacts.isPending ? (
