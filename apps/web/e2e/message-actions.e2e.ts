@@ -410,6 +410,10 @@ describe("one user on two browsers", () => {
       )
       .toBe("明天见，带上合同");
 
+    // The second browser goes: with Bob's chat open there, his messages were read at once.
+    expect(second.errors).toEqual([]);
+    await second.context.close();
+
     // In the background: Carol's message is a notification; muted Bob's is not.
     await first.page.evaluate(() => {
       (window as unknown as { __hidden: boolean }).__hidden = true;
@@ -423,11 +427,16 @@ describe("one user on two browsers", () => {
         ),
       )
       .toEqual(["Carol 客户|请确认收到"]);
+    // Muted Bob's news is a dot on his row, not a count.
+    const bobRow = first.page
+      .getByTestId("contact")
+      .filter({ hasText: "Bob 同事" });
+    await bobRow.locator('[title="免打扰的聊天有新消息"]').waitFor();
+    expect(await bobRow.locator(".ant-badge-dot").count()).toBe(1);
+    await shot(first.page, "chat-list-muted-news-zh");
 
     expect(first.errors).toEqual([]);
-    expect(second.errors).toEqual([]);
     await first.context.close();
-    await second.context.close();
     // The other user's session is untouched by all this.
     await apiLogin(url(), `peer${s}`);
   });

@@ -47,12 +47,12 @@ describe("message times", () => {
   });
 
   it("names the month as each language writes it", () => {
-    expect(
-      formatChatTime(at("2026-10-15T09:15:00"), now, "zh-CN", words),
-    ).toBe("10月15日 09:15");
-    expect(
-      formatChatTime(at("2025-10-15T09:15:00"), now, "zh-CN", words),
-    ).toBe("2025年10月15日 09:15");
+    expect(formatChatTime(at("2026-10-15T09:15:00"), now, "zh-CN", words)).toBe(
+      "10月15日 09:15",
+    );
+    expect(formatChatTime(at("2025-10-15T09:15:00"), now, "zh-CN", words)).toBe(
+      "2025年10月15日 09:15",
+    );
     expect(formatChatTime(at("2026-10-15T09:15:00"), now, "de", words)).toBe(
       "15. Okt. 09:15",
     );

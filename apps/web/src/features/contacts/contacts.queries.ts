@@ -73,7 +73,20 @@ export function totalUnread(list: readonly Contact[]): number {
   return list.reduce((sum, c) => sum + (c.is_notice === 1 ? c.unread : 0), 0);
 }
 
+/**
+ * Whether a muted chat has unread messages: the total leaves them out, so the side menu
+ * shows a dot instead of nothing when they are all there is.
+ */
+export function mutedNews(list: readonly Contact[]): boolean {
+  return list.some((c) => c.is_notice === 0 && c.unread > 0);
+}
+
 /** The total unread badge of the chat's side menu and the console's header. */
 export function useUnreadTotal(): number {
   return totalUnread(useContactsQuery().data ?? []);
+}
+
+/** mutedNews of the user's chats. */
+export function useMutedNews(): boolean {
+  return mutedNews(useContactsQuery().data ?? []);
 }

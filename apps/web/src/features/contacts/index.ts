@@ -14,6 +14,7 @@ export {
   totalUnread,
   updateContact,
   useContactsQuery,
+  useMutedNews,
   useUnreadTotal,
 } from "./contacts.queries";
 export {

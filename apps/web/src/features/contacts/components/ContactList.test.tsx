@@ -134,6 +134,46 @@ describe("the list's search (issue 15, fault 6)", () => {
   });
 });
 
+describe("unread marks in the list", () => {
+  it("counts a chat's unread messages, and marks a muted chat's with a dot", () => {
+    const loud = makeContact(4, {
+      displayName: "Loud",
+      lastContent: "hi",
+      unread: 3,
+    });
+    const quiet = makeContact(5, {
+      displayName: "Quiet",
+      lastContent: "hi",
+      unread: 7,
+      is_notice: 0,
+    });
+    const quietRead = makeContact(6, {
+      displayName: "Quiet, read",
+      lastContent: "hi",
+      is_notice: 0,
+    });
+    render(<List contacts={[loud, quiet, quietRead]} />);
+    const row = (name: string) => {
+      const found = screen
+        .getAllByTestId("contact")
+        .find((c) => c.textContent.includes(name));
+      if (!found) throw new Error(`no row ${name}`);
+      return found;
+    };
+    expect(row("Loud").querySelector(".ant-badge-dot")).toBeNull();
+    expect(row("Loud").querySelector(".ant-scroll-number")).toHaveTextContent(
+      "3",
+    );
+    const dot = row("Quiet").querySelector(".ant-badge-dot");
+    expect(dot).not.toBeNull();
+    expect(dot).not.toHaveTextContent("7");
+    expect(row("Quiet").querySelector("[title]")?.getAttribute("title")).toBe(
+      "New messages in a muted chat",
+    );
+    expect(row("Quiet, read").querySelector(".ant-scroll-number")).toBeNull();
+  });
+});
+
 /** antd's menus and dialogs are slow to mount in jsdom on a busy machine. */
 const SLOW_MS = 20_000;
 

@@ -39,11 +39,13 @@ export function ContactRow({
   const muted = chatMarks && contact.is_notice === 0;
   return (
     <>
+      {/* antd hides a dot whose count is 0: a muted chat's dot stands on a count of 1. */}
       <Badge
-        count={muted ? 0 : unread}
-        dot={muted && unread > 0}
+        count={muted ? Math.min(unread, 1) : unread}
+        dot={muted}
         overflowCount={Limits.unreadBadgeMax}
         size="small"
+        title={muted && unread > 0 ? t("mutedNews") : undefined}
       >
         <Badge
           dot={showOnline && contact.is_group === 0 && contact.is_online === 1}

@@ -92,7 +92,6 @@ describe("the choose-chat dialog", () => {
     SLOW_MS,
   );
 
-
   it(
     "lists people and groups, never the system entry, and finds them by pinyin",
     async () => {

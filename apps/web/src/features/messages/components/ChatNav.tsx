@@ -15,7 +15,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { can, Limits } from "@parley/protocol";
 import { useSessionStore } from "../../../stores/session.store";
-import type { ContactSection } from "../../contacts";
+import { type ContactSection, useMutedNews } from "../../contacts";
 import { SettingsDialog } from "../../settings";
 import { useActor } from "../../system";
 import { useChatUiStore } from "../chat-ui.store";
@@ -71,6 +71,7 @@ export function ChatNav({
   kind: Exclude<ChatNavKind, "none">;
 }) {
   const { t } = useTranslation("messages");
+  const quietNews = useMutedNews();
   const navigate = useNavigate();
   const user = useSessionStore((s) => s.user);
   const actor = useActor();
@@ -112,11 +113,14 @@ export function ChatNav({
         active={pane === "chats" && section === "messages"}
         onClick={() => go("messages")}
       >
+        {/* Only muted chats have news: a dot, as on their rows (antd shows a dot on a count). */}
         <Badge
-          count={unread}
+          count={unread > 0 ? unread : Number(quietNews)}
+          dot={unread === 0 && quietNews}
           overflowCount={Limits.unreadBadgeMax}
           size="small"
           offset={[4, -4]}
+          title={unread === 0 && quietNews ? t("nav.mutedNews") : undefined}
         >
           <CommentOutlined style={{ fontSize: 20, color: "inherit" }} />
         </Badge>
