@@ -63,14 +63,21 @@ function Tool({
   label,
   icon,
   onClick,
+  quiet = false,
   ...rest
 }: {
   label: string;
   icon: ReactNode;
   onClick?: () => void;
+  /** No tooltip: the button's own panel is open beside it, and the tip would cover it. */
+  quiet?: boolean;
 }) {
   return (
-    <Tooltip title={label} mouseEnterDelay={0.4}>
+    <Tooltip
+      title={label}
+      mouseEnterDelay={0.4}
+      {...(quiet ? { open: false } : {})}
+    >
       <Button
         type="text"
         icon={icon}
@@ -132,7 +139,11 @@ export function EditorToolbar({
           />
         }
       >
-        <Tool label={t("tools.emoji")} icon={<SmileOutlined />} />
+        <Tool
+          label={t("tools.emoji")}
+          icon={<SmileOutlined />}
+          quiet={emojiOpen}
+        />
       </Popover>
       {canCaptureScreen() && (
         <Tool
