@@ -310,6 +310,8 @@ export async function listLibrary(db: Db, query: LibraryQuery) {
         "f.ext",
         "f.cate",
         "b.size",
+        "b.mime",
+        "b.width",
         "u.realname",
         "u.avatar",
       ])
@@ -358,6 +360,7 @@ export async function listAllFiles(
         "f.created_at",
         "b.size",
         "b.mime",
+        "b.width",
       ])
       .select((eb) => [
         eb.fn.coalesce("u.realname", eb.val("")).as("realname"),

@@ -587,6 +587,39 @@ describe.each(STORAGES)("with files on %s", (kind) => {
       expect([none.count, none.data]).toEqual([0, []]);
     });
 
+    it("gives a preview only to what is shown in place: a picture, a sound sent as a file", async () => {
+      const [ann, bob] = await registerMany(api, 2, "Preview");
+      const wav = Buffer.concat([
+        Buffer.from("RIFF"),
+        Buffer.from([36, 0, 0, 0]),
+        Buffer.from("WAVEfmt "),
+        Buffer.from([
+          16, 0, 0, 0, 1, 0, 1, 0, 0x40, 0x1f, 0, 0, 0x80, 0x3e, 0, 0, 2, 0, 16,
+          0,
+        ]),
+        Buffer.from("data"),
+        Buffer.alloc(4),
+      ]);
+      const doc = Buffer.from(`notes ${randomUUID()}`);
+      await upload(ann, png, "photo.png", { toContactId: bob.userId });
+      await upload(ann, wav, "song.wav", { toContactId: bob.userId });
+      await upload(ann, doc, "notes.txt", { toContactId: bob.userId });
+      const entries = z.array(FileEntrySchema).parse((await library(bob)).data);
+      const byName = new Map(entries.map((e) => [e.name, e]));
+      const song = byName.get("song.wav");
+      expect(song).toMatchObject({ cate: 3, msg_type: "file" });
+      expect(song?.preview).toBe(song?.src);
+      expect(byName.get("photo.png")?.preview).toBe(
+        byName.get("photo.png")?.src,
+      );
+      expect(byName.get("notes.txt")?.preview).toBe("");
+      // The preview address is served in place, with the sound's own type.
+      const served = await download(song?.preview ?? "", { token: bob.token });
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toMatch(/^audio\//);
+      expect(served.headers.get("content-disposition")).toMatch(/^inline/);
+    });
+
     it("forwards a stored file by its id, only for someone who may see it", async () => {
       const [ann, bob, cat, eve] = await registerMany(api, 4, "Forward");
       const sent = MessageSchema.parse(

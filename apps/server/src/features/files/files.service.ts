@@ -59,6 +59,8 @@ interface LibraryRow {
   cate: number;
   createdAt: number;
   owner: FileEntry["user_id_info"];
+  /** Whether the file's bytes are served in place (showsInline): only those have a preview. */
+  inline: boolean;
 }
 
 /** The message type an upload that no message carries would have, by its sniffed type. */
@@ -83,7 +85,9 @@ function libraryEntry(row: LibraryRow, publicUrl: string): FileEntry {
     cate: row.cate,
     msg_type: msgType,
     src,
-    preview: msgType === "file" ? "" : src,
+    // What the browser shows in place (a picture, a sound, a clip, also when sent as a
+    // file); everything else is only ever downloaded.
+    preview: row.inline ? src : "",
     download: `${src}?download=1`,
     extUrl: "",
     create_time: row.createdAt,
@@ -503,6 +507,7 @@ export class FilesService {
           ext: row.ext,
           cate: row.cate,
           createdAt: row.created_at,
+          inline: showsInline(row),
           owner: {
             user_id: row.from_user,
             realname: row.realname,
@@ -537,6 +542,7 @@ export class FilesService {
           ext: row.ext,
           cate: row.cate,
           createdAt: row.created_at,
+          inline: showsInline(row),
           owner: {
             user_id: row.user_id,
             realname: row.realname,
