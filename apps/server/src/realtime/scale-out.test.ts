@@ -516,7 +516,7 @@ describe("two server processes on one database and one Redis", () => {
   });
 });
 
-describe("one-to-one sends through both processes at once", () => {
+describe("sends through both processes at once", () => {
   /** PostgreSQL's count of deadlocks in the test database; null on SQLite. */
   async function deadlocks(): Promise<number | null> {
     if (!("url" in database)) return null;
@@ -582,6 +582,105 @@ describe("one-to-one sends through both processes at once", () => {
     }
     const after = await deadlocks();
     expect(after).toBe(before);
+  });
+
+  it("store group and one-to-one sends from both processes at once, each group's seq gapless", async () => {
+    // Group sends share the batched statement with one-to-one sends (SendBatch): three
+    // groups whose members send through both processes in opposite orders, while a pair
+    // chats one-to-one, lose nothing, number each group's messages without a gap, keep
+    // msg_id in seq order, and deadlock nowhere.
+    const people = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        userOn(i % 2 === 0 ? a : b, `mixed${String(i)}`),
+      ),
+    );
+    const [p0, p1, p2, p3] = people;
+    if (!p0 || !p1 || !p2 || !p3) throw new Error("four people");
+    const groups = await Promise.all(
+      [0, 1, 2].map(async (g) => {
+        const created = await a.post(
+          "/enterprise/group/add",
+          {
+            name: `Mixed ${String(g)}`,
+            user_ids: [p1.userId, p2.userId, p3.userId],
+          },
+          p0.token,
+        );
+        expect(created.code, created.msg).toBe(0);
+        return (created.data as { id: string }).id;
+      }),
+    );
+    const before = await deadlocks();
+    const rounds = 10;
+    for (let round = 0; round < rounds; round += 1) {
+      const order = round % 2 === 0 ? groups : [...groups].reverse();
+      const sends = [
+        ...order.flatMap((group, g) =>
+          people.map((person, i) =>
+            (i % 2 === g % 2 ? a : b).post(
+              "/enterprise/im/sendMessage",
+              {
+                id: randomUUID(),
+                type: "text",
+                content: `round ${String(round)}`,
+                toContactId: group,
+              },
+              person.token,
+            ),
+          ),
+        ),
+        a.post(
+          "/enterprise/im/sendMessage",
+          {
+            id: randomUUID(),
+            type: "text",
+            content: `direct ${String(round)}`,
+            toContactId: p1.userId,
+          },
+          p0.token,
+        ),
+        b.post(
+          "/enterprise/im/sendMessage",
+          {
+            id: randomUUID(),
+            type: "text",
+            content: `reply ${String(round)}`,
+            toContactId: p0.userId,
+          },
+          p1.token,
+        ),
+      ];
+      for (const answer of await Promise.all(sends))
+        expect(answer.code, answer.msg).toBe(0);
+    }
+    for (const group of groups) {
+      const page = await b.post(
+        "/enterprise/im/getMessageList",
+        { toContactId: group, limit: 100 },
+        p3.token,
+      );
+      expect(page.code, page.msg).toBe(0);
+      const sent = (
+        page.data as Array<{ seq: number; msg_id: number; type: string }>
+      ).filter((m) => m.type === "text");
+      expect(sent).toHaveLength(rounds * people.length);
+      const seqs = sent.map((m) => m.seq);
+      // Each message one more than the one before (the group's opening lines come first).
+      expect(seqs).toEqual(
+        Array.from({ length: seqs.length }, (_, i) => (seqs[0] ?? 0) + i),
+      );
+      const ids = sent.map((m) => m.msg_id);
+      expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    }
+    const direct = await a.post(
+      "/enterprise/im/getMessageList",
+      { toContactId: p1.userId, limit: 100 },
+      p0.token,
+    );
+    expect((direct.data as Array<{ seq: number }>).map((m) => m.seq)).toEqual(
+      Array.from({ length: rounds * 2 }, (_, i) => i + 1),
+    );
+    expect(await deadlocks()).toBe(before);
   });
 });
 
