@@ -3,7 +3,9 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { registerServiceWorker } from "./api/web-push";
 import { App } from "./app/App";
+import { warmChatScreen } from "./app/router";
 import { i18nReady } from "./i18n";
+import { useSessionStore } from "./stores/session.store";
 
 // The built app works offline as a shell and takes Web Push (issue 11); the dev server's
 // modules change under it, so it has no service worker.
@@ -16,6 +18,11 @@ if (root) {
   void i18nReady()
     .catch(() => undefined)
     .then(() => {
+      // Once the language is known (antd's shell fetches that language's pack).
+      warmChatScreen(
+        useSessionStore.getState().token !== null,
+        window.location.hash.replace(/^#/, "").split("?")[0] ?? "",
+      );
       createRoot(root).render(
         <StrictMode>
           <App />

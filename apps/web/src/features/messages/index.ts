@@ -6,8 +6,11 @@ export { ChatDialog } from "./components/ChatDialog";
 export { messagesRealtime } from "./messages.realtime";
 export { refreshChat } from "./messages.queries";
 
+/** Fetches the chat screen's code (the route's chunk), to start it before its route renders. */
+export const loadChatPage = () => import("./pages/ChatPage");
+
 const ChatPage = lazyPage(() =>
-  import("./pages/ChatPage").then((m) => ({ default: m.ChatPage })),
+  loadChatPage().then((m) => ({ default: m.ChatPage })),
 );
 
 const DemoPage = lazyPage(() =>
