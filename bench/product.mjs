@@ -72,7 +72,6 @@ export async function startProduct(dataDir, env = {}) {
         PORT: String(port),
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
-        LOG_LEVEL: "warn",
         ADMIN_PASSWORD: "admin-pass1",
         RATE_REGISTER_IP: "0",
         RATE_LOGIN_IP: "0",

@@ -2,7 +2,12 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from "fastify";
 import type * as IORedis from "ioredis";
 import type { Redis } from "ioredis";
 import type { FastifyBaseLogger as Logger } from "fastify";
@@ -156,6 +161,33 @@ const API_PREFIX = /^\/+(common|enterprise|manage|index)\//i;
  */
 type BadUrlTarget = (url: string) => string | null;
 
+/**
+ * Fastify's line for each request and each answer, at debug rather than info: at the
+ * default level (info) they were two log writes per call, a cost on every request
+ * (issue 14) for what a reverse proxy's access log records anyway. LOG_LEVEL=debug brings
+ * them back; failed requests are still logged as errors at any level.
+ */
+class RequestLinesAtDebug extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, "incoming request");
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) {
+      super.requestCompleted(error, request, reply);
+      return;
+    }
+    reply.log.debug(
+      { res: reply, responseTime: reply.elapsedTime },
+      "request completed",
+    );
+  }
+}
+
 function createHttp(
   config: Config,
   logger: Logger,
@@ -173,6 +205,7 @@ function createHttp(
       void (reply as FastifyReply).send(error);
     },
     loggerInstance: logger,
+    logController: new RequestLinesAtDebug(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
     routerOptions: {
