@@ -43,6 +43,17 @@ async function startOn(kind: StorageKind, dir: string): Promise<TestApp> {
 }
 
 let png: Buffer;
+/** The smallest WAV there is: a header, no samples. */
+const emptyWav = Buffer.concat([
+  Buffer.from("RIFF"),
+  Buffer.from([36, 0, 0, 0]),
+  Buffer.from("WAVEfmt "),
+  Buffer.from([
+    16, 0, 0, 0, 1, 0, 1, 0, 0x40, 0x1f, 0, 0, 0x80, 0x3e, 0, 0, 2, 0, 16, 0,
+  ]),
+  Buffer.from("data"),
+  Buffer.alloc(4),
+]);
 beforeAll(async () => {
   png = await sharp({
     create: { width: 64, height: 48, channels: 3, background: "#2266aa" },
@@ -521,18 +532,7 @@ describe.each(STORAGES)("with files on %s", (kind) => {
       await upload(bob, doc, "Minutes_100%.txt", { toContactId: ann.userId });
       await upload(ann, doc, "plan.pdf", { toContactId: cat.userId });
       // Not in the library: a voice clip, and a group's file.
-      const wav = Buffer.concat([
-        Buffer.from("RIFF"),
-        Buffer.from([36, 0, 0, 0]),
-        Buffer.from("WAVEfmt "),
-        Buffer.from([
-          16, 0, 0, 0, 1, 0, 1, 0, 0x40, 0x1f, 0, 0, 0x80, 0x3e, 0, 0, 2, 0, 16,
-          0,
-        ]),
-        Buffer.from("data"),
-        Buffer.alloc(4),
-      ]);
-      const voice = await upload(ann, wav, "clip.wav", {
+      const voice = await upload(ann, emptyWav, "clip.wav", {
         toContactId: bob.userId,
         type: "voice",
       });
@@ -589,20 +589,9 @@ describe.each(STORAGES)("with files on %s", (kind) => {
 
     it("gives a preview only to what is shown in place: a picture, a sound sent as a file", async () => {
       const [ann, bob] = await registerMany(api, 2, "Preview");
-      const wav = Buffer.concat([
-        Buffer.from("RIFF"),
-        Buffer.from([36, 0, 0, 0]),
-        Buffer.from("WAVEfmt "),
-        Buffer.from([
-          16, 0, 0, 0, 1, 0, 1, 0, 0x40, 0x1f, 0, 0, 0x80, 0x3e, 0, 0, 2, 0, 16,
-          0,
-        ]),
-        Buffer.from("data"),
-        Buffer.alloc(4),
-      ]);
       const doc = Buffer.from(`notes ${randomUUID()}`);
       await upload(ann, png, "photo.png", { toContactId: bob.userId });
-      await upload(ann, wav, "song.wav", { toContactId: bob.userId });
+      await upload(ann, emptyWav, "song.wav", { toContactId: bob.userId });
       await upload(ann, doc, "notes.txt", { toContactId: bob.userId });
       const entries = z.array(FileEntrySchema).parse((await library(bob)).data);
       const byName = new Map(entries.map((e) => [e.name, e]));
