@@ -170,7 +170,12 @@ describe.each(STORAGES)("with files on %s", (kind) => {
       expect(message.fileSize).toBe(png.length);
       expect(message.preview).toBe(message.content);
       expect(message.download).toBe(`${message.content}?download=1`);
-      expect(message.extends).toMatchObject({ width: 64, height: 48 });
+      // A small picture (both sides ≤ 200 px) is shown at its own size: fixMode 3 (§2.9).
+      expect(message.extends).toMatchObject({
+        width: 64,
+        height: 48,
+        fixMode: 3,
+      });
       expect(res.data).toMatchObject({
         file_cate: 2,
         file_size: png.length,

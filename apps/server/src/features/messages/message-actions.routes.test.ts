@@ -293,6 +293,13 @@ describe("quotes", () => {
       realname: "Quote 1",
       type: "text",
     });
+    // And in the contract's flat keys, which existing clients read (wire-contract.md §2.9).
+    expect(reply.extends).toMatchObject({
+      msg_id: original.msg_id,
+      content: "&lt;b&gt;the&lt;/b&gt; original",
+      user_id: alice.userId,
+      realname: "Quote 1",
+    });
 
     expect(
       (await post(alice, "im/undoMessage", { id: original.id })).code,
@@ -304,6 +311,10 @@ describe("quotes", () => {
       msg_id: original.msg_id,
       content: "",
       undone: 1,
+    });
+    expect(after?.extends).toMatchObject({
+      msg_id: original.msg_id,
+      content: "",
     });
   });
 

@@ -79,6 +79,45 @@ export function withdrawnText(
   return isGroup ? `${name}撤回了一条消息` : "对方撤回了一条消息";
 }
 
+/** A picture no larger than this on both sides is shown at its own size (fixMode 3). */
+const SMALL_PICTURE_PX = 200;
+
+/**
+ * A message's `extends` as the wire gives it (wire-contract.md §2.9), from what was
+ * stored: a picture's `fixMode` (1 wide, 2 tall, 3 small), and a reply's quote also in the
+ * contract's flat keys (`msg_id`, `content`, `user_id`, `realname`), which existing clients
+ * read; our client reads the same quote under `quote`.
+ */
+export function wireExtends(
+  type: string,
+  ext: Record<string, unknown>,
+): Record<string, unknown> {
+  let shown = ext;
+  const quote = ext.quote;
+  if (typeof quote === "object" && quote !== null && !Array.isArray(quote)) {
+    const q = quote as Record<string, unknown>;
+    shown = {
+      ...shown,
+      msg_id: q.msg_id,
+      content: q.content,
+      user_id: q.user_id,
+      realname: q.realname,
+    };
+  }
+  const { width, height } = ext;
+  if (
+    type === "image" &&
+    typeof width === "number" &&
+    typeof height === "number" &&
+    width > 0 &&
+    height > 0
+  ) {
+    const small = width <= SMALL_PICTURE_PX && height <= SMALL_PICTURE_PX;
+    shown = { ...shown, fixMode: small ? 3 : width >= height ? 1 : 2 };
+  }
+  return shown;
+}
+
 /** The one place a message row becomes a wire Message. */
 export function toMessage(
   row: MessageRow,
@@ -112,6 +151,6 @@ export function toMessage(
     file_id: row.file_id ?? 0,
     ...files,
     pid: row.pid ?? 0,
-    extends: ext,
+    extends: wireExtends(row.type, ext),
   };
 }
