@@ -1,9 +1,19 @@
 import { visibleText } from "@parley/protocol";
 import { decodeHTML } from "entities";
+import { linkifyit } from "linkify-it";
 import type SanitizeHtml from "sanitize-html";
 import { lazyRequire } from "./lazy-require.js";
 
 const sanitizeHtml = lazyRequire<typeof SanitizeHtml>("sanitize-html");
+
+/**
+ * Web addresses written out in full (`http://`, `https://`): nothing fuzzy, so "file.txt"
+ * or "v1.2" never becomes a link, and no other scheme.
+ */
+const links = linkifyit({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false })
+  .add("ftp:", null)
+  .add("//", null)
+  .add("mailto:", null);
 
 /*
  * Existing clients render a text message's content as HTML (emoji as <img>, links as <a>),
@@ -41,7 +51,45 @@ const MARKUP = /[<>&]/;
  * few microseconds and much garbage (issue 14, W1c).
  */
 export function cleanMessageHtml(content: string): string {
-  return MARKUP.test(content) ? sanitizeMessageHtml(content) : content;
+  const clean = MARKUP.test(content) ? sanitizeMessageHtml(content) : content;
+  return clean.includes("://") ? withLinks(clean) : clean;
+}
+
+/** A tag of clean content (img, a, br: their attributes are quoted, with no `>` inside). */
+const TAG = /(<[^>]*>)/;
+
+/**
+ * Clean content with the web addresses of its text wrapped in links, as existing clients
+ * show them (wire-contract.md §2.4: "URLs are wrapped in <a target=_blank>"): only in the
+ * text between tags, never in an attribute or inside a link already there. The result
+ * goes through the sanitizer again, which sets every link's target and rel.
+ */
+function withLinks(clean: string): string {
+  let insideLink = 0;
+  let linked = 0;
+  const parts = clean.split(TAG);
+  for (let i = 0; i < parts.length; i += 1) {
+    const part = parts[i] ?? "";
+    // Odd parts are tags.
+    if (i % 2 === 1) {
+      if (/^<a[\s>]/i.test(part)) insideLink += 1;
+      else if (/^<\/a\s*>/i.test(part))
+        insideLink = Math.max(0, insideLink - 1);
+      continue;
+    }
+    const found = insideLink > 0 ? null : links.match(part);
+    if (!found) continue;
+    let out = "";
+    let at = 0;
+    for (const match of found) {
+      const href = match.url.replaceAll('"', "&quot;");
+      out += `${part.slice(at, match.index)}<a href="${href}">${match.raw}</a>`;
+      at = match.lastIndex;
+    }
+    parts[i] = out + part.slice(at);
+    linked += found.length;
+  }
+  return linked > 0 ? sanitizeMessageHtml(parts.join("")) : clean;
 }
 
 /** The sanitizer alone, without the fast path for plain text (tests compare the two). */
