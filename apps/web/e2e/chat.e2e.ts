@@ -118,6 +118,19 @@ describe("two people chatting in a real browser", () => {
     expect(await arrived.innerText()).toContain(typed);
     await screenshot(bob.page, "chat-en-typed-text");
 
+    // A web address arrives as a link that opens in a new tab; the rest stays text.
+    await send(alice.page, "the plan: https://example.com/plan?v=2&x=1 ok");
+    const link = bubbles(bob.page).getByRole("link", {
+      name: "https://example.com/plan?v=2&x=1",
+    });
+    await link.waitFor();
+    expect(await link.getAttribute("href")).toBe(
+      "https://example.com/plan?v=2&x=1",
+    );
+    expect(await link.getAttribute("target")).toBe("_blank");
+    expect(await link.getAttribute("rel")).toBe("noopener noreferrer");
+    await screenshot(bob.page, "chat-en-link");
+
     // Nothing is cut silently (issue 15, fault 7): past the limit a counter and a reason,
     // and no send; a long message arrives collapsed, with "Show more".
     const aliceEditor = alice.page.getByLabel("Message", { exact: true });

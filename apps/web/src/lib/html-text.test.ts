@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { textToHtml } from "@parley/protocol";
-import { htmlToText } from "./html-text";
+import { htmlToText, linksOf, withTextLinks } from "./html-text";
 
 describe("message content shown as text", () => {
   it.each([
@@ -41,5 +41,40 @@ describe("typed text as content, and back", () => {
     const html = textToHtml(text);
     expect(html).not.toMatch(/<(?!br>)/);
     expect(htmlToText(html)).toBe(text.replace(/\r\n/g, "\n"));
+  });
+});
+
+describe("the links of a message", () => {
+  const content =
+    'see <a href="https://example.com/a?x=1&amp;y=2" target="_blank" rel="noopener noreferrer">https://example.com/a?x=1&amp;y=2</a>' +
+    ' and <a href="javascript:alert(1)">bad</a> and <a href="https://b.example/">https://b.example/</a>';
+
+  it("are the http(s) links, with the text each shows", () => {
+    expect(linksOf(content)).toEqual([
+      {
+        text: "https://example.com/a?x=1&y=2",
+        href: "https://example.com/a?x=1&y=2",
+      },
+      { text: "https://b.example/", href: "https://b.example/" },
+    ]);
+    expect(linksOf("no links here")).toEqual([]);
+  });
+
+  it("cut the shown text into pieces, each link where its text stands", () => {
+    const text = htmlToText(content);
+    const pieces = withTextLinks(text, linksOf(content));
+    expect(pieces).toEqual([
+      "see ",
+      {
+        text: "https://example.com/a?x=1&y=2",
+        href: "https://example.com/a?x=1&y=2",
+      },
+      " and bad and ",
+      { text: "https://b.example/", href: "https://b.example/" },
+    ]);
+    // A shortened text keeps the links it still shows.
+    expect(withTextLinks("see https://exa…", linksOf(content))).toEqual([
+      "see https://exa…",
+    ]);
   });
 });

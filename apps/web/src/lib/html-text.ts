@@ -36,3 +36,49 @@ export function emojiOfImage(src: string): string | null {
   if (points.some((p) => p > 0x10ffff)) return null;
   return String.fromCodePoint(...points);
 }
+
+/** A link of a message's content: the text it shows and the web address it opens. */
+export interface TextLink {
+  text: string;
+  href: string;
+}
+
+/**
+ * The links of a message's content, in order: those the server made of web addresses
+ * (and existing clients' own), each an http(s) address; any other link is only its text.
+ */
+export function linksOf(html: string): TextLink[] {
+  if (!html.includes("<a")) return [];
+  const doc = new DOMParser().parseFromString(`<body>${html}`, "text/html");
+  return Array.from(doc.querySelectorAll("a[href]")).flatMap((a) => {
+    const href = a.getAttribute("href") ?? "";
+    const text = a.textContent;
+    if (text === "" || !/^https?:\/\//i.test(href)) return [];
+    try {
+      return [{ text, href: new URL(href).href }];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * A text cut into plain pieces and its links, in order: each link where its text next
+ * appears. A link whose text is not found (a shortened text) is left out.
+ */
+export function withTextLinks(
+  text: string,
+  links: readonly TextLink[],
+): Array<string | TextLink> {
+  const pieces: Array<string | TextLink> = [];
+  let at = 0;
+  for (const link of links) {
+    const found = text.indexOf(link.text, at);
+    if (found < 0) continue;
+    if (found > at) pieces.push(text.slice(at, found));
+    pieces.push(link);
+    at = found + link.text.length;
+  }
+  if (at < text.length) pieces.push(text.slice(at));
+  return pieces;
+}

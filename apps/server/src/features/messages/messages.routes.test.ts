@@ -493,8 +493,17 @@ describe("message content", () => {
   it.each([
     // A tag that is not allowed stays visible as text (issue 15): escaped, never run.
     [
-      "<script>fetch('http://127.0.0.1:9/hit')</script>hi",
-      "&lt;script&gt;fetch('http://127.0.0.1:9/hit')&lt;/script&gt;hi",
+      "<script>fetch('/hit')</script>hi",
+      "&lt;script&gt;fetch('/hit')&lt;/script&gt;hi",
+    ],
+    // A web address becomes a link (wire-contract.md §2.4), even in escaped text.
+    [
+      "<script>fetch('http://127.0.0.1:9/hit')</script>",
+      `&lt;script&gt;fetch('<a href="http://127.0.0.1:9/hit" target="_blank" rel="noopener noreferrer">http://127.0.0.1:9/hit</a>')&lt;/script&gt;`,
+    ],
+    [
+      "plan: https://example.com/p?a=1&b=2",
+      'plan: <a href="https://example.com/p?a=1&amp;b=2" target="_blank" rel="noopener noreferrer">https://example.com/p?a=1&amp;b=2</a>',
     ],
     ['<img src="x" onerror="alert(1)">', '<img src="x" />'],
     [

@@ -13,6 +13,7 @@ import { LazyDropdown } from "../../../components/LazyDropdown";
 import { useChatUiStore } from "../chat-ui.store";
 import styles from "./chat.module.css";
 import mediaStyles from "./media.module.css";
+import { type TextLink, withTextLinks } from "../../../lib/html-text";
 import type { QuoteView } from "./chat-items";
 import { collapsedText } from "./long-text";
 import type { MediaBody } from "./media";
@@ -50,6 +51,8 @@ export interface BubbleProps {
   /** The sender: the avatar opens their card. */
   userId?: number | undefined;
   content: string;
+  /** The web addresses in the text, drawn as links. */
+  links?: readonly TextLink[] | undefined;
   /** A file message: drawn as its picture, clip or card instead of text. */
   media?: MediaBody | undefined;
   /** While the file uploads: its progress and cancel. */
@@ -73,6 +76,37 @@ export interface BubbleProps {
   receipt?: ReactNode;
 }
 
+/** A text with its links drawn as links (each opens a new tab, telling it nothing of us). */
+function LinkedText({
+  text,
+  links,
+}: {
+  text: string;
+  links: readonly TextLink[] | undefined;
+}) {
+  if (!links || links.length === 0) return <>{text}</>;
+  return (
+    <>
+      {withTextLinks(text, links).map((piece, i) =>
+        typeof piece === "string" ? (
+          piece
+        ) : (
+          <a
+            // The pieces of one text never move: the index is their identity.
+            key={i}
+            href={piece.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={styles.textLink}
+          >
+            {piece.text}
+          </a>
+        ),
+      )}
+    </>
+  );
+}
+
 /** One message, as text: content is never rendered as HTML. */
 export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
   const {
@@ -81,6 +115,7 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
     name,
     userId,
     content,
+    links,
     media,
     upload,
     unknownType,
@@ -211,9 +246,9 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
                       })}
                     </span>
                   ) : short !== null && !expanded ? (
-                    short
+                    <LinkedText text={short} links={links} />
                   ) : (
-                    content
+                    <LinkedText text={content} links={links} />
                   )}
                   {short !== null && (
                     <Button

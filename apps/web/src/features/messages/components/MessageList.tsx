@@ -303,6 +303,7 @@ export function MessageList({
                 name={item.name}
                 userId={item.userId}
                 content={item.content}
+                links={item.links}
                 media={item.media}
                 unknownType={item.unknownType}
                 call={item.call}

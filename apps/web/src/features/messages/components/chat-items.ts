@@ -1,6 +1,6 @@
 import type { Message } from "@parley/protocol";
 import { type CallRecordView, callRecordOf } from "../../calls";
-import { htmlToText } from "../../../lib/html-text";
+import { htmlToText, linksOf, type TextLink } from "../../../lib/html-text";
 import { TIME_DIVIDER_GAP_MS } from "../../../lib/time";
 import type { OutboxEntry } from "../outbox.store";
 import { KNOWN_TYPES, type MediaBody, mediaOf } from "./media";
@@ -11,6 +11,8 @@ export interface ChatItem {
   key: string;
   mine: boolean;
   content: string;
+  /** The web addresses in a text, shown as links (the server made them). */
+  links?: TextLink[];
   sendTime: number;
   status: DeliveryStatus;
   read: boolean | undefined;
@@ -107,6 +109,7 @@ export function chatItems(
       key,
       mine,
       content: htmlToText(message.content),
+      ...(message.type === "text" ? { links: linksOf(message.content) } : {}),
       sendTime: message.sendTime,
       status: "succeed",
       // A call's record carries no read mark: the call itself was the news.
