@@ -28,7 +28,8 @@ export const sendMessage = defineCall({
       type: z._default(
         z.pipe(
           formString(),
-          z.enum(["text", "image", "video", "file"], {
+          // emoji: a sticker, a stored picture sent by its file_id (wire-contract.md §2.4).
+          z.enum(["text", "image", "video", "file", "emoji"], {
             error: "request.invalidField",
           }),
         ),

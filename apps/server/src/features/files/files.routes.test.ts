@@ -667,6 +667,50 @@ describe.each(STORAGES)("with files on %s", (kind) => {
       expect(typed.code).not.toBe(0);
     });
 
+    it("sends a stored picture as a sticker (type emoji with its file_id), and nothing else", async () => {
+      const [ann, bob] = await registerMany(api, 2, "Sticker");
+      const picture = MessageSchema.parse(
+        (await upload(ann, png, "smile.png", { toContactId: bob.userId })).data,
+      );
+      const document = MessageSchema.parse(
+        (
+          await upload(ann, Buffer.from(`doc ${randomUUID()}`), "a.txt", {
+            toContactId: bob.userId,
+          })
+        ).data,
+      );
+      const sticker = (fileId: number | undefined) =>
+        api.post(
+          "/enterprise/im/sendMessage",
+          {
+            id: randomUUID(),
+            type: "emoji",
+            content: "",
+            ...(fileId === undefined ? {} : { file_id: fileId }),
+            toContactId: bob.userId,
+          },
+          { token: ann.token },
+        );
+      const sent = await sticker(picture.file_id);
+      expect(sent.code, sent.msg).toBe(0);
+      expect(MessageSchema.parse(sent.data)).toMatchObject({
+        type: "emoji",
+        file_id: picture.file_id,
+        content: picture.content,
+      });
+      // Not a picture, or no file at all: refused, nothing stored.
+      expect((await sticker(document.file_id)).code).not.toBe(0);
+      expect((await sticker(undefined)).code).not.toBe(0);
+      const list = await api.post(
+        "/enterprise/im/getMessageList",
+        { toContactId: ann.userId },
+        { token: bob.token },
+      );
+      expect((list.data as Array<{ type: string }>).map((m) => m.type)).toEqual(
+        ["image", "file", "emoji"],
+      );
+    });
+
     it("pages by the sizes SPEC §9 offers, and refuses others", async () => {
       const [ann, bob] = await registerMany(api, 2, "Pages");
       for (let i = 0; i < 23; i += 1)

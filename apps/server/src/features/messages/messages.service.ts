@@ -48,7 +48,7 @@ export interface FileSendInput {
   id: string;
   toContactId: ContactId;
   pid?: number | undefined;
-  type: "image" | "voice" | "video" | "file";
+  type: "image" | "voice" | "video" | "file" | "emoji";
   content: string;
   fileId: number;
   extends: Record<string, unknown>;
@@ -195,11 +195,14 @@ export class MessagesService {
     publicUrl: string,
   ): Promise<Message> {
     // A stored file sent again (forwarded): only one the sender may see, as it was stored.
+    // As a sticker (type emoji), only a picture shown in place.
     if (!("fileId" in input) && input.file_id !== undefined) {
       const file = await this.deps.services.files.attachment(
         userId,
         input.file_id,
       );
+      if (input.type === "emoji" && file.type !== "image")
+        throw refuse("request.invalidField", { field: "type" });
       return this.send(
         userId,
         {
@@ -207,6 +210,7 @@ export class MessagesService {
           toContactId: input.toContactId,
           pid: input.pid,
           ...file,
+          ...(input.type === "emoji" ? { type: "emoji" as const } : {}),
         },
         publicUrl,
       );
