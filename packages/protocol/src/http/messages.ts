@@ -86,6 +86,8 @@ export const getMessageList = defineCall({
     keywords: optional(
       z.pipe(formString(), z.string().check(z.maxLength(255))),
     ),
+    /** 1: the newest of a group's messages that mention me (wire-contract.md §5.4). */
+    is_at: optional(formInt()),
   }),
   response: z.array(MessageSchema),
 });

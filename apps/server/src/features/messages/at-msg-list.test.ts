@@ -249,3 +249,42 @@ describe("the mentions migration", () => {
     }
   });
 });
+
+describe("getMessageList is_at=1 (wire-contract.md §5.4, the message manager)", () => {
+  it("answers the group's messages that mention me or everyone, oldest first, and reads the group", async () => {
+    const [owner, ann, ben] = await people(3, "AtList");
+    const id = await makeGroup(owner, [ann, ben]);
+    const forAnn = await send(owner, id, "ann, look", [ann.userId]);
+    await send(owner, id, "nobody named");
+    const forAll = await send(owner, id, "everyone, look", [0]);
+    await send(ann, id, "my own, naming me", [ann.userId]);
+
+    const mine = await open(ann, id, { is_at: 1, type: "all" });
+    expect(mine.code, mine.msg).toBe(0);
+    expect((mine.data as { msg_id: number }[]).map((m) => m.msg_id)).toEqual([
+      forAnn,
+      forAll,
+    ]);
+    expect(mine.count).toBe(2);
+    const bens = await open(ben, id, { is_at: 1 });
+    expect((bens.data as { msg_id: number }[]).map((m) => m.msg_id)).toEqual([
+      forAll,
+    ]);
+    // Read with it: nothing of the group is unread for Ann any more.
+    const contacts = await api.post(
+      "/enterprise/im/getContacts",
+      {},
+      { token: ann.token },
+    );
+    const group = (
+      contacts.data as { id: unknown; unread: number; is_at: number }[]
+    ).find((c) => c.id === id);
+    expect(group).toMatchObject({ unread: 0, is_at: 0 });
+    // Someone outside the group is answered as for a group that does not exist.
+    const [stranger] = await people(1, "AtStranger");
+    const refused = await open(must(stranger), id, { is_at: 1 });
+    const missing = await open(must(stranger), "group-99999999", { is_at: 1 });
+    expect(refused.code).not.toBe(0);
+    expect(refused.msg).toBe(missing.msg);
+  });
+});

@@ -76,6 +76,9 @@ function payloadOf(input: SendInput | FileSendInput): {
   };
 }
 
+/** The most mentions `getMessageList is_at=1` answers: the newest, far more than a screen. */
+const MENTIONS_LIST_MAX = 200;
+
 /** How much of a quoted message a reply keeps (characters). */
 const QUOTE_MAX = 200;
 
@@ -703,7 +706,18 @@ export class MessagesService {
     const afterSeq = standing.setting.history === "0" ? standing.joinedSeq : 0;
     let rows: MessageRow[];
     let count: number;
-    if (input.type) {
+    if (input.is_at === 1) {
+      // The message manager's mentions (wire-contract.md §5.4): what names me or everyone,
+      // in what I may see of the group, the newest MENTIONS_LIST_MAX; read with the group.
+      const found = await this.repo.listUnreadMentions(userId, conversationId, {
+        from: afterSeq,
+        to: Number.MAX_SAFE_INTEGER,
+        limit: MENTIONS_LIST_MAX,
+      });
+      rows = found.rows.reverse();
+      count = found.total;
+      await this.readGroup(userId, groupId);
+    } else if (input.type) {
       const limit = input.limit ?? Limits.historyPageSize;
       const found = await this.repo.searchMessages(conversationId, {
         types: HISTORY_TYPES[input.type],
