@@ -217,6 +217,21 @@ describe("one-to-one chat", () => {
     expect(first.map((m) => m.seq)).toEqual([
       28, 29, 30, 31, 32, 33, 34, 35, 36, 37,
     ]);
+    // A cursor forces page 1, and the answer says page 1 (wire-contract.md §5.4).
+    const cursored = await api.post(
+      "/enterprise/im/getMessageList",
+      {
+        toContactId: bob.userId,
+        page: 3,
+        limit: 10,
+        last_id: first[0]?.msg_id,
+      },
+      { token: alice.token },
+    );
+    expect(cursored.page).toBe(1);
+    expect((cursored.data as Message[]).map((m) => m.seq)).toEqual([
+      18, 19, 20, 21, 22, 23, 24, 25, 26, 27,
+    ]);
   });
 
   it("pushes one conversation's messages in seq order, however many are sent at once", async () => {

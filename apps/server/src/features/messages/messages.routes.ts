@@ -16,7 +16,9 @@ export function registerMessageRoutes(
       input,
       ctx.publicUrl,
     );
-    return { data: list, count, page: input.page ?? 1 };
+    // A cursor forces page 1, and the answer says so (wire-contract.md §5.4).
+    const cursor = input.last_id !== undefined && input.last_id > 0;
+    return { data: list, count, page: cursor ? 1 : (input.page ?? 1) };
   });
 
   registry.register(calls.setMsgIsRead, async (input, ctx) => {
