@@ -213,6 +213,15 @@ describe("a phone at 390 px (issue 15, fault 4)", () => {
     expect(await scrollsSideways(page)).toBe(false);
     await screenshot(page, "phone-flow-700-en");
 
+    // Favourites opened beside the chat, then the window narrowed to a phone: the menu bar
+    // stays, the way back to the chats.
+    await menu.getByRole("button", { name: "Favourites" }).click();
+    await resize(page, { width: 390, height: 844 });
+    await screenshot(page, "phone-flow-favourites-en");
+    // Back in the chats, the chat still open shows alone.
+    await menu.getByRole("button", { name: "Messages" }).click();
+    await editor.waitFor();
+
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -58,6 +58,44 @@ describe("message times", () => {
     );
   });
 
+  it("says yesterday across a change to or from summer time (days, not 24 hours)", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = "Europe/Berlin";
+    try {
+      // Summer time began in the night of 28 March 2027: that day had 23 hours.
+      const spring = new Date(2027, 2, 29, 10, 0).getTime();
+      const before = new Date(2027, 2, 28, 12, 0).getTime();
+      expect(formatChatTime(before, spring, "en", words)).toBe(
+        "Yesterday 12:00",
+      );
+      expect(formatListTime(before, spring, "en", words)).toBe("Yesterday");
+      // It ended in the night of 25 October 2026: that day had 25 hours.
+      const autumn = new Date(2026, 9, 26, 0, 30).getTime();
+      const eve = new Date(2026, 9, 25, 23, 30).getTime();
+      expect(formatChatTime(eve, autumn, "en", words)).toBe("Yesterday 23:30");
+      // Six days back is still a weekday; seven is a date.
+      expect(
+        formatChatTime(
+          new Date(2027, 2, 23, 9, 0).getTime(),
+          spring,
+          "en",
+          words,
+        ),
+      ).toBe("Tuesday 09:00");
+      expect(
+        formatChatTime(
+          new Date(2027, 2, 22, 9, 0).getTime(),
+          spring,
+          "en",
+          words,
+        ),
+      ).toBe("Mar 22 09:00");
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it("keeps the contact list short", () => {
     expect(formatListTime(at("2026-11-23T09:15:00"), now, "en", words)).toBe(
       "09:15",

@@ -1,8 +1,12 @@
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-function startOfDay(ms: number): number {
+/**
+ * The start of the calendar day `days` after the one of `ms` (before it when negative), in
+ * local time: counted in days, not in 24 hours, which a change to or from summer time
+ * makes 23 or 25.
+ */
+function startOfDay(ms: number, days = 0): number {
   const d = new Date(ms);
   d.setHours(0, 0, 0, 0);
+  if (days !== 0) d.setDate(d.getDate() + days);
   return d.getTime();
 }
 
@@ -22,8 +26,8 @@ export function formatChatTime(
   const today = startOfDay(now);
   const day = startOfDay(ms);
   if (day === today) return time;
-  if (day === today - DAY_MS) return `${words.yesterday} ${time}`;
-  if (day > today - 7 * DAY_MS && day < today) {
+  if (day === startOfDay(now, -1)) return `${words.yesterday} ${time}`;
+  if (day >= startOfDay(now, -6) && day < today) {
     return `${new Intl.DateTimeFormat(locale, { weekday: "long" }).format(ms)} ${time}`;
   }
   if (new Date(ms).getFullYear() === new Date(now).getFullYear()) {
@@ -42,7 +46,7 @@ export function formatListTime(
   const today = startOfDay(now);
   const day = startOfDay(ms);
   if (day === today) return formatClockTime(ms, locale);
-  if (day === today - DAY_MS) return words.yesterday;
+  if (day === startOfDay(now, -1)) return words.yesterday;
   if (new Date(ms).getFullYear() === new Date(now).getFullYear()) {
     return new Intl.DateTimeFormat(locale, {
       month: "numeric",

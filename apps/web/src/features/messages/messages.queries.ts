@@ -91,15 +91,39 @@ function newerCopy(held: Message, copy: Message): Message {
   const next = { ...held, ...copy };
   if (held.readCount !== undefined && copy.readCount !== undefined)
     next.readCount = Math.max(held.readCount, copy.readCount);
+  // Read stays read: the send's answer (unread) can come after the read mark.
+  next.is_read = Math.max(held.is_read, copy.is_read);
   return next;
+}
+
+/** How many read marks are kept for messages not in a chat's cache yet. */
+const READ_AHEAD_MAX = 500;
+/**
+ * The client ids of my messages read before their stored copy reached the cache: the
+ * peer's `isRead` can come while the send still waits for its answer (it had the message
+ * from its socket first). Oldest forgotten first.
+ */
+const readAhead = new Set<string>();
+
+/** Remembers that my message (by its client id) was read, for a copy that comes later. */
+export function rememberRead(clientId: string): void {
+  readAhead.add(clientId);
+  if (readAhead.size > READ_AHEAD_MAX) {
+    const oldest = readAhead.values().next();
+    if (!oldest.done) readAhead.delete(oldest.value);
+  }
 }
 
 /** Puts a stored message into its chat's cache, once, keeping order. */
 export function upsertMessage(
   client: QueryClient,
   contactId: ContactId,
-  message: Message,
+  stored: Message,
 ): void {
+  const message =
+    stored.is_read === 0 && readAhead.has(stored.id)
+      ? { ...stored, is_read: 1 }
+      : stored;
   client.setQueryData<MessagePages>(messagesKey(contactId), (data) => {
     if (!data) return data;
     if (

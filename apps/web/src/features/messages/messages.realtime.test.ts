@@ -46,6 +46,28 @@ describe("read marks from the socket (wire-contract.md §3.6)", () => {
     ]);
   });
 
+  it("keeps my message read when its send's answer (unread) comes after the read mark", () => {
+    const ctx = chatWith2();
+    // Read before its stored copy reached the chat (the send's answer on its way)…
+    messagesRealtime.events?.isRead?.(
+      [{ id: "m4", msg_id: 4, is_read: 1, toContactId: 2 }],
+      ctx,
+    );
+    upsertMessage(ctx.client, 2, { ...makeMessage(4, 1), is_read: 0 });
+    // …and read already, when a later copy says unread.
+    messagesRealtime.events?.isRead?.(
+      [{ id: "m1", msg_id: 1, is_read: 1, toContactId: 2 }],
+      ctx,
+    );
+    upsertMessage(ctx.client, 2, { ...makeMessage(1, 1), is_read: 0 });
+    expect(readMarks(ctx)).toEqual([
+      ["m1", 1],
+      ["m2", 0],
+      ["m3", 0],
+      ["m4", 1],
+    ]);
+  });
+
   it("readAll marks every message of mine in that chat read", () => {
     const ctx = chatWith2();
     messagesRealtime.events?.readAll?.({ toContactId: 2 }, ctx);

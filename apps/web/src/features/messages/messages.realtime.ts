@@ -13,6 +13,7 @@ import { applyGone, applyWithdrawn } from "./message-actions";
 import {
   markRead,
   messagesKey,
+  rememberRead,
   updateMessages,
   upsertMessage,
 } from "./messages.queries";
@@ -162,6 +163,8 @@ export const messagesRealtime: RealtimeHandlers = {
     },
     isRead: (marks, ctx) => {
       for (const mark of marks) {
+        // Also for a copy not in the chat yet: my send's answer may still be on its way.
+        rememberRead(mark.id);
         updateMessages(ctx.client, mark.toContactId, (m) =>
           m.id === mark.id && m.from_user === ctx.me ? { ...m, is_read: 1 } : m,
         );

@@ -8,7 +8,7 @@ import { makeConfig, makeContact } from "../../../../test/factories";
 import { stubLayout } from "../../../../test/jsdom";
 import { i18n } from "../../../i18n";
 import { systemInfoQuery } from "../../system";
-import { ChooseChatDialog } from "./ChooseChatDialog";
+import { ChooseChatDialog, chatTargets } from "./ChooseChatDialog";
 
 /*
  * SPEC §2 "Choose-chat dialog" and §5: a transfer of my chats, found by name or pinyin;
@@ -212,4 +212,37 @@ describe("the choose-chat dialog", () => {
     },
     SLOW_MS,
   );
+});
+
+describe("the order of the chats offered", () => {
+  it("puts pinned chats first, then the chats I had by their last message, then everyone else", () => {
+    const now = 1_800_000_000_000;
+    const never = makeContact(10, {
+      displayName: "Never written",
+      lastContent: "",
+      lastSendTime: now,
+    });
+    const old = makeContact(11, {
+      displayName: "Old chat",
+      lastContent: "hi",
+      lastSendTime: now - 86_400_000,
+    });
+    const recent = makeContact(12, {
+      displayName: "Recent chat",
+      lastContent: "yo",
+      lastSendTime: now - 60_000,
+    });
+    const pinned = makeContact(13, {
+      displayName: "Pinned",
+      lastContent: "",
+      is_top: 1,
+      lastSendTime: now - 999_999_999,
+    });
+    const system = makeContact(0, { id: "system", is_group: 2 });
+    expect(
+      chatTargets([never, old, system, recent, pinned]).map(
+        (c) => c.displayName,
+      ),
+    ).toEqual(["Pinned", "Recent chat", "Old chat", "Never written"]);
+  });
 });

@@ -3,7 +3,7 @@ import { type Contact, FORWARD_MAX } from "@parley/protocol";
 import { Alert, Avatar, Button, Modal, Spin, Tag, Transfer } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useContactsQuery } from "../../contacts";
+import { hasChat, useContactsQuery } from "../../contacts";
 import { matchesPerson } from "../../groups";
 import styles from "./ChooseChatDialog.module.css";
 
@@ -14,11 +14,20 @@ interface ChatItem {
   contact: Contact;
 }
 
-/** The chats a file may go to: people and groups, never the system entry. */
+/**
+ * The chats a file may go to: people and groups, never the system entry. Pinned first,
+ * then the chats I have had by their last message, then everyone else (the server dates
+ * a person I never wrote to "now", wire-contract.md §2.9, which would put them on top).
+ */
 export function chatTargets(list: readonly Contact[]): Contact[] {
   return list
     .filter((c) => c.is_group === 0 || c.is_group === 1)
-    .sort((a, b) => b.is_top - a.is_top || b.lastSendTime - a.lastSendTime);
+    .sort(
+      (a, b) =>
+        b.is_top - a.is_top ||
+        Number(hasChat(b)) - Number(hasChat(a)) ||
+        b.lastSendTime - a.lastSendTime,
+    );
 }
 
 export interface ChooseChatDialogProps {

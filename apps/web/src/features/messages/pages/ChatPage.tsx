@@ -120,7 +120,9 @@ export function ChatPage({ embedded = false }: { embedded?: boolean }) {
   }, [section, refetchContacts]);
   const list = contacts.data ?? [];
   const current = list.find((c) => c.id === openContactId);
-  const layout = chatLayout(width, current !== undefined);
+  // A chat is open on screen only in the chats pane: over files or favourites a phone
+  // keeps its menu bar (the way back).
+  const layout = chatLayout(width, pane === "chats" && current !== undefined);
   const phone = layout.mode === "phone";
   const pushed = chatInHistory(location.state);
 
