@@ -77,7 +77,9 @@ export async function startProduct(dataDir, env = {}) {
         RATE_LOGIN_IP: "0",
         ...env,
       },
-      stdio: ["ignore", "inherit", "inherit"],
+      // Its log (info, the default) goes to stderr: a bench script's stdout is its answer
+      // to run.mjs, which must stay JSON alone.
+      stdio: ["ignore", 2, "inherit"],
     },
   );
   const url = `http://127.0.0.1:${port}`;
