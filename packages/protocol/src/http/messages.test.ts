@@ -332,6 +332,8 @@ describe("getMessageList", () => {
         limit: 20,
         type: "all",
         keywords: "hello",
+        // The message manager's mentions (wire-contract.md §5.4).
+        is_at: 1,
       },
     },
     {
