@@ -86,7 +86,11 @@ export function useUnreadTotal(): number {
   return totalUnread(useContactsQuery().data ?? []);
 }
 
-/** mutedNews of the user's chats. */
+/**
+ * mutedNews of the user's chats, from the list already held: never a fetch of its own (the
+ * side menu mounts afresh as the window crosses a layout width, and each mount would ask
+ * the server for the list again).
+ */
 export function useMutedNews(): boolean {
-  return mutedNews(useContactsQuery().data ?? []);
+  return mutedNews(useContactsQuery(false).data ?? []);
 }
