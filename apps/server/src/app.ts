@@ -49,6 +49,7 @@ import { registerBodyParsers } from "./plugins/body.js";
 import { createCalls } from "./plugins/calls.js";
 import { registerEnvelope } from "./plugins/envelope.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
+import { registerExtIcons } from "./plugins/ext-icons.js";
 import { registerStorage } from "./plugins/storage.js";
 import type { SessionResolver } from "./plugins/session.js";
 import { registerWeb } from "./plugins/web.js";
@@ -348,6 +349,7 @@ export function buildApp(deps: AppDeps): {
   gateway.attach(app.server);
 
   registerStorage(app, storage);
+  registerExtIcons(app);
   registerWeb(app, config.WEB_DIST);
 
   app.addHook("preClose", async () => {

@@ -227,6 +227,15 @@ describe("friends and the user card in the web client", () => {
     await closeDialog(zsf, zsfPanel);
     await row(zsf, lucyName).waitFor();
     await row(lucy, "张三丰").waitFor();
+    // The chat starts with a stored line, in each reader's language: it stays in the list
+    // when the list is read again (a reload), not only until then.
+    await row(zsf, lucyName)
+      .getByText("你们已经成功添加为好友，现在开始聊天吧！")
+      .waitFor();
+    await lucy.reload();
+    await row(lucy, "张三丰")
+      .getByText("You are now friends. Say hello!")
+      .waitFor();
 
     // Lucy's sent tab shows it agreed.
     await row(lucy, W.en.requests).click();

@@ -32,10 +32,13 @@ export const MESSAGE: Message = {
     name_py: "alice",
   },
   file_id: 0,
+  file_cate: 0,
   fileName: "",
   fileSize: 0,
   preview: "",
   download: "",
+  extUrl: "",
+  role: 3,
   pid: 0,
   extends: {},
 };

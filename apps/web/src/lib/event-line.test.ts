@@ -17,5 +17,13 @@ describe("withdrawn messages (issue 11)", () => {
     expect(eventLine({ ...line, manager: 1 }, "", "fallback", t, true)).toBe(
       "messages:events.undoMineByManager|Ann",
     );
+    // Withdrawn by the group's owner, who is not "an administrator".
+    const byOwner = { ...line, manager: 1, managerRole: 1 };
+    expect(eventLine(byOwner, "", "fallback", t)).toBe(
+      "messages:events.undoByOwner|Ann",
+    );
+    expect(eventLine(byOwner, "", "fallback", t, true)).toBe(
+      "messages:events.undoMineByOwner|Ann",
+    );
   });
 });

@@ -1,5 +1,5 @@
 /*
- * The lines the server writes into a group's chat ("Ann created the group"): an `event`
+ * The lines the server writes into a chat ("Ann created the group", "You are now friends"): an `event`
  * message whose `extends.event` names the line and whose other `extends` fields say what
  * it names (wire-contract.md's text stays in `content` for clients that cannot translate).
  */
@@ -14,6 +14,8 @@ const KNOWN = new Set([
   "owner",
   "joinedByQr",
   "undo",
+  // One-to-one: the first line of two people who just became friends.
+  "friends",
 ]);
 
 type Translate = (key: string, options: Record<string, string>) => string;
@@ -39,15 +41,14 @@ export function eventLine(
   if (name === "undo") {
     const sender = text(params.realname) || actor;
     const byManager = params.manager === 1 || params.manager === "1";
-    if (byManager)
+    if (byManager) {
+      // The group's owner, or an admin (older lines do not say which: an admin).
+      const by = Number(params.managerRole) === 1 ? "ByOwner" : "ByManager";
       return t(
-        mine
-          ? "messages:events.undoMineByManager"
-          : "messages:events.undoByManager",
-        {
-          actor: sender,
-        },
+        mine ? `messages:events.undoMine${by}` : `messages:events.undo${by}`,
+        { actor: sender },
       );
+    }
     return t(mine ? "messages:events.undoMine" : "messages:events.undo", {
       actor: sender,
     });

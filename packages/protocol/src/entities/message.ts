@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { ContactSchema } from "./contact.js";
 
 /** Message types of SPEC §3 and the wire contract. */
 export const MESSAGE_TYPES = [
@@ -42,7 +43,11 @@ export const MessageSchema = z.object({
   sendTime: z.number(),
   is_read: z.int(),
   is_group: z.int(),
-  at: z.array(z.string()),
+  /**
+   * Who it mentions: ids as strings in a history page (the stored list; "0", everyone,
+   * also names the reader), as numbers in a sent message, as posted (wire-contract.md §2.9).
+   */
+  at: z.array(z.union([z.string(), z.int()])),
   /** Where the receiver files it: the other party's id in a 1:1 push, `group-N` for groups. */
   toContactId: z.union([z.int(), z.string()]),
   /** The conversation as the sender addressed it. */
@@ -50,10 +55,17 @@ export const MessageSchema = z.object({
   from_user: z.int(),
   fromUser: MessageSenderSchema,
   file_id: z.int(),
+  /** The file's category (0 none, 1 document, 2 image, 3 audio, 4 video, 5 other). */
+  file_cate: z.int(),
   fileName: z.string(),
-  fileSize: z.number(),
+  /** Bytes; a sent message with no file says "" (wire-contract.md §2.9). */
+  fileSize: z.union([z.number(), z.literal("")]),
   preview: z.string(),
   download: z.string(),
+  /** A file's icon: a picture itself, else `/static/img/ext/<ext>.png`; "" for no file. */
+  extUrl: z.string(),
+  /** The sender's role in the group (1 owner, 2 admin, 3 member); 3 outside groups. */
+  role: z.int(),
   pid: z.int(),
   extends: z.record(z.string(), z.unknown()),
   /**
@@ -62,6 +74,15 @@ export const MessageSchema = z.object({
    */
   readCount: z.optional(z.int()),
   readTotal: z.optional(z.int()),
+  /** A sent message (its answer and push) only: the sender, as `fromUser.id`. */
+  user_id: z.optional(z.int()),
+  /** A sent message only: the receiving user's id, or the group's number. */
+  to_user: z.optional(z.int()),
+  /**
+   * A sent message only: the chat as its receiver lists it, so a client without it can
+   * open it (wire-contract.md §2.9): the sender for a one-to-one message, the group else.
+   */
+  contactInfo: z.optional(ContactSchema),
 });
 /** A stored message. */
 export type Message = z.infer<typeof MessageSchema>;

@@ -271,6 +271,9 @@ describe("sendMessage", () => {
 
   it("answers the stored message", () => {
     expect(sendMessage.response.parse(MESSAGE)).toEqual(MESSAGE);
+    // As sent (wire-contract.md §2.9): mentions as numbers, no file as "".
+    const sent = { ...MESSAGE, at: [0, 7], fileSize: "" as const };
+    expect(sendMessage.response.parse(sent)).toEqual(sent);
     expect(
       sendMessage.response.parse({ ...MESSAGE, toContactId: "group-12" }),
     ).toEqual({ ...MESSAGE, toContactId: "group-12" });
@@ -278,7 +281,8 @@ describe("sendMessage", () => {
 
   it.each<{ name: string; answer: unknown }>([
     { name: "status going", answer: { ...MESSAGE, status: "going" } },
-    { name: "numeric at entries", answer: { ...MESSAGE, at: [0] } },
+    { name: "fractional at entries", answer: { ...MESSAGE, at: [1.5] } },
+    { name: "a file size in words", answer: { ...MESSAGE, fileSize: "12" } },
     { name: "msg_id as text", answer: { ...MESSAGE, msg_id: "120" } },
     { name: "no seq", answer: { ...MESSAGE, seq: undefined } },
   ])("refuses an answer with $name", ({ answer }) => {

@@ -38,6 +38,55 @@ const DOCUMENT_EXTENSIONS = new Set([
   "md",
 ]);
 
+/** The other categories' extensions (wire-contract.md §5.8 `getFileType`). */
+const EXTENSION_CATEGORIES: ReadonlyMap<string, FileCategory> = new Map([
+  ...[...DOCUMENT_EXTENSIONS].map((ext) => [ext, 1] as const),
+  ...["jpg", "jpeg", "png", "bmp", "gif", "webp", "ico"].map(
+    (ext) => [ext, 2] as const,
+  ),
+  ...["mp3", "wav", "wmv", "amr", "ogg", "m4a", "aac", "flac", "webm"].map(
+    (ext) => [ext, 3] as const,
+  ),
+  ...["mp4", "3gp", "avi", "m2v", "mkv", "mov"].map((ext) => [ext, 4] as const),
+]);
+
+/**
+ * A message's `file_cate` (wire-contract.md §2.9): a picture, sound or clip by its type, a
+ * file by its name's extension as the old server sorted it; 0 for a message with no file.
+ */
+export function messageFileCategory(
+  type: string,
+  fileName: string,
+): FileCategory | 0 {
+  if (type === "image" || type === "emoji") return 2;
+  if (type === "voice") return 3;
+  if (type === "video") return 4;
+  if (type !== "file") return 0;
+  return extensionCategory(fileExtension(fileName));
+}
+
+/** The category the old server gave a file by its extension alone (lower case): 5 unknown. */
+export function extensionCategory(ext: string): FileCategory {
+  return EXTENSION_CATEGORIES.get(ext) ?? 5;
+}
+
+/**
+ * The extensions with an icon of their own at `/static/img/ext/<ext>.png` (a message's
+ * `extUrl`, wire-contract.md §5.8); any other file shows `file.png`.
+ */
+export const EXTENSION_ICONS: ReadonlySet<string> = new Set([
+  ...EXTENSION_CATEGORIES.keys(),
+  ...["zip", "rar", "7z", "gz", "tar", "csv", "json", "xml", "html", "apk"],
+  ...["exe", "dmg", "psd", "ai", "svg", "key", "pages", "numbers", "odt"],
+  ...["ods", "odp", "rtf", "epub", "iso", "sql", "js", "ts", "py", "java"],
+]);
+
+/** The name of the icon a file with this name shows: its extension's, or `file`. */
+export function extensionIcon(fileName: string): string {
+  const ext = fileExtension(fileName);
+  return EXTENSION_ICONS.has(ext) ? ext : "file";
+}
+
 /**
  * The category of a stored file from what its bytes turned out to be (`kind`, sniffed by
  * the server) and, for documents (which carry no reliable signature), its extension. The
@@ -103,6 +152,11 @@ export function formatFileSize(bytes: number): string {
   }
   const shown = unit === 0 ? String(value) : value.toFixed(value < 10 ? 1 : 0);
   return `${shown.replace(/\.0$/, "")}${units[unit]}`;
+}
+
+/** A message's file size in bytes: a sent message with no file says "" (wire-contract.md §2.9). */
+export function fileBytes(fileSize: number | ""): number {
+  return fileSize === "" ? 0 : fileSize;
 }
 
 /** A megabyte as `fileUpload.size` counts it. */

@@ -3,6 +3,7 @@ import {
   clipText,
   hasVisibleText,
   isCopyable,
+  namesMe,
   typedTextLength,
   visibleText,
 } from "./message.js";
@@ -58,5 +59,16 @@ describe("isCopyable", () => {
       expect(isCopyable(type)).toBe(true);
     for (const type of ["event", "webrtc", "unknown"])
       expect(isCopyable(type)).toBe(false);
+  });
+});
+
+describe("namesMe", () => {
+  it("reads mentions as a page gives them (strings) and as a send does (numbers)", () => {
+    expect(namesMe(["5", "7"], 7)).toBe(true);
+    expect(namesMe([5, 7], 7)).toBe(true);
+    expect(namesMe(["0"], 9)).toBe(true);
+    expect(namesMe([0], 9)).toBe(true);
+    expect(namesMe(["5", "17"], 7)).toBe(false);
+    expect(namesMe([], 7)).toBe(false);
   });
 });

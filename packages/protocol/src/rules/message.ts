@@ -72,3 +72,11 @@ const COPYABLE_TYPES: ReadonlySet<string> = new Set([
 export function isCopyable(type: string): boolean {
   return COPYABLE_TYPES.has(type);
 }
+
+/**
+ * Whether a message's mentions name this user or everyone (0): as strings in a history
+ * page, as numbers in a sent message (wire-contract.md §2.9).
+ */
+export function namesMe(at: readonly (string | number)[], me: number): boolean {
+  return at.some((id) => Number(id) === 0 || Number(id) === me);
+}

@@ -67,3 +67,9 @@ export function toUserInfo(row: UserRow, publicUrl: string): UserInfo {
     lang: row.lang,
   };
 }
+
+/** The letter group of a name: its pinyin initial, or # (wire-contract.md §2.9). */
+export function indexLetter(namePy: string): string {
+  const first = namePy.charAt(0).toUpperCase();
+  return /^[A-Z]$/.test(first) ? first : "#";
+}

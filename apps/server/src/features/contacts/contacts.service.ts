@@ -3,7 +3,7 @@ import type { Changes, Presence, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { Held } from "../../lib/held.js";
 import { JsonText, parseJsonObject } from "../../lib/json.js";
-import { avatarUrl } from "../accounts/accounts.mapper.js";
+import { avatarUrl, indexLetter } from "../accounts/accounts.mapper.js";
 import { withdrawnText } from "../messages/messages.mapper.js";
 import {
   type NoticeEntryState,
@@ -109,12 +109,6 @@ function writeHeld(contacts: readonly Contact[]): {
   // The caller closes the array, after the entries it adds.
   pieces.push(text);
   return { pieces, holes };
-}
-
-/** The letter group of a name: its pinyin initial, or # (wire-contract.md §2.9). */
-function indexLetter(namePy: string): string {
-  const first = namePy.charAt(0).toUpperCase();
-  return /^[A-Z]$/.test(first) ? first : "#";
 }
 
 /** What a user's contact row is made of besides the user. */

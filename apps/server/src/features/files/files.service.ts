@@ -109,10 +109,8 @@ const NAME_MAX = 120;
 
 /** The upload answer: the sent message with the file fields existing clients read (§2.3). */
 export type UploadAnswer = Message & {
-  file_cate: number;
   file_size: number;
   file_name: string;
-  extUrl: string;
 };
 
 /** Made once: building one loads ICU's break rules (tens of milliseconds). */
@@ -312,7 +310,7 @@ export class FilesService {
         },
         publicUrl,
       );
-      return await this.answer(sent, cate);
+      return this.answer(sent);
     } catch (error) {
       // Refused (not a member, muted, not a friend…): the file goes as if never sent.
       await this.release([fileId]);
@@ -321,21 +319,14 @@ export class FilesService {
   }
 
   /**
-   * The sent message with the file fields of the old upload answer; the category is read
-   * back only for a retry, which did not just store it.
+   * The sent message with the file fields of the old upload answer (wire-contract.md §2.3),
+   * the same as the message carries: the push and the answer agree.
    */
-  private async answer(message: Message, cate?: number): Promise<UploadAnswer> {
-    const known =
-      cate ??
-      (message.file_id
-        ? (await this.repo.findFile(message.file_id))?.cate
-        : undefined);
+  private answer(message: Message): UploadAnswer {
     return {
       ...message,
-      file_cate: known ?? 5,
-      file_size: message.fileSize,
+      file_size: typeof message.fileSize === "number" ? message.fileSize : 0,
       file_name: message.fileName,
-      extUrl: "",
     };
   }
 

@@ -261,8 +261,27 @@ describe("answering (friend/update)", () => {
       lastContent: "你们已经成功添加为好友，现在开始聊天吧！",
     });
     expect(toB.data).toMatchObject({ id: a.userId, displayName: "Ann" });
-    expect((await contactsOf(a)).list.map((c) => c.id)).toContain(b.userId);
-    expect((await contactsOf(b)).list.map((c) => c.id)).toContain(a.userId);
+    // The first line is stored: every later read of either list shows the chat with it,
+    // the applicant with one unread line, and the chat's history starts with it.
+    const line = {
+      type: "event",
+      lastContent: "你们已经成功添加为好友，现在开始聊天吧！",
+      lastEvent: { event: "friends" },
+    };
+    expect(
+      (await contactsOf(a)).list.find((c) => c.id === b.userId),
+    ).toMatchObject({ ...line, unread: 1 });
+    expect(
+      (await contactsOf(b)).list.find((c) => c.id === a.userId),
+    ).toMatchObject({ ...line, unread: 0 });
+    const history = await api.post(
+      "/enterprise/im/getMessageList",
+      { toContactId: b.userId, is_group: 0, page: 1, limit: 10 },
+      { token: a.token },
+    );
+    expect(history.data).toMatchObject([
+      { type: "event", from_user: b.userId, extends: { event: "friends" } },
+    ]);
     expect((await contactsOf(b)).count).toBe(0);
     expect((await send(a, b)).code).toBe(0);
     expect((await send(b, a)).code).toBe(0);

@@ -182,11 +182,13 @@ export class FriendsService {
       );
       if (!contact) continue;
       const lang = isLanguage(viewer.lang) ? viewer.lang : "zh";
+      // The first line in the viewer's language, for clients that show the stored text.
       await this.deps.publish.toUsers([viewer.user_id], "appendContact", {
         ...contact,
         lastContent:
-          contact.lastContent || translate("friend.nowFriends", lang),
-        lastSendTime: this.deps.clock.now(),
+          contact.type === "event" && contact.lastEvent?.event === "friends"
+            ? translate("friend.nowFriends", lang)
+            : contact.lastContent,
       });
     }
   }
@@ -215,7 +217,18 @@ export class FriendsService {
     const applicant = await this.deps.services.accounts.activeUser(
       row.from_user_id,
     );
-    if (applicant) await this.announceFriends(addressee, applicant, publicUrl);
+    if (!applicant) return;
+    // The chat starts with a line saying so: both lists keep it among their chats (the
+    // contract's first line was only pushed, and gone at the next read of the list).
+    await this.deps.services.messages.postDirectEvent(
+      addressee.user_id,
+      applicant.user_id,
+      {
+        name: "friends",
+        content: translate("friend.nowFriends", "zh"),
+      },
+    );
+    await this.announceFriends(addressee, applicant, publicUrl);
   }
 
   /** Ends a friendship both ways (run mode 2 only); the other side's list drops me live. */

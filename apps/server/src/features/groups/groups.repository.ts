@@ -55,6 +55,10 @@ const chatStandingOf = compiledOnce((db, groupId, userId) =>
       "gm.joined_seq",
       "g.setting",
       "g.name",
+      "g.name_py",
+      "g.avatar",
+      "g.owner_id",
+      "g.notice",
     ])
     .where("gm.group_id", "=", groupId)
     .where("gm.user_id", "=", userId)
@@ -69,7 +73,14 @@ export async function findChatStanding(
   db: Db,
   groupId: number,
   userId: number,
-): Promise<(MemberState & Pick<GroupRow, "setting" | "name">) | undefined> {
+): Promise<
+  | (MemberState &
+      Pick<
+        GroupRow,
+        "setting" | "name" | "name_py" | "avatar" | "owner_id" | "notice"
+      >)
+  | undefined
+> {
   const [row] = await chatStandingOf(db, groupId, userId);
   return row;
 }
@@ -138,6 +149,23 @@ export async function listMembersAmong(
     .where("user_id", "in", userIds)
     .execute();
   return new Set(rows.map((row) => row.user_id));
+}
+
+/** The roles of those of these users who are members (a history page's senders). */
+export async function listRolesAmong(
+  db: Db,
+  groupId: number,
+  userIds: readonly number[],
+): Promise<Map<number, number>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("group_members")
+    .select(["user_id", "role"])
+    .where("group_id", "=", groupId)
+    .where("user_id", "in", unique)
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, row.role]));
 }
 
 /** Which of these groups a user is a member of (active groups only). */
@@ -800,6 +828,7 @@ export function groupsRepository(db: Db) {
     listMemberIdsAt,
     findMembersVersion,
     listMembersAmong,
+    listRolesAmong,
     listGroupsAmong,
     countMembers,
     countMembersUpTo,

@@ -9,6 +9,7 @@ import {
   GroupLimits,
   type GroupSetting,
   groupContactId,
+  GroupRoles,
   type MemberUser,
   type Membership,
   muteDuration,
@@ -840,6 +841,8 @@ export class GroupsService {
     setting: GroupSetting;
     /** The group's name (a notification's title says it). */
     name: string;
+    /** The group as a contact of a member with no chat of it yet (a sent message's `contactInfo`). */
+    contact: (publicUrl: string) => Contact;
   } | null> {
     const member = await this.repo.findChatStanding(groupId, userId);
     if (!member) return null;
@@ -848,6 +851,20 @@ export class GroupsService {
       joinedSeq: member.joined_seq,
       setting: toGroupSetting(member.setting),
       name: member.name,
+      contact: (publicUrl) =>
+        toGroupContact(
+          { ...member, group_id: groupId },
+          {
+            role: GroupRoles.member,
+            unread: 0,
+            is_top: 0,
+            is_notice: 1,
+            is_at: 0,
+            lastSendTime: 0,
+            lastContent: "",
+          },
+          publicUrl,
+        ),
     };
   }
 
@@ -887,6 +904,14 @@ export class GroupsService {
     userIds: readonly number[],
   ): Promise<Set<number>> {
     return this.repo.listMembersAmong(groupId, userIds);
+  }
+
+  /** The group roles of those of these users who are members (1 owner, 2 admin, 3 member). */
+  rolesAmong(
+    groupId: number,
+    userIds: readonly number[],
+  ): Promise<Map<number, number>> {
+    return this.repo.listRolesAmong(groupId, userIds);
   }
 
   /** Which of these groups the user is in. */

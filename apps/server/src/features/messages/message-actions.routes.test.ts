@@ -256,13 +256,20 @@ describe("undoMessage", () => {
     expect(pushed).toMatchObject({
       toContactId: group,
       content: "Rank 3的一条消息被管理员撤回了",
-      extends: { manager: 1, by: admin.userId },
+      extends: { manager: 1, managerRole: 2, by: admin.userId },
     });
     // The mention went with the content.
     expect((await contact(other, group)).is_at).toBe(0);
     expect(
       (await post(owner, "im/undoMessage", { id: adminLine.id })).code,
     ).toBe(0);
+    // The owner's withdrawal says so, not "an administrator".
+    expect(
+      (await page(admin, group)).find((m) => m.id === adminLine.id),
+    ).toMatchObject({
+      content: "你的一条消息被群主撤回了",
+      extends: { manager: 1, managerRole: 1, by: owner.userId },
+    });
     const seen = await page(member, group);
     expect(
       seen.filter((m) => m.type === "event" && m.extends.event === "undo"),

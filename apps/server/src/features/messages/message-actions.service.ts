@@ -10,6 +10,7 @@ import {
   type ServerEventData,
   type Withdrawn,
   groupContactId,
+  GroupRoles,
   isCopyable,
 } from "@parley/protocol";
 import type { Policy, Publish, Services } from "../../context.js";
@@ -147,7 +148,10 @@ export class MessageActionsService {
       user_id: row.from_user,
       realname: sender?.realname ?? "",
       by: userId,
-      ...(row.from_user === userId ? {} : { manager: 1 }),
+      // Someone else's message: withdrawn by the group's owner (1) or an admin (2).
+      ...(row.from_user === userId
+        ? {}
+        : { manager: 1, managerRole: group?.member.role ?? GroupRoles.admin }),
     };
     const done = await this.repo.withdraw(row, line);
     if (!done) throw refuse("message.alreadyWithdrawn");

@@ -1,7 +1,14 @@
-import type { Message, MessageSender } from "@parley/protocol";
+import {
+  type Contact,
+  extensionIcon,
+  GroupRoles,
+  type Message,
+  messageFileCategory,
+  type MessageSender,
+} from "@parley/protocol";
 import type { UserRow } from "../../db/schema.js";
 import { parseJsonObject } from "../../lib/json.js";
-import { avatarUrl } from "../accounts/accounts.mapper.js";
+import { avatarUrl, indexLetter } from "../accounts/accounts.mapper.js";
 import type { MessageRow } from "./messages.repository.js";
 
 /** What a message needs of its sender. */
@@ -38,23 +45,53 @@ function fileFields(
   row: MessageRow,
   ext: Record<string, unknown>,
   publicUrl: string,
-): Pick<Message, "content" | "fileName" | "fileSize" | "preview" | "download"> {
+): Pick<
+  Message,
+  | "content"
+  | "fileName"
+  | "fileSize"
+  | "file_cate"
+  | "preview"
+  | "download"
+  | "extUrl"
+> {
   if (row.file_id === null)
     return {
       content: row.content,
       fileName: "",
       fileSize: 0,
+      file_cate: 0,
       preview: "",
       download: "",
+      extUrl: "",
     };
   const url = fileUrl(row.file_id, publicUrl);
+  const fileName = typeof ext.fileName === "string" ? ext.fileName : "";
+  const picture = row.type === "image" || row.type === "emoji";
   return {
     content: url,
-    fileName: typeof ext.fileName === "string" ? ext.fileName : "",
+    fileName,
     fileSize: typeof ext.fileSize === "number" ? ext.fileSize : 0,
+    file_cate: messageFileCategory(row.type, fileName),
     preview: SHOWN_IN_PLACE.has(row.type) ? url : "",
     download: `${url}?download=1`,
+    // A picture is its own icon; any other file its extension's (plugins/ext-icons.ts).
+    extUrl: picture
+      ? url
+      : `${publicUrl}/static/img/ext/${extensionIcon(fileName)}.png`,
   };
+}
+
+/**
+ * Who a stored mention list names, as a history page gives it: the stored ids, and for a
+ * mention of everyone ("0") the reader too, whom old clients look for (wire-contract.md
+ * §5.3 stores "everyone" as every member's id: a 10,000-member group's ids in each row).
+ */
+function mentionsFor(at: string, viewer: number | undefined): string[] {
+  const ids = at ? at.split(",").filter(Boolean) : [];
+  if (viewer === undefined || !ids.includes("0")) return ids;
+  const me = String(viewer);
+  return ids.includes(me) ? ids : [...ids, me];
 }
 
 /**
@@ -71,10 +108,10 @@ export function withdrawnText(
   const sender = Number(line.user_id);
   const name = typeof line.realname === "string" ? line.realname : "";
   const own = viewer !== undefined && viewer === sender;
-  if (line.manager === 1)
-    return own
-      ? "你的一条消息被管理员撤回了"
-      : `${name}的一条消息被管理员撤回了`;
+  if (line.manager === 1) {
+    const by = line.managerRole === 1 ? "群主" : "管理员";
+    return own ? `你的一条消息被${by}撤回了` : `${name}的一条消息被${by}撤回了`;
+  }
   if (own) return "你撤回了一条消息";
   return isGroup ? `${name}撤回了一条消息` : "对方撤回了一条消息";
 }
@@ -127,6 +164,8 @@ export function toMessage(
     toUser: number | string;
     /** Who reads it: a withdrawn line says "你" to its sender. */
     viewer?: number;
+    /** The sender's role in the group; 3 (member) when not given or not a group. */
+    role?: number;
   },
   publicUrl = "",
 ): Message {
@@ -143,14 +182,73 @@ export function toMessage(
     sendTime: row.created_at,
     is_read: row.is_read,
     is_group: row.is_group,
-    at: row.at ? row.at.split(",").filter(Boolean) : [],
+    at: mentionsFor(
+      row.at,
+      addressing.viewer === row.from_user ? undefined : addressing.viewer,
+    ),
     toContactId: addressing.toContactId,
     toUser: addressing.toUser,
     from_user: row.from_user,
     fromUser: sender,
     file_id: row.file_id ?? 0,
     ...files,
+    role: addressing.role ?? GroupRoles.member,
     pid: row.pid ?? 0,
     extends: wireExtends(row.type, ext),
+  };
+}
+
+/**
+ * A message as its send answers and pushes it (wire-contract.md §2.9 "Sent message"):
+ * mentions as numbers, empty file fields as "", and who it went from and to, with the chat
+ * as its receiver lists it (`contactInfo`).
+ */
+export function toSentMessage(
+  message: Message,
+  sent: { toUser: number; contactInfo: Contact },
+): Message {
+  const noFile = message.file_id === 0;
+  return {
+    ...message,
+    at: message.at.map(Number).filter(Number.isInteger),
+    ...(noFile ? { fileSize: "", fileName: "" } : {}),
+    user_id: message.from_user,
+    to_user: sent.toUser,
+    contactInfo: sent.contactInfo,
+  };
+}
+
+/**
+ * The sender as the receiver of a one-to-one message lists them when the chat is new to
+ * them (`contactInfo`): the sender's own name (a nickname the receiver gave them is in the
+ * list the receiver holds already) and the message as the chat's last.
+ */
+export function senderAsContact(
+  sender: SenderRow & Pick<UserRow, "name_py">,
+  message: Pick<Message, "content" | "sendTime" | "type">,
+  publicUrl: string,
+): Contact {
+  return {
+    id: sender.user_id,
+    displayName: sender.realname,
+    avatar: avatarUrl(sender.avatar, publicUrl),
+    name_py: sender.name_py,
+    index: indexLetter(sender.name_py),
+    is_group: 0,
+    lastContent: message.content,
+    lastSendTime: message.sendTime,
+    type: message.type,
+    unread: 1,
+    is_top: 0,
+    is_notice: 1,
+    is_at: 0,
+    is_online: 1,
+    setting: [],
+    user_id: sender.user_id,
+    realname: sender.realname,
+    account: sender.account,
+    email: "",
+    last_login_ip: "",
+    location: "",
   };
 }

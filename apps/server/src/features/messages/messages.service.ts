@@ -28,7 +28,12 @@ import { InTurn } from "../../lib/in-turn.js";
 import { parseJsonObject } from "../../lib/json.js";
 import { cleanMessageHtml, shownText } from "../../lib/message-html.js";
 import type { ActiveUser } from "../accounts/accounts.service.js";
-import { toMessage, toSender } from "./messages.mapper.js";
+import {
+  senderAsContact,
+  toMessage,
+  toSender,
+  toSentMessage,
+} from "./messages.mapper.js";
 import {
   type ConversationState,
   directConversationId,
@@ -297,28 +302,14 @@ export class MessagesService {
       () => this.deps.clock.now(),
     );
 
-    const sender = toSender(me, publicUrl);
-    const mine = toMessage(
-      row,
-      sender,
-      {
-        toContactId: peer.user_id,
-        toUser: peer.user_id,
-      },
-      publicUrl,
-    );
+    const mine = this.sentToUser(row, me, peer.user_id, publicUrl);
     // Only now, after the commit, as one event: the receiver files it under the sender
     // (wire-contract.md §2.9), the sender's own sockets under the receiver.
     await this.deps.publish.toEach([
       {
         userIds: [peer.user_id],
         type: "simple",
-        data: toMessage(
-          row,
-          sender,
-          { toContactId: userId, toUser: peer.user_id },
-          publicUrl,
-        ),
+        data: { ...mine, toContactId: userId },
       },
       { userIds: [userId], type: "simple", data: mine },
     ]);
@@ -330,6 +321,40 @@ export class MessagesService {
       title: me.realname,
     });
     return mine;
+  }
+
+  /** A one-to-one message as its send answers it (wire-contract.md §2.9 "Sent message"). */
+  private sentToUser(
+    row: MessageRow,
+    me: ActiveUser,
+    peerId: number,
+    publicUrl: string,
+  ): Message {
+    const message = this.present(row, me, publicUrl, peerId);
+    return toSentMessage(message, {
+      toUser: peerId,
+      contactInfo: senderAsContact(me, message, publicUrl),
+    });
+  }
+
+  /** A group message as its send answers and pushes it (wire-contract.md §2.9). */
+  private sentToGroup(
+    row: MessageRow,
+    me: ActiveUser,
+    standing: NonNullable<Standing>,
+    publicUrl: string,
+  ): Message {
+    const message = this.present(
+      row,
+      me,
+      publicUrl,
+      groupContactId(row.to_user),
+      standing.member.role,
+    );
+    return toSentMessage(message, {
+      toUser: row.to_user,
+      contactInfo: standing.contact(publicUrl),
+    });
   }
 
   /**
@@ -476,7 +501,7 @@ export class MessagesService {
       },
       () => this.deps.clock.now(),
     );
-    const message = this.present(row, me, publicUrl, groupContactId(groupId));
+    const message = this.sentToGroup(row, me, standing, publicUrl);
     // The members are read at once, side by side with the next sends' reads, but the push
     // waits for the one before it: on PostgreSQL two reads answer in any order, and a
     // member must see the group's messages in seq order (the stores answer in that order).
@@ -588,13 +613,15 @@ export class MessagesService {
           stored.content === cleanMessageHtml(input.content));
     if (!same) throw refuse("message.idReused");
     if (stored.is_group !== 1)
-      return this.present(stored, me, publicUrl, stored.to_user);
-    const message = this.present(
-      stored,
-      me,
-      publicUrl,
-      groupContactId(stored.to_user),
+      return this.sentToUser(stored, me, stored.to_user, publicUrl);
+    const standing = await this.deps.services.groups.chatStanding(
+      stored.to_user,
+      me.user_id,
     );
+    // Sent, and the sender has left the group since: answered as a member would see it.
+    const message = standing
+      ? this.sentToGroup(stored, me, standing, publicUrl)
+      : this.present(stored, me, publicUrl, groupContactId(stored.to_user));
     // A retry answers as the first send did: with the sender's receipt, as it stands now.
     const receipt = (
       await this.repo.countReaders(stored.to_user, [
@@ -611,6 +638,7 @@ export class MessagesService {
     me: ActiveUser,
     publicUrl: string,
     toUser: number | string,
+    role?: number,
   ): Message {
     return toMessage(
       row,
@@ -618,6 +646,7 @@ export class MessagesService {
       {
         toContactId: toUser,
         toUser,
+        ...(role === undefined ? {} : { role }),
       },
       publicUrl,
     );
@@ -751,11 +780,10 @@ export class MessagesService {
           await this.pushMentions(userId, groupId, read, publicUrl);
       }
     }
-    const [senders, receipts] = await Promise.all([
-      this.senders(
-        rows.map((row) => row.from_user),
-        publicUrl,
-      ),
+    const fromUsers = rows.map((row) => row.from_user);
+    const [senders, roles, receipts] = await Promise.all([
+      this.senders(fromUsers, publicUrl),
+      this.deps.services.groups.rolesAmong(groupId, fromUsers),
       this.receiptsFor(userId, groupId, standing.member, rows),
     ]);
     return {
@@ -767,6 +795,8 @@ export class MessagesService {
             toContactId: conversationId,
             toUser: conversationId,
             viewer: userId,
+            // A sender who has left since is a member no more: 3, as for anyone.
+            role: roles.get(row.from_user) ?? GroupRoles.member,
           },
           publicUrl,
         );
@@ -1220,6 +1250,32 @@ export class MessagesService {
     );
     await this.deps.publish.toUsers(group.memberIds, "group", message);
     return message;
+  }
+
+  /**
+   * A line the server writes into a one-to-one chat (two people became friends): stored as
+   * an `event` message from `actor` to `peer`, so both lists show the chat with it. Not
+   * pushed: the caller's own event tells both sides. `content` is the text existing
+   * clients show; `extends.event` names it for clients that translate.
+   */
+  async postDirectEvent(
+    actor: number,
+    peer: number,
+    event: { name: string; content: string },
+  ): Promise<MessageRow> {
+    return this.repo.storeDirectMessage(
+      {
+        conversationId: directConversationId(actor, peer),
+        clientMsgId: randomUUID(),
+        fromUser: actor,
+        toUser: peer,
+        type: "event",
+        content: event.content,
+        pid: null,
+        extends: { event: event.name },
+      },
+      () => this.deps.clock.now(),
+    );
   }
 
   /** The users who list a one-to-one chat with this user. */

@@ -68,10 +68,13 @@ export function toNoticeMessage(row: NoticeRow, publicUrl: string): Message {
       publicUrl,
     ),
     file_id: 0,
+    file_cate: 0,
     fileName: "",
     fileSize: 0,
     preview: "",
     download: "",
+    extUrl: "",
+    role: 3,
     pid: 0,
     extends: { title: row.title, notice: row.body },
   };

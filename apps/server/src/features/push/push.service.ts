@@ -1,4 +1,4 @@
-import type { Message, PushPayload } from "@parley/protocol";
+import { type Message, namesMe, type PushPayload } from "@parley/protocol";
 import type https from "node:https";
 import type { FastifyBaseLogger as Logger } from "fastify";
 import type WebPush from "web-push";
@@ -242,12 +242,11 @@ export class PushService {
     if (away.length === 0) return;
     const muted = await repo.listMuted(sent.conversationId, away);
     const subscriptions = devices.filter((s) => !online.has(s.user_id));
-    const mentioned = new Set(sent.message.at);
     const keys = await this.vapidKeys();
     const body = pushBody(sent.message);
     for (const subscription of subscriptions) {
       const userId = subscription.user_id;
-      const named = mentioned.has("0") || mentioned.has(String(userId));
+      const named = namesMe(sent.message.at, userId);
       if (muted.has(userId) && !named) continue;
       const chat = sent.chatOf(userId);
       const payload: PushPayload = {

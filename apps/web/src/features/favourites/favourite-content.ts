@@ -1,4 +1,4 @@
-import type { Message } from "@parley/protocol";
+import { fileBytes, type Message } from "@parley/protocol";
 import { htmlToText } from "../../lib/html-text";
 
 /** How a saved message is drawn on its card. */
@@ -52,7 +52,7 @@ export function favouriteBody(
           message.fileName ||
           message.content.split("/").pop() ||
           message.content,
-        size: message.fileSize,
+        size: fileBytes(message.fileSize),
         download: message.download || message.content,
       };
     default:

@@ -3,6 +3,7 @@ import {
   type ContactId,
   isSystemNotice,
   type Message,
+  namesMe,
   NOTICE_CONTACT_ID,
 } from "@parley/protocol";
 import type { QueryClient } from "@tanstack/react-query";
@@ -46,10 +47,7 @@ function onMessage(client: QueryClient, message: Message, me: number): void {
   const fromOther = message.from_user !== me;
   // A group message naming me (or everyone) raises the at-me count of a chat not open (SPEC §4).
   const atMe =
-    fromOther &&
-    !open &&
-    message.is_group === 1 &&
-    message.at.some((id) => id === "0" || id === String(me));
+    fromOther && !open && message.is_group === 1 && namesMe(message.at, me);
   const known = updateContact(client, contactId, (c: Contact) => ({
     ...c,
     // A notice's entry shows its title (its content is the old clients' HTML).

@@ -1,4 +1,9 @@
-import type { Contact, ContactId, Message } from "@parley/protocol";
+import {
+  type Contact,
+  type ContactId,
+  type Message,
+  namesMe,
+} from "@parley/protocol";
 import { subscribeToPush } from "../../api/web-push";
 import { htmlToText } from "../../lib/html-text";
 import { fileLabelKey } from "../contacts";
@@ -24,10 +29,7 @@ export interface NotifyContext {
 
 /** Whether a message names me (or everyone) in a group. */
 export function mentionsMe(message: Message, me: number): boolean {
-  return (
-    message.is_group === 1 &&
-    message.at.some((id) => id === "0" || id === String(me))
-  );
+  return message.is_group === 1 && namesMe(message.at, me);
 }
 
 /**

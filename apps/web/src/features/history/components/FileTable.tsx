@@ -1,5 +1,5 @@
 import { DownloadOutlined, FileOutlined } from "@ant-design/icons";
-import { formatFileSize, type Message } from "@parley/protocol";
+import { fileBytes, formatFileSize, type Message } from "@parley/protocol";
 import { Table, type TableColumnsType } from "antd";
 import { useTranslation } from "react-i18next";
 import { formatFullTime } from "../../../lib/time";
@@ -51,7 +51,7 @@ export function FileTable({
       key: "size",
       title: t("table.size"),
       width: 60,
-      render: (_, m) => formatFileSize(m.fileSize),
+      render: (_, m) => formatFileSize(fileBytes(m.fileSize)),
     },
     {
       key: "uploader",

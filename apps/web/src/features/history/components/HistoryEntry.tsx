@@ -5,7 +5,7 @@ import {
   FileOutlined,
   PhoneOutlined,
 } from "@ant-design/icons";
-import { formatFileSize, type Message } from "@parley/protocol";
+import { fileBytes, formatFileSize, type Message } from "@parley/protocol";
 import { Avatar, Button, Image, Tooltip } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -171,7 +171,7 @@ function FileLine({ message }: { message: Message }) {
           {name}
         </span>
         <span className={styles.hMuted}>
-          {formatFileSize(message.fileSize)}
+          {formatFileSize(fileBytes(message.fileSize))}
         </span>
       </span>
       <a

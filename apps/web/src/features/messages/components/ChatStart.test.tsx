@@ -37,6 +37,18 @@ describe("the empty chat pane", () => {
     expect(screen.queryByRole("button")).toBeNull();
   });
 
+  it("in run mode 2, friends without a chat yet are not told they have no friends", async () => {
+    const onAddFriend = vi.fn();
+    renderStart("noChats", onAddFriend);
+    expect(screen.queryByText("No friends yet")).toBeNull();
+    expect(screen.getByText("Start a conversation")).toBeInTheDocument();
+    expect(
+      screen.getByRole("button", { name: "Find someone" }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: /Add a friend/ }));
+    expect(onAddFriend).toHaveBeenCalledOnce();
+  });
+
   it("with chats to pick, the pane points at them even in run mode 2", () => {
     renderStart("pick", vi.fn());
     expect(screen.getByText("Pick a chat on the left")).toBeInTheDocument();

@@ -29,7 +29,9 @@ export function ChatStart({
 }) {
   const { t } = useTranslation("messages");
   const keys = modKeyLabel("K");
-  const friendsOnly = onAddFriend !== undefined && kind !== "pick";
+  // Run mode 2 with no friend yet: a friend request is the only way to anyone. With
+  // friends but no chat yet, the pane says so as in run mode 1 and still offers a request.
+  const friendsOnly = onAddFriend !== undefined && kind === "nobody";
   const text = friendsOnly
     ? { title: t("start.friendsTitle"), text: t("start.friendsText") }
     : {
@@ -48,11 +50,6 @@ export function ChatStart({
           <Button type="primary" onClick={onAddFriend}>
             {t("start.addFriend")}
           </Button>
-          {kind === "noChats" && (
-            <Button icon={<TeamOutlined />} onClick={onBrowse}>
-              {t("start.browse")}
-            </Button>
-          )}
         </div>
       </div>
     );
@@ -74,6 +71,11 @@ export function ChatStart({
           <Button icon={<TeamOutlined />} onClick={onBrowse}>
             {t("start.browse")}
           </Button>
+          {onAddFriend && kind === "noChats" && (
+            <Button icon={<UserAddOutlined />} onClick={onAddFriend}>
+              {t("start.addFriend")}
+            </Button>
+          )}
         </div>
       )}
       {kind !== "nobody" && (

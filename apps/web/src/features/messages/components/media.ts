@@ -1,4 +1,4 @@
-import type { Message } from "@parley/protocol";
+import { fileBytes, type Message } from "@parley/protocol";
 
 /** What a message that is not plain text shows in place of its text. */
 export type MediaBody =
@@ -84,14 +84,14 @@ export function mediaOf(
         kind: "video",
         url,
         name: message.fileName,
-        size: message.fileSize,
+        size: fileBytes(message.fileSize),
         seconds: numberIn(ext, "duration"),
       };
     default:
       return {
         kind: "file",
         name: message.fileName || url.split("/").pop() || url,
-        size: message.fileSize,
+        size: fileBytes(message.fileSize),
         download: message.download || url,
         preview: message.preview,
       };

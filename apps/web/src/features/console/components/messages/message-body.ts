@@ -1,4 +1,8 @@
-import { type ConsoleMessage, MASKED_CONTENT } from "@parley/protocol";
+import {
+  type ConsoleMessage,
+  fileBytes,
+  MASKED_CONTENT,
+} from "@parley/protocol";
 import { eventLine } from "../../../../lib/event-line";
 import { htmlToText } from "../../../../lib/html-text";
 
@@ -74,7 +78,7 @@ export function messageBody(
           (message.type === "file"
             ? message.content.split("/").pop() || message.content
             : ""),
-        size: message.fileSize,
+        size: fileBytes(message.fileSize),
         download: message.download || message.content,
       };
     case "event":
