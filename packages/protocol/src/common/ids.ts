@@ -30,6 +30,14 @@ export const ContactIdSchema = z.union([
 export type ContactId = z.infer<typeof ContactIdSchema>;
 
 /**
+ * The chat with oneself (wire-contract.md §4.4 "My favourites / file transfer"): contact id
+ * -1, `is_group` 3; files and notes sent to one's own other devices.
+ */
+export const SELF_CHAT_ID = -1;
+/** The `is_group` of the chat with oneself. */
+export const SELF_CHAT_KIND = 3;
+
+/**
  * A group id as clients send it (wire-contract.md §2.5): `group-N`, the number after the
  * first dash being the id; a bare number is taken too.
  */

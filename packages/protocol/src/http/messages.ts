@@ -43,7 +43,11 @@ export const sendMessage = defineCall({
             z.maxLength(Limits.fieldMax * 4, { error: "message.tooLong" }),
           ),
       ),
-      toContactId: ContactIdSchema,
+      // A system entry is taken, to be refused as existing clients expect (§5.3).
+      toContactId: z.union([
+        ContactIdSchema,
+        z.pipe(formString(), z.enum(["admin_notice", "system"])),
+      ]),
       is_group: optional(formInt()),
       at: optional(z.array(formString()).check(z.maxLength(1000))),
       pid: optional(formInt()),

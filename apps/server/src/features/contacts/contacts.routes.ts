@@ -11,7 +11,11 @@ export function registerContactRoutes(
     const { data, waiting } = await contacts.answer(
       requireSession(ctx).userId,
       ctx.publicUrl,
-      translate("notice.entryName", ctx.lang),
+      {
+        notices: translate("notice.entryName", ctx.lang),
+        self: translate("chat.selfName", ctx.lang),
+        selfEmpty: translate("chat.selfEmpty", ctx.lang),
+      },
     );
     // The envelope carries the system entry's badge (wire-contract.md §2.4): friend
     // requests waiting for me, and when the newest came.

@@ -1,4 +1,5 @@
-import type { Contact } from "@parley/protocol";
+import { type Contact, SELF_CHAT_ID, SELF_CHAT_KIND } from "@parley/protocol";
+import { EXT_ICON_PREFIX } from "../../plugins/ext-icons.js";
 import type { Changes, Presence, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { Held } from "../../lib/held.js";
@@ -55,7 +56,17 @@ interface HeldList {
   waiting: { count: number; newest: number };
   /** The notices entry but its name. */
   notices: NoticeEntryState;
+  /** The user's view of the chat with themselves, once it has one. */
+  self: ConversationState | undefined;
   chars: number;
+}
+
+/** The words of the system's entries, in the reader's language. */
+export interface EntryNames {
+  notices: string;
+  /** The chat with oneself, and what it says before its first message. */
+  self: string;
+  selfEmpty: string;
 }
 
 /** Whether two reads of a list wrote the same (tests: a held list against a fresh read). */
@@ -64,8 +75,8 @@ function sameList(held: HeldList, fresh: HeldList | undefined): boolean {
     fresh !== undefined &&
     fresh.pieces.join("\u0000") === held.pieces.join("\u0000") &&
     fresh.holes.join() === held.holes.join() &&
-    JSON.stringify([fresh.waiting, fresh.notices]) ===
-      JSON.stringify([held.waiting, held.notices])
+    JSON.stringify([fresh.waiting, fresh.notices, fresh.self]) ===
+      JSON.stringify([held.waiting, held.notices, held.self])
   );
 }
 
@@ -171,6 +182,41 @@ function userContact(user: DirectoryEntry, parts: UserContactParts): Contact {
 }
 
 /**
+ * The chat with oneself as a contact (wire-contract.md §5.2, id -1, kind 3): its name and
+ * the line it shows before its first message in the reader's language; a folder for a
+ * picture. `type` only once it has a message, as for any chat.
+ */
+function selfContact(
+  state: ConversationState | undefined,
+  names: Pick<EntryNames, "self" | "selfEmpty">,
+  viewer: number,
+  publicUrl: string,
+): Contact {
+  const contact: Contact = {
+    id: SELF_CHAT_ID,
+    displayName: names.self,
+    avatar: `${publicUrl}${EXT_ICON_PREFIX}folder.png`,
+    name_py: "",
+    // The system's entries sort before the letters in the directory.
+    index: "[1]",
+    is_group: SELF_CHAT_KIND,
+    lastContent: lastContentOf(state, viewer) || names.selfEmpty,
+    lastSendTime: state?.last_send_time ?? 0,
+    unread: 0,
+    is_top: state?.is_top ?? 0,
+    is_notice: state?.is_notice ?? 1,
+    is_at: 0,
+    is_online: 1,
+    setting: [],
+  };
+  if (state?.last_type) contact.type = state.last_type;
+  if (state?.last_type === "event" && state.last_extends)
+    contact.lastEvent = parseJsonObject(state.last_extends);
+  if (state?.draft) contact.draft = state.draft;
+  return contact;
+}
+
+/**
  * The last tie-break of the contact list: ids in numeric order. One collator for every
  * list (`localeCompare` with options built one per comparison: a quarter of a 500-contact
  * list's time, issue 14).
@@ -222,7 +268,7 @@ export class ContactsService {
   async answer(
     userId: number,
     publicUrl: string,
-    entryName: string,
+    names: EntryNames,
   ): Promise<{
     data: JsonText<Contact[]>;
     waiting: { count: number; newest: number };
@@ -252,12 +298,14 @@ export class ContactsService {
         hole === NOW_HOLE ? time : online.has(hole) ? "1" : "0",
       );
     }
-    // The notices entry is always last (wire-contract.md §5.2); a client shows it once
-    // it has something to say.
+    // The chat with oneself and the notices entry are always last (wire-contract.md
+    // §5.2); a client shows the notices once they have something to say.
     parts.push(
       pieces[holes.length] as string,
       holes.length > 0 || pieces[0] !== "[" ? "," : "",
-      JSON.stringify(noticeContact(held.notices, entryName, publicUrl)),
+      JSON.stringify(selfContact(held.self, names, userId, publicUrl)),
+      ",",
+      JSON.stringify(noticeContact(held.notices, names.notices, publicUrl)),
       "]",
     );
     return { data: new JsonText(parts.join("")), waiting: held.waiting };
@@ -265,10 +313,11 @@ export class ContactsService {
 
   /** Reads a user's list, waiting requests and notices entry, and writes the list. */
   private async read(userId: number, publicUrl: string): Promise<HeldList> {
-    const [contacts, waiting, notices] = await Promise.all([
+    const [contacts, waiting, notices, self] = await Promise.all([
       this.list(userId, publicUrl, CHATLESS),
       this.deps.services.friends.waiting(userId),
       this.deps.services.notices.entryState(userId),
+      this.deps.services.messages.conversationState(userId, userId),
     ]);
     const { pieces, holes } = writeHeld(contacts);
     return {
@@ -278,6 +327,7 @@ export class ContactsService {
       userIds: holes.filter((hole) => hole !== NOW_HOLE),
       waiting,
       notices,
+      self,
       chars: pieces.reduce((sum, piece) => sum + piece.length, 0),
     };
   }
@@ -355,6 +405,13 @@ export class ContactsService {
       const all = await groups.contactsOf(userId, publicUrl);
       return all.find((c) => c.id === id);
     }
+    if (id === SELF_CHAT_ID)
+      return selfContact(
+        await messages.conversationState(userId, userId),
+        { self: "", selfEmpty: "" },
+        userId,
+        publicUrl,
+      );
     if (id === userId) return undefined;
     const { sysInfo } = await system.config();
     if (sysInfo.runMode === "2" && !(await friends.areFriends(userId, id)))

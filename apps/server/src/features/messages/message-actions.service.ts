@@ -5,6 +5,8 @@ import {
   DEAL_TYPES,
   denial,
   MASKED_CONTENT,
+  SELF_CHAT_ID,
+  SELF_CHAT_KIND,
   type Favourite,
   type MessageGone,
   type ServerEventData,
@@ -517,8 +519,22 @@ export class MessageActionsService {
     id: ChatId,
     settings: ChatSettings,
   ): Promise<{ id: number | string; is_group: number }> {
-    if (id === "system" || id === "admin_notice" || id === "-1" || id === -1)
+    if (id === "system" || id === "admin_notice")
       throw refuse("chat.notSettable");
+    // The chat with oneself: stored as the one-to-one chat whose peer is oneself.
+    if (id === "-1" || id === SELF_CHAT_ID) {
+      await this.repo.setChatSettings(
+        {
+          userId,
+          conversationId: directConversationId(userId, userId),
+          peerId: String(userId),
+          isGroup: 0,
+        },
+        settings,
+        this.deps.clock.now(),
+      );
+      return { id: SELF_CHAT_ID, is_group: SELF_CHAT_KIND };
+    }
     const contact = await this.deps.services.contacts.one(userId, id, "");
     if (!contact) {
       throw typeof id === "string"

@@ -5,6 +5,8 @@ import {
   type Message,
   messageFileCategory,
   type MessageSender,
+  SELF_CHAT_ID,
+  SELF_CHAT_KIND,
 } from "@parley/protocol";
 import type { UserRow } from "../../db/schema.js";
 import { parseJsonObject } from "../../lib/json.js";
@@ -171,6 +173,9 @@ export function toMessage(
 ): Message {
   const ext = parseJsonObject(row.extends);
   const files = fileFields(row, ext, publicUrl);
+  // A note to oneself is stored as a one-to-one message to its sender; the wire calls
+  // that chat -1, of kind 3 (wire-contract.md §4.4), whoever asks.
+  const self = row.is_group === 0 && row.from_user === row.to_user;
   if (row.is_undo === 1)
     files.content = withdrawnText(ext, addressing.viewer, row.is_group === 1);
   return {
@@ -181,13 +186,13 @@ export function toMessage(
     type: row.type,
     sendTime: row.created_at,
     is_read: row.is_read,
-    is_group: row.is_group,
+    is_group: self ? SELF_CHAT_KIND : row.is_group,
     at: mentionsFor(
       row.at,
       addressing.viewer === row.from_user ? undefined : addressing.viewer,
     ),
-    toContactId: addressing.toContactId,
-    toUser: addressing.toUser,
+    toContactId: self ? SELF_CHAT_ID : addressing.toContactId,
+    toUser: self ? SELF_CHAT_ID : addressing.toUser,
     from_user: row.from_user,
     fromUser: sender,
     file_id: row.file_id ?? 0,

@@ -568,7 +568,7 @@ export function storeDirectMessage(
   message: NewDirectMessage,
   now: () => number,
 ): Promise<MessageRow> {
-  // A note to oneself is one view with two updates: the general way.
+  // A note to oneself has one view: the general way.
   if (!isSqlite(db) && message.fromUser !== message.toUser) {
     const row = directRow(message, now());
     // In its conversation's turn, with the other conversations' sends of the moment.
@@ -596,14 +596,16 @@ export function storeDirectMessage(
         sendTime: at,
         received: false,
       });
-      await touchUserConversation(trx, {
-        userId: message.toUser,
-        conversationId: message.conversationId,
-        peerId: String(message.fromUser),
-        isGroup: 0,
-        sendTime: at,
-        received: true,
-      });
+      // A note to oneself has one view, and nothing in it is unread.
+      if (message.toUser !== message.fromUser)
+        await touchUserConversation(trx, {
+          userId: message.toUser,
+          conversationId: message.conversationId,
+          peerId: String(message.fromUser),
+          isGroup: 0,
+          sendTime: at,
+          received: true,
+        });
       return inserted;
     }),
   );

@@ -19,6 +19,8 @@ import {
   type MessageSender,
   NOTICE_CONTACT_ID,
   READ_RECEIPTS_MANAGER_MAX,
+  SELF_CHAT_ID,
+  SELF_CHAT_KIND,
   textToHtml,
 } from "@parley/protocol";
 import type { Policy, Publish, Services } from "../../context.js";
@@ -202,6 +204,12 @@ export class MessagesService {
     input: SendInput | FileSendInput,
     publicUrl: string,
   ): Promise<Message> {
+    // The system's entries are read, never written to (wire-contract.md §5.3).
+    if (
+      input.toContactId === NOTICE_CONTACT_ID ||
+      input.toContactId === "system"
+    )
+      throw refuse("chat.systemEntry");
     // A stored file sent again (forwarded): only one the sender may see, as it was stored.
     // As a sticker (type emoji), only a picture shown in place.
     if (!("fileId" in input) && input.file_id !== undefined) {
@@ -228,18 +236,22 @@ export class MessagesService {
     // counts only for a new message to a user: a retried one answers what was stored.
     const groupId = groupIdOf(input.toContactId);
     const target:
+      | { kind: "self" }
       | { kind: "user"; peer: Promise<ActiveUser> }
       | { kind: "group"; groupId: number; standing: Promise<Standing> } =
-      groupId === null
-        ? { kind: "user", peer: this.peerOf(userId, input.toContactId) }
-        : {
-            kind: "group",
-            groupId,
-            standing: this.deps.services.groups.chatStanding(groupId, userId),
-          };
-    (target.kind === "user" ? target.peer : target.standing).catch(
-      () => undefined,
-    );
+      input.toContactId === SELF_CHAT_ID
+        ? { kind: "self" }
+        : groupId === null
+          ? { kind: "user", peer: this.peerOf(userId, input.toContactId) }
+          : {
+              kind: "group",
+              groupId,
+              standing: this.deps.services.groups.chatStanding(groupId, userId),
+            };
+    if (target.kind !== "self")
+      (target.kind === "user" ? target.peer : target.standing).catch(
+        () => undefined,
+      );
     // A retried send answers what was stored, whatever has changed since. On SQLite it is
     // looked for first: a failing write rolls back the commit it shares with other sends
     // (db/group-commit.ts). On PostgreSQL each send is a statement of its own, so the
@@ -253,6 +265,8 @@ export class MessagesService {
     ]);
     if (existing) return this.retried(existing, input, me, publicUrl);
     try {
+      if (target.kind === "self")
+        return await this.sendToSelf(me, input, publicUrl);
       return target.kind === "group"
         ? await this.sendToGroup(
             me,
@@ -323,6 +337,45 @@ export class MessagesService {
     return mine;
   }
 
+  /**
+   * A message to oneself (the chat -1, wire-contract.md §5.3): files and notes for one's
+   * other devices. No chat rule applies, as none has anyone else to protect; it is stored
+   * like a one-to-one message whose sender is its receiver, and goes to the sender's
+   * sockets only.
+   */
+  private async sendToSelf(
+    me: ActiveUser,
+    input: SendInput | FileSendInput,
+    publicUrl: string,
+  ): Promise<Message> {
+    const userId = me.user_id;
+    const conversationId = directConversationId(userId, userId);
+    const payload = await this.withQuote(
+      userId,
+      payloadOf(input),
+      input.pid,
+      conversationId,
+      0,
+    );
+    const row = await this.repo.storeDirectMessage(
+      {
+        conversationId,
+        clientMsgId: input.id,
+        fromUser: userId,
+        toUser: userId,
+        type: payload.type,
+        content: payload.content,
+        pid: input.pid ?? null,
+        fileId: payload.fileId,
+        extends: payload.extends,
+      },
+      () => this.deps.clock.now(),
+    );
+    const mine = this.sentToUser(row, me, userId, publicUrl);
+    await this.deps.publish.toUsers([userId], "simple", mine);
+    return mine;
+  }
+
   /** A one-to-one message as its send answers it (wire-contract.md §2.9 "Sent message"). */
   private sentToUser(
     row: MessageRow,
@@ -332,7 +385,7 @@ export class MessagesService {
   ): Message {
     const message = this.present(row, me, publicUrl, peerId);
     return toSentMessage(message, {
-      toUser: peerId,
+      toUser: message.is_group === SELF_CHAT_KIND ? SELF_CHAT_ID : peerId,
       contactInfo: senderAsContact(me, message, publicUrl),
     });
   }
@@ -603,7 +656,9 @@ export class MessagesService {
     const addressed =
       stored.is_group === 1
         ? groupIdOf(input.toContactId) === stored.to_user
-        : stored.to_user === input.toContactId;
+        : input.toContactId === SELF_CHAT_ID
+          ? stored.to_user === me.user_id
+          : stored.to_user === input.toContactId;
     // A file's retry is the same upload again: its address is new, its client id is not.
     const same =
       addressed &&
@@ -667,7 +722,10 @@ export class MessagesService {
     const groupId = groupIdOf(input.toContactId);
     if (groupId !== null)
       return this.listGroup(userId, groupId, input, publicUrl);
-    const peer = await this.peerOf(userId, input.toContactId);
+    const self = input.toContactId === SELF_CHAT_ID;
+    const peer = self
+      ? await this.activeUser(userId)
+      : await this.peerOf(userId, input.toContactId);
     const conversationId = directConversationId(userId, peer.user_id);
     const me = await this.activeUser(userId);
     const senders = new Map([
@@ -712,7 +770,8 @@ export class MessagesService {
       offset: cursor === undefined ? ((input.page ?? 1) - 1) * limit : 0,
       reader: userId,
     });
-    if (cursor === undefined) await this.markReadWith(userId, peer.user_id);
+    if (cursor === undefined && !self)
+      await this.markReadWith(userId, peer.user_id);
     return { messages: rows.reverse().map(present), count: rows.length };
   }
 
@@ -984,6 +1043,7 @@ export class MessagesService {
    */
   async mayReach(userId: number, toContactId: ContactId): Promise<void> {
     const me = await this.activeUser(userId);
+    if (toContactId === SELF_CHAT_ID) return;
     const groupId = groupIdOf(toContactId);
     if (groupId === null) {
       await this.mayChat(me, await this.peerOf(userId, toContactId));
@@ -1204,6 +1264,8 @@ export class MessagesService {
       await this.readGroup(userId, groupId);
       return;
     }
+    // Nothing to one's self is ever unread.
+    if (toContactId === SELF_CHAT_ID) return;
     const peer = await this.peerOf(userId, toContactId);
     await this.markReadWith(userId, peer.user_id);
   }

@@ -179,6 +179,9 @@ export const fy: Catalog = {
   "favourite.notSaveable": "Ce message ne peut pas être ajouté aux favoris",
   "chat.notSettable":
     "L'entrée système ne peut être ni épinglée ni mise en sourdine",
+  "chat.systemEntry": "Vous ne pouvez pas écrire dans cette discussion",
+  "chat.selfName": "Transfert de fichiers",
+  "chat.selfEmpty": "Envoyez-vous des fichiers et des notes",
   "push.badEndpoint": "Cet abonnement aux notifications push est inutilisable",
   "console.userNotFound": "Cet utilisateur n'existe pas",
   "console.emailInvalid": "Saisissez une adresse e-mail valide",

@@ -184,6 +184,9 @@ export const hy: Catalog = {
     "Diese Nachricht kann nicht zu den Favoriten hinzugefügt werden",
   "chat.notSettable":
     "Der Systemeintrag kann nicht angeheftet oder stummgeschaltet werden",
+  "chat.systemEntry": "In diesen Chat können Sie nicht schreiben",
+  "chat.selfName": "Dateiübertragung",
+  "chat.selfEmpty": "Dateien und Notizen an sich selbst senden",
   "push.badEndpoint": "Dieses Push-Abonnement kann nicht verwendet werden",
   "console.userNotFound": "Diesen Benutzer gibt es nicht",
   "console.emailInvalid": "Gib eine gültige E-Mail-Adresse ein",

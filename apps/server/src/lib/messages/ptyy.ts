@@ -163,6 +163,9 @@ export const ptyy: Catalog = {
   "favourite.notSaveable":
     "Esta mensagem não pode ser adicionada aos favoritos",
   "chat.notSettable": "A entrada do sistema não pode ser fixada nem silenciada",
+  "chat.systemEntry": "Você não pode escrever nesta conversa",
+  "chat.selfName": "Transferência de arquivos",
+  "chat.selfEmpty": "Envie arquivos e notas para você mesmo",
   "push.badEndpoint": "Esta subscrição de notificações push não pode ser usada",
   "console.userNotFound": "Este usuário não existe",
   "console.emailInvalid": "Digite um endereço de e-mail válido",

@@ -163,6 +163,9 @@ export const ry: Catalog = {
   "favourite.notSaveable": "Это сообщение нельзя добавить в избранное",
   "chat.notSettable":
     "Системную запись нельзя закрепить или отключить в ней уведомления",
+  "chat.systemEntry": "В этот чат нельзя писать",
+  "chat.selfName": "Передача файлов",
+  "chat.selfEmpty": "Отправляйте себе файлы и заметки",
   "push.badEndpoint": "Эту push-подписку нельзя использовать",
   "console.userNotFound": "Такого пользователя не существует",
   "console.emailInvalid": "Введите корректный адрес электронной почты",

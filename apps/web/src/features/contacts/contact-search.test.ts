@@ -202,6 +202,22 @@ describe("the lists without a search", () => {
     expect(names(chatsOfTab(list, "at"))).toEqual(["At"]);
   });
 
+  it("lists the chat with myself among the chats once it has a message, not for its standing line", () => {
+    const self = makeContact(0, {
+      id: -1,
+      is_group: 3,
+      displayName: "File transfer",
+      lastContent: "Send files and notes to yourself",
+      lastSendTime: 0,
+    });
+    expect(names(chatsOfTab([self, alice], "all"))).toEqual(["Alice"]);
+    const used = { ...self, type: "file", lastSendTime: 1_700_000_200_000 };
+    expect(names(chatsOfTab([used, alice], "all"))).toEqual([
+      "File transfer",
+      "Alice",
+    ]);
+  });
+
   it("shows the directory A to Z by letter group and pinyin", () => {
     expect(names(directory([zhang, bobby, alice, bob]))).toEqual([
       "Alice",

@@ -1,4 +1,4 @@
-import type { Contact } from "@parley/protocol";
+import { type Contact, SELF_CHAT_KIND } from "@parley/protocol";
 
 /** What the list shows: the chats, or the directory of contacts. */
 export type ContactSection = "messages" | "contacts";
@@ -27,9 +27,13 @@ const HAN = /\p{Script=Han}/u;
 
 /** A chat, as the All tab lists it (SPEC §2): it has a last message or unread ones. */
 export function hasChat(contact: Contact): boolean {
-  // A pinned chat, or one with a draft, stays listed before its first message.
+  // A pinned chat, or one with a draft, stays listed before its first message. The chat
+  // with myself always has a line to show (what it is for): it counts once it has a
+  // message (a type).
   return (
-    contact.lastContent !== "" ||
+    (contact.is_group === SELF_CHAT_KIND
+      ? contact.type !== undefined
+      : contact.lastContent !== "") ||
     contact.unread > 0 ||
     contact.is_top === 1 ||
     Boolean(contact.draft)

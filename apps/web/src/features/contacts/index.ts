@@ -19,6 +19,7 @@ export {
 } from "./contacts.queries";
 export {
   isBuiltInEntry,
+  isSelfChat,
   isNoticesEntry,
   isSystemEntry,
   SYSTEM_CONTACT_ID,

@@ -1,4 +1,8 @@
-import { type Contact, NOTICE_CONTACT_ID } from "@parley/protocol";
+import {
+  type Contact,
+  NOTICE_CONTACT_ID,
+  SELF_CHAT_ID,
+} from "@parley/protocol";
 
 /**
  * The client's own `system` contact (wire-contract.md §5.2, §5.9): in run mode 2 the list
@@ -17,9 +21,19 @@ export function isNoticesEntry(contact: Pick<Contact, "id">): boolean {
   return contact.id === NOTICE_CONTACT_ID;
 }
 
+/**
+ * Whether a contact is the chat with myself (wire-contract.md §4.4, id -1): notes and files
+ * for my other devices. A chat like any other, but nobody to talk to.
+ */
+export function isSelfChat(contact: Pick<Contact, "id">): boolean {
+  return contact.id === SELF_CHAT_ID;
+}
+
 /** Whether a contact is one of the system's entries rather than a person or a group. */
 export function isBuiltInEntry(contact: Pick<Contact, "id">): boolean {
-  return isSystemEntry(contact) || isNoticesEntry(contact);
+  return (
+    isSystemEntry(contact) || isNoticesEntry(contact) || isSelfChat(contact)
+  );
 }
 
 /** The entry as getContacts' envelope seeds it; its words are the reader's, added when shown. */

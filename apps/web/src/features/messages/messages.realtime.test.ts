@@ -126,6 +126,15 @@ describe("group messages and group events from the socket", () => {
     expect(chatOf(groupMessage(1), 1)).toBe(GROUP);
   });
 
+  it("files a note from another device of mine under the chat with myself", () => {
+    const note = makeMessage(5, 1, {
+      toContactId: -1,
+      toUser: -1,
+      is_group: 3,
+    });
+    expect(chatOf(note, 1)).toBe(-1);
+  });
+
   it("clears the count and at-me when I read the chat on another device", () => {
     const { ctx, group } = withGroup(null);
     messagesRealtime.events?.group?.(groupMessage(1, ["1"]), ctx);

@@ -5,6 +5,7 @@ import {
   type Message,
   namesMe,
   NOTICE_CONTACT_ID,
+  SELF_CHAT_ID,
 } from "@parley/protocol";
 import type { QueryClient } from "@tanstack/react-query";
 import type { RealtimeHandlers } from "../../api/socket";
@@ -21,10 +22,12 @@ import {
 
 /**
  * The chat a pushed message belongs to, from my side (wire-contract.md §3.6): `group-N` for a
- * group's; for a 1:1 message the other party.
+ * group's; for a 1:1 message the other party; -1 for a note to myself.
  */
 export function chatOf(message: Message, me: number): ContactId | null {
   if (message.toContactId === NOTICE_CONTACT_ID) return NOTICE_CONTACT_ID;
+  // A note to myself, from another device of mine.
+  if (message.toContactId === SELF_CHAT_ID) return SELF_CHAT_ID;
   if (typeof message.toContactId === "string")
     return /^group-\d+$/.test(message.toContactId) ? message.toContactId : null;
   const raw = message.toContactId === me ? message.toUser : message.toContactId;

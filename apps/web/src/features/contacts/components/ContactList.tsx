@@ -42,7 +42,12 @@ import {
   searchSections,
 } from "../contact-search";
 import { usePinyinIndex } from "../contacts.pinyin";
-import { isBuiltInEntry, isNoticesEntry, isSystemEntry } from "../system-entry";
+import {
+  isBuiltInEntry,
+  isNoticesEntry,
+  isSelfChat,
+  isSystemEntry,
+} from "../system-entry";
 import { ContactRow } from "./ContactRow";
 import { PlusMenu } from "./PlusMenu";
 import styles from "./ContactList.module.css";
@@ -214,7 +219,12 @@ export function ContactList({
         />
       </button>
     );
-    if (asChat && !isBuiltInEntry(contact) && contact.is_group <= 1)
+    // People, groups and the chat with myself can be pinned and muted.
+    if (
+      asChat &&
+      ((!isBuiltInEntry(contact) && contact.is_group <= 1) ||
+        isSelfChat(contact))
+    )
       return (
         <LazyDropdown
           key={String(contact.id)}
@@ -279,7 +289,10 @@ export function ContactList({
     // entry (run mode 2) and the notices entry (once there is a notice) above them,
     // counted as neither.
     const entries = shown.filter(
-      (c) => isSystemEntry(c) || (isNoticesEntry(c) && c.lastSendTime > 0),
+      (c) =>
+        isSystemEntry(c) ||
+        isSelfChat(c) ||
+        (isNoticesEntry(c) && c.lastSendTime > 0),
     );
     const groups = shown.filter((c) => c.is_group === 1);
     const people = shown.filter((c) => c.is_group !== 1 && !isBuiltInEntry(c));

@@ -239,10 +239,25 @@ describe("the order of the chats offered", () => {
       lastSendTime: now - 999_999_999,
     });
     const system = makeContact(0, { id: "system", is_group: 2 });
+    const notices = makeContact(0, { id: "admin_notice", is_group: 2 });
+    // The chat with myself is a target: a file sent to my other devices.
+    const self = makeContact(0, {
+      id: -1,
+      is_group: 3,
+      displayName: "File transfer",
+      lastContent: "Send files and notes to yourself",
+      lastSendTime: 0,
+    });
     expect(
-      chatTargets([never, old, system, recent, pinned]).map(
+      chatTargets([never, old, system, recent, notices, pinned, self]).map(
         (c) => c.displayName,
       ),
-    ).toEqual(["Pinned", "Recent chat", "Old chat", "Never written"]);
+    ).toEqual([
+      "Pinned",
+      "Recent chat",
+      "Old chat",
+      "Never written",
+      "File transfer",
+    ]);
   });
 });

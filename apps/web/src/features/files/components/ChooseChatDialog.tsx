@@ -3,7 +3,7 @@ import { type Contact, FORWARD_MAX } from "@parley/protocol";
 import { Alert, Avatar, Button, Modal, Spin, Tag, Transfer } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { hasChat, useContactsQuery } from "../../contacts";
+import { hasChat, isSelfChat, useContactsQuery } from "../../contacts";
 import { matchesPerson } from "../../groups";
 import styles from "./ChooseChatDialog.module.css";
 
@@ -15,13 +15,14 @@ interface ChatItem {
 }
 
 /**
- * The chats a file may go to: people and groups, never the system entry. Pinned first,
+ * The chats a file may go to: people, groups and the chat with myself, never a system
+ * entry. Pinned first,
  * then the chats I have had by their last message, then everyone else (the server dates
  * a person I never wrote to "now", wire-contract.md §2.9, which would put them on top).
  */
 export function chatTargets(list: readonly Contact[]): Contact[] {
   return list
-    .filter((c) => c.is_group === 0 || c.is_group === 1)
+    .filter((c) => c.is_group === 0 || c.is_group === 1 || isSelfChat(c))
     .sort(
       (a, b) =>
         b.is_top - a.is_top ||

@@ -8,7 +8,7 @@ import { useNow } from "../../../hooks/useNow";
 import { useWindowWidth } from "../../../hooks/useWindowWidth";
 import { toast } from "../../../lib/feedback";
 import { useSessionStore } from "../../../stores/session.store";
-import { updateContact } from "../../contacts";
+import { isSelfChat, updateContact } from "../../contacts";
 import { CallButtons } from "../../calls";
 import { UserCardButton } from "../../people";
 import { useGlobalConfig } from "../../system";
@@ -187,7 +187,12 @@ export function Conversation({
             data-presence={contact.is_online ? "online" : "offline"}
           />
         )}
-        {groupId === null ? (
+        {isSelfChat(contact) ? (
+          // Nobody's card: the chat with myself is named, and that is all.
+          <span className={styles.titleName} title={contact.displayName}>
+            {contact.displayName}
+          </span>
+        ) : groupId === null ? (
           // The name opens the person's card (SPEC §2 User card).
           <UserCardButton
             userId={Number(contact.id)}

@@ -18,6 +18,7 @@ import {
   hasChat,
   isBuiltInEntry,
   isNoticesEntry,
+  isSelfChat,
   QuickSwitcher,
   contactsKey,
   useContactsQuery,
@@ -139,8 +140,14 @@ export function ChatPage({ embedded = false }: { embedded?: boolean }) {
   }, [location.key, location.state, open]);
 
   const openContact = (contact: Contact) => {
-    // People, groups and the notices entry open; the friend-request entry has its panel.
-    if (contact.is_group > 1 && !isNoticesEntry(contact)) return;
+    // People, groups, the chat with myself and the notices entry open; the friend-request
+    // entry has its panel.
+    if (
+      contact.is_group > 1 &&
+      !isNoticesEntry(contact) &&
+      !isSelfChat(contact)
+    )
+      return;
     if (!phone) {
       open(contact.id);
       return;
