@@ -30,6 +30,8 @@ export function useContactsQuery(enabled = true) {
       shownContacts(list, runMode, {
         name: t("system.name"),
         noticesName: t("notices.name"),
+        selfName: t("self.name"),
+        selfIdle: t("self.idle"),
         idle: t("system.idle"),
         waiting: (count) => t("system.waiting", { count }),
         addedYou: (name) => t("system.addedYou", { name }),

@@ -10,10 +10,38 @@ import {
 const words = {
   name: "Friend requests",
   noticesName: "System notices",
+  selfName: "File transfer",
+  selfIdle: "Send files and notes to yourself",
   idle: "See your requests",
   waiting: (count: number) => `${count} waiting`,
   addedYou: (name: string) => `${name} wants to be your friend`,
 };
+
+describe("the chat with myself (wire-contract.md §4.4)", () => {
+  it("is named in the reader's words, and says what it is for until its first message", () => {
+    const server = makeContact(0, {
+      id: -1,
+      is_group: 3,
+      displayName: "文件传输",
+      lastContent: "传输你的文件",
+    });
+    const [idle] = shownContacts([server], "1", words);
+    expect(idle).toMatchObject({
+      displayName: "File transfer",
+      lastContent: "Send files and notes to yourself",
+    });
+    expect(isBuiltInEntry(server)).toBe(true);
+    const [used] = shownContacts(
+      [{ ...server, type: "text", lastContent: "milk" }],
+      "1",
+      words,
+    );
+    expect(used).toMatchObject({
+      displayName: "File transfer",
+      lastContent: "milk",
+    });
+  });
+});
 
 describe("the friend-request entry (wire-contract.md §5.2)", () => {
   it("is seeded by getContacts' envelope: count as its badge, page as its time", () => {

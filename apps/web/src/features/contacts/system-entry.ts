@@ -62,6 +62,9 @@ export interface SystemEntryWords {
   name: string;
   /** The system notices entry's name. */
   noticesName: string;
+  /** The chat with myself: its name, and its line before its first message. */
+  selfName: string;
+  selfIdle: string;
   /** No request waits: what the entry is for. */
   idle: string;
   waiting: (count: number) => string;
@@ -80,7 +83,7 @@ function entryLine(entry: Contact, words: SystemEntryWords): string {
 /**
  * The list as the reader sees it: the friend-request entry only in run mode 2 (SPEC §6),
  * named and described in their words; the notices entry in their words with its own icon
- * (no avatar); everything else as the server sent it.
+ * (no avatar); the chat with myself in their words; everything else as the server sent it.
  */
 export function shownContacts(
   list: readonly Contact[],
@@ -97,6 +100,12 @@ export function shownContacts(
       };
     if (isNoticesEntry(c))
       return { ...c, displayName: words.noticesName, avatar: "" };
+    if (isSelfChat(c))
+      return {
+        ...c,
+        displayName: words.selfName,
+        lastContent: c.type === undefined ? words.selfIdle : c.lastContent,
+      };
     return c;
   });
 }
