@@ -129,8 +129,14 @@ describe("the message menu", () => {
     const s = unique();
     const ann = await apiUser(url(), `ann${s}`, "Ann Archer");
     const bob = await apiUser(url(), `bob${s}`, "Bob Baker");
-    const original = await send(bob, ann.id, "The plan is ready");
-    for (let i = 1; i <= 24; i += 1) await send(bob, ann.id, `Update ${i}`);
+    // Tall rows around the original, each drawn collapsed: a jump measures them only
+    // on its way, and must still land on the original (it once stopped short).
+    const long = (topic: string) =>
+      `${topic}: ${"a long paragraph of the plan. ".repeat(60)}`;
+    for (const topic of ["Budget", "Staffing", "Timeline", "Risks"])
+      await send(bob, ann.id, long(topic));
+    const original = await send(bob, ann.id, long("The plan is ready"));
+    for (let i = 1; i <= 30; i += 1) await send(bob, ann.id, `Update ${i}`);
     await send(bob, ann.id, "Did you read the plan?", {
       pid: original.msg_id,
     });
@@ -151,9 +157,11 @@ describe("the message menu", () => {
     const quote = reply.getByTestId("quote");
     await quote.getByText("The plan is ready").waitFor();
     await quote.click();
-    const target = bubbles(page)
-      .filter({ hasText: "The plan is ready" })
-      .first();
+    // The original itself, not the reply that quotes it.
+    const target = bubbles(page).filter({
+      hasText: "The plan is ready",
+      hasNot: page.getByTestId("quote"),
+    });
     await target.waitFor();
     await expect.poll(() => target.isVisible()).toBe(true);
     await expect
@@ -213,30 +221,30 @@ describe("the message menu", () => {
       .toBe(0);
 
     // Quote: the bar above the editor, then the reply carries it.
-    await fromMenu(page, "Update 24", "Quote");
-    await page.getByTestId("quote-bar").getByText("Update 24").waitFor();
+    await fromMenu(page, "Update 30", "Quote");
+    await page.getByTestId("quote-bar").getByText("Update 30").waitFor();
     await shot(page, "message-quote-bar-en");
     await editor.fill("Thanks for the update");
     await editor.press("Enter");
     const mine = bubbles(page).filter({ hasText: "Thanks for the update" });
-    await mine.getByTestId("quote").getByText("Update 24").waitFor();
+    await mine.getByTestId("quote").getByText("Update 30").waitFor();
     await expect.poll(() => page.getByTestId("quote-bar").count()).toBe(0);
 
     // Copy: the text on the clipboard.
-    await fromMenu(page, "Update 23", "Copy");
+    await fromMenu(page, "Update 29", "Copy");
     await page.getByText("Copied successfully!").waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      "Update 23",
+      "Update 29",
     );
 
     // Favourite, found again in Favourites, then removed there.
-    await fromMenu(page, "Update 22", "Add to favourites");
+    await fromMenu(page, "Update 28", "Add to favourites");
     await page.getByText("Added to favourites").waitFor();
     await page
       .getByRole("navigation", { name: "Main menu" })
       .getByRole("button", { name: "Favourites", exact: true })
       .click();
-    await page.getByText("Update 22").waitFor();
+    await page.getByText("Update 28").waitFor();
     await shot(page, "favourites-en");
     await page
       .getByRole("navigation", { name: "Main menu" })
@@ -262,16 +270,16 @@ describe("the message menu", () => {
         ),
       )
       .toBe(false);
-    await fromMenu(page, "Update 21", "Delete for me");
+    await fromMenu(page, "Update 27", "Delete for me");
     await expect
       .poll(() =>
         bubbles(page)
-          .filter({ hasText: /^Update 21$/ })
+          .filter({ hasText: /^Update 27$/ })
           .count(),
       )
       .toBe(0);
     expect(
-      (await history(bob, ann.id)).some((m) => m.content === "Update 21"),
+      (await history(bob, ann.id)).some((m) => m.content === "Update 27"),
     ).toBe(true);
 
     expect(errors).toEqual([]);

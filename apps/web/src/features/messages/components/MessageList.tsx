@@ -34,6 +34,21 @@ const START_INDEX = 1_000_000;
 const BOTTOM_THRESHOLD_PX = 80;
 /** How many frames a jump to the newest row may take while rows above it get measured. */
 const SEEK_END_FRAMES = 30;
+/** How many frames a jump to a row far up may take: pages load and rows get measured. */
+const REVEAL_FRAMES = 180;
+/** How many frames a found row must stay in place before the jump ends. */
+const REVEAL_STEADY_FRAMES = 3;
+
+/**
+ * How far a row is from where a jump puts it (px, positive: below): its centre at the
+ * list's centre, or a row taller than the list with its top at the list's top.
+ */
+function offsetFromCentre(scroller: HTMLElement, row: Element): number {
+  const box = row.getBoundingClientRect();
+  const view = scroller.getBoundingClientRect();
+  if (box.height >= view.height) return box.top - view.top;
+  return (box.top + box.bottom) / 2 - (view.top + view.bottom) / 2;
+}
 
 /** Whether a row (by key) is drawn inside the scroller's visible part. */
 function rowShown(scroller: HTMLElement, key: string | null): boolean {
@@ -197,27 +212,52 @@ export function MessageList({
   }, [items, seekEnd]);
 
   // A row asked for (a quote clicked, a search result): scrolled to, then marked a moment.
+  // Rows between here and there are measured only as they are drawn, and reaching the top
+  // loads older pages above: so the row is sought each frame (by its index while it is not
+  // drawn, then by its own box) until it has stayed centred for a few frames.
   const [highlighted, setHighlighted] = useState<string | null>(null);
   useEffect(() => {
     if (!reveal) return;
-    const index = latest.current.findIndex((item) => item.key === reveal.key);
-    if (index < 0) return;
-    stopSeeking();
+    const indexOf = () =>
+      latest.current.findIndex((item) => item.key === reveal.key);
+    const first = indexOf();
+    if (first < 0) return;
+    seeking.current += 1;
+    const run = seeking.current;
     atBottom.current = false;
-    list.current?.scrollToIndex({ index, align: "center" });
-    // Rows above it may be measured only now: settle on the row itself once drawn.
-    const frame = requestAnimationFrame(() => {
-      scroller.current
-        ?.querySelector(`[data-row-key="${CSS.escape(reveal.key)}"]`)
-        ?.scrollIntoView({ block: "center" });
-    });
+    list.current?.scrollToIndex({ index: first, align: "center" });
+    let frames = 0;
+    let steady = 0;
+    let frame = 0;
+    const step = () => {
+      const el = scroller.current;
+      if (run !== seeking.current || !el || frames >= REVEAL_FRAMES) return;
+      frames += 1;
+      const row = el.querySelector(
+        `[data-row-key="${CSS.escape(reveal.key)}"]`,
+      );
+      const offset = row ? offsetFromCentre(el, row) : null;
+      if (offset === null) {
+        const index = indexOf();
+        if (index >= 0) list.current?.scrollToIndex({ index, align: "center" });
+        steady = 0;
+      } else if (Math.abs(offset) > 2) {
+        // A row near either end cannot be centred: where the list stops, it stays.
+        const before = el.scrollTop;
+        el.scrollTop += offset;
+        steady = el.scrollTop === before ? steady + 1 : 0;
+      } else steady += 1;
+      if (steady >= REVEAL_STEADY_FRAMES) return;
+      frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
     setHighlighted(reveal.key);
     const timer = setTimeout(() => setHighlighted(null), 2_000);
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [reveal, stopSeeking]);
+  }, [reveal]);
 
   const toLatest = () => {
     setUnseen(0);
