@@ -259,6 +259,16 @@ describe("friends and the user card in the web client", () => {
     await zsfEditor.fill("你好，露西！");
     await zsfEditor.press("Enter");
     await bubbles(lucy).filter({ hasText: "你好，露西！" }).waitFor();
+    // Their chat starts with the line saying they became friends, in each one's words.
+    await zsf
+      .getByTestId("event-line")
+      .getByText("你们已经成功添加为好友，现在开始聊天吧！")
+      .waitFor();
+    await lucy
+      .getByTestId("event-line")
+      .getByText("You are now friends. Say hello!")
+      .waitFor();
+    await shot(zsf, "friends-first-chat-zh-1280");
 
     // His card from his message's avatar: a friend, with a remark to set.
     await bubbles(lucy)
