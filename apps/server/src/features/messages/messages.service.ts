@@ -284,18 +284,15 @@ export class MessagesService {
     }
   }
 
-  /** A new message to a user, once the sender may chat with them. */
-  private async sendToUser(
-    me: ActiveUser,
-    peer: ActiveUser,
+  /** Stores a one-to-one message (or a note to oneself), its quote made by the server. */
+  private async storeDirect(
+    from: number,
+    to: number,
     input: SendInput | FileSendInput,
-    publicUrl: string,
-  ): Promise<Message> {
-    const userId = me.user_id;
-    await this.mayChat(me, peer);
-    const conversationId = directConversationId(userId, peer.user_id);
+  ): Promise<{ row: MessageRow; conversationId: string }> {
+    const conversationId = directConversationId(from, to);
     const payload = await this.withQuote(
-      userId,
+      from,
       payloadOf(input),
       input.pid,
       conversationId,
@@ -305,8 +302,8 @@ export class MessagesService {
       {
         conversationId,
         clientMsgId: input.id,
-        fromUser: userId,
-        toUser: peer.user_id,
+        fromUser: from,
+        toUser: to,
         type: payload.type,
         content: payload.content,
         pid: input.pid ?? null,
@@ -314,6 +311,23 @@ export class MessagesService {
         extends: payload.extends,
       },
       () => this.deps.clock.now(),
+    );
+    return { row, conversationId };
+  }
+
+  /** A new message to a user, once the sender may chat with them. */
+  private async sendToUser(
+    me: ActiveUser,
+    peer: ActiveUser,
+    input: SendInput | FileSendInput,
+    publicUrl: string,
+  ): Promise<Message> {
+    const userId = me.user_id;
+    await this.mayChat(me, peer);
+    const { row, conversationId } = await this.storeDirect(
+      userId,
+      peer.user_id,
+      input,
     );
 
     const mine = this.sentToUser(row, me, peer.user_id, publicUrl);
@@ -349,28 +363,7 @@ export class MessagesService {
     publicUrl: string,
   ): Promise<Message> {
     const userId = me.user_id;
-    const conversationId = directConversationId(userId, userId);
-    const payload = await this.withQuote(
-      userId,
-      payloadOf(input),
-      input.pid,
-      conversationId,
-      0,
-    );
-    const row = await this.repo.storeDirectMessage(
-      {
-        conversationId,
-        clientMsgId: input.id,
-        fromUser: userId,
-        toUser: userId,
-        type: payload.type,
-        content: payload.content,
-        pid: input.pid ?? null,
-        fileId: payload.fileId,
-        extends: payload.extends,
-      },
-      () => this.deps.clock.now(),
-    );
+    const { row } = await this.storeDirect(userId, userId, input);
     const mine = this.sentToUser(row, me, userId, publicUrl);
     await this.deps.publish.toUsers([userId], "simple", mine);
     return mine;

@@ -1,10 +1,7 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { type Contact, type Message, MessageSchema } from "@parley/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../../../test/build-test-app.js";
 import {
   countRows,
   registerMany,
@@ -18,17 +15,7 @@ import { openSocket } from "../../../test/ws-client.js";
  * nothing in it is ever unread.
  */
 
-let api: TestApp;
-let dataDir = "";
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-self-chat-"));
-  api = await startTestApp({ DATA_DIR: dataDir });
-});
-afterAll(async () => {
-  await api.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const app = useTestApp();
 
 const post = (
   user: TestUser,
@@ -36,7 +23,7 @@ const post = (
   body: object,
   lang: "en" | "zh" = "en",
 ) =>
-  api.post(`/enterprise/${call}`, body, {
+  app().post(`/enterprise/${call}`, body, {
     token: user.token,
     headers: { "Accept-Language": lang },
   });
@@ -74,7 +61,7 @@ async function page(user: TestUser, body: object = {}): Promise<Message[]> {
 
 describe("the chat with oneself (-1)", () => {
   it("is always listed, named in the reader's language, and only mine", async () => {
-    const [ann] = await registerMany(api, 1, "Self");
+    const [ann] = await registerMany(app(), 1, "Self");
     expect(await selfEntry(ann)).toMatchObject({
       id: -1,
       is_group: 3,
@@ -92,10 +79,10 @@ describe("the chat with oneself (-1)", () => {
   });
 
   it("takes notes to my other devices only, never unread, and pages and searches like any chat", async () => {
-    const [ann, ben] = await registerMany(api, 2, "Note");
+    const [ann, ben] = await registerMany(app(), 2, "Note");
     const [annOther, benSocket] = await Promise.all([
-      openSocket(api.url),
-      openSocket(api.url),
+      openSocket(app().url),
+      openSocket(app().url),
     ]);
     await annOther.bind(ann.token);
     await benSocket.bind(ben.token);
@@ -146,14 +133,14 @@ describe("the chat with oneself (-1)", () => {
   });
 
   it("takes files and forwards, is pinned and keeps a draft on every device", async () => {
-    const [ann, ben] = await registerMany(api, 2, "Pin");
+    const [ann, ben] = await registerMany(app(), 2, "Pin");
     const form = new FormData();
     form.append(
       "message",
       JSON.stringify({ id: randomUUID(), type: "file", toContactId: -1 }),
     );
     form.append("file", new Blob(["my notes"]), "notes.txt");
-    const uploaded = await api.post(
+    const uploaded = await app().post(
       "/common/upload/uploadFile",
       {},
       { token: ann.token, raw: form },
@@ -166,7 +153,7 @@ describe("the chat with oneself (-1)", () => {
     });
     // The file is mine to fetch again.
     const file = await fetch(
-      new URL((uploaded.data as Message).content, api.url),
+      new URL((uploaded.data as Message).content, app().url),
       { headers: { Authorization: ann.token } },
     );
     expect(file.status).toBe(200);
@@ -179,7 +166,7 @@ describe("the chat with oneself (-1)", () => {
     expect(forwarded.code, forwarded.msg).toBe(0);
     expect((await page(ann)).map((m) => m.content).at(-1)).toBe("the address");
 
-    const socket = await openSocket(api.url);
+    const socket = await openSocket(app().url);
     await socket.bind(ann.token);
     expect((await post(ann, "im/setChatTop", { id: -1, is_top: 1 })).code).toBe(
       0,
@@ -202,8 +189,8 @@ describe("the chat with oneself (-1)", () => {
   });
 
   it("the system entries are read, never written to", async () => {
-    const [ann] = await registerMany(api, 1, "Entry");
-    const before = await countRows(api, "messages");
+    const [ann] = await registerMany(app(), 1, "Entry");
+    const before = await countRows(app(), "messages");
     for (const to of ["admin_notice", "system"]) {
       const zh = await send(ann, to, "hello?");
       expect(zh.code).not.toBe(0);
@@ -215,6 +202,6 @@ describe("the chat with oneself (-1)", () => {
       );
       expect(res.msg).toBe("目前禁止用户私聊！");
     }
-    expect(await countRows(api, "messages")).toBe(before);
+    expect(await countRows(app(), "messages")).toBe(before);
   });
 });

@@ -1,11 +1,8 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { type Message, MessageSchema } from "@parley/protocol";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../../../test/build-test-app.js";
 import {
   createGroup,
   registerMany,
@@ -19,20 +16,10 @@ import { openSocket } from "../../../test/ws-client.js";
  * and the file-type icons its `extUrl` names.
  */
 
-let api: TestApp;
-let dataDir = "";
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-sent-message-"));
-  api = await startTestApp({ DATA_DIR: dataDir });
-});
-afterAll(async () => {
-  await api.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const app = useTestApp();
 
 function send(from: TestUser, to: number | string, content: string) {
-  return api.post(
+  return app().post(
     "/enterprise/im/sendMessage",
     {
       id: randomUUID(),
@@ -46,7 +33,7 @@ function send(from: TestUser, to: number | string, content: string) {
 }
 
 async function page(user: TestUser, to: number | string): Promise<Message[]> {
-  const res = await api.post(
+  const res = await app().post(
     "/enterprise/im/getMessageList",
     {
       toContactId: to,
@@ -73,7 +60,7 @@ async function upload(
     JSON.stringify({ id: randomUUID(), type, toContactId }),
   );
   form.append("file", new Blob([bytes]), name);
-  const res = await api.post(
+  const res = await app().post(
     "/common/upload/uploadFile",
     {},
     { token: user.token, raw: form },
@@ -84,8 +71,8 @@ async function upload(
 
 describe("a sent message (wire-contract.md §2.9)", () => {
   it("one-to-one: the sender, the receiver, the sender's role, empty file fields and the sender as the receiver's contact", async () => {
-    const [alice, bob] = await registerMany(api, 2, "Sent");
-    const socket = await openSocket(api.url);
+    const [alice, bob] = await registerMany(app(), 2, "Sent");
+    const socket = await openSocket(app().url);
     await socket.bind(bob.token);
     const res = await send(alice, bob.userId, "hello");
     expect(res.code, res.msg).toBe(0);
@@ -125,15 +112,15 @@ describe("a sent message (wire-contract.md §2.9)", () => {
   });
 
   it("group: the sender's role in the group and the group as the receivers' contact; pages carry each sender's role now", async () => {
-    const [owner, admin, member] = await registerMany(api, 3, "Role");
-    const group = await createGroup(api, owner, [admin, member], "Roles");
-    const made = await api.post(
+    const [owner, admin, member] = await registerMany(app(), 3, "Role");
+    const group = await createGroup(app(), owner, [admin, member], "Roles");
+    const made = await app().post(
       "/enterprise/group/setManager",
       { id: group.id, user_id: admin.userId, role: 2 },
       { token: owner.token },
     );
     expect(made.code, made.msg).toBe(0);
-    const socket = await openSocket(api.url);
+    const socket = await openSocket(app().url);
     await socket.bind(member.token);
 
     const res = await send(admin, group.id, "from the admin");
@@ -175,7 +162,7 @@ describe("a sent message (wire-contract.md §2.9)", () => {
       ]),
     );
     // The role a page shows is the sender's now: one who left the group is a member no more.
-    const left = await api.post(
+    const left = await app().post(
       "/enterprise/group/removeUser",
       { id: group.id, user_id: admin.userId },
       { token: owner.token },
@@ -185,7 +172,7 @@ describe("a sent message (wire-contract.md §2.9)", () => {
   });
 
   it("files: the category and the icon, a picture its own icon, and the icons are served", async () => {
-    const [alice, bob] = await registerMany(api, 2, "Icon");
+    const [alice, bob] = await registerMany(app(), 2, "Icon");
     const pdf = await upload(
       alice,
       new TextEncoder().encode("%PDF-1.4\n%%EOF\n"),
@@ -226,7 +213,7 @@ describe("a sent message (wire-contract.md §2.9)", () => {
 
     for (const icon of [pdf.extUrl, odd.extUrl, "/static/img/ext/folder.png"]) {
       // The test app has no public address: its addresses are paths.
-      const got = await fetch(new URL(icon, api.url));
+      const got = await fetch(new URL(icon, app().url));
       expect(got.status, icon).toBe(200);
       expect(got.headers.get("content-type")).toBe("image/png");
       const meta = await sharp(Buffer.from(await got.arrayBuffer())).metadata();
@@ -240,7 +227,7 @@ describe("a sent message (wire-contract.md §2.9)", () => {
       "..%2Fpdf.png",
       "a.b.png",
     ]) {
-      const got = await fetch(`${api.url}/static/img/ext/${name}`);
+      const got = await fetch(`${app().url}/static/img/ext/${name}`);
       expect(got.status, name).toBe(404);
       expect(((await got.json()) as { code: number }).code).not.toBe(0);
     }
