@@ -47,7 +47,7 @@ import { Limiter } from "./lib/rate-limits.js";
 import { type CodeSender, Mailer } from "./mail/mailer.js";
 import { registerBodyParsers } from "./plugins/body.js";
 import { createCalls } from "./plugins/calls.js";
-import { registerEnvelope } from "./plugins/envelope.js";
+import { frameworkRefusal, registerEnvelope } from "./plugins/envelope.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { registerExtIcons } from "./plugins/ext-icons.js";
 import { registerStorage } from "./plugins/storage.js";
@@ -202,8 +202,8 @@ function createHttp(
         void reply.header("Cache-Control", "no-store").redirect(target, 302);
         return;
       }
-      // Like every malformed request: the error handler's clear envelope.
-      void (reply as FastifyReply).send(error);
+      // Like every malformed request: a clear envelope.
+      frameworkRefusal(error, request, reply);
     },
     loggerInstance: logger,
     logController: new RequestLinesAtDebug(),

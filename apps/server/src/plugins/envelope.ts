@@ -55,6 +55,24 @@ export function envelopeText(
   return `{"code":${String(Codes.ok)},"msg":${JSON.stringify(translate(key, lang))},"key":${JSON.stringify(key)},"data":${dataText},"count":${String(extra.count ?? 0)},"page":${String(extra.page ?? 0)}}`;
 }
 
+/**
+ * The answer to a request Fastify refuses before any route (a path it cannot decode): the
+ * same clear envelope as any malformed request, which the error handler, set on the routes,
+ * never sees.
+ */
+export function frameworkRefusal(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  request.log.info({ err: error }, "refused a malformed request");
+  void reply
+    .code(200)
+    .send(
+      envelope(requestLanguage(request), Codes.refused, fastifyErrorKey(error)),
+    );
+}
+
 function fastifyErrorKey(error: FastifyError): MessageKey {
   // Calls take no file part (uploads set their own limits): a file is the wrong kind of body.
   if (error.code === "FST_FILES_LIMIT") return "request.unsupportedType";

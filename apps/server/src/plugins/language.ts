@@ -22,7 +22,9 @@ declare module "fastify" {
  */
 export function requestLanguage(request: FastifyRequest): Language {
   if (isLanguage(request.userLang)) return request.userLang;
-  const cookie = request.cookies[LANG_COOKIE];
+  // No cookies yet on a request refused before any hook ran (a path Fastify cannot decode).
+  const cookies = request.cookies as FastifyRequest["cookies"] | undefined;
+  const cookie = cookies?.[LANG_COOKIE];
   if (isLanguage(cookie)) return cookie;
   return (
     languageFromAcceptLanguage(request.headers["accept-language"]) ??

@@ -573,6 +573,8 @@ describe("sends through both processes at once", () => {
         { toContactId: right.userId, limit: 100 },
         left.token,
       );
+      // A refusal says why (it once failed here, under a loaded CI run, without saying).
+      expect(page.code, page.msg).toBe(0);
       const messages = page.data as Array<{ seq: number; msg_id: number }>;
       expect(messages.map((m) => m.seq)).toEqual(
         Array.from({ length: rounds * 2 }, (_, i) => i + 1),

@@ -14,6 +14,15 @@ const ReadableChatIdSchema = z.union([
 ]);
 
 /**
+ * Where a message may be sent: a user, `group-N`, or -1 (oneself); a system entry is taken
+ * too, to be refused as existing clients expect ('目前禁止用户私聊！', wire-contract.md §5.3).
+ */
+const SendTargetSchema = z.union([
+  ContactIdSchema,
+  z.pipe(formString(), z.enum(["admin_notice", "system"])),
+]);
+
+/**
  * `enterprise/im/sendMessage`: acknowledged only after the commit; a repeat of the same
  * client `id` answers the stored message. A file already stored is sent again (forwarded,
  * SPEC §3 "Message to send when forwarding a file") by its `file_id`: the server checks the
@@ -43,11 +52,7 @@ export const sendMessage = defineCall({
             z.maxLength(Limits.fieldMax * 4, { error: "message.tooLong" }),
           ),
       ),
-      // A system entry is taken, to be refused as existing clients expect (§5.3).
-      toContactId: z.union([
-        ContactIdSchema,
-        z.pipe(formString(), z.enum(["admin_notice", "system"])),
-      ]),
+      toContactId: SendTargetSchema,
       is_group: optional(formInt()),
       at: optional(z.array(formString()).check(z.maxLength(1000))),
       pid: optional(formInt()),
@@ -162,8 +167,9 @@ export const forwardMessage = defineCall({
   path: "/enterprise/im/forwardMessage",
   auth: "session",
   request: z.object({
+    // A system entry is taken, to be refused as sendMessage refuses it.
     user_ids: z
-      .array(ContactIdSchema, { error: "message.forwardNoTarget" })
+      .array(SendTargetSchema, { error: "message.forwardNoTarget" })
       .check(
         z.minLength(1, { error: "message.forwardNoTarget" }),
         z.maxLength(FORWARD_MAX, { error: "message.forwardLimit" }),

@@ -1,11 +1,16 @@
-import { type Contact, SELF_CHAT_ID, SELF_CHAT_KIND } from "@parley/protocol";
-import { EXT_ICON_PREFIX } from "../../plugins/ext-icons.js";
+import {
+  type Contact,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  SELF_CHAT_ID,
+} from "@parley/protocol";
+import { translate } from "../../lib/messages.js";
 import type { Changes, Presence, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { Held } from "../../lib/held.js";
 import { JsonText, parseJsonObject } from "../../lib/json.js";
 import { avatarUrl, indexLetter } from "../accounts/accounts.mapper.js";
-import { withdrawnText } from "../messages/messages.mapper.js";
+import { lastContentOf, selfContact } from "../messages/messages.mapper.js";
 import {
   type NoticeEntryState,
   noticeContact,
@@ -133,20 +138,6 @@ interface UserContactParts {
   viewer: number;
 }
 
-/** A chat's last line as its list shows it: a withdrawn message as its event line. */
-function lastContentOf(
-  state: ConversationState | undefined,
-  viewer: number,
-): string {
-  if (!state?.last_content) return "";
-  if (state.last_is_undo !== 1) return state.last_content;
-  return withdrawnText(
-    parseJsonObject(state.last_extends ?? "{}"),
-    viewer,
-    false,
-  );
-}
-
 /** A user as a contact of the viewer (wire-contract.md §2.9 Contact). */
 function userContact(user: DirectoryEntry, parts: UserContactParts): Contact {
   const { state } = parts;
@@ -173,41 +164,6 @@ function userContact(user: DirectoryEntry, parts: UserContactParts): Contact {
     email: "",
     last_login_ip: "",
     location: "",
-  };
-  if (state?.last_type) contact.type = state.last_type;
-  if (state?.last_type === "event" && state.last_extends)
-    contact.lastEvent = parseJsonObject(state.last_extends);
-  if (state?.draft) contact.draft = state.draft;
-  return contact;
-}
-
-/**
- * The chat with oneself as a contact (wire-contract.md §5.2, id -1, kind 3): its name and
- * the line it shows before its first message in the reader's language; a folder for a
- * picture. `type` only once it has a message, as for any chat.
- */
-function selfContact(
-  state: ConversationState | undefined,
-  names: Pick<EntryNames, "self" | "selfEmpty">,
-  viewer: number,
-  publicUrl: string,
-): Contact {
-  const contact: Contact = {
-    id: SELF_CHAT_ID,
-    displayName: names.self,
-    avatar: `${publicUrl}${EXT_ICON_PREFIX}folder.png`,
-    name_py: "",
-    // The system's entries sort before the letters in the directory.
-    index: "[1]",
-    is_group: SELF_CHAT_KIND,
-    lastContent: lastContentOf(state, viewer) || names.selfEmpty,
-    lastSendTime: state?.last_send_time ?? 0,
-    unread: 0,
-    is_top: state?.is_top ?? 0,
-    is_notice: state?.is_notice ?? 1,
-    is_at: 0,
-    is_online: 1,
-    setting: [],
   };
   if (state?.last_type) contact.type = state.last_type;
   if (state?.last_type === "event" && state.last_extends)
@@ -405,13 +361,23 @@ export class ContactsService {
       const all = await groups.contactsOf(userId, publicUrl);
       return all.find((c) => c.id === id);
     }
-    if (id === SELF_CHAT_ID)
+    if (id === SELF_CHAT_ID) {
+      // Named in the user's own language, as their list names it.
+      const [state, me] = await Promise.all([
+        messages.conversationState(userId, userId),
+        accounts.activeUser(userId),
+      ]);
+      const lang = isLanguage(me?.lang) ? me.lang : DEFAULT_LANGUAGE;
       return selfContact(
-        await messages.conversationState(userId, userId),
-        { self: "", selfEmpty: "" },
+        state,
+        {
+          self: translate("chat.selfName", lang),
+          selfEmpty: translate("chat.selfEmpty", lang),
+        },
         userId,
         publicUrl,
       );
+    }
     if (id === userId) return undefined;
     const { sysInfo } = await system.config();
     if (sysInfo.runMode === "2" && !(await friends.areFriends(userId, id)))

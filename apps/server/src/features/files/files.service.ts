@@ -16,7 +16,7 @@ import type { FastifyBaseLogger as Logger } from "fastify";
 import type Sharp from "sharp";
 import type { Clock } from "../../lib/clock.js";
 import type { Jobs } from "../../lib/jobs.js";
-import { rateLimited, refuse } from "../../lib/errors.js";
+import { AppError, rateLimited, refuse } from "../../lib/errors.js";
 import type { Limiter } from "../../lib/rate-limits.js";
 import type { Policy, Services } from "../../context.js";
 import type { SpooledFile } from "../../plugins/body.js";
@@ -405,7 +405,15 @@ export class FilesService {
     userId: number,
     fileId: number,
   ): Promise<Omit<FileSendInput, "id" | "toContactId" | "pid">> {
-    const file = await this.openFor({ userId, role: 0 }, fileId, false);
+    // A file the sender may not see is a file not found, said as such (a download's
+    // address answers like any unknown address).
+    const file = await this.openFor({ userId, role: 0 }, fileId, false).catch(
+      (error: unknown) => {
+        throw error instanceof AppError && error.key === "request.notFound"
+          ? refuse("file.notFound")
+          : error;
+      },
+    );
     const type = showsInline(file)
       ? uploadMessageType(file.mime, "file")
       : "file";

@@ -158,8 +158,17 @@ describe("the group QR link /scan/g/<token>", () => {
     });
     expect(api400.status).toBeLessThan(500);
     const body = (await api400.json()) as { code: number; msg: string };
-    expect(body.code).not.toBe(0);
+    expect(body.code).toBe(400);
+    expect(body.msg).toEqual(expect.any(String));
     expect(body.msg).not.toBe("");
+    // Any path, an icon's too.
+    for (const bad of ["/static/img/ext/%ZZ.png", "/enterprise/im/%ZZ"]) {
+      const res = await fetch(`${api.url}${bad}`, { method: "POST" });
+      expect(await res.json(), bad).toMatchObject({
+        code: 400,
+        msg: expect.any(String) as string,
+      });
+    }
   });
 
   it("never redirects off the site, even when a feature asks it to", async () => {

@@ -48,7 +48,16 @@ type Seen = SeenMessage;
 /** The contact id under which a user files a message. */
 function contactOf(row: MessageRow, viewer: number): number | string {
   if (row.is_group === 1) return groupContactId(row.to_user);
+  // A note to oneself is in the chat -1 (wire-contract.md §4.4).
+  if (row.from_user === row.to_user) return SELF_CHAT_ID;
   return row.from_user === viewer ? row.to_user : row.from_user;
+}
+
+/** Who shows a one-to-one message: its two parties, or its writer alone for a note. */
+function partiesOf(row: MessageRow): number[] {
+  return row.from_user === row.to_user
+    ? [row.from_user]
+    : [row.from_user, row.to_user];
 }
 
 /**
@@ -182,8 +191,8 @@ export class MessageActionsService {
       await publish.toUsers(members, "undoMessage", event(undefined));
       return;
     }
-    await publish.toUsers([row.from_user], "undoMessage", event(row.from_user));
-    await publish.toUsers([row.to_user], "undoMessage", event(row.to_user));
+    for (const viewer of partiesOf(row))
+      await publish.toUsers([viewer], "undoMessage", event(viewer));
   }
 
   /**
@@ -214,12 +223,8 @@ export class MessageActionsService {
       from_user: row.from_user,
       toContactId: contactOf(row, viewer),
     });
-    await this.deps.publish.toUsers(
-      [row.to_user],
-      "delMessage",
-      gone(row.to_user),
-    );
-    await this.deps.publish.toUsers([userId], "delMessage", gone(userId));
+    for (const viewer of partiesOf(row))
+      await this.deps.publish.toUsers([viewer], "delMessage", gone(viewer));
   }
 
   /**
@@ -308,7 +313,7 @@ export class MessageActionsService {
     const groupId = row.is_group === 1 ? row.to_user : null;
     const audience =
       groupId === null
-        ? [row.from_user, row.to_user]
+        ? partiesOf(row)
         : await this.deps.services.groups.memberIds(groupId);
     if (deleting) {
       if (!(await this.repo.deleteMessage(row))) return false;

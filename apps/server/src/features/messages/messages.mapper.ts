@@ -11,7 +11,8 @@ import {
 import type { UserRow } from "../../db/schema.js";
 import { parseJsonObject } from "../../lib/json.js";
 import { avatarUrl, indexLetter } from "../accounts/accounts.mapper.js";
-import type { MessageRow } from "./messages.repository.js";
+import { EXT_ICON_PREFIX } from "../../plugins/ext-icons.js";
+import type { ConversationState, MessageRow } from "./messages.repository.js";
 
 /** What a message needs of its sender. */
 export type SenderRow = Pick<
@@ -118,6 +119,12 @@ export function withdrawnText(
   return isGroup ? `${name}撤回了一条消息` : "对方撤回了一条消息";
 }
 
+/**
+ * The letter group of the system's entries (wire-contract.md §2.9): `[1]` sorts them before
+ * the letters, and old clients head the group with what follows.
+ */
+export const SYSTEM_ENTRY_INDEX = "[1]系统消息";
+
 /** A picture no larger than this on both sides is shown at its own size (fixMode 3). */
 const SMALL_PICTURE_PX = 200;
 
@@ -185,7 +192,9 @@ export function toMessage(
     status: "succeed",
     type: row.type,
     sendTime: row.created_at,
-    is_read: row.is_read,
+    // A group's messages, and notes to oneself, are stored read (wire-contract.md §2.9):
+    // receipts of groups are counts of their own.
+    is_read: row.is_group === 1 || self ? 1 : row.is_read,
     is_group: self ? SELF_CHAT_KIND : row.is_group,
     at: mentionsFor(
       row.at,
@@ -256,4 +265,52 @@ export function senderAsContact(
     last_login_ip: "",
     location: "",
   };
+}
+
+/** A chat's last line as its list shows it: a withdrawn message as its event line. */
+export function lastContentOf(
+  state: ConversationState | undefined,
+  viewer: number,
+): string {
+  if (!state?.last_content) return "";
+  if (state.last_is_undo !== 1) return state.last_content;
+  return withdrawnText(
+    parseJsonObject(state.last_extends ?? "{}"),
+    viewer,
+    false,
+  );
+}
+
+/**
+ * The chat with oneself as a contact (wire-contract.md §5.2, id -1, kind 3): its name and
+ * the line it shows before its first message in the reader's language; a folder for a
+ * picture. `type` only once it has a message, as for any chat.
+ */
+export function selfContact(
+  state: ConversationState | undefined,
+  names: { self: string; selfEmpty: string },
+  viewer: number,
+  publicUrl: string,
+): Contact {
+  const contact: Contact = {
+    id: SELF_CHAT_ID,
+    displayName: names.self,
+    avatar: `${publicUrl}${EXT_ICON_PREFIX}folder.png`,
+    name_py: "",
+    index: SYSTEM_ENTRY_INDEX,
+    is_group: SELF_CHAT_KIND,
+    lastContent: lastContentOf(state, viewer) || names.selfEmpty,
+    lastSendTime: state?.last_send_time ?? 0,
+    unread: 0,
+    is_top: state?.is_top ?? 0,
+    is_notice: state?.is_notice ?? 1,
+    is_at: 0,
+    is_online: 1,
+    setting: [],
+  };
+  if (state?.last_type) contact.type = state.last_type;
+  if (state?.last_type === "event" && state.last_extends)
+    contact.lastEvent = parseJsonObject(state.last_extends);
+  if (state?.draft) contact.draft = state.draft;
+  return contact;
 }

@@ -7,9 +7,11 @@ import {
   clipText,
   type ContactId,
   can,
+  DEFAULT_LANGUAGE,
   denial,
   groupContactId,
   GroupRoles,
+  isLanguage,
   isMuted,
   Limits,
   type MemberUser,
@@ -27,10 +29,12 @@ import type { Policy, Publish, Services } from "../../context.js";
 import { type Clock, formatDateTime } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import { InTurn } from "../../lib/in-turn.js";
+import { translate } from "../../lib/messages.js";
 import { parseJsonObject } from "../../lib/json.js";
 import { cleanMessageHtml, shownText } from "../../lib/message-html.js";
 import type { ActiveUser } from "../accounts/accounts.service.js";
 import {
+  selfContact,
   senderAsContact,
   toMessage,
   toSender,
@@ -377,9 +381,25 @@ export class MessagesService {
     publicUrl: string,
   ): Message {
     const message = this.present(row, me, publicUrl, peerId);
+    if (message.is_group !== SELF_CHAT_KIND)
+      return toSentMessage(message, {
+        toUser: peerId,
+        contactInfo: senderAsContact(me, message, publicUrl),
+      });
+    // A note to oneself: the chat -1 as the writer's list shows it.
+    const lang = isLanguage(me.lang) ? me.lang : DEFAULT_LANGUAGE;
+    const names = {
+      self: translate("chat.selfName", lang),
+      selfEmpty: translate("chat.selfEmpty", lang),
+    };
     return toSentMessage(message, {
-      toUser: message.is_group === SELF_CHAT_KIND ? SELF_CHAT_ID : peerId,
-      contactInfo: senderAsContact(me, message, publicUrl),
+      toUser: SELF_CHAT_ID,
+      contactInfo: {
+        ...selfContact(undefined, names, me.user_id, publicUrl),
+        lastContent: message.content,
+        lastSendTime: message.sendTime,
+        type: message.type,
+      },
     });
   }
 
@@ -397,9 +417,16 @@ export class MessagesService {
       groupContactId(row.to_user),
       standing.member.role,
     );
+    // The group as a member without its chat lists it: with this message, one unread.
     return toSentMessage(message, {
       toUser: row.to_user,
-      contactInfo: standing.contact(publicUrl),
+      contactInfo: {
+        ...standing.contact(publicUrl),
+        lastContent: message.content,
+        lastSendTime: message.sendTime,
+        type: message.type,
+        unread: 1,
+      },
     });
   }
 
@@ -625,8 +652,14 @@ export class MessagesService {
     sender: Membership,
     raw: readonly string[],
   ): Promise<number[]> {
+    // An empty entry (`at[]=`) names nobody: Number("") would be 0, everyone.
     const ids = [
-      ...new Set(raw.map(Number).filter((n) => Number.isInteger(n) && n >= 0)),
+      ...new Set(
+        raw
+          .filter((id) => id.trim() !== "")
+          .map(Number)
+          .filter((n) => Number.isInteger(n) && n >= 0),
+      ),
     ];
     const everyone = ids.includes(0) && sender.role <= GroupRoles.admin;
     const members = await this.deps.services.groups.membersAmong(
@@ -1037,6 +1070,8 @@ export class MessagesService {
   async mayReach(userId: number, toContactId: ContactId): Promise<void> {
     const me = await this.activeUser(userId);
     if (toContactId === SELF_CHAT_ID) return;
+    if (toContactId === NOTICE_CONTACT_ID || toContactId === "system")
+      throw refuse("chat.systemEntry");
     const groupId = groupIdOf(toContactId);
     if (groupId === null) {
       await this.mayChat(me, await this.peerOf(userId, toContactId));

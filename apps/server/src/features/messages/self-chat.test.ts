@@ -96,6 +96,15 @@ describe("the chat with oneself (-1)", () => {
       to_user: -1,
       user_id: ann.userId,
       is_group: 3,
+      is_read: 1,
+      // The chat as my list shows it: the -1 entry, with this note.
+      contactInfo: {
+        id: -1,
+        is_group: 3,
+        displayName: "文件传输",
+        lastContent: "buy milk 牛奶",
+        type: "text",
+      },
     });
     const pushed = await annOther.next("simple");
     expect(pushed.data).toMatchObject({ id: sent.id, toContactId: -1 });
@@ -126,9 +135,20 @@ describe("the chat with oneself (-1)", () => {
     expect(favourite.code).not.toBe(0);
     expect(benSocket.all("simple")).toEqual([]);
 
-    // Mine to withdraw (within redoTime), like any message of mine.
+    // Mine to withdraw (within redoTime), like any message of mine: one event, in -1.
     expect((await post(ann, "im/undoMessage", { id: sent.id })).code).toBe(0);
     expect((await page(ann))[0]).toMatchObject({ type: "event" });
+    await annOther.next("undoMessage");
+    expect(annOther.all("undoMessage").map((f) => f.data)).toMatchObject([
+      { id: sent.id, toContactId: -1, content: "你撤回了一条消息" },
+    ]);
+    // Its card names it in my language.
+    const card = await post(ann, "im/getContactInfo", { id: -1 });
+    expect(card.data).toMatchObject({
+      id: -1,
+      is_group: 3,
+      displayName: "文件传输",
+    });
     await Promise.all([annOther.close(), benSocket.close()]);
   });
 
@@ -190,6 +210,7 @@ describe("the chat with oneself (-1)", () => {
 
   it("the system entries are read, never written to", async () => {
     const [ann] = await registerMany(app(), 1, "Entry");
+    const note = (await send(ann, -1, "forward me")).data as Message;
     const before = await countRows(app(), "messages");
     for (const to of ["admin_notice", "system"]) {
       const zh = await send(ann, to, "hello?");
@@ -201,6 +222,14 @@ describe("the chat with oneself (-1)", () => {
         "zh",
       );
       expect(res.msg).toBe("目前禁止用户私聊！");
+      // Nor forwarded to.
+      const forwarded = await post(
+        ann,
+        "im/forwardMessage",
+        { user_ids: [to], msg_id: note.msg_id },
+        "zh",
+      );
+      expect(forwarded.msg).toBe("目前禁止用户私聊！");
     }
     expect(await countRows(app(), "messages")).toBe(before);
   });

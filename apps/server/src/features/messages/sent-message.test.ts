@@ -137,6 +137,11 @@ describe("a sent message (wire-contract.md §2.9)", () => {
         displayName: "Roles",
         group_id: group.groupId,
         owner_id: owner.userId,
+        // Opened from this message: it is the chat's last, unread.
+        lastContent: "from the admin",
+        lastSendTime: answer.sendTime,
+        type: "text",
+        unread: 1,
       },
     };
     expect(answer).toMatchObject(expected);
@@ -161,6 +166,24 @@ describe("a sent message (wire-contract.md §2.9)", () => {
         ["from a member", 3],
       ]),
     );
+    // A group's messages are read as stored (wire-contract.md §2.9); receipts are counts.
+    expect((await page(member, group.id)).map((m) => m.is_read)).not.toContain(
+      0,
+    );
+    // An empty mention (`at[]=`) names nobody, not everyone.
+    const blank = await app().post(
+      "/enterprise/im/sendMessage",
+      {
+        id: randomUUID(),
+        type: "text",
+        content: "nobody named",
+        toContactId: group.id,
+        at: [""],
+      },
+      { token: owner.token },
+    );
+    expect(blank.code, blank.msg).toBe(0);
+    expect((blank.data as Message).at).toEqual([]);
     // The role a page shows is the sender's now: one who left the group is a member no more.
     const left = await app().post(
       "/enterprise/group/removeUser",
@@ -172,7 +195,7 @@ describe("a sent message (wire-contract.md §2.9)", () => {
   });
 
   it("files: the category and the icon, a picture its own icon, and the icons are served", async () => {
-    const [alice, bob] = await registerMany(app(), 2, "Icon");
+    const [alice, bob, stranger] = await registerMany(app(), 3, "Icon");
     const pdf = await upload(
       alice,
       new TextEncoder().encode("%PDF-1.4\n%%EOF\n"),
@@ -218,6 +241,21 @@ describe("a sent message (wire-contract.md §2.9)", () => {
       expect(got.headers.get("content-type")).toBe("image/png");
       const meta = await sharp(Buffer.from(await got.arrayBuffer())).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(["png", 96, 96]);
+    }
+    // A file that is not there, or not mine to see, is said to be a file not found.
+    for (const fileId of [999_999, picture.file_id]) {
+      const res = await app().post(
+        "/enterprise/im/sendMessage",
+        {
+          id: randomUUID(),
+          type: "emoji",
+          content: "",
+          toContactId: alice.userId,
+          file_id: fileId,
+        },
+        { token: stranger.token, headers: { "Accept-Language": "en" } },
+      );
+      expect(res.msg).toBe("File not found");
     }
     // Only the names the server knows: nothing else is drawn.
     for (const name of [

@@ -7,7 +7,7 @@ import {
 import { escapeUTF8 } from "entities";
 import { formatDateTime } from "../../lib/clock.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
-import { toSender } from "../messages/messages.mapper.js";
+import { SYSTEM_ENTRY_INDEX, toSender } from "../messages/messages.mapper.js";
 import type { NoticeRow } from "./notices.repository.js";
 
 /** The id a notice's message carries. */
@@ -100,12 +100,12 @@ export function noticeContact(
     displayName: name,
     avatar: avatarUrl("", publicUrl),
     name_py: "",
-    // System entries sort before the letters in the directory (wire-contract.md §2.9).
-    index: "[1]",
+    index: SYSTEM_ENTRY_INDEX,
     is_group: 2,
     lastContent: entry.newest?.title ?? "",
     lastSendTime: entry.newest?.created_at ?? 0,
-    type: "text",
+    // A type only with a last message, as for any contact (wire-contract.md §2.9).
+    ...(entry.newest ? { type: "text" } : {}),
     unread: entry.unread,
     is_top: 0,
     is_notice: 1,
