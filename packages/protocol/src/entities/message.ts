@@ -76,6 +76,9 @@ export const MessageSchema = z.object({
   readTotal: z.optional(z.int()),
   /** A sent message (its answer and push) only: the sender, as `fromUser.id`. */
   user_id: z.optional(z.int()),
+  /** A sent file message only: its size and name again, as the old upload answer had them. */
+  file_size: z.optional(z.number()),
+  file_name: z.optional(z.string()),
   /** A sent message only: the receiving user's id, or the group's number. */
   to_user: z.optional(z.int()),
   /**

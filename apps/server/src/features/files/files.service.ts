@@ -107,11 +107,6 @@ const CARRIERS_CHECKED = 50;
 /** The longest name kept, in characters (the column holds 255). */
 const NAME_MAX = 120;
 
-/** The upload answer: the sent message with the file fields existing clients read (§2.3). */
-export type UploadAnswer = Message & {
-  file_size: number;
-  file_name: string;
-};
 
 /** Made once: building one loads ICU's break rules (tens of milliseconds). */
 let segmenter: Intl.Segmenter | undefined;
@@ -258,7 +253,7 @@ export class FilesService {
     message: UploadMessage,
     spooled: SpooledFile | null,
     publicUrl: string,
-  ): Promise<UploadAnswer> {
+  ): Promise<Message> {
     const { messages } = this.deps.services;
     const earlier = await messages.alreadySent(
       userId,
@@ -266,7 +261,8 @@ export class FilesService {
       message.toContactId,
       publicUrl,
     );
-    if (earlier) return this.answer(earlier);
+    // The sent message carries the upload answer's file fields (§2.3) itself.
+    if (earlier) return earlier;
     if (!spooled || spooled.size === 0) throw refuse("file.missing");
     const name = cleanFileName(spooled.filename);
     const ext = fileExtension(name);
@@ -310,24 +306,12 @@ export class FilesService {
         },
         publicUrl,
       );
-      return this.answer(sent);
+      return sent;
     } catch (error) {
       // Refused (not a member, muted, not a friend…): the file goes as if never sent.
       await this.release([fileId]);
       throw error;
     }
-  }
-
-  /**
-   * The sent message with the file fields of the old upload answer (wire-contract.md §2.3),
-   * the same as the message carries: the push and the answer agree.
-   */
-  private answer(message: Message): UploadAnswer {
-    return {
-      ...message,
-      file_size: typeof message.fileSize === "number" ? message.fileSize : 0,
-      file_name: message.fileName,
-    };
   }
 
   /**

@@ -225,7 +225,13 @@ export function toSentMessage(
   return {
     ...message,
     at: message.at.map(Number).filter(Number.isInteger),
-    ...(noFile ? { fileSize: "", fileName: "" } : {}),
+    // The upload answer's names of the file fields (wire-contract.md §2.3), in its push too.
+    ...(noFile
+      ? { fileSize: "", fileName: "" }
+      : {
+          file_size: typeof message.fileSize === "number" ? message.fileSize : 0,
+          file_name: message.fileName,
+        }),
     user_id: message.from_user,
     to_user: sent.toUser,
     contactInfo: sent.contactInfo,

@@ -208,6 +208,11 @@ describe("a sent message (wire-contract.md §2.9)", () => {
       extUrl: expect.stringMatching(/\/static\/img\/ext\/pdf\.png$/) as string,
     });
     expect(typeof pdf.fileSize).toBe("number");
+    // The upload answer's own names of the file fields (wire-contract.md §2.3).
+    expect(pdf).toMatchObject({
+      file_size: pdf.fileSize,
+      file_name: "report.PDF",
+    });
     const odd = await upload(
       alice,
       new TextEncoder().encode("whatever"),
