@@ -107,7 +107,6 @@ const CARRIERS_CHECKED = 50;
 /** The longest name kept, in characters (the column holds 255). */
 const NAME_MAX = 120;
 
-
 /** Made once: building one loads ICU's break rules (tens of milliseconds). */
 let segmenter: Intl.Segmenter | undefined;
 

@@ -229,7 +229,8 @@ export function toSentMessage(
     ...(noFile
       ? { fileSize: "", fileName: "" }
       : {
-          file_size: typeof message.fileSize === "number" ? message.fileSize : 0,
+          file_size:
+            typeof message.fileSize === "number" ? message.fileSize : 0,
           file_name: message.fileName,
         }),
     user_id: message.from_user,
