@@ -1473,6 +1473,8 @@ export async function listChatPeers(db: Db, userId: number): Promise<number[]> {
     .select("user_id")
     .where("peer_id", "=", String(userId))
     .where("is_group", "=", 0)
+    // Not the user themselves: their chat with themselves has them as its peer.
+    .where("user_id", "!=", userId)
     .execute();
   return rows.map((row) => row.user_id);
 }

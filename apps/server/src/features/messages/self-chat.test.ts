@@ -110,6 +110,10 @@ describe("the chat with oneself (-1)", () => {
     expect(pushed.data).toMatchObject({ id: sent.id, toContactId: -1 });
     expect((await send(ann, -1, "second note")).code).toBe(0);
 
+    // Nobody new hears of my presence, not even me.
+    expect(
+      await app().services.contacts.presenceAudience(ann.userId),
+    ).not.toContain(ann.userId);
     expect(await selfEntry(ann)).toMatchObject({
       lastContent: "second note",
       type: "text",
