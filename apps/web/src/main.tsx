@@ -1,7 +1,7 @@
 import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { registerServiceWorker } from "./api/web-push";
+import { registerServiceWorker } from "./api/service-worker";
 import { App } from "./app/App";
 import { warmChatScreen } from "./app/router";
 import { i18nReady } from "./i18n";

@@ -18,29 +18,6 @@ function pushSupported(): boolean {
   );
 }
 
-/**
- * Registers the service worker (the built app only; the dev server has none), then hands
- * it the built files this page loaded before it was there, so the shell starts offline.
- */
-export function registerServiceWorker(): void {
-  if (!("serviceWorker" in navigator)) return;
-  window.addEventListener("load", () => {
-    navigator.serviceWorker
-      .register("/sw.js")
-      .then(() => navigator.serviceWorker.ready)
-      .then((registration) => {
-        const urls = performance
-          .getEntriesByType("resource")
-          .map((entry) => entry.name)
-          .filter((name) => new URL(name).pathname.startsWith("/assets/"));
-        registration.active?.postMessage({ type: "cacheAssets", urls });
-      })
-      .catch((error: unknown) => {
-        console.warn("The service worker could not be registered", error);
-      });
-  });
-}
-
 /** The VAPID public key (base64url) as the bytes `subscribe` wants. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/");

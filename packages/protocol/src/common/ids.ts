@@ -30,6 +30,12 @@ export const ContactIdSchema = z.union([
 export type ContactId = z.infer<typeof ContactIdSchema>;
 
 /**
+ * The contact id of the notices entry (issue 12). Here, not with the console's notice
+ * calls: a client reading it should not load their schemas (issue 14, F1).
+ */
+export const NOTICE_CONTACT_ID = "admin_notice";
+
+/**
  * The chat with oneself (wire-contract.md §4.4 "My favourites / file transfer"): contact id
  * -1, `is_group` 3; files and notes sent to one's own other devices.
  */

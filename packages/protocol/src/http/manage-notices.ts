@@ -10,8 +10,6 @@ import { defineCall } from "./define.js";
  * history is read with getMessageList like any chat's.
  */
 
-/** The contact id of the notices entry. */
-export const NOTICE_CONTACT_ID = "admin_notice";
 /** The longest notice title. */
 export const NOTICE_TITLE_MAX = 100;
 /** The longest notice text. */

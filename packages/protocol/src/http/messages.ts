@@ -1,11 +1,14 @@
 import { z } from "zod/mini";
 import { formInt, formString, optional } from "../common/form.js";
-import { ContactIdSchema, positiveId } from "../common/ids.js";
+import {
+  ContactIdSchema,
+  NOTICE_CONTACT_ID,
+  positiveId,
+} from "../common/ids.js";
 import { MessageSchema } from "../entities/message.js";
 import { FORWARD_MAX } from "../rules/files.js";
 import { Limits } from "../rules/limits.js";
 import { defineCall } from "./define.js";
-import { NOTICE_CONTACT_ID } from "./manage-notices.js";
 
 /** A chat whose history can be read: a user, a group, or the system notices entry. */
 const ReadableChatIdSchema = z.union([

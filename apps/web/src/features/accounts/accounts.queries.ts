@@ -1,7 +1,7 @@
 import { accounts, type CallRequest } from "@parley/protocol";
 import { useMutation } from "@tanstack/react-query";
 import { call } from "../../api/http";
-import { dropPushSubscription } from "../../api/web-push";
+import { dropPushSubscriptionLater } from "../../api/service-worker";
 import { useSessionStore } from "../../stores/session.store";
 
 /** What a code is for (SPEC §5): 1 login, 2 register, 3 password, 4 account. */
@@ -40,7 +40,7 @@ export function useLogoutMutation() {
   return useMutation({
     mutationFn: async () => {
       // Before the session ends: the next person on this device gets none of my pushes.
-      await dropPushSubscription();
+      await dropPushSubscriptionLater();
       await call(accounts.logout, {}, { silent: true });
     },
     onSettled: () => {

@@ -4,7 +4,7 @@ import {
   type Message,
   namesMe,
 } from "@parley/protocol";
-import { subscribeToPush } from "../../api/web-push";
+import { subscribeToPushLater } from "../../api/service-worker";
 import { htmlToText } from "../../lib/html-text";
 import { fileLabelKey } from "../contacts";
 import { readString, StorageKeys, write } from "../../lib/storage";
@@ -65,7 +65,7 @@ export async function askForNotifications(): Promise<boolean> {
   if (!notificationsSupported()) return false;
   const answer = await Notification.requestPermission();
   if (answer !== "granted") return false;
-  void subscribeToPush();
+  void subscribeToPushLater();
   return true;
 }
 

@@ -1,6 +1,6 @@
 import { type Contact, isSystemNotice, type Message } from "@parley/protocol";
 import type { RealtimeContext, RealtimeHandlers } from "../../api/socket";
-import { subscribeToPush } from "../../api/web-push";
+import { subscribeToPushLater } from "../../api/service-worker";
 import { i18n } from "../../i18n";
 import { useSessionStore } from "../../stores/session.store";
 import { contactsKey } from "../contacts";
@@ -48,7 +48,7 @@ function chimeFor(message: Message, ctx: RealtimeContext): void {
 export const settingsRealtime: RealtimeHandlers = {
   // Signed in and bound: this device's push subscription is made or confirmed.
   onBound: () => {
-    if (notificationsGranted()) void subscribeToPush();
+    if (notificationsGranted()) void subscribeToPushLater();
   },
   events: {
     simple: (message, ctx) => {
