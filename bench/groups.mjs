@@ -220,37 +220,43 @@ async function openSeedDb(storage, dataDir) {
         const insertView = db.prepare(
           "insert into user_conversations (user_id, conversation_id, peer_id, is_group, last_read_seq, last_send_time, updated_at) values (?, ?, ?, 1, ?, ?, ?)",
         );
-        return db.transaction(() => {
-          const { last_seq: seq } = db
-            .prepare(
-              "select last_seq from conversations where conversation_id = ?",
-            )
-            .get(group.conversationId);
-          const ids = [];
-          for (const u of users) {
-            const { lastInsertRowid } = insertUser.run(
-              u.account,
-              u.realname,
-              u.hash,
-              u.realname.toLowerCase(),
-              u.setting,
-              now,
-              now,
-            );
-            const id = Number(lastInsertRowid);
-            ids.push(id);
-            insertMember.run(group.groupId, id, group.ownerId, now, seq);
-            insertView.run(
-              id,
-              group.conversationId,
-              group.conversationId,
-              seq,
-              now,
-              now,
-            );
-          }
-          return ids;
-        })();
+        return (
+          db
+            .transaction(() => {
+              const { last_seq: seq } = db
+                .prepare(
+                  "select last_seq from conversations where conversation_id = ?",
+                )
+                .get(group.conversationId);
+              const ids = [];
+              for (const u of users) {
+                const { lastInsertRowid } = insertUser.run(
+                  u.account,
+                  u.realname,
+                  u.hash,
+                  u.realname.toLowerCase(),
+                  u.setting,
+                  now,
+                  now,
+                );
+                const id = Number(lastInsertRowid);
+                ids.push(id);
+                insertMember.run(group.groupId, id, group.ownerId, now, seq);
+                insertView.run(
+                  id,
+                  group.conversationId,
+                  group.conversationId,
+                  seq,
+                  now,
+                  now,
+                );
+              }
+              return ids;
+            })
+            // IMMEDIATE: the write lock first, so a write of the running product between its
+            // read and its first insert makes it wait (busy timeout), never fail as "locked".
+            .immediate()
+        );
       },
       async close() {
         db.close();

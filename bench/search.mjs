@@ -208,8 +208,11 @@ function wireMessage(row, sender) {
     content: row.content,
     fileName: "",
     fileSize: 0,
+    file_cate: 0,
     preview: "",
     download: "",
+    extUrl: "",
+    role: 3,
     pid: row.pid ?? 0,
     extends: JSON.parse(row.extends),
   };
