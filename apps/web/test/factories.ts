@@ -91,6 +91,18 @@ export function makeConfig(patch: Partial<GlobalConfig> = {}): GlobalConfig {
 }
 
 /** User `id` as a contact in the list: no messages yet, notifying. */
+/** The chat with myself (contact -1) before its first message, as the list shows it. */
+export function makeSelfChat(patch: Partial<Contact> = {}): Contact {
+  return makeContact(0, {
+    id: -1,
+    is_group: 3,
+    displayName: "File transfer",
+    lastContent: "Send files and notes to yourself",
+    lastSendTime: 0,
+    ...patch,
+  });
+}
+
 export function makeContact(id: number, patch: Partial<Contact> = {}): Contact {
   return {
     id,

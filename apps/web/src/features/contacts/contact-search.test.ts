@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeContact } from "../../../test/factories";
+import { makeContact, makeSelfChat } from "../../../test/factories";
 import {
   chatsOfTab,
   directory,
@@ -203,13 +203,7 @@ describe("the lists without a search", () => {
   });
 
   it("lists the chat with myself among the chats once it has a message, not for its standing line", () => {
-    const self = makeContact(0, {
-      id: -1,
-      is_group: 3,
-      displayName: "File transfer",
-      lastContent: "Send files and notes to yourself",
-      lastSendTime: 0,
-    });
+    const self = makeSelfChat();
     expect(names(chatsOfTab([self, alice], "all"))).toEqual(["Alice"]);
     const used = { ...self, type: "file", lastSendTime: 1_700_000_200_000 };
     expect(names(chatsOfTab([used, alice], "all"))).toEqual([

@@ -4,7 +4,11 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { I18nextProvider } from "react-i18next";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { makeConfig, makeContact } from "../../../../test/factories";
+import {
+  makeConfig,
+  makeContact,
+  makeSelfChat,
+} from "../../../../test/factories";
 import { stubLayout } from "../../../../test/jsdom";
 import { i18n } from "../../../i18n";
 import { systemInfoQuery } from "../../system";
@@ -241,13 +245,7 @@ describe("the order of the chats offered", () => {
     const system = makeContact(0, { id: "system", is_group: 2 });
     const notices = makeContact(0, { id: "admin_notice", is_group: 2 });
     // The chat with myself is a target: a file sent to my other devices.
-    const self = makeContact(0, {
-      id: -1,
-      is_group: 3,
-      displayName: "File transfer",
-      lastContent: "Send files and notes to yourself",
-      lastSendTime: 0,
-    });
+    const self = makeSelfChat();
     expect(
       chatTargets([never, old, system, recent, notices, pinned, self]).map(
         (c) => c.displayName,
