@@ -169,16 +169,24 @@ function vitals(page) {
           performance.getEntriesByName("first-contentful-paint")[0]
             ?.startTime ?? null;
         let lcp = null;
+        let lcpElement = null;
         let cls = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) lcp = entry.startTime;
+          for (const entry of list.getEntries()) {
+            lcp = entry.startTime;
+            // What painted it: the element to make appear sooner.
+            const el = entry.element;
+            lcpElement = el
+              ? `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).slice(0, 2).join(".")}` : ""} "${(el.textContent ?? "").trim().slice(0, 40)}" ${entry.size}px²`
+              : null;
+          }
         }).observe({ type: "largest-contentful-paint", buffered: true });
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries())
             if (!entry.hadRecentInput) cls += entry.value;
         }).observe({ type: "layout-shift", buffered: true });
         // Buffered entries arrive in a task of their own.
-        setTimeout(() => resolve({ fcp, lcp, cls }), 100);
+        setTimeout(() => resolve({ fcp, lcp, lcpElement, cls }), 100);
       }),
   );
 }
@@ -197,11 +205,12 @@ async function load(browser, options, url, ready, rate) {
     await ready(page).first().waitFor({ timeout: 60_000 });
     await page.waitForLoadState("networkidle");
     const round = (ms) => (ms === null ? null : Math.round(ms));
-    const { fcp, lcp, cls } = await vitals(page);
+    const { fcp, lcp, lcpElement, cls } = await vitals(page);
     return {
       cpuSlowdown: rate,
       fcpMs: round(fcp),
       lcpMs: round(lcp),
+      lcpElement,
       cls: Math.round(cls * 1000) / 1000,
     };
   } finally {
@@ -421,7 +430,7 @@ function print(results) {
   }
   for (const [name, v] of Object.entries(results.F2))
     console.log(
-      `F2 ${name}: FCP ${v.fcpMs} ms, LCP ${v.lcpMs} ms, CLS ${v.cls}`,
+      `F2 ${name}: FCP ${v.fcpMs} ms, LCP ${v.lcpMs} ms (${v.lcpElement}), CLS ${v.cls}`,
     );
   const { F3 } = results;
   console.log(

@@ -56,6 +56,7 @@ import {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(path.join(root, "apps/server/package.json"));
+const autocannon = createRequire(path.join(root, "package.json"))("autocannon");
 const Database = require("better-sqlite3");
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -89,60 +90,72 @@ const wanted = (part) =>
     ? scaleOutFlag || (only?.has(part) ?? false)
     : only === null || only.has(part);
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return 0;
-  return sorted[
-    Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))
-  ];
-}
-function summary(samples) {
-  const s = [...samples].sort((a, b) => a - b);
-  return {
-    n: s.length,
-    p50: percentile(s, 50),
-    p99: percentile(s, 99),
-    max: s.at(-1) ?? 0,
-  };
-}
 const round = (x) => Math.round(x * 100) / 100;
 
-/** Runs `worker` on `concurrency` loops for `seconds`; answers completed count and latencies. */
-async function closedLoop(concurrency, seconds, worker) {
-  const latencies = [];
-  let done = 0;
-  const end = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async (_, index) => {
-      while (performance.now() < end) {
-        const start = performance.now();
-        await worker(index);
-        latencies.push(performance.now() - start);
-        done += 1;
-      }
-    }),
-  );
-  return { rate: done / seconds, latency: summary(latencies), latencies };
+/**
+ * One closed-loop run of `request` (search.mjs `poster`: url, body, headers) by autocannon
+ * in a worker thread, `concurrency` connections for `seconds`. The first answer is fetched
+ * and kept; every answer of the run must be byte for byte that one (a mismatch counts as
+ * an error, and any error stops the bench): the figure is of working answers.
+ */
+async function closedLoop(concurrency, seconds, request) {
+  const first = await fetch(request.url, {
+    method: "POST",
+    headers: request.headers,
+    body: request.body,
+  });
+  const expectBody = await first.text();
+  if (!expectBody.startsWith('{"code":0'))
+    throw new Error(
+      `${request.url}: ${first.status} ${expectBody.slice(0, 200)}`,
+    );
+  const result = await autocannon({
+    url: request.url,
+    method: "POST",
+    connections: concurrency,
+    duration: seconds,
+    workers: 1,
+    headers: request.headers,
+    body: request.body,
+    expectBody,
+  });
+  const errors =
+    result.errors + result.timeouts + result.non2xx + (result.mismatches ?? 0);
+  if (errors > 0)
+    throw new Error(`${request.url}: ${errors} answers were not the first one`);
+  return {
+    rate: result.requests.total / seconds,
+    latency: {
+      n: result.requests.total,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      max: result.latency.max,
+    },
+  };
 }
 
 /**
  * A ceiling against the product on the same closed loop, A-B-A-B as benchmarks.md §6.1
  * asks (ceiling, product, ceiling, product, each half of `seconds` after a short warm-up),
  * so a drift of the machine during the pair weighs on both sides alike. Each side's rate is
- * the median (of two: their mean), its latencies those of both its runs.
+ * the median (of two: their mean); its p50 and p99 the higher of its two runs'.
  */
 async function alternate(concurrency, seconds, ceiling, product) {
   const runs = { ceiling: [], product: [] };
   for (let pass = 0; pass < 2; pass += 1)
-    for (const [side, call] of [
+    for (const [side, request] of [
       ["ceiling", ceiling],
       ["product", product],
     ]) {
-      await closedLoop(concurrency, Math.min(0.5, seconds / 4), call);
-      runs[side].push(await closedLoop(concurrency, seconds / 2, call));
+      await closedLoop(concurrency, 1, request);
+      runs[side].push(await closedLoop(concurrency, seconds / 2, request));
     }
   const side = (list) => ({
     reqPerSec: round((list[0].rate + list[1].rate) / 2),
-    ...summary([...list[0].latencies, ...list[1].latencies]),
+    n: list[0].latency.n + list[1].latency.n,
+    p50: Math.max(list[0].latency.p50, list[1].latency.p50),
+    p99: Math.max(list[0].latency.p99, list[1].latency.p99),
+    max: Math.max(list[0].latency.max, list[1].latency.max),
   });
   const bare = side(runs.ceiling);
   const ours = side(runs.product);
@@ -507,7 +520,9 @@ try {
   }
 } finally {
   await product?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  // BENCH_KEEP_DATA=1 keeps the data folder (1M messages) for profiling one statement.
+  if (process.env.BENCH_KEEP_DATA) console.log(`data folder kept: ${dataDir}`);
+  else fs.rmSync(dataDir, { recursive: true, force: true });
 }
 if (wanted("groups")) {
   console.log("W1a: group fan-out (bench/groups.mjs)…");

@@ -18,7 +18,6 @@
 // loop for both, A-B-A-B.
 import { fork } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -328,44 +327,19 @@ export function sameAnswer(label, ours, ceiling) {
 }
 
 /**
- * A keep-alive HTTP client for the closed loop: `client(url, body, headers)` answers a call
- * that POSTs the JSON body and reads the whole answer, refusing any but `{"code":0`.
+ * The closed loop's requests: `client(url, body, headers)` answers what bench/run.mjs's
+ * `alternate` hands autocannon (a JSON POST), which runs it in a worker thread over
+ * `sockets` keep-alive connections, like the API workloads (bench/api.mjs): the generator
+ * spends little per call and never shares an event loop with the main thread's timers.
  */
 export function poster(sockets) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
-  const client = (url, body, headers = {}) => {
-    const payload = Buffer.from(JSON.stringify(body));
-    const target = new URL(url);
-    return () =>
-      new Promise((resolve, reject) => {
-        const req = http.request(
-          {
-            agent,
-            host: target.hostname,
-            port: target.port,
-            path: target.pathname,
-            method: "POST",
-            headers: {
-              "Content-Type": "application/json",
-              "Content-Length": payload.length,
-              ...headers,
-            },
-          },
-          (res) => {
-            const chunks = [];
-            res.on("data", (chunk) => chunks.push(chunk));
-            res.on("end", () => {
-              const head = chunks[0]?.subarray(0, 9).toString() ?? "";
-              if (res.statusCode === 200 && head === '{"code":0') resolve();
-              else reject(new Error(`${url}: ${res.statusCode} ${head}`));
-            });
-          },
-        );
-        req.on("error", reject);
-        req.end(payload);
-      });
-  };
-  client.close = () => agent.destroy();
+  const client = (url, body, headers = {}) => ({
+    url,
+    connections: sockets,
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json", ...headers },
+  });
+  client.close = () => undefined;
   return client;
 }
 

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -256,6 +257,57 @@ describe("the SQLite driver with the real fdatasync", () => {
       expect(n).toBe(200);
     } finally {
       await real.destroy();
+    }
+  });
+});
+
+describe("the SQLite driver beside another process on the same file", () => {
+  it("runs a transaction that reads, then writes, while another process writes meanwhile", async () => {
+    const shared = createDatabase({
+      kind: "sqlite",
+      file: path.join(dir, "shared.sqlite"),
+    }) as unknown as typeof db;
+    try {
+      await sql`create table t (id integer primary key, v text not null)`.execute(
+        shared,
+      );
+      await shared.insertInto("t").values({ v: "first" }).execute();
+      const stored = await shared.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom("t").select("v").execute();
+        // Another process writes the same file now, as a second server process would.
+        const other = spawn(
+          process.execPath,
+          [
+            "-e",
+            `const db = new (require("better-sqlite3"))(process.argv[1]);
+             db.pragma("busy_timeout = 5000");
+             process.stdout.write("writing\\n");
+             db.prepare("insert into t (v) values ('other')").run();
+             db.close();`,
+            path.join(dir, "shared.sqlite"),
+          ],
+          { stdio: ["ignore", "pipe", "inherit"] },
+        );
+        const exited = new Promise<number | null>((resolve) =>
+          other.once("exit", resolve),
+        );
+        await new Promise((resolve) => other.stdout.once("data", resolve));
+        // Long enough for its insert to commit, had it not had to wait for this one.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await trx.insertInto("t").values({ v: "mine" }).execute();
+        return { before, exited };
+      });
+      expect(stored.before.map((r) => r.v)).toEqual(["first"]);
+      // The other process waited for this commit, then wrote: both are stored.
+      expect(await stored.exited).toBe(0);
+      const rows = await shared
+        .selectFrom("t")
+        .select("v")
+        .orderBy("id")
+        .execute();
+      expect(rows.map((r) => r.v)).toEqual(["first", "mine", "other"]);
+    } finally {
+      await shared.destroy();
     }
   });
 });

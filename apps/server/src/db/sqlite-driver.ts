@@ -262,7 +262,12 @@ export class SqliteDurableDriver implements Driver {
 
   beginTransaction(): Promise<void> {
     this.wrote = false;
-    return this.command("begin");
+    // IMMEDIATE: the write lock is taken at the start, waiting (busy_timeout) for another
+    // process's writer. A deferred transaction reads first, and its first write then fails
+    // at once (SQLITE_BUSY_SNAPSHOT, no wait) when another process committed since its
+    // read began: two server processes on one file (scale-out.test.ts) or a tool writing
+    // beside the server. Within this process the mutex runs transactions one at a time.
+    return this.command("begin immediate");
   }
 
   commitTransaction(): Promise<void> {

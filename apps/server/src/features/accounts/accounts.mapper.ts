@@ -1,4 +1,5 @@
 import {
+  type Contact,
   DEFAULT_USER_SETTING,
   type UserInfo,
   type UserSetting,
@@ -72,4 +73,63 @@ export function toUserInfo(row: UserRow, publicUrl: string): UserInfo {
 export function indexLetter(namePy: string): string {
   const first = namePy.charAt(0).toUpperCase();
   return /^[A-Z]$/.test(first) ? first : "#";
+}
+
+/** What a user's row in someone's contact list shows of their chat with them. */
+export interface UserAsContactParts {
+  /** The name the viewer gave them; their own name when none. */
+  nickname?: string;
+  lastContent: string;
+  lastSendTime: number;
+  /** The last message's type; left out when the chat has none. */
+  type?: string;
+  /** The last line's event, when it is one (a group's or a friendship's). */
+  lastEvent?: Record<string, unknown>;
+  draft?: string;
+  unread: number;
+  is_top: number;
+  is_notice: number;
+  is_at: number;
+  online: boolean;
+  publicUrl: string;
+}
+
+/**
+ * A user as a contact of someone (wire-contract.md §2.9 Contact): the one shape of the
+ * contact list's user rows and of a sent message's `contactInfo`. Nobody's email or last
+ * address travels in it (issue 9): the card shows them where SPEC's rules allow.
+ */
+export function userAsContact(
+  user: Pick<
+    UserRow,
+    "user_id" | "realname" | "avatar" | "name_py" | "account"
+  >,
+  parts: UserAsContactParts,
+): Contact {
+  const contact: Contact = {
+    id: user.user_id,
+    displayName: parts.nickname || user.realname,
+    avatar: avatarUrl(user.avatar, parts.publicUrl),
+    name_py: user.name_py,
+    index: indexLetter(user.name_py),
+    is_group: 0,
+    lastContent: parts.lastContent,
+    lastSendTime: parts.lastSendTime,
+    unread: parts.unread,
+    is_top: parts.is_top,
+    is_notice: parts.is_notice,
+    is_at: parts.is_at,
+    is_online: parts.online ? 1 : 0,
+    setting: [],
+    user_id: user.user_id,
+    realname: user.realname,
+    account: user.account,
+    email: "",
+    last_login_ip: "",
+    location: "",
+  };
+  if (parts.type) contact.type = parts.type;
+  if (parts.lastEvent) contact.lastEvent = parts.lastEvent;
+  if (parts.draft) contact.draft = parts.draft;
+  return contact;
 }

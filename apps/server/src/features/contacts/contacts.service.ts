@@ -9,7 +9,7 @@ import type { Changes, Presence, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { Held } from "../../lib/held.js";
 import { JsonText, parseJsonObject } from "../../lib/json.js";
-import { avatarUrl, indexLetter } from "../accounts/accounts.mapper.js";
+import { userAsContact } from "../accounts/accounts.mapper.js";
 import { lastContentOf, selfContact } from "../messages/messages.mapper.js";
 import {
   type NoticeEntryState,
@@ -138,38 +138,26 @@ interface UserContactParts {
   viewer: number;
 }
 
-/** A user as a contact of the viewer (wire-contract.md §2.9 Contact). */
+/** A user as a contact of the viewer, from their chat's state (wire-contract.md §2.9 Contact). */
 function userContact(user: DirectoryEntry, parts: UserContactParts): Contact {
   const { state } = parts;
-  const contact: Contact = {
-    id: user.user_id,
-    displayName: parts.nickname || user.realname,
-    avatar: avatarUrl(user.avatar, parts.publicUrl),
-    name_py: user.name_py,
-    index: indexLetter(user.name_py),
-    is_group: 0,
+  return userAsContact(user, {
+    nickname: parts.nickname,
     lastContent: lastContentOf(state, parts.viewer),
     lastSendTime: state?.last_send_time ?? parts.now,
+    type: state?.last_type ?? undefined,
+    lastEvent:
+      state?.last_type === "event" && state.last_extends
+        ? parseJsonObject(state.last_extends)
+        : undefined,
+    draft: state?.draft ?? undefined,
     unread: state?.unread ?? 0,
     is_top: state?.is_top ?? 0,
     is_notice: state?.is_notice ?? 1,
     is_at: state?.is_at ?? 0,
-    is_online: parts.online ? 1 : 0,
-    setting: [],
-    user_id: user.user_id,
-    realname: user.realname,
-    account: user.account,
-    // Nobody's email or last address travels in the list (issue 9): the card shows them
-    // where SPEC's rules allow.
-    email: "",
-    last_login_ip: "",
-    location: "",
-  };
-  if (state?.last_type) contact.type = state.last_type;
-  if (state?.last_type === "event" && state.last_extends)
-    contact.lastEvent = parseJsonObject(state.last_extends);
-  if (state?.draft) contact.draft = state.draft;
-  return contact;
+    online: parts.online,
+    publicUrl: parts.publicUrl,
+  });
 }
 
 /**

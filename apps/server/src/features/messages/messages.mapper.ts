@@ -10,7 +10,7 @@ import {
 } from "@parley/protocol";
 import type { UserRow } from "../../db/schema.js";
 import { parseJsonObject } from "../../lib/json.js";
-import { avatarUrl, indexLetter } from "../accounts/accounts.mapper.js";
+import { avatarUrl, userAsContact } from "../accounts/accounts.mapper.js";
 import { EXT_ICON_PREFIX } from "../../plugins/ext-icons.js";
 import type { ConversationState, MessageRow } from "./messages.repository.js";
 
@@ -249,13 +249,7 @@ export function senderAsContact(
   message: Pick<Message, "content" | "sendTime" | "type">,
   publicUrl: string,
 ): Contact {
-  return {
-    id: sender.user_id,
-    displayName: sender.realname,
-    avatar: avatarUrl(sender.avatar, publicUrl),
-    name_py: sender.name_py,
-    index: indexLetter(sender.name_py),
-    is_group: 0,
+  return userAsContact(sender, {
     lastContent: message.content,
     lastSendTime: message.sendTime,
     type: message.type,
@@ -263,15 +257,10 @@ export function senderAsContact(
     is_top: 0,
     is_notice: 1,
     is_at: 0,
-    is_online: 1,
-    setting: [],
-    user_id: sender.user_id,
-    realname: sender.realname,
-    account: sender.account,
-    email: "",
-    last_login_ip: "",
-    location: "",
-  };
+    // They have just sent it.
+    online: true,
+    publicUrl,
+  });
 }
 
 /** A chat's last line as its list shows it: a withdrawn message as its event line. */
