@@ -138,7 +138,7 @@ async function closedLoop(concurrency, seconds, request) {
  * A ceiling against the product on the same closed loop, A-B-A-B as benchmarks.md §6.1
  * asks (ceiling, product, ceiling, product, each half of `seconds` after a short warm-up),
  * so a drift of the machine during the pair weighs on both sides alike. Each side's rate is
- * the median (of two: their mean); its p50 and p99 the higher of its two runs'.
+ * the median (of two: their mean); its p50 and p99 the two runs' weighed by their answers.
  */
 async function alternate(concurrency, seconds, ceiling, product) {
   const runs = { ceiling: [], product: [] };
@@ -150,11 +150,18 @@ async function alternate(concurrency, seconds, ceiling, product) {
       await closedLoop(concurrency, 1, request);
       runs[side].push(await closedLoop(concurrency, seconds / 2, request));
     }
+  // Each run's percentiles weighed by its answers (autocannon gives percentiles, not the
+  // samples): one hiccup of the machine in a run of a second moves that run's p99 alone.
+  const weighed = (list, key) =>
+    round(
+      list.reduce((sum, run) => sum + run.latency[key] * run.latency.n, 0) /
+        Math.max(1, list[0].latency.n + list[1].latency.n),
+    );
   const side = (list) => ({
     reqPerSec: round((list[0].rate + list[1].rate) / 2),
     n: list[0].latency.n + list[1].latency.n,
-    p50: Math.max(list[0].latency.p50, list[1].latency.p50),
-    p99: Math.max(list[0].latency.p99, list[1].latency.p99),
+    p50: weighed(list, "p50"),
+    p99: weighed(list, "p99"),
     max: Math.max(list[0].latency.max, list[1].latency.max),
   });
   const bare = side(runs.ceiling);
