@@ -220,6 +220,38 @@ describe("friends in the list (run mode 2)", () => {
   );
 
   it(
+    "says how to start under the entry when it is all a new friend-mode list holds",
+    async () => {
+      const onQuickSwitch = vi.fn();
+      // A friend, but no chat with them yet: only the entry is listed.
+      render(
+        <List
+          contacts={[entry, bob]}
+          runMode="2"
+          onQuickSwitch={onQuickSwitch}
+        />,
+      );
+      expect(screen.getAllByTestId("contact")).toHaveLength(1);
+      expect(screen.getByText("No chats yet")).toBeInTheDocument();
+      await userEvent.click(
+        screen.getByRole("button", { name: "Start a conversation" }),
+      );
+      expect(onQuickSwitch).toHaveBeenCalledTimes(1);
+    },
+    SLOW_MS,
+  );
+
+  it(
+    "leaves the guidance out once there is a chat beside the entry",
+    () => {
+      render(<List contacts={[entry, alice]} runMode="2" />);
+      expect(screen.getAllByTestId("contact")).toHaveLength(2);
+      expect(screen.queryByText("No chats yet")).toBeNull();
+    },
+    SLOW_MS,
+  );
+
+  it(
     "has no add friend in the plus menu in run mode 1",
     async () => {
       render(<List contacts={[alice]} runMode="1" onCreateGroup={vi.fn()} />);

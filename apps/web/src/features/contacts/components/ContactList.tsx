@@ -259,6 +259,64 @@ export function ContactList({
     />
   );
 
+  // No chats yet: say how to start one rather than show an empty list.
+  const noChatsYet = (
+    <div className={styles.emptyBox}>
+      <span>
+        {t(
+          tab === "unread"
+            ? "noUnread"
+            : tab === "at"
+              ? "noMentions"
+              : "noChats",
+        )}
+      </span>
+      {tab === "all" && (
+        <>
+          <span className={styles.emptyHint}>{t("whereArePeople")}</span>
+          <div className={styles.emptyActions}>
+            {contacts.length > 0 && (
+              <Button
+                type="primary"
+                size={phone ? "large" : "middle"}
+                onClick={onQuickSwitch}
+              >
+                {t("startChat")}
+              </Button>
+            )}
+            {onBrowse && (
+              <Button
+                icon={<TeamOutlined />}
+                size={phone ? "large" : "middle"}
+                onClick={onBrowse}
+              >
+                {t("openContacts")}
+              </Button>
+            )}
+            {onAddFriend && (
+              <Button
+                icon={<UserAddOutlined />}
+                size={phone ? "large" : "middle"}
+                onClick={onAddFriend}
+              >
+                {t("plus.addFriend")}
+              </Button>
+            )}
+            {onCreateGroup && (
+              <Button
+                icon={<UsergroupAddOutlined />}
+                size={phone ? "large" : "middle"}
+                onClick={onCreateGroup}
+              >
+                {t("plus.createGroup")}
+              </Button>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+
   let body: ReactNode;
   if (loading) body = null;
   else if (found) {
@@ -316,7 +374,18 @@ export function ContactList({
       </>
     );
   } else if (shown.length > 0) {
-    body = shown.map((c) => row(c, section === "messages"));
+    const rows = shown.map((c) => row(c, section === "messages"));
+    // Only the system's entries (run mode 2 always lists the friend requests'): the way to
+    // start a chat under them, as on an empty list, which a phone shows alone.
+    body =
+      section === "messages" && tab === "all" && shown.every(isBuiltInEntry) ? (
+        <>
+          {rows}
+          {noChatsYet}
+        </>
+      ) : (
+        rows
+      );
   } else if (section === "contacts") {
     body = searching ? (
       noMatch
@@ -327,63 +396,7 @@ export function ContactList({
       />
     );
   } else {
-    // No chats yet: say how to start one rather than show an empty list.
-    body = (
-      <div className={styles.emptyBox}>
-        <span>
-          {t(
-            tab === "unread"
-              ? "noUnread"
-              : tab === "at"
-                ? "noMentions"
-                : "noChats",
-          )}
-        </span>
-        {tab === "all" && (
-          <>
-            <span className={styles.emptyHint}>{t("whereArePeople")}</span>
-            <div className={styles.emptyActions}>
-              {contacts.length > 0 && (
-                <Button
-                  type="primary"
-                  size={phone ? "large" : "middle"}
-                  onClick={onQuickSwitch}
-                >
-                  {t("startChat")}
-                </Button>
-              )}
-              {onBrowse && (
-                <Button
-                  icon={<TeamOutlined />}
-                  size={phone ? "large" : "middle"}
-                  onClick={onBrowse}
-                >
-                  {t("openContacts")}
-                </Button>
-              )}
-              {onAddFriend && (
-                <Button
-                  icon={<UserAddOutlined />}
-                  size={phone ? "large" : "middle"}
-                  onClick={onAddFriend}
-                >
-                  {t("plus.addFriend")}
-                </Button>
-              )}
-              {onCreateGroup && (
-                <Button
-                  icon={<UsergroupAddOutlined />}
-                  size={phone ? "large" : "middle"}
-                  onClick={onCreateGroup}
-                >
-                  {t("plus.createGroup")}
-                </Button>
-              )}
-            </div>
-          </>
-        )}
-      </div>
-    );
+    body = noChatsYet;
   }
 
   return (
