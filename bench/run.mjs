@@ -48,7 +48,7 @@ import { SCALE_OUT_DEFAULTS, scaleOut } from "./scale-out.mjs";
 import {
   historySearch,
   postOnce,
-  poster,
+  jsonPost,
   sameAnswer,
   searchTable,
   startBare,
@@ -93,7 +93,7 @@ const wanted = (part) =>
 const round = (x) => Math.round(x * 100) / 100;
 
 /**
- * One closed-loop run of `request` (search.mjs `poster`: url, body, headers) by autocannon
+ * One closed-loop run of `request` (search.mjs `jsonPost`: url, body, headers) by autocannon
  * in a worker thread, `concurrency` connections for `seconds`. The first answer is fetched
  * and kept; every answer of the run must be byte for byte that one (a mismatch counts as
  * an error, and any error stops the bench): the figure is of working answers.
@@ -335,7 +335,7 @@ async function chat(product) {
  * W4: plain history paging (no keywords) in the 1,000,000-message conversation the search
  * workload seeded: the newest page and a page at the oldest cursor, each against a bare
  * Fastify route running the same statement on the same file (bench/search.mjs `/page`),
- * ceiling then product, driven by the same keep-alive client.
+ * ceiling then product, each driven by autocannon in a worker thread (search.mjs `jsonPost`).
  */
 async function paging(dataDir, product, alice, bob) {
   const file = path.join(dataDir, "parley.sqlite");
@@ -351,7 +351,6 @@ async function paging(dataDir, product, alice, bob) {
   const limit = 10;
   const seconds = Math.min(SECONDS, 4);
   const bare = await startBare(file);
-  const client = poster(16);
   const sides = {};
   try {
     for (const [name, lastId] of [
@@ -376,8 +375,8 @@ async function paging(dataDir, product, alice, bob) {
         ...(await alternate(
           16,
           seconds,
-          client(`${bare.url}/page`, bareRequest),
-          client(
+          jsonPost(`${bare.url}/page`, bareRequest),
+          jsonPost(
             `${product.url}/enterprise/im/getMessageList`,
             { toContactId: bob.id, limit, last_id: lastId },
             { Authorization: alice.token },
@@ -386,7 +385,6 @@ async function paging(dataDir, product, alice, bob) {
       };
     }
   } finally {
-    client.close();
     await bare.stop();
   }
   return {

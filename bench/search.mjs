@@ -14,8 +14,8 @@
 // page with its count) on the same file and answers the rows in the keys of wire messages,
 // with the product's security headers: the same messages in the same bytes (checked at
 // each run), but no auth, no rules, no validation. The product and the ceiling each run
-// in their own process; the load generator is bench/run.mjs's process, the same closed
-// loop for both, A-B-A-B.
+// in their own process; the load generator is autocannon in a worker thread of
+// bench/run.mjs's process, the same closed loop for both, A-B-A-B.
 import { fork } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -327,20 +327,17 @@ export function sameAnswer(label, ours, ceiling) {
 }
 
 /**
- * The closed loop's requests: `client(url, body, headers)` answers what bench/run.mjs's
- * `alternate` hands autocannon (a JSON POST), which runs it in a worker thread over
- * `sockets` keep-alive connections, like the API workloads (bench/api.mjs): the generator
- * spends little per call and never shares an event loop with the main thread's timers.
+ * A closed loop's request: a JSON POST as bench/run.mjs's `alternate` hands it to
+ * autocannon, which runs it in a worker thread over keep-alive connections, like the API
+ * workloads (bench/api.mjs): the generator spends little per call and never shares an
+ * event loop with the main thread's timers.
  */
-export function poster(sockets) {
-  const client = (url, body, headers = {}) => ({
+export function jsonPost(url, body, headers = {}) {
+  return {
     url,
-    connections: sockets,
     body: JSON.stringify(body),
     headers: { "content-type": "application/json", ...headers },
-  });
-  client.close = () => undefined;
-  return client;
+  };
 }
 
 /**
@@ -372,7 +369,6 @@ export async function historySearch({
   const dbMb = Math.round(fs.statSync(file).size / 1e6);
   const bare = await startBare(file);
   const concurrency = 16;
-  const client = poster(concurrency);
   const rows = [];
   try {
     for (const query of QUERIES)
@@ -405,12 +401,12 @@ export async function historySearch({
           ours,
           await postOnce(`${bare.url}/search`, bareRequest),
         );
-        const viaProduct = client(
+        const viaProduct = jsonPost(
           `${product.url}/enterprise/im/getMessageList`,
           request,
           { Authorization: alice.token },
         );
-        const viaBare = client(`${bare.url}/search`, bareRequest);
+        const viaBare = jsonPost(`${bare.url}/search`, bareRequest);
         const {
           bare: ceiling,
           product: measured,
@@ -427,7 +423,6 @@ export async function historySearch({
         });
       }
   } finally {
-    client.close();
     await bare.stop();
   }
   const byQuery = QUERIES.map((query) => {
