@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import getPort from "get-port";
-import pg from "pg";
+import { dropSchema } from "../src/db/database.js";
 import qs from "qs";
 import { testEnv } from "./build-test-app.js";
 
@@ -121,10 +121,7 @@ export function createProcessDatabase(): {
       database: { url, schema, dataDir },
       cleanup: async () => {
         fs.rmSync(dataDir, { recursive: true, force: true });
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
+        await dropSchema(url, schema);
       },
     };
   }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll } from "vitest";
 import {
   createDatabase,
   type Db,
+  dropSchema,
   migrateToLatest,
 } from "../src/db/database.js";
 
@@ -39,12 +40,7 @@ export async function createTestDb(
       dialect: "postgres",
       schema,
       reopen: () => createDatabase(target),
-      drop: async () => {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop schema ${schema} cascade`);
-        await client.end();
-      },
+      drop: () => dropSchema(url, schema),
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-test-"));

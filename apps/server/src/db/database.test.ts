@@ -1,8 +1,16 @@
+import { randomBytes } from "node:crypto";
 import { CompiledQuery, sql } from "kysely";
+import pg from "pg";
 import { friendEntriesQuery } from "../features/friends/friends.repository.js";
 import { describe, expect, it } from "vitest";
 import { useTestDb } from "../../test/test-db.js";
-import { createDatabase, migrateToLatest } from "./database.js";
+import {
+  CATALOG_LOCK,
+  createDatabase,
+  dropSchema,
+  ensureSchema,
+  migrateToLatest,
+} from "./database.js";
 
 const testDb = useTestDb();
 
@@ -149,6 +157,77 @@ describe("the database", () => {
     const [first, second] = rows.map((r) => r.detail);
     expect(first).toMatch(/^SEARCH f USING .*\(user_id=\?\)/);
     expect(second).toMatch(/^SEARCH u USING INTEGER PRIMARY KEY/);
+  });
+});
+
+/**
+ * Parley's catalog changes on PostgreSQL (a migration run, a schema's drop) take turns: a
+ * schema dropped under Kysely's listing of every schema's tables fails a migration.
+ */
+describe("the catalog lock (PostgreSQL)", () => {
+  /** Holds the lock from a session of its own until `release`. */
+  async function holdLock(url: string) {
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    await holder.query("select pg_advisory_lock($1)", [CATALOG_LOCK]);
+    return async () => {
+      await holder.query("select pg_advisory_unlock($1)", [CATALOG_LOCK]);
+      await holder.end();
+    };
+  }
+
+  /** Waits until another session is queued for the lock; fails if none ever is. */
+  async function someoneWaits(url: string): Promise<void> {
+    const watcher = new pg.Client({ connectionString: url });
+    await watcher.connect();
+    try {
+      for (let i = 0; i < 400; i += 1) {
+        const { rows } = await watcher.query<{ n: string }>(
+          `select count(*) as n from pg_locks
+            where locktype = 'advisory' and not granted and classid = 0 and objid = $1`,
+          [CATALOG_LOCK],
+        );
+        if (Number(rows[0]?.n) > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error("nobody queued for the catalog lock");
+    } finally {
+      await watcher.end();
+    }
+  }
+
+  it("makes a migration and a schema's drop wait for each other", async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url || testDb().dialect !== "postgres") return;
+
+    let release = await holdLock(url);
+    let migrated = false;
+    const migrating = migrateToLatest(testDb().db, testDb().schema).then(() => {
+      migrated = true;
+    });
+    await someoneWaits(url);
+    expect(migrated).toBe(false);
+    await release();
+    await migrating;
+    expect(migrated).toBe(true);
+
+    const doomed = `t_${randomBytes(6).toString("hex")}`;
+    await ensureSchema(url, doomed);
+    const exists = async () =>
+      (
+        await sql<{
+          n: number;
+        }>`select count(*)::int as n from pg_namespace where nspname = ${doomed}`.execute(
+          testDb().db,
+        )
+      ).rows[0]?.n;
+    release = await holdLock(url);
+    const dropping = dropSchema(url, doomed);
+    await someoneWaits(url);
+    expect(await exists()).toBe(1);
+    await release();
+    await dropping;
+    expect(await exists()).toBe(0);
   });
 });
 

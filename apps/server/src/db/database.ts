@@ -1,7 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect } from "kysely";
+import {
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  sql,
+} from "kysely";
 import type Pg from "pg";
 import { lazyRequire } from "../lib/lazy-require.js";
 import { migrations } from "./migrations/index.js";
@@ -140,14 +146,54 @@ export async function ensureSchema(url: string, schema: string): Promise<void> {
  * Kysely's migrator looks for its tables by listing every table and column of the
  * database, naming each one in the query; another tenant of the same database dropping a
  * schema, or migrating its own tables, meanwhile fails that listing ("schema … does not
- * exist" 3F000, "column … does not exist" 42703, "relation … does not exist" 42P01). On
- * PostgreSQL a run is one transaction, so such a run is tried again, a few times, a moment
- * apart; a migration that is itself wrong fails the same way every time and is reported.
+ * exist" 3F000, "column … does not exist" 42703, "relation … does not exist" 42P01, "cache
+ * lookup failed for namespace" XX000). Parley's own catalog changes on PostgreSQL (each
+ * run here, `dropSchema`) hold one advisory lock, so they never meet; against anyone
+ * else's, a run (one transaction) is tried again, a few times, a moment apart. A migration
+ * that is itself wrong fails the same way every time and is reported.
  */
 export async function migrateToLatest(
   db: Db,
   schema?: string,
   upTo?: string,
+): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    // The lock is held by a connection of its own; the migrator runs on the pool's others.
+    await db.connection().execute(async (locked) => {
+      await sql`select pg_advisory_lock(${CATALOG_LOCK})`.execute(locked);
+      try {
+        await migrateWithRetries(db, schema, upTo);
+      } finally {
+        await sql`select pg_advisory_unlock(${CATALOG_LOCK})`.execute(locked);
+      }
+    });
+    return;
+  }
+  await migrateWithRetries(db, schema, upTo);
+}
+
+/** The PostgreSQL advisory lock Parley's catalog changes hold (any constant of our own). */
+export const CATALOG_LOCK = 0x7061726c;
+
+/** Drops a PostgreSQL schema and everything in it, under the catalog lock (tests, bench). */
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  const client = new (pg().Client)({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [CATALOG_LOCK]);
+    await client.query(
+      `drop schema if exists "${schema.replace(/"/g, "")}" cascade`,
+    );
+  } finally {
+    // Ending the session releases the lock too.
+    await client.end();
+  }
+}
+
+async function migrateWithRetries(
+  db: Db,
+  schema: string | undefined,
+  upTo: string | undefined,
 ): Promise<void> {
   const migrator = new Migrator({
     db,
@@ -176,6 +222,9 @@ export async function migrateToLatest(
 /** SQLSTATEs of a catalog object vanishing under a listing: schema, column, relation. */
 const VANISHED = new Set(["3F000", "42703", "42P01"]);
 
+/** An internal error's text when a listed table's schema was dropped under the listing. */
+const CACHE_LOOKUP_FAILED = /^cache lookup failed for (namespace|relation) /;
+
 /**
  * A PostgreSQL error of something vanishing under Kysely's catalog listing; a missing
  * schema counts only when it is not ours (ours missing is not a race).
@@ -183,6 +232,7 @@ const VANISHED = new Set(["3F000", "42703", "42P01"]);
 function isCatalogRace(error: unknown, schema?: string): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
+  if (code === "XX000") return CACHE_LOOKUP_FAILED.test(error.message);
   if (typeof code !== "string" || !VANISHED.has(code)) return false;
   return (
     code !== "3F000" ||
