@@ -171,3 +171,43 @@ describe.each(LANGS)("the screens in $code", (lang) => {
     await context.close();
   });
 });
+
+/*
+ * What a slow phone shows while the scripts load: the brand on the app's ground, never a
+ * blank page; and the screen itself once the scripts run.
+ */
+describe("before the scripts have run", () => {
+  it("shows the brand until the app draws its screen", async () => {
+    // No service worker: it would serve the scripts from its cache, past the held route.
+    const context = await browser.newContext({
+      locale: "en-US",
+      viewport: { width: 1280, height: 800 },
+      serviceWorkers: "block",
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    const boot = page.getByRole("status", { name: "Parley" });
+    const holdScripts = /\/assets\/[^/]+\.js$/;
+
+    await context.route(holdScripts, (route) => route.abort());
+    await page.goto(`${product.url}/#/login`);
+    await boot.waitFor();
+    expect(
+      await page.evaluate(
+        () => getComputedStyle(document.body).backgroundColor,
+      ),
+    ).toBe("rgb(243, 245, 248)");
+    await screenshot(page, "boot-1280");
+    await resize(page, { width: 390, height: 844 });
+    await screenshot(page, "boot-390");
+
+    // With its scripts, the page replaces the brand with the screen.
+    await context.unroute(holdScripts);
+    await page.reload();
+    await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+    expect(await boot.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
