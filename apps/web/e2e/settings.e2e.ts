@@ -493,9 +493,7 @@ describe("About, in demo mode", () => {
       for (const size of WIDTHS) {
         await resize(page, { width: size.width, height: size.height });
         const settings = await openSettings(page, lang);
-        await settings
-          .getByRole("tab", { name: WORDS[lang].aboutTab, exact: true })
-          .click();
+        await showTab(settings, WORDS[lang].aboutTab);
         await settings
           .getByText(lang === "en" ? "Version 9.5.0" : "版本 9.5.0")
           .waitFor();
