@@ -52,7 +52,7 @@ import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { registerExtIcons } from "./plugins/ext-icons.js";
 import { registerStorage } from "./plugins/storage.js";
 import type { SessionResolver } from "./plugins/session.js";
-import { registerWeb } from "./plugins/web.js";
+import { inlineScriptHashes, registerWeb } from "./plugins/web.js";
 import { Gateway } from "./realtime/gateway.js";
 import { type Hub, InProcessHub } from "./realtime/hub.js";
 import { createRealtimePorts } from "./realtime/publisher.js";
@@ -307,7 +307,7 @@ export function buildApp(deps: AppDeps): {
   };
 
   void app.register(cookie);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, inlineScriptHashes(config.WEB_DIST));
   registerBodyParsers(app, config.BODY_LIMIT_BYTES);
   registerEnvelope(app, sessions);
   const calls = createCalls(app, {

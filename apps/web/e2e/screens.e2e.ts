@@ -1,10 +1,12 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  api,
   apiLogin,
   apiSend,
   apiUser,
   launchBrowser,
+  logIn,
   newContext,
   Product,
   screenshot,
@@ -174,10 +176,11 @@ describe.each(LANGS)("the screens in $code", (lang) => {
 
 /*
  * What a slow phone shows while the scripts load: the brand on the app's ground, never a
- * blank page; and the screen itself once the scripts run.
+ * blank page; dark for a signed-in user of the dark theme, so it never flashes white (the
+ * page's one inline script, allowed by its digest); and the screen once the scripts run.
  */
 describe("before the scripts have run", () => {
-  it("shows the brand until the app draws its screen", async () => {
+  it("shows the brand, dark for a user of the dark theme, until the app draws its screen", async () => {
     // No service worker: it would serve the scripts from its cache, past the held route.
     const context = await browser.newContext({
       locale: "en-US",
@@ -187,17 +190,20 @@ describe("before the scripts have run", () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(String(error)));
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text()))
+        refused.push(message.text());
+    });
+    const background = () =>
+      page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const boot = page.getByRole("status", { name: "Parley" });
     const holdScripts = /\/assets\/[^/]+\.js$/;
 
     await context.route(holdScripts, (route) => route.abort());
     await page.goto(`${product.url}/#/login`);
     await boot.waitFor();
-    expect(
-      await page.evaluate(
-        () => getComputedStyle(document.body).backgroundColor,
-      ),
-    ).toBe("rgb(243, 245, 248)");
+    expect(await background()).toBe("rgb(243, 245, 248)");
     await screenshot(page, "boot-1280");
     await resize(page, { width: 390, height: 844 });
     await screenshot(page, "boot-390");
@@ -207,6 +213,32 @@ describe("before the scripts have run", () => {
     await page.reload();
     await page.getByRole("heading", { name: "Welcome back" }).waitFor();
     expect(await boot.count()).toBe(0);
+
+    // A user who chose the dark theme (stored over the wire, as the settings panel does)
+    // signs in; the next load draws the brand on dark ground before any script of the app.
+    const owl = await apiUser(product.url, "nightowl", "Night Owl");
+    const stored = await api(
+      product.url,
+      "/enterprise/im/setting",
+      {
+        sendKey: "1",
+        theme: "dark",
+        isVoice: "true",
+        avatarCricle: "false",
+        hideMessageName: "false",
+        hideMessageTime: "false",
+      },
+      owl.token,
+    );
+    expect(stored.code).toBe(0);
+    await logIn(page, product.url, "nightowl");
+    await context.route(holdScripts, (route) => route.abort());
+    await page.reload();
+    await boot.waitFor();
+    expect(await background()).toBe("rgb(20, 20, 20)");
+    await screenshot(page, "boot-dark-390");
+    await context.unroute(holdScripts);
+    expect(refused).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

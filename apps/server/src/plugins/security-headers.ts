@@ -3,41 +3,46 @@ import { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
 
-/** The security headers' settings (reliability.md §3 B, D). */
-const SECURITY_HEADERS = helmet({
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      // Ant Design writes its styles at run time (CSS-in-JS): styles only, never script.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:", "blob:", "https:", "http:"],
-      mediaSrc: ["'self'", "blob:", "data:"],
-      fontSrc: ["'self'", "data:"],
-      // 'self' covers ws:/wss: to this host in current browsers; the schemes cover the rest.
-      connectSrc: ["'self'", "ws:", "wss:"],
-      frameSrc: ["'self'"],
-      frameAncestors: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
+/**
+ * The security headers' settings (reliability.md §3 B, D). `pageScripts` are the base64
+ * SHA-256 digests of the page's own inline scripts (web.ts `inlineScriptHashes`): those
+ * exact scripts run, and no other inline script.
+ */
+const securityHeaders = (pageScripts: readonly string[]) =>
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...pageScripts.map((hash) => `'sha256-${hash}'`)],
+        // Ant Design writes its styles at run time (CSS-in-JS): styles only, never script.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https:", "http:"],
+        mediaSrc: ["'self'", "blob:", "data:"],
+        fontSrc: ["'self'", "data:"],
+        // 'self' covers ws:/wss: to this host in current browsers; the schemes cover the rest.
+        connectSrc: ["'self'", "ws:", "wss:"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
     },
-  },
-  frameguard: { action: "sameorigin" },
-  referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  // Cross-origin isolation would break avatars and files served from elsewhere.
-  crossOriginEmbedderPolicy: false,
-  crossOriginResourcePolicy: { policy: "same-site" },
-  // HSTS belongs to the TLS terminator; on plain HTTP it would do nothing or harm.
-  strictTransportSecurity: false,
-});
+    frameguard: { action: "sameorigin" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    // Cross-origin isolation would break avatars and files served from elsewhere.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: "same-site" },
+    // HSTS belongs to the TLS terminator; on plain HTTP it would do nothing or harm.
+    strictTransportSecurity: false,
+  });
 
 const PERMISSIONS_POLICY =
   "camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=(), usb=()";
 
 /** The headers helmet sets with these settings, and those it removes: worked out once. */
-function headersOnce(): {
+function headersOnce(pageScripts: readonly string[]): {
   set: Array<[string, string]>;
   removed: string[];
 } {
@@ -52,7 +57,7 @@ function headersOnce(): {
     },
   };
   let failed: unknown = null;
-  SECURITY_HEADERS(
+  securityHeaders(pageScripts)(
     // helmet reads nothing of the request for these settings (no nonces, no functions).
     new IncomingMessage(new Socket()),
     response as unknown as ServerResponse,
@@ -67,7 +72,7 @@ function headersOnce(): {
 
 /**
  * Security headers on every answer (reliability.md §3 B, D): a Content-Security-Policy that
- * allows no inline or foreign script and no framing by another origin, nosniff, a strict
+ * allows no foreign script and no inline one but the page's own (by digest) and no framing by another origin, nosniff, a strict
  * referrer policy, and a Permissions-Policy that keeps camera and microphone to this origin
  * (for calls) and turns off what a chat never needs.
  *
@@ -75,8 +80,11 @@ function headersOnce(): {
  * same list (helmet's dozen middlewares ran on every request, and the Fastify plugin even
  * built them afresh each time: issue 14).
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  const { set, removed } = headersOnce();
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  pageScripts: readonly string[] = [],
+): void {
+  const { set, removed } = headersOnce(pageScripts);
   app.addHook("onRequest", (_request, reply, done) => {
     const raw = reply.raw;
     for (const [name, value] of set) raw.setHeader(name, value);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -5,7 +6,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/build-test-app.js";
-import { IMMUTABLE, REVALIDATE } from "./web.js";
+import { IMMUTABLE, inlineScriptHashes, REVALIDATE } from "./web.js";
 
 /*
  * The built web client as the server sends it: a dist folder laid out as `vite build`
@@ -14,7 +15,9 @@ import { IMMUTABLE, REVALIDATE } from "./web.js";
  */
 
 const SCRIPT = `console.log(${JSON.stringify("parley ".repeat(400))});\n`;
-const PAGE = `<!doctype html><html><head><title>${"Parley ".repeat(200)}</title><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>`;
+/** The page's one inline script (index.html's theme before the scripts run). */
+const INLINE = `\n  document.documentElement.dataset.theme = "dark";\n`;
+const PAGE = `<!doctype html><html><head><title>${"Parley ".repeat(200)}</title><script>${INLINE}</script><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>`;
 
 let dist: string;
 let api: TestApp;
@@ -186,5 +189,41 @@ describe("the built web client", () => {
     });
     expect(raw.headers.get("cache-control")).not.toBe(IMMUTABLE);
     expect(raw.headers.get("cache-control")).not.toBe(REVALIDATE);
+  });
+});
+
+describe("the page's inline script", () => {
+  const digest = createHash("sha256").update(INLINE).digest("base64");
+
+  it("runs by its digest, on the page and every answer, and no other inline script does", async () => {
+    for (const res of [
+      await get("/"),
+      await get("/assets/index-AbC123.js"),
+      await get("/no/such/file.js"),
+    ]) {
+      const csp = String(res.headers["content-security-policy"]);
+      const scripts = /script-src ([^;]*)/.exec(csp)?.[1];
+      expect(scripts).toBe(`'self' 'sha256-${digest}'`);
+    }
+  });
+
+  it("is hashed as the browser reads it: each inline script, line breaks as LF, none without a page", () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "parley-page-"));
+    try {
+      expect(inlineScriptHashes(folder)).toEqual([]);
+      fs.writeFileSync(
+        path.join(folder, "index.html"),
+        `<script>\r\nlet a = 1;\r\n</script><script src="/x.js"></script>` +
+          `<script type="module">import "/y.js";</script><script>b()</script>`,
+      );
+      const sha = (text: string) =>
+        createHash("sha256").update(text).digest("base64");
+      expect(inlineScriptHashes(folder)).toEqual([
+        sha("\nlet a = 1;\n"),
+        sha("b()"),
+      ]);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
@@ -40,4 +42,23 @@ export function registerWeb(app: FastifyInstance, root: string): void {
       allowedPath: (pathName) => !/\.(br|gz)$/i.test(pathName),
     });
   });
+}
+
+/** An inline classic script of the page: `<script>` with no attributes, no `src`. */
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+
+/**
+ * The base64 SHA-256 digests of the built page's inline scripts, for the CSP to allow
+ * those exact scripts (security-headers.ts); none when there is no built page. The text
+ * is hashed as the browser reads it: line breaks as LF.
+ */
+export function inlineScriptHashes(root: string): string[] {
+  const page = path.join(root, "index.html");
+  if (!fs.existsSync(page)) return [];
+  const html = fs.readFileSync(page, "utf8").replace(/\r\n?/g, "\n");
+  return [...html.matchAll(INLINE_SCRIPT)].map((match) =>
+    createHash("sha256")
+      .update(match[1] ?? "")
+      .digest("base64"),
+  );
 }
