@@ -3,6 +3,8 @@
 // as the product does, so a ceiling spends on its headers what the product spends, and
 // answers the same bytes. bench/api.mjs checks at each run that the names and policies
 // still match the product's.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
 import net from "node:net";
@@ -13,12 +15,27 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(path.join(root, "apps/server/package.json"));
 const helmet = require("helmet");
 
+// The built page's inline scripts, allowed by their SHA-256 as the product allows them
+// (plugins/web.ts inlineScriptHashes): the page the product serves in the same run.
+const page = path.join(root, "apps/web/dist/index.html");
+const pageScripts = fs.existsSync(page)
+  ? [
+      ...fs
+        .readFileSync(page, "utf8")
+        .replace(/\r\n?/g, "\n")
+        .matchAll(/<script>([\s\S]*?)<\/script>/g),
+    ].map(
+      (match) =>
+        `'sha256-${createHash("sha256").update(match[1]).digest("base64")}'`,
+    )
+  : [];
+
 const headers = helmet({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...pageScripts],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "blob:", "https:", "http:"],
       mediaSrc: ["'self'", "blob:", "data:"],
