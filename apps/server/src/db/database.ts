@@ -175,7 +175,7 @@ export async function migrateToLatest(
 /** The PostgreSQL advisory lock Parley's catalog changes hold (any constant of our own). */
 export const CATALOG_LOCK = 0x7061726c;
 
-/** Drops a PostgreSQL schema and everything in it, under the catalog lock (tests, bench). */
+/** Drops a PostgreSQL schema and everything in it, under the catalog lock (the test suites). */
 export async function dropSchema(url: string, schema: string): Promise<void> {
   const client = new (pg().Client)({ connectionString: url });
   await client.connect();
