@@ -6,13 +6,14 @@ import {
   apiLogin,
   apiSend,
   apiUser,
-  FAKE_MEDIA_ARGS,
-  launchBrowser,
+  launchOwnBrowser,
+  sharedBrowser,
   logIn,
   newContext,
   Product,
   realtimeBound,
   screenshot,
+  settledShot,
   resize,
 } from "./harness";
 
@@ -38,8 +39,8 @@ beforeAll(async () => {
   product = new Product();
   await product.start();
   // Two browsers, as two people on two machines.
-  browserA = await launchBrowser(FAKE_MEDIA_ARGS);
-  browserB = await launchBrowser(FAKE_MEDIA_ARGS);
+  browserA = await sharedBrowser();
+  browserB = await sharedBrowser();
   adminToken = (await apiLogin(url(), "admin", "admin-pass1")).token;
   await setCalls("1");
 });
@@ -87,10 +88,7 @@ const framesDecoded = (page: Page, label: string) =>
         video.getVideoPlaybackQuality().totalVideoFrames,
     );
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await screenshot(page, name);
-}
+const shot = settledShot;
 
 const records = (page: Page) => page.getByTestId("call-record");
 
@@ -268,7 +266,7 @@ describe("calls between two browsers", () => {
     const eve = await apiUser(url(), `eve${suffix}`, "Eve 无设备");
     await apiSend(url(), eve, await apiUser(url(), dan, "Dan NoDevice"), "hi");
     // A browser started without the stand-in devices: this machine has no camera.
-    const bare = await launchBrowser();
+    const bare = await launchOwnBrowser();
     try {
       for (const lang of ["en", "zh"] as const) {
         const page = await openChat(bare, dan, "Eve 无设备", lang);

@@ -9,7 +9,7 @@ import {
   apiSend,
   apiUser,
   bubbles,
-  launchBrowser,
+  sharedBrowser,
   logIn,
   newContext,
   Product,
@@ -34,7 +34,7 @@ interface Mail {
 const mails: Mail[] = [];
 let smtp: SMTPServer;
 let product: Product;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: Awaited<ReturnType<typeof sharedBrowser>>;
 const url = () => product.url;
 
 beforeAll(async () => {
@@ -58,7 +58,7 @@ beforeAll(async () => {
   // No SMTP_* here: the administrator sets mail up in the console.
   product = new Product();
   await product.start();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser.close();
@@ -86,16 +86,9 @@ async function adminPage(locale: "en-US" | "zh-CN"): Promise<Page> {
       if (frame.type === "statistics") pushed.push(frame.data);
     });
   });
-  await page.goto(`${url()}/#/login`);
-  const zh = locale === "zh-CN";
-  await page.getByLabel(zh ? "账号" : "Account").fill("admin");
-  await page
-    .getByLabel(zh ? "密码" : "Password", { exact: true })
-    .fill("admin-pass1");
-  await page.getByRole("button", { name: zh ? /^登\s*录$/ : "Log in" }).click();
-  await page
-    .getByRole("navigation", { name: zh ? "主菜单" : "Main menu" })
-    .waitFor();
+  await logIn(page, url(), "admin", locale === "zh-CN" ? "zh" : "en", {
+    password: "admin-pass1",
+  });
   return page;
 }
 

@@ -5,7 +5,8 @@ import {
   api,
   apiLogin,
   bubbles,
-  launchBrowser,
+  logIn,
+  sharedBrowser,
   newContext,
   Product,
   realtimeBound,
@@ -27,7 +28,7 @@ let browser: Browser;
 beforeAll(async () => {
   demo = new Product({ DEMO_MODE: "1" });
   await demo.start();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser.close();
@@ -39,14 +40,10 @@ const shot = settledShot;
 
 async function signIn(locale: "en-US" | "zh-CN"): Promise<Page> {
   const { page } = await newContext(browser, locale);
-  const zh = locale === "zh-CN";
-  await page.goto(`${demo.url}/#/login`);
-  await page.getByLabel(zh ? "账号" : "Account").fill("admin");
-  await page
-    .getByLabel(zh ? "密码" : "Password", { exact: true })
-    .fill("admin-pass1");
-  await page.getByRole("button", { name: zh ? /^登\s*录$/ : "Log in" }).click();
-  await page.waitForFunction(() => window.location.hash.includes("/demo"));
+  await logIn(page, demo.url, "admin", locale === "zh-CN" ? "zh" : "en", {
+    password: "admin-pass1",
+    route: "/demo",
+  });
   return page;
 }
 

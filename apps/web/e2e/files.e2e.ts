@@ -5,8 +5,7 @@ import {
   api,
   apiSend,
   apiUser,
-  FAKE_MEDIA_ARGS,
-  launchBrowser,
+  sharedBrowser,
   logIn,
   newContext,
   Product,
@@ -84,7 +83,7 @@ describe("files and media in the web client (issue 10)", () => {
   beforeAll(async () => {
     product = new Product();
     await product.start();
-    browser = await launchBrowser(FAKE_MEDIA_ARGS);
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
     await browser.close();
@@ -135,9 +134,7 @@ describe("files and media in the web client (issue 10)", () => {
     const preview = b.page.locator(".ant-image-preview-img");
     await preview.waitFor();
     expect(await preview.getAttribute("src")).toMatch(/\/files\/\d+$/);
-    // The opening zoom settles before the picture is taken.
-    await b.page.waitForTimeout(500);
-    await screenshot(b.page, "files-image-preview-zh");
+    await settledShot(b.page, "files-image-preview-zh");
     await b.page.keyboard.press("Escape");
     await preview.waitFor({ state: "hidden" });
 
@@ -296,9 +293,7 @@ describe("files and media in the web client (issue 10)", () => {
     // At 900 px: the library, then the chat with its files.
     await resize(a.page, { width: 900, height: 760 });
     await choose.waitFor({ state: "hidden" });
-    // The dialog's closing fade and the toast end before the picture is taken.
-    await a.page.waitForTimeout(2_000);
-    await screenshot(a.page, "files-library-en-900");
+    await settledShot(a.page, "files-library-en-900");
     await a.page.getByRole("button", { name: "Messages", exact: true }).click();
     await a.page.getByTestId("message-file").first().waitFor();
     await screenshot(a.page, "files-chat-en-900");

@@ -4,8 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import getPort from "get-port";
-import { afterAll, beforeAll } from "vitest";
+import getPort, { portNumbers } from "get-port";
+import { afterAll, beforeAll, inject } from "vitest";
 import {
   type Browser,
   type BrowserContext,
@@ -13,6 +13,7 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
+import { CHROMIUM_ARGS } from "./chromium";
 
 const root = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -20,25 +21,19 @@ const root = path.resolve(
 );
 export const SCREENSHOTS = path.join(root, "apps/web/e2e/screenshots");
 
-/** The flags this machine kind needs for headless Chromium. */
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export { FAKE_MEDIA_ARGS } from "./chromium";
 
-/** Chromium's stand-in camera and microphone, allowed without asking (calls, voice clips). */
-export const FAKE_MEDIA_ARGS = [
-  "--use-fake-ui-for-media-stream",
-  "--use-fake-device-for-media-stream",
-];
+/**
+ * The run's one Chromium (global-setup.ts), with the stand-in camera and microphone: a
+ * file connects once and works in contexts of its own. Closing what this answers closes
+ * the file's contexts and leaves the browser to the next file.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  return chromium.connect(inject("browserWsEndpoint"));
+}
 
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+/** A Chromium of the caller's own, with these flags besides this machine's (no stand-in devices unless asked). */
+export function launchOwnBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: [...CHROMIUM_ARGS, ...extraArgs],
@@ -58,14 +53,26 @@ export class Product {
   }
 
   async start(): Promise<void> {
-    if (this.port === 0) this.port = await getPort({ host: "127.0.0.1" });
+    // Files run two at once, each worker one after another: a range of ports for each
+    // worker, so two servers never pick the same free port before either listens.
+    const worker = Number(process.env.VITEST_POOL_ID ?? "1");
+    const base = 20_000 + worker * 1_000;
+    if (this.port === 0)
+      this.port = await getPort({
+        host: "127.0.0.1",
+        port: portNumbers(base, base + 999),
+      });
+    await this.startOn(this.port);
+  }
+
+  private async startOn(port: number): Promise<void> {
     const child = spawn(
       process.execPath,
       [path.join(root, "apps/server/dist/main.js")],
       {
         env: {
           ...process.env,
-          PORT: String(this.port),
+          PORT: String(port),
           HOST: "127.0.0.1",
           DATA_DIR: this.dataDir,
           LOG_LEVEL: "warn",
@@ -113,7 +120,26 @@ export class Product {
   }
 }
 
-/** A new browser profile in one language, with errors on the page collected. */
+/**
+ * The browser contexts open now, each recording a trace of the running test: on a failure
+ * every page's picture and the trace go to `e2e/failures/` (failures.ts).
+ */
+export const openContexts = new Set<BrowserContext>();
+
+/** Starts recording a context's trace and keeps it among the open ones until it closes. */
+export async function watchContext(context: BrowserContext): Promise<void> {
+  openContexts.add(context);
+  context.once("close", () => openContexts.delete(context));
+  if (process.env.NO_TRACE) return;
+  await context.tracing.start({ snapshots: false, screenshots: false });
+  await context.tracing.startChunk();
+}
+
+/**
+ * A new browser profile in one language, with errors on the page collected. It asks for
+ * reduced motion, as a person may in their system's settings: antd's dialogs, popups and
+ * toasts then appear and go at once (app/theme.ts), so no flow waits for one to move.
+ */
 export async function newContext(
   browser: Browser,
   locale: "en-US" | "zh-CN",
@@ -121,20 +147,41 @@ export async function newContext(
   const context = await browser.newContext({
     locale,
     viewport: { width: 1280, height: 800 },
+    reducedMotion: "reduce",
   });
+  await watchContext(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(String(error)));
   return { context, page, errors };
 }
 
+/**
+ * Whether this run keeps the pictures of every screen a reviewer looks at (`SCREENSHOTS=1`,
+ * in `e2e/screenshots/`). Without it a flow takes none; a failed flow's pictures are kept
+ * always (failures.ts).
+ */
+export const KEEP_SCREENSHOTS = process.env.SCREENSHOTS === "1";
+
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!KEEP_SCREENSHOTS) return;
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }
 
-/** Registers in the browser (English): a new account lands signed in on the chat screen. */
+/** Registers over the wire, in the browser's stead, as `signUp` did through the form. */
 export async function signUp(
+  page: Page,
+  url: string,
+  account: string,
+  name: string,
+): Promise<void> {
+  await apiUser(url, account, name);
+  await logIn(page, url, account);
+}
+
+/** Registers in the browser (English): a new account lands signed in on the chat screen. */
+export async function signUpByForm(
   page: Page,
   url: string,
   account: string,
@@ -169,18 +216,61 @@ const LOGIN_FORM = {
 } as const;
 
 /** Logs in through the form, in the page's language; the chat screen is up after it. */
+export async function logInByForm(
+  page: Page,
+  url: string,
+  account: string,
+  lang: keyof typeof LOGIN_FORM = "en",
+  password = "secret12",
+): Promise<void> {
+  const form = LOGIN_FORM[lang];
+  await page.goto(`${url}/#/login`);
+  await page.getByLabel(form.account).fill(account);
+  await page.getByLabel(form.password, { exact: true }).fill(password);
+  await page.getByRole("button", { name: form.submit }).click();
+  await page.getByRole("navigation", { name: form.menu }).waitFor();
+}
+
+/**
+ * Signs in without the form, as the form would: logs in over the wire in the page's
+ * language and keeps the session where the client keeps it (SPEC §3's session values in
+ * the origin's storage), then opens `route` (the chat screen unless told). The login
+ * screen's own flows (accounts-flow, screens) use `logInByForm`.
+ */
 export async function logIn(
   page: Page,
   url: string,
   account: string,
   lang: keyof typeof LOGIN_FORM = "en",
+  {
+    password = "secret12",
+    route = "/",
+  }: { password?: string; route?: string } = {},
 ): Promise<void> {
-  const form = LOGIN_FORM[lang];
-  await page.goto(`${url}/#/login`);
-  await page.getByLabel(form.account).fill(account);
-  await page.getByLabel(form.password, { exact: true }).fill("secret12");
-  await page.getByRole("button", { name: form.submit }).click();
-  await page.getByRole("navigation", { name: form.menu }).waitFor();
+  const login = await api(url, "/common/pub/login", {
+    account,
+    password,
+    lang,
+  });
+  if (login.code !== 0) throw new Error(`could not log in as ${account}`);
+  const session = login.data as {
+    authToken: string;
+    sessionId: string;
+    userInfo: object;
+  };
+  // A page of the origin that runs no script of ours, to write its storage from; the
+  // app then starts afresh from it and reads the session as after a form's login.
+  await page.goto(`${url}/manifest.webmanifest`);
+  await page.evaluate((kept) => {
+    localStorage.setItem("authToken", kept.authToken);
+    localStorage.setItem("sessionId", kept.sessionId);
+    localStorage.setItem("UserInfo", JSON.stringify(kept.userInfo));
+  }, session);
+  await page.goto(`${url}/#${route}`);
+  if (route === "/")
+    await page
+      .getByRole("navigation", { name: LOGIN_FORM[lang].menu })
+      .waitFor();
 }
 
 /** A call over the wire, as another client would make it: the envelope's code and data. */
@@ -267,7 +357,7 @@ export function productAndBrowser(): {
   beforeAll(async () => {
     product = new Product();
     await product.start();
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
     await browser?.close();
@@ -291,17 +381,10 @@ export async function adminConsole(
   route: string,
 ): Promise<Page> {
   const { page } = await newContext(browser, locale);
-  const zh = locale === "zh-CN";
-  await page.goto(`${url}/#/login`);
-  await page.getByLabel(zh ? "账号" : "Account").fill("admin");
-  await page
-    .getByLabel(zh ? "密码" : "Password", { exact: true })
-    .fill("admin-pass1");
-  await page.getByRole("button", { name: zh ? /^登\s*录$/ : "Log in" }).click();
-  await page
-    .getByRole("navigation", { name: zh ? "主菜单" : "Main menu" })
-    .waitFor();
-  await page.goto(`${url}/#/manage/${route}`);
+  await logIn(page, url, "admin", locale === "zh-CN" ? "zh" : "en", {
+    password: "admin-pass1",
+    route: `/manage/${route}`,
+  });
   await page.locator(".ant-layout-content").waitFor();
   return page;
 }
@@ -333,6 +416,7 @@ export async function settled(page: Page): Promise<void> {
 
 /** A picture once dialogs, popups and toasts have finished moving (see `settled`). */
 export async function settledShot(page: Page, name: string): Promise<void> {
+  if (!KEEP_SCREENSHOTS) return;
   await settled(page);
   await screenshot(page, name);
 }

@@ -6,6 +6,7 @@ import {
   apiSend,
   apiUser,
   bubbles,
+  logIn,
   newContext,
   productAndBrowser,
   screenshot,
@@ -67,7 +68,12 @@ beforeAll(async () => {
   await apiUser(url(), "hanmeimei", "韩梅梅");
 });
 
-async function logIn(page: Page, lang: Lang, account: string): Promise<void> {
+/** Logs in on the form, the first thing a person does on a phone. */
+async function logInOnTheForm(
+  page: Page,
+  lang: Lang,
+  account: string,
+): Promise<void> {
   const text = TEXTS[lang].login;
   await page.goto(`${url()}/#/login`);
   await page.getByRole("heading", { name: text.heading }).waitFor();
@@ -109,7 +115,7 @@ describe("a phone at 390 px (issue 15, fault 4)", () => {
     const { context, page, errors, me, account } = await newUser("en", "Carol");
     await apiSend(url(), bob, me, "Are you free at 3?");
     await resize(page, { width: 390, height: 844 });
-    await logIn(page, "en", account);
+    await logInOnTheForm(page, "en", account);
 
     // The list fills the screen; the menu is a bar at the bottom with labelled, touch-sized buttons.
     const menu = page.getByRole("navigation", { name: "Main menu" });
@@ -230,7 +236,7 @@ describe("a phone at 390 px (issue 15, fault 4)", () => {
 describe("starting a conversation (issue 15, fault 6)", () => {
   it("finds Bob among People when searching the Messages tab, and opens the chat", async () => {
     const { context, page, errors, account } = await newUser("en", "Dave");
-    await logIn(page, "en", account);
+    await logIn(page, url(), account, "en");
     // A new user is told how to start, not to pick a contact from an empty list.
     await page.getByRole("heading", { name: "Start a conversation" }).waitFor();
     await page.getByText("No chats yet").waitFor();
@@ -259,7 +265,7 @@ describe("starting a conversation (issue 15, fault 6)", () => {
   it("opens the switcher with Ctrl+K, even from the editor; arrows, Enter and Esc work", async () => {
     const { context, page, errors, me, account } = await newUser("en", "Erin");
     await apiSend(url(), bob, me, "Lunch?");
-    await logIn(page, "en", account);
+    await logIn(page, url(), account, "en");
     await page.getByTestId("contact").filter({ hasText: "Lunch?" }).click();
     const editor = page.getByLabel("Message", { exact: true });
     await editor.fill("a draft");
@@ -326,7 +332,7 @@ describe.each(["en", "zh"] as const)("the screens in %s", (lang) => {
       lang,
       lang === "zh" ? "小明" : "Frank",
     );
-    await logIn(page, lang, account);
+    await logIn(page, url(), account, lang);
     for (const width of [1280, 900, 390]) {
       await resize(page, { width, height: width === 390 ? 844 : 800 });
       const phone = width === 390;

@@ -5,11 +5,12 @@ import {
   apiLogin,
   apiSend,
   apiUser,
-  launchBrowser,
+  sharedBrowser,
   logIn,
   newContext,
   Product,
   screenshot,
+  settledShot,
   resize,
 } from "./harness";
 
@@ -24,7 +25,7 @@ let browser: Browser;
 beforeAll(async () => {
   product = new Product();
   await product.start();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   // Seed a directory with long names in both scripts, and a busy chat for the admin.
   const url = product.url;
   const admin = await apiLogin(url, "admin", "admin-pass1");
@@ -158,9 +159,7 @@ describe.each(LANGS)("the screens in $code", (lang) => {
       .getByRole("button", { name: lang.code === "zh" ? "设置" : "Settings" })
       .click();
     await page.getByRole("dialog").getByRole("tab").first().waitFor();
-    // Let the opening animation settle before the picture.
-    await page.waitForTimeout(500);
-    await screenshot(page, `settings-${lang.code}`);
+    await settledShot(page, `settings-${lang.code}`);
     await page.keyboard.press("Escape");
 
     await page.goto(`${product.url}/#/manage/index`);

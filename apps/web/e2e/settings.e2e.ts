@@ -9,8 +9,9 @@ import {
   apiSend,
   apiUser,
   bubbles,
-  launchBrowser,
+  sharedBrowser,
   logIn,
+  logInByForm,
   newContext,
   Product,
   realtimeBound,
@@ -53,7 +54,7 @@ beforeAll(async () => {
     SMTP_SECURE: "0",
   });
   await product.start();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser.close();
@@ -65,15 +66,6 @@ const suffix = randomBytes(3).toString("hex");
 const sam = `sam${suffix}`;
 const newAccount = `sam.${suffix}@example.com`;
 const url = () => product.url;
-
-/** Logs in through the English form with a password of the flow's choosing. */
-async function logInAs(page: Page, account: string, password: string) {
-  await page.goto(`${url()}/#/login`);
-  await page.getByLabel("Account").fill(account);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.getByRole("navigation", { name: "Main menu" }).waitFor();
-}
 
 describe("settings in the web client", () => {
   let samPage: Page;
@@ -378,7 +370,7 @@ describe("settings in the web client", () => {
 
     // In another browser, after logging in: the settings come from the server.
     const third = await newContext(browser, "en-US");
-    await logInAs(third.page, sam, "secret34");
+    await logIn(third.page, url(), sam, "en", { password: "secret34" });
     await expectAll(third.page);
     await shot(third.page, "settings-second-browser-dark-en");
     expect(third.errors).toEqual([]);
@@ -448,7 +440,7 @@ describe("settings in the web client", () => {
       password: "secret34",
     });
     expect(old.code).not.toBe(0);
-    await logInAs(samPage, newAccount, "secret34");
+    await logInByForm(samPage, url(), newAccount, "en", "secret34");
     const again = await openSettings(samPage, "en");
     await again.getByText(newAccount).first().waitFor();
     await again.getByRole("button", { name: "Change password" }).click();
@@ -480,16 +472,10 @@ describe("About, in demo mode", () => {
         browser,
         lang === "en" ? "en-US" : "zh-CN",
       );
-      await page.goto(`${demo.url}/#/login`);
-      await page.getByLabel(lang === "en" ? "Account" : "账号").fill("admin");
-      await page
-        .getByLabel(lang === "en" ? "Password" : "密码", { exact: true })
-        .fill("admin-pass1");
-      await page
-        .getByRole("button", { name: lang === "en" ? "Log in" : /^登\s*录$/ })
-        .click();
-      await page.waitForFunction(() => !window.location.hash.includes("login"));
-      await page.goto(`${demo.url}/#/chat`);
+      await logIn(page, demo.url, "admin", lang, {
+        password: "admin-pass1",
+        route: "/chat",
+      });
       for (const size of WIDTHS) {
         await resize(page, { width: size.width, height: size.height });
         const settings = await openSettings(page, lang);

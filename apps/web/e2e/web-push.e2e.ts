@@ -10,7 +10,7 @@ import {
   api,
   apiSend,
   apiUser,
-  launchBrowser,
+  sharedBrowser,
   logIn,
   newContext,
   Product,
@@ -40,7 +40,7 @@ beforeAll(async () => {
     WEB_PUSH_CA_FILE: sink.caFile,
   });
   await product.start();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser.close();

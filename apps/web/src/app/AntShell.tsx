@@ -3,6 +3,7 @@ import { type ReactNode, Suspense, useMemo } from "react";
 import { Outlet } from "react-router";
 import { AppModalHost } from "../components/AppModal";
 import { useAppearance } from "../features/settings";
+import { useReducedMotion } from "../hooks/useReducedMotion";
 import { useAntdLocale } from "../i18n";
 import { themeConfig } from "./theme";
 
@@ -38,7 +39,11 @@ function Surface({ children }: { children: ReactNode }) {
 export function AntShell() {
   const antdLocale = useAntdLocale();
   const themeName = useAppearance();
-  const theme = useMemo(() => themeConfig(themeName), [themeName]);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(
+    () => themeConfig(themeName, { reducedMotion }),
+    [themeName, reducedMotion],
+  );
   return (
     <ConfigProvider locale={antdLocale} theme={theme}>
       <Surface>

@@ -23,4 +23,18 @@ describe("themeConfig (SPEC §2 Settings, Common: theme)", () => {
     expect(tokens.colorBgBase).not.toBe("#fff");
     expect(tokens.colorBgContainer).not.toBe("#ffffff");
   });
+
+  it("moves nothing for a system that asks for reduced motion, in every scheme", () => {
+    for (const name of ["default", "blue", "dark"] as const) {
+      expect(themeConfig(name).token?.motion).toBeUndefined();
+      const still = themeConfig(name, { reducedMotion: true });
+      expect(still.token?.motion).toBe(false);
+      expect(still.algorithm).toBe(themeConfig(name).algorithm);
+      expect(still.token?.colorPrimary).toBe(
+        themeConfig(name).token?.colorPrimary,
+      );
+      // antd's durations fall to zero with it.
+      expect(antdTheme.getDesignToken(still).motionDurationMid).toBe("0s");
+    }
+  });
 });

@@ -16,8 +16,20 @@ export const theme: ThemeConfig = {
 /**
  * antd's theme for the user's choice (SPEC §2 Settings, Common): ours; a brighter blue
  * scheme; or antd's dark algorithm with a primary that keeps its contrast on dark ground.
+ * With `reducedMotion` (the system's "reduce motion"), antd moves nothing: dialogs, popups
+ * and toasts appear and go at once.
  */
-export function themeConfig(name: ThemeName): ThemeConfig {
+export function themeConfig(
+  name: ThemeName,
+  { reducedMotion = false }: { reducedMotion?: boolean } = {},
+): ThemeConfig {
+  const config = schemeConfig(name);
+  return reducedMotion
+    ? { ...config, token: { ...config.token, motion: false } }
+    : config;
+}
+
+function schemeConfig(name: ThemeName): ThemeConfig {
   switch (name) {
     case "default":
       return theme;

@@ -2,6 +2,7 @@ import { type ChatParty, denial } from "@parley/protocol";
 import { Alert, Card, Empty } from "antd";
 import { type ReactNode, type Ref, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useReducedMotion } from "../../../hooks/useReducedMotion";
 import { useWindowWidth } from "../../../hooks/useWindowWidth";
 import { LANGUAGE_TAGS, useLanguage } from "../../../i18n";
 import { formatFullTime } from "../../../lib/time";
@@ -57,6 +58,7 @@ export function MessageCentrePage() {
   const actor = useActor();
   const locale = LANGUAGE_TAGS[useLanguage()];
   const phone = useWindowWidth() < PHONE_MAX;
+  const reducedMotion = useReducedMotion();
   const readOnly = denial(actor, "console.write");
   const writable = readOnly === null;
   const [user, setUser] = useState<ChatParty | null>(null);
@@ -81,8 +83,10 @@ export function MessageCentrePage() {
   // Stacked on a phone: a chosen chat's messages are below the lists, so go to them.
   useEffect(() => {
     if (chat && phone)
-      messagesPane.current?.scrollIntoView({ behavior: "smooth" });
-  }, [chat, phone]);
+      messagesPane.current?.scrollIntoView({
+        behavior: reducedMotion ? "auto" : "smooth",
+      });
+  }, [chat, phone, reducedMotion]);
 
   const chooseUser = (party: ChatParty) => {
     if (party.user_id === user?.user_id) return;

@@ -11,6 +11,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { type Components, Virtuoso, type VirtuosoHandle } from "react-virtuoso";
 import { useNow } from "../../../hooks/useNow";
+import { useReducedMotion } from "../../../hooks/useReducedMotion";
 import { LANGUAGE_TAGS } from "../../../i18n";
 import { eventLine } from "../../../lib/event-line";
 import {
@@ -129,6 +130,7 @@ export function MessageList({
   const locale =
     LANGUAGE_TAGS[isLanguage(i18n.language) ? i18n.language : "zh"];
   const now = useNow();
+  const reducedMotion = useReducedMotion();
   const list = useRef<VirtuosoHandle>(null);
   const scroller = useRef<HTMLElement | null>(null);
   const [opening] = useState(() => openingPosition(items, firstUnread));
@@ -293,7 +295,9 @@ export function MessageList({
             el.scrollTop = el.scrollHeight;
         }}
         // Others' rows are followed only from the bottom; my own send is sought above.
-        followOutput={(bottom) => (bottom ? "smooth" : false)}
+        followOutput={(bottom) =>
+          bottom ? (reducedMotion ? "auto" : "smooth") : false
+        }
         startReached={() => {
           if (hasOlder && !loadingOlder) onLoadOlder();
         }}
