@@ -5,7 +5,7 @@
 // first when the browser flows need them and they are missing, and the colour emoji font
 // when it can.
 import { existsSync } from "node:fs";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: "inherit", ...options });
@@ -61,56 +61,21 @@ if (hasBrowserFlows) {
   started = Date.now();
   run("npm", ["run", "build"]);
   timed("build", started);
+  started = Date.now();
+  run("npx", [
+    "vitest",
+    "run",
+    "--config",
+    "apps/web/e2e/vitest.e2e.config.ts",
+  ]);
+  timed("browser flows", started);
 }
 
-/** Runs a command to its end; its output goes to the console, or kept for later. */
-function runAsync(command, args, { env = process.env, quiet = false } = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      env,
-      stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
-    });
-    const output = [];
-    child.stdout?.on("data", (chunk) => output.push(chunk));
-    child.stderr?.on("data", (chunk) => output.push(chunk));
-    child.on("close", (code) =>
-      resolve({ code, output: Buffer.concat(output).toString() }),
-    );
-  });
+// The server suites again on PostgreSQL and Redis (TEST_DATABASE_URL, TEST_REDIS_URL; CI
+// sets them). Not alongside the browser flows: both keep the two cores busy, and together
+// they took as long as one after the other, with the flows starved (docs/CI-TIMES.md).
+if (postgresUrl) {
+  started = Date.now();
+  run("npx", ["vitest", "run", "--project", "server"]);
+  timed("server suites on PostgreSQL and Redis", started);
 }
-
-// The browser flows spend most of their time waiting on a page or a server, so the server
-// suites' second run, on PostgreSQL and Redis (TEST_DATABASE_URL, TEST_REDIS_URL; CI sets
-// them), goes alongside them on the cores they leave. Its output is printed when it ends.
-started = Date.now();
-const [flows, postgres] = await Promise.all([
-  hasBrowserFlows
-    ? runAsync("npx", [
-        "vitest",
-        "run",
-        "--config",
-        "apps/web/e2e/vitest.e2e.config.ts",
-      ]).then((result) => {
-        timed("browser flows", started);
-        return result;
-      })
-    : { code: 0, output: "" },
-  postgresUrl
-    ? runAsync(
-        "npx",
-        ["vitest", "run", "--project", "server", "--maxWorkers=1"],
-        {
-          env: process.env,
-          quiet: true,
-        },
-      ).then((result) => {
-        timed("server suites on PostgreSQL", started);
-        return result;
-      })
-    : null,
-]);
-if (postgres) {
-  console.log("== server suites on PostgreSQL and Redis");
-  console.log(postgres.output.trimEnd());
-}
-if (flows.code !== 0 || (postgres && postgres.code !== 0)) process.exit(1);

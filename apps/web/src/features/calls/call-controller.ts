@@ -100,6 +100,7 @@ export class CallController {
     }
     const local = await this.media(kind);
     if (!local) return;
+    const ringUntil = Date.now() + CALL_RING_MS;
     this.iceServers = iceServers;
     this.camera = local.getVideoTracks()[0] ?? null;
     this.set({
@@ -110,7 +111,7 @@ export class CallController {
       kind,
       local,
       cameraOn: kind === 1,
-      ringUntil: Date.now() + CALL_RING_MS,
+      ringUntil,
     });
     let answer: CallSignal;
     try {
@@ -129,11 +130,16 @@ export class CallController {
     }
     ringtone.play("outgoing");
     this.onRecord(peer.id);
-    // SPEC §4: the caller's countdown hangs up at 0.
-    this.ringTimer = setTimeout(() => {
-      toast("info", i18n.t("calls:noAnswer"));
-      void this.hangUp();
-    }, CALL_RING_MS);
+    // SPEC §4: the caller's countdown hangs up at 0: the 0 the overlay shows, counted
+    // from the call's start, not from the server's answer (a slow answer, or a machine
+    // asleep meanwhile, never keeps a call ringing past it).
+    this.ringTimer = setTimeout(
+      () => {
+        toast("info", i18n.t("calls:noAnswer"));
+        void this.hangUp();
+      },
+      Math.max(0, ringUntil - Date.now()),
+    );
   }
 
   /** The incoming call is answered here: media, then `acceptRtc` (904). */
