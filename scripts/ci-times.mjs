@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // A per-file and per-flow time table (markdown) from vitest JSON reports, for
-// docs/CI-TIMES.md. One report: its files and flows, slowest first. Two: before and after
-// side by side, by file.
+// docs/CI-TIMES.md. One report: its files and flows, slowest first. More: their file times
+// side by side (before, after…).
 //
 //   npx vitest run --config apps/web/e2e/vitest.e2e.config.ts \
 //     --reporter=default --reporter=json --outputFile.json=/tmp/e2e.json
-//   node scripts/ci-times.mjs /tmp/e2e.json [/tmp/e2e-after.json]
+//   node scripts/ci-times.mjs /tmp/e2e.json [/tmp/e2e-after.json …]
 import fs from "node:fs";
 import path from "node:path";
 
@@ -28,37 +28,48 @@ function read(file) {
   );
 }
 
-const [beforeFile, afterFile] = process.argv.slice(2);
-if (!beforeFile) {
-  console.error("usage: node scripts/ci-times.mjs report.json [after.json]");
+const files = process.argv.slice(2);
+if (files.length === 0) {
+  console.error("usage: node scripts/ci-times.mjs report.json [more.json…]");
   process.exit(2);
 }
-const before = read(beforeFile);
-const total = (files) =>
-  [...files.values()].reduce((sum, file) => sum + file.ms, 0);
+const reports = files.map(read);
+const total = (report) =>
+  [...report.values()].reduce((sum, file) => sum + file.ms, 0);
 
-if (!afterFile) {
+if (reports.length === 1) {
+  const [report] = reports;
   console.log("| file | s | flows (s) |");
   console.log("|---|---:|---|");
-  for (const [name, file] of [...before].sort((a, b) => b[1].ms - a[1].ms))
+  for (const [name, file] of [...report].sort((a, b) => b[1].ms - a[1].ms))
     console.log(
       `| ${name} | ${seconds(file.ms)} | ${file.flows
-        .map((flow) => `${seconds(flow.ms)} ${flow.name.replaceAll("|", "/")}`)
+        .map(
+          (flow) =>
+            `${seconds(flow.ms)}${flow.status === "passed" ? "" : ` (${flow.status})`} ${flow.name.replaceAll("|", "/")}`,
+        )
         .join("<br>")} |`,
     );
-  console.log(`| **all files** | **${seconds(total(before))}** | |`);
+  console.log(`| **all files** | **${seconds(total(report))}** | |`);
 } else {
-  const after = read(afterFile);
-  console.log("| file | before s | after s |");
-  console.log("|---|---:|---:|");
-  const names = new Set([...before.keys(), ...after.keys()]);
+  // Columns in the order given, rows by the first report's time, slowest first.
+  const [first] = reports;
+  const names = new Set(reports.flatMap((report) => [...report.keys()]));
+  console.log(
+    `| file | ${files.map((_, i) => `run ${i + 1} s`).join(" | ")} |`,
+  );
+  console.log(`|---|${files.map(() => "---:").join("|")}|`);
   for (const name of [...names].sort(
-    (a, b) => (before.get(b)?.ms ?? 0) - (before.get(a)?.ms ?? 0),
+    (a, b) => (first.get(b)?.ms ?? 0) - (first.get(a)?.ms ?? 0),
   ))
     console.log(
-      `| ${name} | ${before.has(name) ? seconds(before.get(name).ms) : "—"} | ${after.has(name) ? seconds(after.get(name).ms) : "—"} |`,
+      `| ${name} | ${reports
+        .map((report) =>
+          report.has(name) ? seconds(report.get(name).ms) : "—",
+        )
+        .join(" | ")} |`,
     );
   console.log(
-    `| **all files** | **${seconds(total(before))}** | **${seconds(total(after))}** |`,
+    `| **all files** | ${reports.map((report) => `**${seconds(total(report))}**`).join(" | ")} |`,
   );
 }
