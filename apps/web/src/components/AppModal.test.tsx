@@ -18,9 +18,13 @@ afterEach(() => {
   setFeedback(null);
 });
 
-/** The dialogs antd shows now with this title (antd writes a title twice, once hidden). */
+/**
+ * The dialogs antd shows now with this title (antd writes a title twice, once hidden). The
+ * first one waits for antd's modal module, imported afresh after `vi.resetModules()`: on a
+ * cold, busy run that took longer than Testing Library's 1 s default (seen once).
+ */
 async function dialogsTitled(title: string): Promise<HTMLElement[]> {
-  const found = await screen.findAllByText(title);
+  const found = await screen.findAllByText(title, {}, { timeout: 10_000 });
   return [
     ...new Set(
       found.map((element) =>
