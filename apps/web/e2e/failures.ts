@@ -19,7 +19,6 @@ const fileName = (text: string) =>
  * next flow.
  */
 beforeEach(({ task, onTestFinished }) => {
-  if (process.env.NO_TRACE) return;
   onTestFinished(async () => {
     const failed = task.result?.state === "fail";
     const name = fileName(`${path.basename(task.file.name)}-${task.name}`);

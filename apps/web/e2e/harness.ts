@@ -21,8 +21,6 @@ const root = path.resolve(
 );
 export const SCREENSHOTS = path.join(root, "apps/web/e2e/screenshots");
 
-export { FAKE_MEDIA_ARGS } from "./chromium";
-
 /**
  * The run's one Chromium (global-setup.ts), with the stand-in camera and microphone: a
  * file connects once and works in contexts of its own. Closing what this answers closes
@@ -130,7 +128,6 @@ export const openContexts = new Set<BrowserContext>();
 export async function watchContext(context: BrowserContext): Promise<void> {
   openContexts.add(context);
   context.once("close", () => openContexts.delete(context));
-  if (process.env.NO_TRACE) return;
   await context.tracing.start({ snapshots: false, screenshots: false });
   await context.tracing.startChunk();
 }

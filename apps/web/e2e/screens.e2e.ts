@@ -12,6 +12,7 @@ import {
   screenshot,
   settledShot,
   resize,
+  watchContext,
 } from "./harness";
 
 /*
@@ -186,6 +187,7 @@ describe("before the scripts have run", () => {
       viewport: { width: 1280, height: 800 },
       serviceWorkers: "block",
     });
+    await watchContext(context);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(String(error)));
