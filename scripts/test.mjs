@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Runs every test: the vitest projects (protocol, server on SQLite, web), the browser
 // flows on the built product, and with TEST_DATABASE_URL the server suites again on
-// PostgreSQL (and Redis, with TEST_REDIS_URL). Installs Debian's Chromium and CJK fonts
-// first when the browser flows need them and they are missing, and the colour emoji font
-// when it can.
+// PostgreSQL (and Redis, with TEST_REDIS_URL). Installs Debian's Chromium, its headless
+// shell and CJK fonts first when the browser flows need them and they are missing, and the
+// colour emoji font when it can.
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 
@@ -19,12 +19,16 @@ const aptArgs = (args) => [
   sudo.length ? ["apt-get", ...args] : args,
 ];
 const apt = (...args) => run(...aptArgs(args));
-if (hasBrowserFlows && !existsSync("/usr/bin/chromium")) {
+// The flows run in Chromium's headless shell; notifications and Web Push in the whole one.
+if (
+  hasBrowserFlows &&
+  !["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"].every(existsSync)
+) {
   console.log(
-    "Installing Debian's chromium and fonts-noto-cjk for the browser flows…",
+    "Installing Debian's chromium, chromium-headless-shell and fonts-noto-cjk for the browser flows…",
   );
   apt("update");
-  apt("install", "-y", "chromium", "fonts-noto-cjk");
+  apt("install", "-y", "chromium", "chromium-headless-shell", "fonts-noto-cjk");
 }
 // Emoji in the screenshots: drawn by the colour emoji font when it can be had (the
 // flows assert nothing about it, so a machine without it still runs them).

@@ -1,6 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { type BrowserServer, chromium } from "playwright-core";
-import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from "./chromium";
+import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS, HEADLESS_SHELL } from "./chromium";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -19,7 +19,7 @@ let server: BrowserServer | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   server = await chromium.launchServer({
-    executablePath: "/usr/bin/chromium",
+    executablePath: HEADLESS_SHELL,
     args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS],
   });
   project.provide("browserWsEndpoint", server.wsEndpoint());

@@ -13,7 +13,7 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
-import { CHROMIUM_ARGS } from "./chromium";
+import { CHROMIUM_ARGS, FULL_CHROMIUM, HEADLESS_SHELL } from "./chromium";
 
 const root = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -33,8 +33,19 @@ export function sharedBrowser(): Promise<Browser> {
 /** A Chromium of the caller's own, with these flags besides this machine's (no stand-in devices unless asked). */
 export function launchOwnBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
-    executablePath: "/usr/bin/chromium",
+    executablePath: HEADLESS_SHELL,
     args: [...CHROMIUM_ARGS, ...extraArgs],
+  });
+}
+
+/**
+ * The whole Chromium of the caller's own, for desktop notifications and Web Push, which
+ * the headless shell the other flows share cannot be granted.
+ */
+export function launchFullChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: FULL_CHROMIUM,
+    args: CHROMIUM_ARGS,
   });
 }
 

@@ -6,6 +6,7 @@ import {
   apiLogin,
   apiUser,
   bubbles,
+  launchFullChromium,
   logIn,
   newContext,
   productAndBrowser,
@@ -343,8 +344,11 @@ describe("one user on two browsers", () => {
     await send(bob, me.id, "你好，会议改到三点");
     await send(carol, me.id, "合同已经发给你了");
 
-    const first = await newContext(setup.browser(), "zh-CN");
-    const second = await newContext(setup.browser(), "zh-CN");
+    // Notifications: the whole Chromium for both browsers (harness.ts).
+    // Closed at the end, not in a hook: a failure's pictures are taken after the test.
+    const chromium = await launchFullChromium();
+    const first = await newContext(chromium, "zh-CN");
+    const second = await newContext(chromium, "zh-CN");
     await first.context.grantPermissions(["notifications"]);
     // Notifications shown are recorded, and the tab can be sent to the background.
     await first.context.addInitScript(() => {
@@ -445,6 +449,7 @@ describe("one user on two browsers", () => {
 
     expect(first.errors).toEqual([]);
     await first.context.close();
+    await chromium.close();
     // The other user's session is untouched by all this.
     await apiLogin(url(), `peer${s}`);
   });

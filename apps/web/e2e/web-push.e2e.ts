@@ -10,7 +10,7 @@ import {
   api,
   apiSend,
   apiUser,
-  sharedBrowser,
+  launchFullChromium,
   logIn,
   newContext,
   Product,
@@ -40,7 +40,8 @@ beforeAll(async () => {
     WEB_PUSH_CA_FILE: sink.caFile,
   });
   await product.start();
-  browser = await sharedBrowser();
+  // Notifications: the whole Chromium (harness.ts).
+  browser = await launchFullChromium();
 });
 afterAll(async () => {
   await browser.close();

@@ -299,7 +299,14 @@ export function Editor({
     label: t("editor.label"),
     onChange: (next) => change(next, field.current?.selectionStart),
     onFieldFocus: (element) => {
+      // The field was swapped under the typing (a group's `@` picker arrives after the
+      // first keys): the caret goes where the typing left it, not to the start.
+      const swapped = field.current !== null && field.current !== element;
       field.current = element;
+      if (swapped) {
+        const { caret } = present(history);
+        element.setSelectionRange(caret, caret);
+      }
     },
   };
 
