@@ -46,12 +46,8 @@ import type { BubbleActions } from "./MessageBubble";
 /** How many older pages a jump to a quoted message reads at most (10 messages each). */
 const MAX_PAGES_BACK = 100;
 
-/** Resolves once React has drawn what just changed (two frames). */
-function afterRender(): Promise<void> {
-  return new Promise((resolve) => {
-    requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
-  });
-}
+/** How long a jump waits for a page it read to be drawn before it looks anyway. */
+const PAGE_DRAW_WAIT_MS = 5_000;
 
 /** What a quote or a menu shows of a message: its text, or a label for a file. */
 export function previewOf(item: ChatItem, t: (key: string) => string): string {
@@ -101,10 +97,43 @@ export function useMessageMenu(options: {
   // Read by the menu when it opens, so the actions object itself never changes.
   const latest = useRef({ items, contact, actor, config, now, me, hasOlder });
   const loader = useRef(loadOlder);
+  /** Waiting for the list to be drawn with other items than these (a page read). */
+  const drawn = useRef<{ before: readonly ChatItem[]; done: () => void }[]>(
+    [],
+  );
   useLayoutEffect(() => {
     latest.current = { items, contact, actor, config, now, me, hasOlder };
     loader.current = loadOlder;
     favourite.current = saveFavourite.mutate;
+    const ready = drawn.current.filter((w) => w.before !== items);
+    drawn.current = drawn.current.filter((w) => w.before === items);
+    for (const waiter of ready) waiter.done();
+  });
+
+  /**
+   * Reads one older page and resolves once the list holds it (its items drawn, whatever
+   * the frames a busy machine takes), or when the read failed.
+   */
+  const readOlder = useRef(async () => {
+    const before = latest.current.items;
+    const held = new Promise<void>((done) => {
+      drawn.current.push({ before, done });
+    });
+    const read = await loader.current().then(
+      () => true,
+      () => false,
+    );
+    if (!read) {
+      drawn.current = drawn.current.filter((w) => w.before !== before);
+      return false;
+    }
+    // A read that changed nothing draws nothing: it is not waited for past a few seconds.
+    if (latest.current.items === before)
+      await Promise.race([
+        held,
+        new Promise((resolve) => setTimeout(resolve, PAGE_DRAW_WAIT_MS)),
+      ]);
+    return true;
   });
 
   /**
@@ -121,8 +150,7 @@ export function useMessageMenu(options: {
         return;
       }
       if (!latest.current.hasOlder) break;
-      await loader.current();
-      await afterRender();
+      if (!(await readOlder.current())) break;
     }
     toast("info", t("quote.notFound"));
   });
