@@ -45,7 +45,7 @@ import { type Jobs, JobQueue } from "./lib/jobs.js";
 import { Passwords } from "./lib/passwords.js";
 import { Limiter } from "./lib/rate-limits.js";
 import { type CodeSender, Mailer } from "./mail/mailer.js";
-import { registerBodyParsers } from "./plugins/body.js";
+import { limitBodyPauses, registerBodyParsers } from "./plugins/body.js";
 import { createCalls } from "./plugins/calls.js";
 import { frameworkRefusal, registerEnvelope } from "./plugins/envelope.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
@@ -309,6 +309,7 @@ export function buildApp(deps: AppDeps): {
   void app.register(cookie);
   registerSecurityHeaders(app, inlineScriptHashes(config.WEB_DIST));
   registerBodyParsers(app, config.BODY_LIMIT_BYTES);
+  limitBodyPauses(app, config.BODY_IDLE_TIMEOUT_S * 1000);
   registerEnvelope(app, sessions);
   const calls = createCalls(app, {
     sessions,

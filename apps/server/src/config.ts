@@ -102,6 +102,11 @@ const EnvSchema = z.object({
     ),
   WEB_DIST: z.string().default(path.join(projectRoot, "apps/web/dist")),
   BODY_LIMIT_BYTES: int(1024 * 1024),
+  /**
+   * How long a request body may pause before the server gives up on it and closes the
+   * connection (0: never). A slow upload that keeps arriving is never cut.
+   */
+  BODY_IDLE_TIMEOUT_S: int(30),
   ARGON2_MEMORY_KIB: int(19456),
   ARGON2_TIME_COST: int(2),
   RATE_LOGIN_ACCOUNT: int(5),

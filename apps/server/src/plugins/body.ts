@@ -123,6 +123,32 @@ export function registerBodyParsers(
 }
 
 /**
+ * A request body that stops arriving is given up after `idleMs` without a byte: its
+ * connection is closed, and whatever was reading it (a file being spooled, a form) fails
+ * and cleans up after itself. Without this a client could hold a connection and a part
+ * file for as long as it liked by sending half a body and waiting. Only the body is
+ * timed: once it has arrived, answering (a download to a slow reader) is not.
+ */
+export function limitBodyPauses(app: FastifyInstance, idleMs: number): void {
+  if (idleMs <= 0) return;
+  app.addHook("onRequest", (request, _reply, done) => {
+    const raw = request.raw;
+    const hasBody =
+      raw.headers["transfer-encoding"] !== undefined ||
+      Number(raw.headers["content-length"] ?? 0) > 0;
+    if (hasBody && !raw.complete) {
+      raw.setTimeout(idleMs, () => {
+        if (!raw.complete) raw.destroy();
+      });
+      const stop = () => raw.setTimeout(0);
+      raw.once("end", stop);
+      raw.once("close", stop);
+    }
+    done();
+  });
+}
+
+/**
  * The request's fields as one object, whatever the encoding. Multipart fields are read in
  * order and re-parsed with the same bracket notation as forms; calls that take no file
  * refuse one.

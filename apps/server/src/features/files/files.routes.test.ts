@@ -819,6 +819,77 @@ describe.each(STORAGES)("with files on %s", (kind) => {
       }
     });
 
+    it("answers a cut upload (no closing boundary, honest length) with a 400 at once, keeping nothing", async () => {
+      const [ann, bob] = await registerMany(api, 2, "Cut");
+      const before = await storedObjects();
+      // Twenty at once, as the probe sent them: each answered, none holding its connection.
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          rawUpload(api, ann.token, bob.userId, Buffer.alloc(2_000_000, 3), {
+            closing: false,
+          }),
+        ),
+      );
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(answer.body).toMatchObject({
+          code: 400,
+          msg: "Something in this request wasn't right. Please try again.",
+        });
+      }
+      expect(spoolFiles(dataDir)).toEqual([]);
+      expect(await storedObjects()).toEqual(before);
+      // The server still answers a whole upload.
+      const whole = await rawUpload(api, ann.token, bob.userId, png);
+      expect(whole.body.code).toBe(0);
+    });
+
+    it("gives up on a body that stops arriving: its connection closed, its part file removed", async () => {
+      const dir = `${dataDir}-stall`;
+      const own = await startTestApp({
+        DATA_DIR: dir,
+        BODY_IDLE_TIMEOUT_S: "1",
+      });
+      try {
+        const [ann, bob] = await registerMany(own, 2, "Stall");
+        // Half of the body, then nothing, the connection left open: given up after a second.
+        const stalled = await rawUpload(
+          own,
+          ann.token,
+          bob.userId,
+          Buffer.alloc(400_000, 5),
+          { stopAfter: 300_000 },
+        );
+        expect(stalled.status === null || stalled.body.code !== 0).toBe(true);
+        await expect.poll(() => spoolFiles(dir)).toEqual([]);
+        expect(await countRows(own, "files")).toBe(0);
+        // Any call's body too: a form that stops after its first field.
+        const form = await new Promise<string>((resolve) => {
+          const req = http.request(`${own.url}/enterprise/im/sendMessage`, {
+            method: "POST",
+            headers: {
+              Authorization: ann.token,
+              "Content-Type": "application/x-www-form-urlencoded",
+              "Content-Length": "1000",
+            },
+          });
+          req.on("response", (res) => resolve(`answered ${res.statusCode}`));
+          req.on("error", () => resolve("closed"));
+          req.write(`toContactId=${bob.userId}&type=text`);
+        });
+        expect(form).toBe("closed");
+        expect(await countRows(own, "messages")).toBe(0);
+        // A slow body that keeps arriving is not cut (each pause shorter than the limit).
+        const slow = await rawUpload(own, ann.token, bob.userId, png, {
+          trickleMs: 400,
+        });
+        expect(slow.body.code).toBe(0);
+      } finally {
+        await own.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
     it("refuses an empty file and an upload without one", async () => {
       const [ann, bob] = await registerMany(api, 2, "Empty");
       const empty = await upload(ann, Buffer.alloc(0), "e.txt", {
@@ -1156,6 +1227,83 @@ function pngHeaderOnly(width: number, height: number): Buffer {
     chunk("IHDR", ihdr),
     chunk("IEND", Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * Posts an upload over a raw connection with an honest Content-Length and answers the
+ * status and envelope, or how the connection failed. `closing: false` leaves out the
+ * closing boundary (a cut body); `stopAfter` sends only that many bytes of the body and
+ * then waits, connection open (a body that stops arriving); `trickleMs` sends it in three
+ * pieces with that pause between them.
+ */
+function rawUpload(
+  app: TestApp,
+  token: string,
+  to: number,
+  bytes: Buffer,
+  {
+    closing = true,
+    stopAfter,
+    trickleMs,
+  }: { closing?: boolean; stopAfter?: number; trickleMs?: number } = {},
+): Promise<{
+  status: number | null;
+  body: { code?: unknown; msg?: unknown };
+  failed?: string;
+}> {
+  const boundary = `----parley${randomUUID()}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="message"\r\n\r\n` +
+        JSON.stringify({ id: randomUUID(), toContactId: to }) +
+        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.png"\r\n` +
+        `Content-Type: image/png\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(closing ? `\r\n--${boundary}--\r\n` : ""),
+  ]);
+  return new Promise((resolve) => {
+    const req = http.request(
+      `${app.url}/common/upload/uploadFile`,
+      {
+        method: "POST",
+        headers: {
+          Authorization: token,
+          "Accept-Language": "en",
+          "Content-Type": `multipart/form-data; boundary=${boundary}`,
+          "Content-Length": String(body.length),
+        },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => {
+          let parsed: { code?: unknown; msg?: unknown } = {};
+          try {
+            parsed = JSON.parse(text) as typeof parsed;
+          } catch {
+            parsed = { msg: text };
+          }
+          resolve({ status: res.statusCode ?? null, body: parsed });
+        });
+      },
+    );
+    req.on("error", (error: NodeJS.ErrnoException) =>
+      resolve({ status: null, body: {}, failed: error.code ?? error.message }),
+    );
+    if (stopAfter !== undefined) req.write(body.subarray(0, stopAfter));
+    else if (trickleMs === undefined) req.end(body);
+    else {
+      // In three pieces, a pause between each.
+      const third = Math.ceil(body.length / 3);
+      req.write(body.subarray(0, third));
+      setTimeout(() => {
+        req.write(body.subarray(third, 2 * third));
+        setTimeout(() => req.end(body.subarray(2 * third)), trickleMs);
+      }, trickleMs);
+    }
+  });
 }
 
 /** Posts an upload with chunked transfer (no Content-Length) and answers the envelope. */

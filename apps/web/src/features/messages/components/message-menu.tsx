@@ -98,9 +98,7 @@ export function useMessageMenu(options: {
   const latest = useRef({ items, contact, actor, config, now, me, hasOlder });
   const loader = useRef(loadOlder);
   /** Waiting for the list to be drawn with other items than these (a page read). */
-  const drawn = useRef<{ before: readonly ChatItem[]; done: () => void }[]>(
-    [],
-  );
+  const drawn = useRef<{ before: readonly ChatItem[]; done: () => void }[]>([]);
   useLayoutEffect(() => {
     latest.current = { items, contact, actor, config, now, me, hasOlder };
     loader.current = loadOlder;
