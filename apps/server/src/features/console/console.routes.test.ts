@@ -435,7 +435,7 @@ describe("manage/User/edit", () => {
     expect(res.key).toBe("register.accountTaken");
   });
 
-  it("an administrator's role in an edit applies only from a super administrator", async () => {
+  it("an edit giving a role the caller may not give is refused whole, changing nothing", async () => {
     const helper = await someone();
     await call(
       "/manage/User/setRole",
@@ -461,8 +461,27 @@ describe("manage/User/edit", () => {
       },
       { ...helper, token },
     );
-    expect(res.code, res.msg).toBe(0);
-    expect((res.data as { role: number }).role).toBe(0);
+    expect(res.key).toBe("console.notPermitted");
+    expect(res.msg).not.toBe("");
+    const after = await call(
+      "/manage/User/detail",
+      { user_id: target.userId },
+      admin,
+    );
+    expect(after.data).toMatchObject({ role: 0, realname: "Console made" });
+    // The same edit without the role is applied.
+    const plain = await call(
+      "/manage/User/edit",
+      {
+        user_id: target.userId,
+        account: target.account,
+        realname: "Still User",
+        role: 0,
+      },
+      { ...helper, token },
+    );
+    expect(plain.code, plain.msg).toBe(0);
+    expect(plain.data).toMatchObject({ role: 0, realname: "Still User" });
     // …and an administrator may not edit another administrator at all.
     const other = await call(
       "/manage/User/edit",

@@ -317,15 +317,17 @@ export class ConsoleService {
       throw refuse("console.userNotFound");
     const actor = this.deps.policy.actor(admin);
     const roleChange = input.role !== undefined && input.role !== row.role;
-    // The role is applied only when the caller may change it (wire-contract §2.8).
-    const role =
-      roleChange &&
-      denial(actor, "console.manageUser", {
+    // A role the caller may not give refuses the whole edit: never a success that
+    // quietly left the role out (the old server ignored it, wire-contract §2.8).
+    if (roleChange) {
+      const reason = denial(actor, "console.manageUser", {
         target: { userId: row.user_id, role: row.role },
         change: "role",
-      }) === null
-        ? (input.role ?? row.role)
-        : row.role;
+      });
+      if (reason !== null)
+        throw refuse(DENIALS[reason] ?? "console.notPermitted");
+    }
+    const role = input.role ?? row.role;
     const statusChange =
       input.status !== undefined && input.status !== row.status;
     if (
