@@ -139,16 +139,16 @@ describe("the user card (getUserInfo)", () => {
             )
           ).data,
         );
-      // Run mode 1, ipregion on (the default).
-      expect(await look()).toMatchObject({
-        last_login_ip: "120.24.78.68",
-        location: "中国 广东省 深圳市",
-        email: "t@example.com",
-      });
-      await saveConfig(own, "sysInfo", { ipregion: "0" });
+      // Run mode 1, ipregion off (the default: nobody's last IP shown to everyone).
       expect(await look()).toMatchObject({
         last_login_ip: "",
         location: "",
+        email: "t@example.com",
+      });
+      await saveConfig(own, "sysInfo", { ipregion: "1" });
+      expect(await look()).toMatchObject({
+        last_login_ip: "120.24.78.68",
+        location: "中国 广东省 深圳市",
         email: "t@example.com",
       });
       await saveConfig(own, "sysInfo", { ipregion: "1", runMode: "2" });
@@ -479,6 +479,13 @@ describe("authorisation", () => {
     await setIp(b, "8.8.8.8");
     const { data } = await card(admin, b.userId);
     expect(data?.account).not.toBe(b.account);
-    expect(data?.last_login_ip).toBe("8.8.8.8");
+    // ipregion is off by default: no IP for an administrator either.
+    expect(data?.last_login_ip).toBe("");
+    await saveConfig(api, "sysInfo", { ipregion: "1" });
+    try {
+      expect((await card(admin, b.userId)).data?.last_login_ip).toBe("8.8.8.8");
+    } finally {
+      await saveConfig(api, "sysInfo", { ipregion: "0" });
+    }
   });
 });

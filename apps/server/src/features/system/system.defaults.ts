@@ -16,7 +16,9 @@ export const DEFAULT_SYS_INFO: SysInfo = {
   regtype: "1",
   regauth: "0",
   multipleLogin: "1",
-  ipregion: "1",
+  // Off: on, every user's last sign-in IP and its place show on their card to everyone
+  // in run mode 1 (issue 51; decisions.md's first-start list had it on).
+  ipregion: "0",
   diyName: "0",
 };
 
