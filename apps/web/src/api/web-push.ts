@@ -1,5 +1,5 @@
 import { push } from "@parley/protocol";
-import { call } from "./http";
+import { ApiError, call } from "./http";
 
 /*
  * This device's Web Push subscription (issue 11): made once notifications are granted,
@@ -34,21 +34,37 @@ export async function subscribeToPush(): Promise<boolean> {
     const registration = await navigator.serviceWorker.ready;
     const { publicKey } = (await call(push.publicKey, {}, { silent: true }))
       .data;
-    const subscription =
-      (await registration.pushManager.getSubscription()) ??
-      (await registration.pushManager.subscribe({
+    const fresh = () =>
+      registration.pushManager.subscribe({
         userVisibleOnly: true,
         applicationServerKey: keyBytes(publicKey),
-      }));
-    const json = subscription.toJSON();
-    await call(
-      push.subscribe,
-      {
-        endpoint: json.endpoint ?? subscription.endpoint,
-        keys: { p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" },
-      },
-      { silent: true },
-    );
+      });
+    const tell = (subscription: PushSubscription) => {
+      const json = subscription.toJSON();
+      return call(
+        push.subscribe,
+        {
+          endpoint: json.endpoint ?? subscription.endpoint,
+          keys: {
+            p256dh: json.keys?.p256dh ?? "",
+            auth: json.keys?.auth ?? "",
+          },
+        },
+        { silent: true },
+      );
+    };
+    const subscription =
+      (await registration.pushManager.getSubscription()) ?? (await fresh());
+    try {
+      await tell(subscription);
+    } catch (error) {
+      // The server keeps this endpoint for the account that made it (someone signed in
+      // here before, and never logged out): this device gets an endpoint of its own.
+      if (!(error instanceof ApiError) || error.key !== "push.endpointTaken")
+        throw error;
+      await subscription.unsubscribe();
+      await tell(await fresh());
+    }
     return true;
   } catch (error) {
     console.warn("Push notifications are not available here", error);

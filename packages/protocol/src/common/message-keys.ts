@@ -141,6 +141,7 @@ export const MESSAGE_KEYS = [
   "chat.selfName",
   "chat.selfEmpty",
   "push.badEndpoint",
+  "push.endpointTaken",
   "console.userNotFound",
   "console.emailInvalid",
   "console.notPermitted",

@@ -45,9 +45,10 @@ export async function ensureVapidKeys(
 }
 
 /**
- * Keeps a device's subscription for a user: the same endpoint (the device subscribing
- * again, or after another user signed in on it) is replaced, never doubled; past
- * MAX_DEVICES the user's oldest go.
+ * Keeps a device's subscription for a user: the same endpoint subscribing again is
+ * replaced, never doubled; past MAX_DEVICES the user's oldest go. An endpoint another user
+ * holds stays theirs (false): whoever learnt it could otherwise take over that device's
+ * notifications. A device changing hands is dropped at logout and subscribed afresh.
  */
 export function saveSubscription(
   db: Db,
@@ -58,9 +59,9 @@ export function saveSubscription(
     auth: string;
   },
   now: number,
-): Promise<void> {
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    await trx
+    const saved = await trx
       .insertInto("push_subscriptions")
       .values({
         user_id: subscription.userId,
@@ -70,14 +71,18 @@ export function saveSubscription(
         created_at: now,
       })
       .onConflict((oc) =>
-        oc.column("endpoint").doUpdateSet({
-          user_id: subscription.userId,
-          p256dh: subscription.p256dh,
-          auth: subscription.auth,
-          created_at: now,
-        }),
+        oc
+          .column("endpoint")
+          .doUpdateSet({
+            user_id: subscription.userId,
+            p256dh: subscription.p256dh,
+            auth: subscription.auth,
+            created_at: now,
+          })
+          .where("push_subscriptions.user_id", "=", subscription.userId),
       )
-      .execute();
+      .executeTakeFirst();
+    if (Number(saved.numInsertedOrUpdatedRows ?? 0) === 0) return false;
     const keep = await trx
       .selectFrom("push_subscriptions")
       .select("subscription_id")
@@ -94,6 +99,7 @@ export function saveSubscription(
         keep.map((row) => row.subscription_id),
       )
       .execute();
+    return true;
   });
 }
 

@@ -248,33 +248,62 @@ describe("Web Push", () => {
     expect(rows).toEqual([]);
   });
 
-  it("keeps one row per device, and lets only its user unsubscribe it", async () => {
+  it("keeps one row per device, which stays with its user until they let it go", async () => {
     const [alice, bob] = await registerMany(api, 2, "Device");
     const device = await subscribeDevice(alice, `/d/${randomUUID()}`);
-    // The same device again (or after Bob signs in on it): replaced, not doubled.
+    const owners = () =>
+      api.db
+        .selectFrom("push_subscriptions")
+        .select(["user_id", "p256dh"])
+        .where("endpoint", "=", device.endpoint)
+        .execute();
+    // The same device again: replaced, not doubled.
+    const again = deviceKeys();
+    expect(
+      (
+        await post(alice, "/enterprise/push/subscribe", {
+          endpoint: device.endpoint,
+          keys: again.keys,
+        })
+      ).code,
+    ).toBe(0);
+    expect(await owners()).toEqual([
+      { user_id: alice.userId, p256dh: again.keys.p256dh },
+    ]);
+    // Bob, who learnt Alice's endpoint, cannot take her device's notifications over.
+    const takeover = await post(bob, "/enterprise/push/subscribe", {
+      endpoint: device.endpoint,
+      keys: deviceKeys().keys,
+    });
+    expect(takeover.code).not.toBe(0);
+    expect(takeover.msg).toBe(
+      "This device's notifications belong to another account; subscribe again",
+    );
+    expect(await owners()).toEqual([
+      { user_id: alice.userId, p256dh: again.keys.p256dh },
+    ]);
+    // Nor drop them.
+    await post(bob, "/enterprise/push/unsubscribe", {
+      endpoint: device.endpoint,
+    });
+    expect(await owners()).toHaveLength(1);
+    // Alice lets it go (her logout): then the device may be Bob's.
+    await post(alice, "/enterprise/push/unsubscribe", {
+      endpoint: device.endpoint,
+    });
+    expect(await owners()).toEqual([]);
+    const handed = deviceKeys();
     expect(
       (
         await post(bob, "/enterprise/push/subscribe", {
           endpoint: device.endpoint,
-          keys: device.keys,
+          keys: handed.keys,
         })
       ).code,
     ).toBe(0);
-    const owners = () =>
-      api.db
-        .selectFrom("push_subscriptions")
-        .select("user_id")
-        .where("endpoint", "=", device.endpoint)
-        .execute();
-    expect(await owners()).toEqual([{ user_id: bob.userId }]);
-    await post(alice, "/enterprise/push/unsubscribe", {
-      endpoint: device.endpoint,
-    });
-    expect(await owners()).toHaveLength(1);
-    await post(bob, "/enterprise/push/unsubscribe", {
-      endpoint: device.endpoint,
-    });
-    expect(await owners()).toEqual([]);
+    expect(await owners()).toEqual([
+      { user_id: bob.userId, p256dh: handed.keys.p256dh },
+    ]);
   });
 
   it.each([

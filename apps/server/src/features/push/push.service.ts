@@ -155,7 +155,7 @@ export class PushService {
   ): Promise<void> {
     if (!endpointAllowed(subscription.endpoint, this.deps.allowHosts))
       throw refuse("push.badEndpoint");
-    await this.deps.repo.saveSubscription(
+    const saved = await this.deps.repo.saveSubscription(
       {
         userId,
         endpoint: subscription.endpoint,
@@ -164,6 +164,7 @@ export class PushService {
       },
       this.deps.clock.now(),
     );
+    if (!saved) throw refuse("push.endpointTaken");
   }
 
   async unsubscribe(userId: number, endpoint: string): Promise<void> {

@@ -173,6 +173,8 @@ export const dy: Catalog = {
   "chat.selfName": "ファイル転送",
   "chat.selfEmpty": "自分にファイルやメモを送る",
   "push.badEndpoint": "このプッシュ購読は使用できません",
+  "push.endpointTaken":
+    "この端末の通知は別のアカウントのものです。もう一度購読してください",
   "console.userNotFound": "このユーザーは存在しません",
   "console.emailInvalid": "正しいメールアドレスを入力してください",
   "console.notPermitted":

@@ -159,6 +159,8 @@ export const e: Catalog = {
   "chat.selfName": "파일 전송",
   "chat.selfEmpty": "나에게 파일과 메모 보내기",
   "push.badEndpoint": "이 푸시 구독은 사용할 수 없습니다",
+  "push.endpointTaken":
+    "이 기기의 알림은 다른 계정의 것입니다. 다시 구독하세요",
   "console.userNotFound": "존재하지 않는 사용자입니다",
   "console.emailInvalid": "올바른 이메일 주소를 입력하세요",
   "console.notPermitted": "최고 관리자만 관리자나 역할을 변경할 수 있습니다",

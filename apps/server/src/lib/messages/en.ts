@@ -164,6 +164,8 @@ export const en: Catalog = {
   "chat.selfName": "File transfer",
   "chat.selfEmpty": "Send files and notes to yourself",
   "push.badEndpoint": "This push subscription can't be used",
+  "push.endpointTaken":
+    "This device's notifications belong to another account; subscribe again",
   "console.userNotFound": "That user doesn't exist",
   "console.emailInvalid": "Enter a valid email address",
   "console.notPermitted":

@@ -142,6 +142,7 @@ export const ft: Catalog = {
   "chat.selfName": "檔案傳輸",
   "chat.selfEmpty": "傳輸你的檔案",
   "push.badEndpoint": "無法使用此推播訂閱",
+  "push.endpointTaken": "此裝置的推播屬於另一個帳號，請重新訂閱",
   "console.userNotFound": "使用者不存在",
   "console.emailInvalid": "請輸入正確的電子郵件地址",
   "console.notPermitted": "只有超級管理員可以變更管理員或角色",

@@ -183,6 +183,8 @@ export const fy: Catalog = {
   "chat.selfName": "Transfert de fichiers",
   "chat.selfEmpty": "Envoyez-vous des fichiers et des notes",
   "push.badEndpoint": "Cet abonnement aux notifications push est inutilisable",
+  "push.endpointTaken":
+    "Les notifications de cet appareil appartiennent à un autre compte ; abonnez-vous à nouveau",
   "console.userNotFound": "Cet utilisateur n'existe pas",
   "console.emailInvalid": "Saisissez une adresse e-mail valide",
   "console.notPermitted":

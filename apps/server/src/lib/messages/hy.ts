@@ -188,6 +188,8 @@ export const hy: Catalog = {
   "chat.selfName": "Dateiübertragung",
   "chat.selfEmpty": "Dateien und Notizen an sich selbst senden",
   "push.badEndpoint": "Dieses Push-Abonnement kann nicht verwendet werden",
+  "push.endpointTaken":
+    "Die Benachrichtigungen dieses Geräts gehören zu einem anderen Konto; bitte neu abonnieren",
   "console.userNotFound": "Diesen Benutzer gibt es nicht",
   "console.emailInvalid": "Gib eine gültige E-Mail-Adresse ein",
   "console.notPermitted":

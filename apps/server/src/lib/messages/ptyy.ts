@@ -167,6 +167,8 @@ export const ptyy: Catalog = {
   "chat.selfName": "Transferência de arquivos",
   "chat.selfEmpty": "Envie arquivos e notas para você mesmo",
   "push.badEndpoint": "Esta subscrição de notificações push não pode ser usada",
+  "push.endpointTaken":
+    "As notificações deste dispositivo pertencem a outra conta; subscreva novamente",
   "console.userNotFound": "Este usuário não existe",
   "console.emailInvalid": "Digite um endereço de e-mail válido",
   "console.notPermitted":

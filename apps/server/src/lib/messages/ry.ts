@@ -167,6 +167,8 @@ export const ry: Catalog = {
   "chat.selfName": "Передача файлов",
   "chat.selfEmpty": "Отправляйте себе файлы и заметки",
   "push.badEndpoint": "Эту push-подписку нельзя использовать",
+  "push.endpointTaken":
+    "Уведомления этого устройства принадлежат другой учётной записи; подпишитесь заново",
   "console.userNotFound": "Такого пользователя не существует",
   "console.emailInvalid": "Введите корректный адрес электронной почты",
   "console.notPermitted":

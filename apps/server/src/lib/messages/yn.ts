@@ -163,6 +163,8 @@ export const yn: Catalog = {
   "chat.selfName": "Truyền tệp",
   "chat.selfEmpty": "Gửi tệp và ghi chú cho chính bạn",
   "push.badEndpoint": "Không thể dùng đăng ký thông báo đẩy này",
+  "push.endpointTaken":
+    "Thông báo của thiết bị này thuộc về tài khoản khác; hãy đăng ký lại",
   "console.userNotFound": "Người dùng này không tồn tại",
   "console.emailInvalid": "Nhập địa chỉ email hợp lệ",
   "console.notPermitted":

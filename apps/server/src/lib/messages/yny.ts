@@ -174,6 +174,8 @@ export const yny: Catalog = {
   "chat.selfName": "Transfer file",
   "chat.selfEmpty": "Kirim file dan catatan ke diri sendiri",
   "push.badEndpoint": "Langganan notifikasi push ini tidak dapat digunakan",
+  "push.endpointTaken":
+    "Notifikasi perangkat ini milik akun lain; berlangganan lagi",
   "console.userNotFound": "Pengguna ini tidak ada",
   "console.emailInvalid": "Masukkan alamat email yang valid",
   "console.notPermitted":

@@ -142,6 +142,7 @@ export const zh: Catalog = {
   "chat.selfName": "文件传输",
   "chat.selfEmpty": "传输你的文件",
   "push.badEndpoint": "无法使用此推送订阅",
+  "push.endpointTaken": "此设备的推送属于另一个账号，请重新订阅",
   "console.userNotFound": "用户不存在",
   "console.emailInvalid": "请输入有效的邮箱地址",
   "console.notPermitted": "只有超级管理员可以修改管理员或角色",
