@@ -190,6 +190,52 @@ describe("mail settings (setConfig smtp)", () => {
     expect(smtp.logins).toEqual([]);
   });
 
+  it("never send the stored password to a new place: a host, port or user changed without it drops it", async () => {
+    expect(
+      (
+        await setConfig("smtp", {
+          host: "127.0.0.1",
+          port: String(smtp.port),
+          user: "console-mailer",
+          pass: MAIL_SECRET,
+        })
+      ).code,
+    ).toBe(0);
+    expect((await allConfig()).smtp.hasPassword).toBe(true);
+    // An administrator points the mail at a listener of their own, password left empty.
+    const listener = await startSmtpSink();
+    try {
+      expect(
+        (
+          await setConfig("smtp", {
+            host: "127.0.0.1",
+            port: String(listener.port),
+            pass: "",
+          })
+        ).code,
+      ).toBe(0);
+      expect((await allConfig()).smtp.hasPassword).toBe(false);
+      await api.post(
+        "/manage/config/sendTestEmail",
+        { email: "probe@example.com" },
+        { token: admin.token },
+      );
+      expect(JSON.stringify(listener.logins)).not.toContain(MAIL_SECRET);
+      // Given anew with the new place, it is kept and used there.
+      expect(
+        (
+          await setConfig("smtp", {
+            port: String(smtp.port),
+            pass: MAIL_SECRET,
+          })
+        ).code,
+      ).toBe(0);
+      expect((await allConfig()).smtp.hasPassword).toBe(true);
+    } finally {
+      await listener.close();
+    }
+  });
+
   it.each([
     ["host", { host: "bad host name" }],
     ["host", { host: "exa_mple..com" }],

@@ -144,20 +144,54 @@ export function storageView({ row, source }: Sourced<StorageRow>): StorageInfo {
 /** The fields of each row that are secrets: audited as changed, never with their values. */
 export const SECRET_SETTINGS = new Set(["pass", "accessKey", "secretKey"]);
 
+/** How strongly each mail security setting protects the password on its way: higher is stronger. */
+const SECURITY_STRENGTH: Record<string, number> = { none: 0, tls: 1, ssl: 2 };
+
+/**
+ * Where each row's secrets are sent: a save that changes any of these keeps no stored
+ * secret it does not give anew. Otherwise whoever may edit the settings could point the
+ * mail host (or the bucket) at a listener of their own and have the server log in there
+ * with the stored password.
+ */
+const DESTINATIONS: Record<"smtp" | "storage", readonly string[]> = {
+  smtp: ["host", "port", "user"],
+  storage: ["endpoint", "bucket", "accessKey"],
+};
+
+/** The secrets of each row, dropped together when the destination changes. */
+const ROW_SECRETS: Record<"smtp" | "storage", readonly string[]> = {
+  smtp: ["pass"],
+  storage: ["accessKey", "secretKey"],
+};
+
 /**
  * A saved row with a patch applied: a secret left "" keeps the stored one (the console never
- * has it to send back); `clearPass` "1" removes the mail password.
+ * has it to send back), unless the patch changes where that secret is sent (the mail host,
+ * port or user, or a weaker mail security; the bucket's endpoint, name or access key): then
+ * the stored secret is dropped. `clearPass` "1" removes the mail password.
  */
 export function patched<T extends object>(
+  kind: "smtp" | "storage",
   row: T,
   patch: Record<string, unknown>,
 ): T {
-  const next: Record<string, unknown> = { ...(row as Record<string, unknown>) };
+  const before = row as Record<string, unknown>;
+  const next: Record<string, unknown> = { ...before };
   for (const [key, value] of Object.entries(patch)) {
     if (key === "clearPass") continue;
     if (SECRET_SETTINGS.has(key) && value === "") continue;
     next[key] = value;
   }
+  const moved =
+    DESTINATIONS[kind].some((key) => next[key] !== before[key]) ||
+    (kind === "smtp" &&
+      (SECURITY_STRENGTH[String(next.security)] ?? 0) <
+        (SECURITY_STRENGTH[String(before.security)] ?? 0));
+  if (moved)
+    for (const secret of ROW_SECRETS[kind]) {
+      const given = patch[secret];
+      if (typeof given !== "string" || given === "") next[secret] = "";
+    }
   if (patch.clearPass === "1") next.pass = "";
   return next as T;
 }

@@ -352,7 +352,7 @@ export class SystemService {
     by: AuditActor,
   ): Promise<void> {
     const before = (await this.smtp()).row;
-    const next = patched(before, patch);
+    const next = patched("smtp", before, patch);
     await this.writeRow("smtp", JSON.stringify(next));
     await this.audited(by, "smtp", before, { ...next });
   }
@@ -366,7 +366,7 @@ export class SystemService {
     by: AuditActor,
   ): Promise<void> {
     const before = (await this.storage()).row;
-    const next = patched(before, patch);
+    const next = patched("storage", before, patch);
     if (next.disk === "s3") {
       if (next.bucket === "")
         throw refuse("config.invalidField", { field: "bucket" });
