@@ -108,6 +108,7 @@ export const MESSAGE_KEYS = [
   "friend.self",
   "friend.already",
   "friend.alreadyApplied",
+  "friend.recentlyRefused",
   "friend.limit",
   "friend.requestNotFound",
   "friend.agreed",

@@ -160,6 +160,25 @@ export async function findWaiting(
     .executeTakeFirst();
 }
 
+/** When the addressee last declined a request of this applicant (ms), or null. */
+export async function lastRefusal(
+  db: Db,
+  fromUserId: number,
+  toUserId: number,
+): Promise<number | null> {
+  // Read along the applicant's own requests (friend_applications_from).
+  const row = await db
+    .selectFrom("friend_applications")
+    .select("updated_at")
+    .where("from_user_id", "=", fromUserId)
+    .where("to_user_id", "=", toUserId)
+    .where("status", "=", 0)
+    .orderBy("updated_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? row.updated_at : null;
+}
+
 /**
  * Files a waiting request; false when one from the same applicant to the same addressee
  * is already waiting (the unique index decides, so parallel requests cannot both land).
@@ -351,6 +370,7 @@ export function friendsRepository(db: Db) {
     listLinksAmong,
     listWaitingTo,
     findWaiting,
+    lastRefusal,
     insertRequest,
     answerRequest,
     befriend,

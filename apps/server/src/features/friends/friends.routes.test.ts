@@ -302,6 +302,40 @@ describe("answering (friend/update)", () => {
     expect((await contactsOf(b)).count).toBe(0);
   });
 
+  it("after a refusal, the same person is not asked again for a day; others may be", async () => {
+    const a = await registerAndLogin(api);
+    const b = await registerAndLogin(api);
+    const c = await registerAndLogin(api);
+    await friendCall("add", a, { user_id: b.userId, remark: "hi" });
+    const [request] = (await requests(b, 0)).list;
+    await friendCall("update", b, { friend_id: request?.friend_id, status: 0 });
+    const waiting = async () =>
+      (await requests(b, 0)).list.filter((r) => r.status === 2).length;
+    expect(await waiting()).toBe(0);
+    api.clock.advance(60 * 60 * 1000);
+    const again = await api.post(
+      "/enterprise/friend/add",
+      { user_id: b.userId, remark: "please?" },
+      { token: a.token, headers: { "Accept-Language": "en" } },
+    );
+    expect(again.code).not.toBe(0);
+    expect(again.msg).toBe(
+      "This person declined your request recently. You can ask again in 23 hours",
+    );
+    expect(await waiting()).toBe(0);
+    // Someone else is asked at once.
+    expect(
+      (await friendCall("add", a, { user_id: c.userId, remark: "hi" })).code,
+    ).toBe(0);
+    // A day after the refusal, once more.
+    api.clock.advance(23 * 60 * 60 * 1000);
+    expect(
+      (await friendCall("add", a, { user_id: b.userId, remark: "a day on" }))
+        .code,
+    ).toBe(0);
+    expect(await waiting()).toBe(1);
+  });
+
   it("answers nobody but the addressee, and only once (wire-contract.md §7.5)", async () => {
     const a = await registerAndLogin(api);
     const b = await registerAndLogin(api);

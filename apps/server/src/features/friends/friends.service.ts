@@ -21,6 +21,9 @@ import type {
   RequestRow,
 } from "./friends.repository.js";
 
+/** How long after a refusal the same person may be asked again (each request notifies). */
+const REAPPLY_AFTER_REFUSAL_MS = 24 * 60 * 60 * 1000;
+
 /** A page of the request list as the call parsed it. */
 export type RequestsQuery = CallRequest<typeof calls.index>;
 
@@ -117,6 +120,14 @@ export class FriendsService {
       return;
     }
     await this.mayAddFriend(applicant);
+    // Declined: not asked again at once (each request notifies the addressee).
+    const refused = await this.repo.lastRefusal(me, to);
+    if (refused !== null && now - refused < REAPPLY_AFTER_REFUSAL_MS)
+      throw refuse("friend.recentlyRefused", {
+        hours: Math.ceil(
+          (refused + REAPPLY_AFTER_REFUSAL_MS - now) / (60 * 60 * 1000),
+        ),
+      });
     const filed = await this.repo.insertRequest({
       from: me,
       to,

@@ -135,6 +135,8 @@ export const dy: Catalog = {
   "friend.self": "自分自身を友だちに追加することはできません",
   "friend.already": "すでに友だちです",
   "friend.alreadyApplied": "すでに申請済みです。相手の返答をお待ちください",
+  "friend.recentlyRefused":
+    "相手は最近あなたの申請を断りました。{hours} 時間後にもう一度申請できます",
   "friend.limit": "友だちの数が上限に達しています",
   "friend.requestNotFound":
     "この友だち申請は存在しないか、すでに処理されています",

@@ -124,6 +124,8 @@ export const e: Catalog = {
   "friend.already": "이미 친구입니다",
   "friend.alreadyApplied":
     "이미 요청을 보냈습니다. 상대방의 응답을 기다려 주세요",
+  "friend.recentlyRefused":
+    "상대가 최근 신청을 거절했습니다. {hours}시간 후에 다시 신청할 수 있습니다",
   "friend.limit": "친구 수가 한도에 도달했습니다",
   "friend.requestNotFound": "존재하지 않거나 이미 처리된 친구 요청입니다",
   "friend.agreed": "친구 요청을 수락했습니다",

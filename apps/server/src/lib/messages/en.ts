@@ -127,6 +127,8 @@ export const en: Catalog = {
   "friend.already": "You are already friends",
   "friend.alreadyApplied":
     "You have already sent a request; wait for them to answer",
+  "friend.recentlyRefused":
+    "This person declined your request recently. You can ask again in {hours} hours",
   "friend.limit": "You have as many friends as you are allowed",
   "friend.requestNotFound":
     "This friend request doesn't exist or was already answered",

@@ -109,6 +109,7 @@ export const ft: Catalog = {
   "friend.self": "不能將自己加為好友",
   "friend.already": "你們已經是好友了",
   "friend.alreadyApplied": "你已經送出邀請，請等待對方回覆",
+  "friend.recentlyRefused": "對方最近拒絕了你的申請，{hours} 小時後可再次申請",
   "friend.limit": "你的好友數量已達上限",
   "friend.requestNotFound": "這則好友邀請不存在或已處理",
   "friend.agreed": "已接受好友邀請",

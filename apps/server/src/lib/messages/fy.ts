@@ -143,6 +143,8 @@ export const fy: Catalog = {
   "friend.already": "Vous êtes déjà amis",
   "friend.alreadyApplied":
     "Vous avez déjà envoyé une demande ; attendez une réponse",
+  "friend.recentlyRefused":
+    "Cette personne a refusé votre demande récemment. Vous pourrez redemander dans {hours} heures",
   "friend.limit": "Vous avez atteint le nombre maximal d'amis autorisé",
   "friend.requestNotFound":
     "Cette demande d'ami n'existe pas ou a déjà reçu une réponse",

@@ -147,6 +147,8 @@ export const hy: Catalog = {
   "friend.already": "Ihr seid bereits befreundet",
   "friend.alreadyApplied":
     "Du hast bereits eine Anfrage gesendet; warte auf die Antwort",
+  "friend.recentlyRefused":
+    "Diese Person hat Ihre Anfrage kürzlich abgelehnt. Sie können in {hours} Stunden erneut fragen",
   "friend.limit": "Du hast bereits so viele Freunde, wie erlaubt sind",
   "friend.requestNotFound":
     "Diese Freundschaftsanfrage gibt es nicht oder sie wurde bereits beantwortet",

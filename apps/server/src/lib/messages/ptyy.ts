@@ -128,6 +128,8 @@ export const ptyy: Catalog = {
   "friend.self": "Você não pode adicionar a si mesmo como amigo",
   "friend.already": "Vocês já são amigos",
   "friend.alreadyApplied": "Você já enviou uma solicitação; aguarde a resposta",
+  "friend.recentlyRefused":
+    "Esta pessoa recusou o seu pedido recentemente. Pode pedir de novo daqui a {hours} horas",
   "friend.limit": "Você já tem o número máximo de amigos permitido",
   "friend.requestNotFound":
     "Esta solicitação de amizade não existe ou já foi respondida",

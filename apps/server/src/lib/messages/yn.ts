@@ -126,6 +126,8 @@ export const yn: Catalog = {
   "friend.self": "Bạn không thể tự kết bạn với chính mình",
   "friend.already": "Hai bạn đã là bạn bè",
   "friend.alreadyApplied": "Bạn đã gửi lời mời rồi; hãy chờ người kia trả lời",
+  "friend.recentlyRefused":
+    "Người này vừa từ chối lời mời của bạn. Bạn có thể gửi lại sau {hours} giờ",
   "friend.limit": "Bạn đã có đủ số bạn bè được phép",
   "friend.requestNotFound":
     "Lời mời kết bạn này không tồn tại hoặc đã được trả lời",

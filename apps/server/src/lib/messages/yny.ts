@@ -137,6 +137,8 @@ export const yny: Catalog = {
   "friend.already": "Anda sudah berteman",
   "friend.alreadyApplied":
     "Anda sudah mengirim permintaan; tunggu tanggapan mereka",
+  "friend.recentlyRefused":
+    "Orang ini baru saja menolak permintaan Anda. Anda dapat meminta lagi dalam {hours} jam",
   "friend.limit": "Jumlah teman Anda sudah mencapai batas",
   "friend.requestNotFound":
     "Permintaan pertemanan ini tidak ada atau sudah ditanggapi",

@@ -109,6 +109,7 @@ export const zh: Catalog = {
   "friend.self": "不能添加自己为好友",
   "friend.already": "你们已经是好友了",
   "friend.alreadyApplied": "你已经申请过了，请等待对方处理",
+  "friend.recentlyRefused": "对方最近拒绝了你的申请，{hours} 小时后可再次申请",
   "friend.limit": "你的好友数量已达上限",
   "friend.requestNotFound": "这条好友申请不存在或已处理",
   "friend.agreed": "已同意好友申请",
