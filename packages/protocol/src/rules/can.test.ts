@@ -131,6 +131,17 @@ describe("console and closed system", () => {
     );
   });
 
+  it("mail and storage settings: super administrators only, never in demo mode", () => {
+    expect(can(ADMIN, "console.deliverySettings")).toBe(true);
+    expect(denial({ ...USER, role: 2 }, "console.deliverySettings")).toBe(
+      "role",
+    );
+    expect(denial(USER, "console.deliverySettings")).toBe("role");
+    expect(
+      denial({ ...ADMIN, demoMode: true }, "console.deliverySettings"),
+    ).toBe("demo");
+  });
+
   it("only a system administrator enters a closed system; demo mode does not", () => {
     expect(can(ADMIN, "system.enterClosed")).toBe(true);
     expect(denial(USER, "system.enterClosed")).toBe("role");

@@ -87,6 +87,12 @@ export interface Subjects {
    * administrator (role 1) only, as the old server allowed uid 1 only.
    */
   "console.publishNotice": null;
+  /**
+   * Change the mail and storage settings, which hold the server's secrets (the mail
+   * password, the bucket's keys) and say where they are sent: a super administrator
+   * (role 1) only.
+   */
+  "console.deliverySettings": null;
   /** Sign in while the system is closed (sysInfo.state 0). */
   "system.enterClosed": null;
   /** Chat one-to-one with a user: single chat on, and friends in run mode 2; staff always may. */
@@ -217,6 +223,10 @@ const RULES: { [A in Action]: Rule<A> } = {
     return null;
   },
   "console.publishNotice": (actor) => {
+    if (actor.demoMode) return "demo";
+    return actor.role === SystemRoles.super ? null : "role";
+  },
+  "console.deliverySettings": (actor) => {
     if (actor.demoMode) return "demo";
     return actor.role === SystemRoles.super ? null : "role";
   },

@@ -279,6 +279,38 @@ describe("mail settings (setConfig smtp)", () => {
     ).toBe("demo.readOnly");
     expect((await allConfig()).smtp.host).toBe("127.0.0.1");
   });
+
+  it("with the storage settings, are a super administrator's: an administrator of role 2 is refused, changing nothing", async () => {
+    const helper = await registerAndLogin(api);
+    await api.post(
+      "/manage/User/setRole",
+      { user_id: helper.userId, role: 2 },
+      { token: admin.token },
+    );
+    const login = await api.post("/common/pub/login", {
+      account: helper.account,
+      password: helper.password,
+    });
+    const role2 = {
+      ...helper,
+      token: (login.data as { authToken: string }).authToken,
+    };
+    const before = await allConfig();
+    for (const [name, value] of [
+      ["smtp", { host: "listener.example.net", pass: "" }],
+      ["storage", { disk: "local" }],
+      ["fileUpload", { disk: "local", size: 7 }],
+    ] as const) {
+      const res = await setConfig(name, value, role2);
+      expect(res.key, name).toBe("console.notPermitted");
+      expect(res.msg).not.toBe("");
+    }
+    expect(await allConfig()).toEqual(before);
+    // The upload settings without the disk are an administrator's to change.
+    expect((await setConfig("fileUpload", { size: 7 }, role2)).code).toBe(0);
+    expect((await allConfig()).fileUpload.size).toBe("7");
+    await setConfig("fileUpload", { size: Number(before.fileUpload.size) });
+  });
 });
 
 /** A small PNG of one colour: each colour gives another stored file. */

@@ -30,6 +30,6 @@ export const systemModule = defineModule("system", (ctx) => {
   });
   return {
     service,
-    register: (calls) => registerSystemRoutes(calls, service),
+    register: (calls) => registerSystemRoutes(calls, service, ctx.policy),
   };
 });

@@ -299,6 +299,37 @@ describe("the settings page", () => {
   );
 
   it(
+    "leaves mail and storage to a super administrator: an administrator of role 2 reads them, saves nothing there, and may still send a test message",
+    async () => {
+      useSessionStore.setState({
+        token: "token",
+        user: makeUserInfo({ user_id: 7, id: 7, role: 2 }),
+      });
+      serve();
+      renderPage();
+      const mail = await openTab("Mail");
+      expect(within(mail).getByRole("button", { name: "Save" })).toBeDisabled();
+      expect(
+        screen.getByText(/Only a super administrator changes these settings/),
+      ).toBeInTheDocument();
+      expect(screen.getByRole("textbox", { name: "Send to" })).toBeEnabled();
+      await openTab("Files");
+      const storage = screen.getByRole("form", { name: "Storage" });
+      expect(
+        within(storage).getByRole("button", { name: "Save" }),
+      ).toBeDisabled();
+      // The upload settings stay theirs.
+      expect(
+        within(screen.getByRole("form", { name: "Files" })).getByRole(
+          "button",
+          { name: "Save" },
+        ),
+      ).toBeEnabled();
+    },
+    SLOW_MS,
+  );
+
+  it(
     "adds an allowed file type",
     async () => {
       const calls = serve();

@@ -19,6 +19,8 @@ export function SettingsPage() {
   const { t } = useTranslation("console");
   const actor = useActor();
   const mayWrite = can(actor, "console.write");
+  // Mail and storage hold the server's secrets: super administrators only.
+  const mayDeliver = can(actor, "console.deliverySettings");
   const query = useAllConfigQuery();
   const config = query.data;
 
@@ -76,13 +78,20 @@ export function SettingsPage() {
                 stored={config.fileUpload}
                 storage={config.storage}
                 mayWrite={mayWrite}
+                mayChangeStorage={mayDeliver}
               />
             ),
           },
           {
             key: "mail",
             label: t("settings.tabs.mail"),
-            children: <MailTab smtp={config.smtp} mayWrite={mayWrite} />,
+            children: (
+              <MailTab
+                smtp={config.smtp}
+                mayWrite={mayWrite}
+                mayChange={mayDeliver}
+              />
+            ),
           },
           {
             key: "invite",

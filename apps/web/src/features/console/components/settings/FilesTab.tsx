@@ -15,10 +15,13 @@ export function FilesTab({
   stored,
   storage,
   mayWrite,
+  mayChangeStorage,
 }: {
   stored: AllConfig["fileUpload"];
   storage: AllConfig["storage"];
   mayWrite: boolean;
+  /** Where files are kept: super administrators only. */
+  mayChangeStorage: boolean;
 }) {
   const { t } = useTranslation("console");
 
@@ -82,6 +85,7 @@ export function FilesTab({
         key={JSON.stringify(storage)}
         storage={storage}
         mayWrite={mayWrite}
+        mayChange={mayChangeStorage}
       />
     </>
   );

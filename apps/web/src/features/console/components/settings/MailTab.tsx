@@ -19,9 +19,13 @@ const emailRule = manage.sendTestEmail.request.shape.email;
 export function MailTab({
   smtp,
   mayWrite,
+  mayChange,
 }: {
   smtp: SmtpInfo;
+  /** Whether this administrator may act in the console (the test message). */
   mayWrite: boolean;
+  /** Whether they may change these settings: super administrators only. */
+  mayChange: boolean;
 }) {
   const { t } = useTranslation("console");
   const [form] = Form.useForm<{ email: string }>();
@@ -32,6 +36,14 @@ export function MailTab({
 
   return (
     <>
+      {mayWrite && !mayChange && (
+        <Alert
+          type="info"
+          showIcon
+          className={styles.conNotice}
+          title={t("settings.superOnly")}
+        />
+      )}
       {source === "env" && (
         <Alert
           type="info"
@@ -54,7 +66,7 @@ export function MailTab({
         section="smtp"
         label={t("settings.tabs.mail")}
         stored={stored}
-        mayWrite={mayWrite}
+        mayWrite={mayChange}
       >
         <Form.Item
           name="host"

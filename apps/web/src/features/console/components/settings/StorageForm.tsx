@@ -15,9 +15,13 @@ import styles from "./settings.module.css";
 export function StorageForm({
   storage,
   mayWrite,
+  mayChange,
 }: {
   storage: StorageInfo;
+  /** Whether this administrator may change settings in the console at all. */
   mayWrite: boolean;
+  /** Whether they may change where files are kept: super administrators only. */
+  mayChange: boolean;
 }) {
   const { t } = useTranslation("console");
   const { hasAccessKey, hasSecretKey, source, ...fields } = storage;
@@ -25,6 +29,14 @@ export function StorageForm({
 
   return (
     <>
+      {mayWrite && !mayChange && (
+        <Alert
+          type="info"
+          showIcon
+          className={styles.conNotice}
+          title={t("settings.superOnly")}
+        />
+      )}
       {source === "env" && storage.disk === "s3" && (
         <Alert
           type="info"
@@ -37,7 +49,7 @@ export function StorageForm({
         section="storage"
         label={t("settings.files.storage")}
         stored={stored}
-        mayWrite={mayWrite}
+        mayWrite={mayChange}
       >
         <Form.Item name="disk" label={t("settings.files.disk")}>
           <Radio.Group
