@@ -175,6 +175,8 @@ describe("held contact lists", () => {
       status: 0,
     });
     expect((await envelopeOf(bob)).count).toBe(0);
+    // A refusal holds Ann's next request to Bob for a day.
+    api.clock.advance(24 * 60 * 60 * 1000);
     await call(ann, "/enterprise/friend/add", {
       user_id: bob.userId,
       remark: "again",
