@@ -8,6 +8,7 @@ import { NumberField } from "./NumberField";
 import { SecretField } from "./SecretField";
 import { SectionForm } from "./SectionForm";
 import styles from "./settings.module.css";
+import { SuperOnlyNotice } from "./SuperOnlyNotice";
 
 const emailRule = manage.sendTestEmail.request.shape.email;
 
@@ -36,14 +37,7 @@ export function MailTab({
 
   return (
     <>
-      {mayWrite && !mayChange && (
-        <Alert
-          type="info"
-          showIcon
-          className={styles.conNotice}
-          title={t("settings.superOnly")}
-        />
-      )}
+      <SuperOnlyNotice mayWrite={mayWrite} mayChange={mayChange} />
       {source === "env" && (
         <Alert
           type="info"

@@ -6,6 +6,7 @@ import { FlagField } from "./FlagField";
 import { SecretField } from "./SecretField";
 import { SectionForm } from "./SectionForm";
 import styles from "./settings.module.css";
+import { SuperOnlyNotice } from "./SuperOnlyNotice";
 
 /**
  * Where new files are kept (the `storage` section): the server's disk or an S3-compatible
@@ -29,14 +30,7 @@ export function StorageForm({
 
   return (
     <>
-      {mayWrite && !mayChange && (
-        <Alert
-          type="info"
-          showIcon
-          className={styles.conNotice}
-          title={t("settings.superOnly")}
-        />
-      )}
+      <SuperOnlyNotice mayWrite={mayWrite} mayChange={mayChange} />
       {source === "env" && storage.disk === "s3" && (
         <Alert
           type="info"
