@@ -118,6 +118,9 @@ const EnvSchema = z.object({
   RATE_SENDCODE_WINDOW_S: int(60 * 60),
   RATE_UPLOAD_USER: int(60),
   RATE_UPLOAD_WINDOW_S: int(60),
+  /** Messages one user may send per window, every chat together (issue 51 item 5). */
+  RATE_SEND_USER: int(120),
+  RATE_SEND_WINDOW_S: int(60),
   /** Calls a user may start per window (reliability.md E5: ringing is rate-limited). */
   RATE_CALL_USER: int(20),
   RATE_CALL_WINDOW_S: int(60),

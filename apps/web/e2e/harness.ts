@@ -91,6 +91,8 @@ export class Product {
           ARGON2_TIME_COST: "1",
           RATE_REGISTER_IP: "0",
           RATE_LOGIN_IP: "0",
+          // Flows seed busy chats over the wire faster than a person types.
+          RATE_SEND_USER: "0",
           ...this.env,
         },
         stdio: ["ignore", "inherit", "inherit"],

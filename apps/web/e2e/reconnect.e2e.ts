@@ -2,9 +2,12 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
+  api,
+  apiLogin,
   bubbles,
   newContext,
   productAndBrowser,
+  realtimeBound,
   screenshot,
   signUp,
 } from "./harness";
@@ -105,6 +108,92 @@ describe("a client whose server went away for a while", () => {
     await banner(bob.page).waitFor({ state: "hidden" });
     await presence.waitFor();
     await screenshot(bob.page, "reconnect-back-en");
+    await alice.context.close();
+    await bob.context.close();
+  }, 240_000);
+
+  it("keeps what two people type during an outage through a closed tab, and sends it all once, in order, when the server is back (issue 51 item 1)", async () => {
+    const suffix = randomBytes(3).toString("hex");
+    const url = setup.product().url;
+    const alice = await newContext(setup.browser(), "en-US");
+    const bob = await newContext(setup.browser(), "en-US");
+    await bob.page.clock.install();
+    await signUp(alice.page, url, `olivia${suffix}`, "Olivia");
+    await signUp(bob.page, url, `oscar${suffix}`, "Oscar");
+    await alice.page
+      .getByRole("button", { name: "Contacts", exact: true })
+      .click();
+    await alice.page
+      .getByTestId("contact")
+      .filter({ hasText: "Oscar" })
+      .click();
+    const aliceEditor = alice.page.getByLabel("Message", { exact: true });
+    await aliceEditor.fill("Hello before");
+    await aliceEditor.press("Enter");
+    await bob.page.getByTestId("contact").filter({ hasText: "Olivia" }).click();
+    await bubbles(bob.page).filter({ hasText: "Hello before" }).waitFor();
+    await realtimeBound(alice.page);
+
+    await setup.product().stop();
+    const typed = ["first while down", "second while down", "third while down"];
+    for (const text of typed) {
+      await aliceEditor.fill(text);
+      await aliceEditor.press("Enter");
+    }
+    const waiting = (page: Page) =>
+      page.getByRole("status").filter({ hasText: "Waiting for connection" });
+    await expect.poll(() => waiting(alice.page).count()).toBe(3);
+    const bobEditor = bob.page.getByLabel("Message", { exact: true });
+    await bobEditor.fill("reply while down");
+    await bobEditor.press("Enter");
+    await waiting(bob.page).waitFor();
+    await screenshot(alice.page, "outbox-waiting-en");
+    // Alice closes her tab before the server is back: her texts live on in the browser.
+    await alice.page.close();
+
+    await setup.product().start();
+    const reopened = await alice.context.newPage();
+    await reopened.goto(url);
+    await reopened.getByTestId("contact").filter({ hasText: "Oscar" }).click();
+    await advanceUntil(bob.page, () => realtimeOpen(bob.page), 60_000);
+
+    // Each text once, in the order typed, on both screens; nothing left waiting or failed.
+    const shown = async (page: Page) =>
+      (await bubbles(page).allInnerTexts()).filter((t) => /while down/.test(t));
+    const expected = [...typed, "reply while down"];
+    await expect
+      .poll(async () => (await shown(bob.page)).length, { timeout: 30_000 })
+      .toBe(4);
+    await expect
+      .poll(async () => (await shown(reopened)).length, { timeout: 30_000 })
+      .toBe(4);
+    for (const page of [bob.page, reopened]) {
+      const texts = await shown(page);
+      const order = typed.map((t) => texts.findIndex((x) => x.includes(t)));
+      expect(order.every((at) => at >= 0)).toBe(true);
+      expect([...order].sort((a, b) => a - b)).toEqual(order);
+      expect(texts.some((x) => x.includes("reply while down"))).toBe(true);
+      expect(await waiting(page).count()).toBe(0);
+      expect(await page.getByText("Not sent — tap to retry").count()).toBe(0);
+    }
+    await screenshot(reopened, "outbox-sent-en");
+
+    // The server stored each exactly once.
+    const olivia = await apiLogin(url, `olivia${suffix}`);
+    const list = await api(
+      url,
+      "/enterprise/im/getMessageList",
+      {
+        toContactId: (await apiLogin(url, `oscar${suffix}`)).id,
+        is_group: 0,
+        page: 1,
+        limit: 20,
+      },
+      olivia.token,
+    );
+    const contents = (list.data as { content: string }[]).map((m) => m.content);
+    for (const text of expected)
+      expect(contents.filter((c) => c === text)).toHaveLength(1);
     await alice.context.close();
     await bob.context.close();
   }, 240_000);

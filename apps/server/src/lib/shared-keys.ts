@@ -21,6 +21,9 @@ export interface SharedKeys {
   delete(key: string): Promise<void>;
 }
 
+/** How many writes a sweep of expired keys waits for. */
+const SWEEP_EVERY_WRITES = 1024;
+
 /** In one process: a map with expiry times. */
 export class MemoryKeys implements SharedKeys {
   private readonly entries = new Map<
@@ -28,7 +31,30 @@ export class MemoryKeys implements SharedKeys {
     { value: string; until: number }
   >();
 
+  /** Writes since expired keys were last swept out. */
+  private writes = 0;
+
   constructor(private readonly clock: Clock) {}
+
+  /** How many keys are held, expired ones not yet swept included. */
+  get held(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * Stores a key; every so many writes the expired ones are dropped, so keys written once
+   * and never read again (a send's pace) do not pile up. The sweep's cost is spread over
+   * the writes that made the keys: constant per write on average.
+   */
+  private put(key: string, value: string, ttlMs: number): void {
+    const now = this.clock.now();
+    this.entries.set(key, { value, until: now + ttlMs });
+    this.writes += 1;
+    if (this.writes < SWEEP_EVERY_WRITES) return;
+    this.writes = 0;
+    for (const [held, entry] of this.entries)
+      if (entry.until <= now) this.entries.delete(held);
+  }
 
   private live(key: string): string | null {
     const entry = this.entries.get(key);
@@ -40,7 +66,7 @@ export class MemoryKeys implements SharedKeys {
 
   claim(key: string, value: string, ttlMs: number): Promise<boolean> {
     if (this.live(key) !== null) return Promise.resolve(false);
-    this.entries.set(key, { value, until: this.clock.now() + ttlMs });
+    this.put(key, value, ttlMs);
     return Promise.resolve(true);
   }
 
@@ -49,19 +75,19 @@ export class MemoryKeys implements SharedKeys {
   }
 
   set(key: string, value: string, ttlMs: number): Promise<void> {
-    this.entries.set(key, { value, until: this.clock.now() + ttlMs });
+    this.put(key, value, ttlMs);
     return Promise.resolve();
   }
 
   replace(key: string, value: string, ttlMs: number): Promise<boolean> {
     if (this.live(key) === null) return Promise.resolve(false);
-    this.entries.set(key, { value, until: this.clock.now() + ttlMs });
+    this.put(key, value, ttlMs);
     return Promise.resolve(true);
   }
 
   extend(key: string, value: string, ttlMs: number): Promise<boolean> {
     if (this.live(key) !== value) return Promise.resolve(false);
-    this.entries.set(key, { value, until: this.clock.now() + ttlMs });
+    this.put(key, value, ttlMs);
     return Promise.resolve(true);
   }
 

@@ -23,6 +23,8 @@ export class ApiError extends Error {
     readonly key?: string,
     /** The request never got an answer (network down, timeout). */
     readonly network = false,
+    /** A refusal for now (a rate): the seconds the server asked to wait (Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "ApiError";
@@ -252,5 +254,11 @@ function answer<C extends CallDescriptor>(
   } else if (!options.silent) {
     toast(WARNING_CODES.has(code) ? "warning" : "error", text);
   }
-  throw new ApiError(code, text, key);
+  throw new ApiError(
+    code,
+    text,
+    key,
+    false,
+    reply.retryAfter > 0 ? reply.retryAfter : undefined,
+  );
 }

@@ -12,7 +12,11 @@ import {
 import { contactsRealtime } from "../features/contacts";
 import { friendsRealtime } from "../features/friends";
 import { groupsRealtime } from "../features/groups";
-import { messagesRealtime, refreshChat } from "../features/messages";
+import {
+  messagesRealtime,
+  refreshChat,
+  startOutbox,
+} from "../features/messages";
 import { systemRealtime } from "../features/system";
 import { settingsRealtime } from "../features/settings";
 import { useSessionStore } from "../stores/session.store";
@@ -56,11 +60,15 @@ export function useRealtime(): void {
     setCallRecordListener((peerId) => {
       refreshChat(client, peerId);
     });
+    // Texts left unsent by an earlier page are shown and sent; the socket's bind flushes.
+    const stopOutbox = startOutbox(client, me);
     realtime.start({ token, userId: me });
     return () => {
       leaveCall();
       off();
       realtime.stop();
+      // Signed out: the device forgets the user's unsent texts too.
+      stopOutbox({ forget: useSessionStore.getState().token === null });
     };
   }, [client, token, me]);
 }

@@ -55,6 +55,8 @@ export const MESSAGE_KEYS = [
   "demo.readOnly",
   "system.closed",
   "message.tooLong",
+  "message.tooSoon",
+  "message.tooFast",
   "message.empty",
   "message.idReused",
   "contact.notFound",

@@ -17,6 +17,12 @@ export const messagesModule = defineModule("messages", (ctx) => {
     publish: ctx.publish,
     policy: ctx.policy,
     services: ctx.services,
+    sendsPerUser: ctx.limiter(
+      "send-user",
+      ctx.config.RATE_SEND_USER,
+      ctx.config.RATE_SEND_WINDOW_S,
+    ),
+    keys: ctx.keys,
   });
   const actions = new MessageActionsService({
     repo: messageActionsRepository(ctx.db),

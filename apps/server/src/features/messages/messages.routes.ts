@@ -7,7 +7,14 @@ export function registerMessageRoutes(
   messages: MessagesService,
 ): void {
   registry.register(calls.sendMessage, async (input, ctx) => ({
-    data: await messages.send(requireSession(ctx).userId, input, ctx.publicUrl),
+    data: await messages.send(
+      requireSession(ctx).userId,
+      input,
+      ctx.publicUrl,
+      {
+        paced: true,
+      },
+    ),
   }));
 
   registry.register(calls.getMessageList, async (input, ctx) => {

@@ -27,7 +27,9 @@ import {
 } from "@parley/protocol";
 import type { Policy, Publish, Services } from "../../context.js";
 import { type Clock, formatDateTime } from "../../lib/clock.js";
-import { refuse } from "../../lib/errors.js";
+import { rateLimited, refuse } from "../../lib/errors.js";
+import type { Limiter } from "../../lib/rate-limits.js";
+import type { SharedKeys } from "../../lib/shared-keys.js";
 import { InTurn } from "../../lib/in-turn.js";
 import { translate } from "../../lib/messages.js";
 import { parseJsonObject } from "../../lib/json.js";
@@ -149,6 +151,16 @@ export interface MessagesDeps {
   publish: Publish;
   policy: Policy;
   services: Services;
+  /** Sends per user in a window, every chat together (RATE_SEND_USER). */
+  sendsPerUser: Limiter;
+  /** When each user last sent to each chat, for `chatInfo.sendInterval`; every process sees it. */
+  keys: SharedKeys;
+}
+
+/** How a send is paced: typed sends are; forwards and files sent by upload are not. */
+export interface SendOptions {
+  /** Counts against RATE_SEND_USER and `chatInfo.sendInterval` (wire-contract.md §5.3). */
+  paced?: boolean;
 }
 
 /**
@@ -207,6 +219,7 @@ export class MessagesService {
     userId: number,
     input: SendInput | FileSendInput,
     publicUrl: string,
+    options: SendOptions = {},
   ): Promise<Message> {
     // The system's entries are read, never written to (wire-contract.md §5.3).
     if (
@@ -233,6 +246,7 @@ export class MessagesService {
           ...(input.type === "emoji" ? { type: "emoji" as const } : {}),
         },
         publicUrl,
+        options,
       );
     }
     // The reads a send starts with do not depend on one another: asked at once, on
@@ -269,6 +283,8 @@ export class MessagesService {
     ]);
     if (existing) return this.retried(existing, input, me, publicUrl);
     try {
+      // Inside the try: a retry refused for its pace answers what was stored.
+      if (options.paced) await this.pace(userId, input.toContactId);
       if (target.kind === "self")
         return await this.sendToSelf(me, input, publicUrl);
       return target.kind === "group"
@@ -286,6 +302,32 @@ export class MessagesService {
       if (stored) return this.retried(stored, input, me, publicUrl);
       throw error;
     }
+  }
+
+  /**
+   * Refuses a send past the user's rate (RATE_SEND_USER, across processes) or sooner than
+   * `chatInfo.sendInterval` after their last one to the same chat. Both refusals carry
+   * Retry-After, so a client's outbox waits and sends again. Notes to oneself have no
+   * interval (wire-contract.md §5.3: the chat -1 skips every check) but count in the rate.
+   */
+  private async pace(userId: number, chat: ContactId): Promise<void> {
+    const waitMs = await this.deps.sendsPerUser.take(String(userId));
+    if (waitMs > 0) throw rateLimited(waitMs, "message.tooFast");
+    if (chat === SELF_CHAT_ID) return;
+    const seconds = Number(
+      (await this.deps.policy.config()).chatInfo.sendInterval,
+    );
+    if (!Number.isFinite(seconds) || seconds <= 0) return;
+    const now = this.deps.clock.now();
+    const key = `send-interval:${userId}:${String(chat)}`;
+    const intervalMs = seconds * 1000;
+    if (await this.deps.keys.claim(key, String(now + intervalMs), intervalMs))
+      return;
+    const until = Number(await this.deps.keys.get(key));
+    throw rateLimited(
+      Number.isFinite(until) && until > now ? until - now : intervalMs,
+      "message.tooSoon",
+    );
   }
 
   /** Stores a one-to-one message (or a note to oneself), its quote made by the server. */

@@ -69,6 +69,10 @@ export const dy: Catalog = {
   "system.closed":
     "サーバーはメンテナンス中です。しばらくしてから再度アクセスしてください。",
   "message.tooLong": "メッセージが長すぎるため送信できません",
+  "message.tooSoon":
+    "このチャットでは送信の間隔が決められています。{when}にもう一度送信できます。",
+  "message.tooFast":
+    "メッセージの送信が速すぎます。{when}にもう一度お試しください。",
   "message.empty": "空のメッセージは送信できません",
   "message.idReused":
     "このメッセージは別のメッセージと競合しました。もう一度送信してください。",

@@ -62,6 +62,10 @@ export const e: Catalog = {
   "demo.readOnly": "데모이므로 변경할 수 없습니다",
   "system.closed": "서버 점검 중입니다. 잠시 후 다시 방문해 주세요.",
   "message.tooLong": "메시지가 너무 길어 보낼 수 없습니다",
+  "message.tooSoon":
+    "이 대화는 메시지 간격이 정해져 있습니다. {when} 다시 보낼 수 있습니다.",
+  "message.tooFast":
+    "메시지를 너무 빠르게 보내고 있습니다. {when} 다시 시도하세요.",
   "message.empty": "빈 메시지는 보낼 수 없습니다",
   "message.idReused":
     "이 메시지가 다른 메시지와 충돌했습니다. 다시 보내 주세요.",

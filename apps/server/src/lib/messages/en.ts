@@ -65,6 +65,9 @@ export const en: Catalog = {
   "system.closed":
     "The server is closed for maintenance. Please come back later.",
   "message.tooLong": "This message is too long to send",
+  "message.tooSoon":
+    "Messages in this chat are spaced out. You can send again {when}.",
+  "message.tooFast": "You are sending messages too fast. Try again {when}.",
   "message.empty": "You can't send an empty message",
   "message.idReused":
     "This message clashed with another one. Please send it again.",

@@ -55,6 +55,8 @@ export const ft: Catalog = {
   "demo.readOnly": "示範模式下無法修改",
   "system.closed": "系統維護中，請稍後再來",
   "message.tooLong": "訊息太長，無法傳送",
+  "message.tooSoon": "本聊天限制發送頻率，請{when}再發",
+  "message.tooFast": "傳送訊息太頻繁，請{when}再試",
   "message.empty": "無法傳送空白訊息",
   "message.idReused": "這則訊息與另一則衝突，請重新傳送",
   "contact.notFound": "聯絡人不存在",

@@ -70,6 +70,9 @@ export const fy: Catalog = {
   "system.closed":
     "Le serveur est fermé pour maintenance. Veuillez revenir plus tard.",
   "message.tooLong": "Ce message est trop long pour être envoyé",
+  "message.tooSoon":
+    "Les messages de cette discussion sont espacés. Vous pourrez envoyer à nouveau {when}.",
+  "message.tooFast": "Vous envoyez des messages trop vite. Réessayez {when}.",
   "message.empty": "Vous ne pouvez pas envoyer un message vide",
   "message.idReused":
     "Ce message est entré en conflit avec un autre. Veuillez le renvoyer.",

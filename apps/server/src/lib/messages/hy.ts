@@ -70,6 +70,10 @@ export const hy: Catalog = {
   "system.closed":
     "Der Server ist wegen Wartungsarbeiten geschlossen. Bitte schau später wieder vorbei.",
   "message.tooLong": "Diese Nachricht ist zu lang zum Senden",
+  "message.tooSoon":
+    "In diesem Chat gilt ein Abstand zwischen Nachrichten. Sie können {when} wieder senden.",
+  "message.tooFast":
+    "Sie senden Nachrichten zu schnell. Versuchen Sie es {when} erneut.",
   "message.empty": "Du kannst keine leere Nachricht senden",
   "message.idReused":
     "Diese Nachricht ist mit einer anderen kollidiert. Bitte sende sie erneut.",

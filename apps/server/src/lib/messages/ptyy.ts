@@ -62,6 +62,10 @@ export const ptyy: Catalog = {
   "demo.readOnly": "Esta é uma demo, por isso não é possível fazer alterações",
   "system.closed": "O servidor está fechado para manutenção. Volte mais tarde.",
   "message.tooLong": "Esta mensagem é longa demais para ser enviada",
+  "message.tooSoon":
+    "As mensagens nesta conversa são espaçadas. Você poderá enviar novamente {when}.",
+  "message.tooFast":
+    "Você está enviando mensagens rápido demais. Tente novamente {when}.",
   "message.empty": "Não é possível enviar uma mensagem vazia",
   "message.idReused":
     "Esta mensagem entrou em conflito com outra. Envie-a novamente.",

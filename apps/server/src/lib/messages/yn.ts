@@ -65,6 +65,9 @@ export const yn: Catalog = {
   "demo.readOnly": "Đây là bản demo nên không thể thay đổi",
   "system.closed": "Máy chủ đang tạm đóng để bảo trì. Vui lòng quay lại sau.",
   "message.tooLong": "Tin nhắn này quá dài, không thể gửi",
+  "message.tooSoon":
+    "Cuộc trò chuyện này giới hạn khoảng cách giữa các tin nhắn. Bạn có thể gửi lại {when}.",
+  "message.tooFast": "Bạn đang gửi tin nhắn quá nhanh. Hãy thử lại {when}.",
   "message.empty": "Bạn không thể gửi tin nhắn trống",
   "message.idReused":
     "Tin nhắn này bị trùng với một tin nhắn khác. Vui lòng gửi lại.",

@@ -69,6 +69,9 @@ export const yny: Catalog = {
   "system.closed":
     "Server sedang ditutup untuk pemeliharaan. Silakan kembali lagi nanti.",
   "message.tooLong": "Pesan ini terlalu panjang untuk dikirim",
+  "message.tooSoon":
+    "Percakapan ini memberi jeda antarpesan. Anda dapat mengirim lagi {when}.",
+  "message.tooFast": "Anda mengirim pesan terlalu cepat. Coba lagi {when}.",
   "message.empty": "Anda tidak dapat mengirim pesan kosong",
   "message.idReused":
     "Pesan ini bentrok dengan pesan lain. Silakan kirim ulang.",

@@ -55,6 +55,8 @@ export const zh: Catalog = {
   "demo.readOnly": "演示模式下不能修改",
   "system.closed": "系统维护中，请稍后再来",
   "message.tooLong": "消息太长，无法发送",
+  "message.tooSoon": "本聊天限制发送频率，请{when}再发",
+  "message.tooFast": "发送消息太频繁，请{when}再试",
   "message.empty": "不能发送空白消息",
   "message.idReused": "这条消息与另一条冲突，请重新发送",
   "contact.notFound": "联系人不存在",

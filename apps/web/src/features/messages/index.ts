@@ -5,6 +5,7 @@ export { useChatUiStore } from "./chat-ui.store";
 export { ChatDialog } from "./components/ChatDialog";
 export { messagesRealtime } from "./messages.realtime";
 export { refreshChat } from "./messages.queries";
+export { startOutbox } from "./outbox";
 
 /** Fetches the chat screen's code (the route's chunk), to start it before its route renders. */
 export const loadChatPage = () => import("./pages/ChatPage");

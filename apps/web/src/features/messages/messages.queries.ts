@@ -4,17 +4,14 @@ import {
   type Message,
   messages,
   NOTICE_CONTACT_ID,
-  textToHtml,
 } from "@parley/protocol";
 import {
   type InfiniteData,
   type QueryClient,
   useInfiniteQuery,
-  useMutation,
 } from "@tanstack/react-query";
-import { ApiError, call } from "../../api/http";
+import { call } from "../../api/http";
 import { contactsKey, updateContact } from "../contacts";
-import { useOutboxStore } from "./outbox.store";
 
 /** Whether a chat id is a group's (`group-N`) rather than a user's. */
 export function isGroupChat(contactId: ContactId): boolean {
@@ -182,48 +179,6 @@ export function updateMessages(
       ? { ...data, pages: data.pages.map((page) => page.map(change)) }
       : data,
   );
-}
-
-/**
- * Sends a text: shown at once as going, then replaced by the stored message, or marked
- * failed; a resend uses the same client id, so the server never stores it twice.
- */
-export function useSendMessageMutation(client: QueryClient) {
-  const { put, setStatus, remove } = useOutboxStore.getState();
-  return useMutation({
-    mutationFn: async (entry: {
-      id: string;
-      contactId: ContactId;
-      content: string;
-      at?: string[];
-      /** The message this one quotes. */
-      pid?: number;
-    }) =>
-      (
-        await call(messages.sendMessage, {
-          id: entry.id,
-          type: "text",
-          // Typed text becomes HTML here, escaped: the server keeps it, never eats it.
-          content: textToHtml(entry.content),
-          toContactId: entry.contactId,
-          is_group: isGroupChat(entry.contactId) ? 1 : 0,
-          ...(entry.at?.length ? { at: entry.at } : {}),
-          ...(entry.pid ? { pid: entry.pid } : {}),
-        })
-      ).data,
-    onMutate: (entry) => {
-      put({ ...entry, sendTime: Date.now(), status: "going" });
-    },
-    onSuccess: (message, entry) => {
-      storeSent(client, entry.contactId, message);
-      remove(entry.id);
-    },
-    onError: (error, entry) => {
-      // A refusal the user can read is shown by the API layer; the message stays, failed.
-      setStatus(entry.id, "failed");
-      if (!(error instanceof ApiError)) throw error;
-    },
-  });
 }
 
 /** Marks a chat read on the server (the other side sees the read mark). */

@@ -19,6 +19,7 @@ import {
   updateMessages,
   upsertMessage,
 } from "./messages.queries";
+import { flushOutbox } from "./outbox";
 
 /**
  * The chat a pushed message belongs to, from my side (wire-contract.md §3.6): `group-N` for a
@@ -178,6 +179,8 @@ export const messagesRealtime: RealtimeHandlers = {
     },
   },
   onBound: (ctx) => {
+    // Texts typed while the connection was away go now, each chat's in order.
+    flushOutbox();
     const open = useChatUiStore.getState().openContactId;
     if (open !== null)
       void ctx.client.invalidateQueries({ queryKey: messagesKey(open) });

@@ -13,6 +13,10 @@ export interface OutboxEntry {
   pid?: number;
   sendTime: number;
   status: "going" | "failed";
+  /** Going, but the last try got no answer: sent again by itself once the connection is back. */
+  waiting?: boolean;
+  /** Failed: why the server refused it, in the reader's language. */
+  reason?: string;
   /** A file being sent: the message is the upload's. */
   upload?: OutboxUpload;
 }
@@ -35,6 +39,15 @@ interface OutboxState {
   entries: OutboxEntry[];
   put: (entry: OutboxEntry) => void;
   setStatus: (id: string, status: OutboxEntry["status"]) => void;
+  /** Changes a text entry's state (going, waiting, failed with its reason). */
+  update: (
+    id: string,
+    change: Partial<Pick<OutboxEntry, "status" | "waiting" | "reason">>,
+  ) => void;
+  /** Adds entries kept from an earlier page (a reload), after those held, unless held. */
+  restore: (entries: readonly OutboxEntry[]) => void;
+  /** Forgets every entry (sign-out). */
+  clear: () => void;
   setProgress: (id: string, progress: number) => void;
   remove: (id: string) => void;
 }
@@ -50,6 +63,28 @@ export const useOutboxStore = create<OutboxState>((set) => ({
     set((s) => ({
       entries: s.entries.map((e) => (e.id === id ? { ...e, status } : e)),
     })),
+  update: (id, change) =>
+    set((s) => ({
+      entries: s.entries.map((e) => (e.id === id ? { ...e, ...change } : e)),
+    })),
+  restore: (kept) =>
+    set((s) => {
+      const held = new Set(s.entries.map((e) => e.id));
+      const fresh = kept.filter((e) => !held.has(e.id));
+      return fresh.length === 0
+        ? s
+        : {
+            entries: [...fresh, ...s.entries].sort(
+              (a, b) => a.sendTime - b.sendTime,
+            ),
+          };
+    }),
+  clear: () =>
+    set((s) => {
+      for (const e of s.entries)
+        if (e.upload) URL.revokeObjectURL(e.upload.localUrl);
+      return { entries: [] };
+    }),
   setProgress: (id, progress) =>
     set((s) => ({
       entries: s.entries.map((e) =>

@@ -21,7 +21,8 @@ import {
   useMentionCandidates,
   useSpeakBlock,
 } from "../../groups";
-import { useMessagesQuery, useSendMessageMutation } from "../messages.queries";
+import { useMessagesQuery } from "../messages.queries";
+import { resendText, sendText } from "../outbox";
 import { useOutboxStore } from "../outbox.store";
 import { cancelUpload, type FileIntent, useSendFile } from "../send-file";
 import styles from "./chat.module.css";
@@ -60,7 +61,6 @@ export function Conversation({
     unreadMissing(loaded, meId, unreadAtOpen),
   );
   const outbox = useOutboxStore((s) => s.entries);
-  const send = useSendMessageMutation(client);
   const sendFile = useSendFile();
   const config = useGlobalConfig();
   // Files dragged over the chat: a drop sends them (the counter survives child elements).
@@ -237,14 +237,7 @@ export function Conversation({
               }}
               onResend={(item) => {
                 if (item.pending?.upload) sendFile.resend(item.pending);
-                else if (item.pending)
-                  send.mutate({
-                    id: item.pending.id,
-                    contactId,
-                    content: item.pending.content,
-                    ...(item.pending.at ? { at: item.pending.at } : {}),
-                    ...(item.pending.pid ? { pid: item.pending.pid } : {}),
-                  });
+                else if (item.pending) resendText(item.pending.id);
               }}
               actions={menu.actions}
               reveal={menu.reveal}
@@ -280,7 +273,7 @@ export function Conversation({
             serverDraft={contact.draft ?? ""}
             onHistory={() => setHistoryOpen(true)}
             onSend={(text, at, pid) =>
-              send.mutate({
+              sendText({
                 id: crypto.randomUUID(),
                 contactId,
                 content: text,

@@ -62,6 +62,8 @@ export interface BubbleProps {
   /** A call's record: drawn as the call and how it ended, in the reader's language. */
   call?: CallRecordView | undefined;
   status: DeliveryStatus;
+  /** Failed: why the server refused it. */
+  statusReason?: string | undefined;
   read?: boolean | undefined;
   /** The first of a run of one sender's messages: avatar, name and time above it. */
   groupStart: boolean;
@@ -121,6 +123,7 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
     unknownType,
     call,
     status,
+    statusReason,
     read,
     groupStart,
     time,
@@ -286,7 +289,12 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
         {(mine || receipt) && (
           <div className={styles.bubbleStatus}>
             {receipt ?? (
-              <MessageStatus status={status} read={read} onResend={onResend} />
+              <MessageStatus
+                status={status}
+                read={read}
+                onResend={onResend}
+                reason={statusReason}
+              />
             )}
           </div>
         )}

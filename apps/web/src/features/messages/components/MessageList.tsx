@@ -360,6 +360,7 @@ export function MessageList({
                     : undefined
                 }
                 status={item.status}
+                statusReason={item.statusReason}
                 read={item.read}
                 groupStart={item.groupStart}
                 time={formatClockTime(item.sendTime, locale)}

@@ -39,6 +39,33 @@ describe("a message's status (SPEC §4 Message sending)", () => {
     expect(onResend).toHaveBeenCalledTimes(1);
   });
 
+  it("says a message waits for the connection, in words, with nothing to click (issue 51 item 1)", () => {
+    renderStatus({ status: "waiting" });
+    const status = screen.getByRole("status");
+    expect(status).toHaveTextContent("Waiting for connection");
+    expect(status).toHaveAttribute(
+      "title",
+      "It will be sent by itself when the connection is back.",
+    );
+    expect(screen.queryByRole("button")).toBeNull();
+  });
+
+  it("gives a refused message's reason with the retry", () => {
+    renderStatus({
+      status: "failed",
+      reason: "You were removed from this group",
+    });
+    const button = screen.getByRole("button", {
+      name: "Not sent — tap to retry",
+    });
+    expect(button).toHaveAccessibleDescription(
+      "You were removed from this group",
+    );
+    expect(button.getAttribute("title")).toBe(
+      "You were removed from this group\nThis message wasn't sent. Tap to send it again.",
+    );
+  });
+
   it("labels a failed message in Chinese too", async () => {
     await i18n.changeLanguage("zh");
     try {

@@ -1,21 +1,31 @@
-import { ExclamationCircleFilled, LoadingOutlined } from "@ant-design/icons";
+import {
+  ClockCircleOutlined,
+  ExclamationCircleFilled,
+  LoadingOutlined,
+} from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 
-/** The status line under one of my messages (SPEC §4 Message sending). */
-export type DeliveryStatus = "going" | "failed" | "succeed";
+/**
+ * The status line under one of my messages (SPEC §4 Message sending); waiting is a going
+ * message whose last try got no answer: the outbox sends it again by itself.
+ */
+export type DeliveryStatus = "going" | "waiting" | "failed" | "succeed";
 
 interface Props {
   status: DeliveryStatus;
   /** Read marks show only in one-to-one chats, for stored messages. */
   read?: boolean | undefined;
   onResend?: (() => void) | undefined;
+  /** Failed: why the server refused it. */
+  reason?: string | undefined;
 }
 
 /**
- * Going shows a spinner; failed is a labelled button that resends ("Not sent — tap to
- * retry"); succeed shows read or unread.
+ * Going shows a spinner; waiting says it will go when the connection is back; failed is a
+ * labelled button that resends ("Not sent — tap to retry"), the refusal in its tooltip;
+ * succeed shows read or unread.
  */
-export function MessageStatus({ status, read, onResend }: Props) {
+export function MessageStatus({ status, read, onResend, reason }: Props) {
   const { t } = useTranslation("messages");
   if (status === "going") {
     return (
@@ -28,13 +38,33 @@ export function MessageStatus({ status, read, onResend }: Props) {
       </span>
     );
   }
+  if (status === "waiting") {
+    // Not a fault of the message: it goes by itself when the connection is back.
+    return (
+      <span
+        role="status"
+        title={t("status.waitingHelp")}
+        style={{
+          display: "inline-flex",
+          alignItems: "center",
+          gap: 4,
+          color: "#8a919f",
+          fontSize: 12,
+        }}
+      >
+        <ClockCircleOutlined aria-hidden />
+        <span>{t("status.waiting")}</span>
+      </span>
+    );
+  }
   if (status === "failed") {
     // Words, not only a red mark: what happened and what a tap does, seen and heard.
     return (
       <button
         type="button"
         onClick={onResend}
-        title={t("status.resend")}
+        aria-description={reason}
+        title={reason ? `${reason}\n${t("status.resend")}` : t("status.resend")}
         style={{
           display: "inline-flex",
           alignItems: "center",

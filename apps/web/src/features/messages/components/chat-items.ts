@@ -15,6 +15,8 @@ export interface ChatItem {
   links?: TextLink[];
   sendTime: number;
   status: DeliveryStatus;
+  /** Failed: why the server refused it. */
+  statusReason?: string;
   read: boolean | undefined;
   avatar: string;
   name: string;
@@ -148,7 +150,9 @@ export function chatItems(
       mine: true,
       content: entry.content,
       sendTime: entry.sendTime,
-      status: entry.status,
+      status:
+        entry.status === "going" && entry.waiting ? "waiting" : entry.status,
+      ...(entry.reason ? { statusReason: entry.reason } : {}),
       read: undefined,
       avatar: me.avatar,
       name: me.name,
