@@ -15,10 +15,12 @@ export const pushModule = defineModule("push", (ctx) => {
     logger: ctx.logger,
     subject: ctx.config.WEB_PUSH_SUBJECT,
     allowHosts: ctx.config.WEB_PUSH_ALLOW_HOSTS,
-    // A private push service's own certificate authority, trusted besides the usual ones.
+    // The certificate authority of the push services the installation named (a private
+    // one's own). Only for those: `ca` replaces the usual authorities, which public push
+    // services chain to, and those go through the public-only agent (lib/outbound.ts).
     ...(ctx.config.WEB_PUSH_CA_FILE
       ? {
-          agent: new https.Agent({
+          namedHostsAgent: new https.Agent({
             ca: fs.readFileSync(ctx.config.WEB_PUSH_CA_FILE, "utf8"),
           }),
         }

@@ -1,5 +1,10 @@
 import { randomUUID } from "node:crypto";
+import dns from "node:dns";
+import https from "node:https";
+import { syncBuiltinESMExports } from "node:module";
+import type { AddressInfo } from "node:net";
 import { type PushPayload, push } from "@parley/protocol";
+import { generate } from "selfsigned";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
 import { registerMany, type TestUser } from "../../../test/factories.js";
@@ -310,6 +315,7 @@ describe("Web Push", () => {
     ["an internal address", "https://127.0.0.1/push/x"],
     ["plain http", "http://push.example.com/x"],
     ["localhost", "https://localhost/x"],
+    ["localhost with its final dot", "https://localhost./x"],
     ["a bare host name", "https://redis/x"],
     ["credentials in the address", "https://u:p@push.example.com/x"],
     ["not a URL", "javascript:alert(1)"],
@@ -336,6 +342,81 @@ describe("Web Push", () => {
       keys: { p256dh: "short", auth: "x" },
     });
     expect(res.code).not.toBe(0);
+  });
+});
+
+/**
+ * Makes `name` resolve to 127.0.0.1 in this process until the returned function is
+ * called, as the DNS of a name someone registered for it would: `dns.lookup`, which
+ * connections use, and its copy ES modules import.
+ */
+function resolveToLoopback(name: string): () => void {
+  const real = dns.lookup;
+  const rebound = (host: string, ...rest: unknown[]) =>
+    (real as (...args: unknown[]) => void)(
+      host.toLowerCase() === name ? "127.0.0.1" : host,
+      ...rest,
+    );
+  dns.lookup = rebound as typeof dns.lookup;
+  syncBuiltinESMExports();
+  return () => {
+    dns.lookup = real;
+    syncBuiltinESMExports();
+  };
+}
+
+describe("Web Push to an address checked where it connects (issue 51)", () => {
+  it("posts nothing to a name that resolves to loopback, and keeps running", async () => {
+    // Something internal on loopback, counting every connection that reaches it.
+    const pems = await generate([{ name: "commonName", value: "internal" }], {
+      algorithm: "sha256",
+    });
+    const internal = https.createServer(
+      { key: pems.private, cert: pems.cert },
+      (_req, res) => res.end(),
+    );
+    let connections = 0;
+    internal.on("connection", () => (connections += 1));
+    await new Promise<void>((resolve) =>
+      internal.listen(0, "127.0.0.1", resolve),
+    );
+    const { port } = internal.address() as AddressInfo;
+    // A public-looking name: its text passes the subscribe-time check.
+    const name = "push.rebound.example";
+    const restore = resolveToLoopback(name);
+    try {
+      const [alice, bob] = await registerMany(api, 2, "Rebound");
+      const path = `/rebound/${randomUUID()}`;
+      const device = await subscribeDevice(bob, path);
+      const endpoint = `https://${name}:${String(port)}/wpush/${randomUUID()}`;
+      const res = await post(bob, "/enterprise/push/subscribe", {
+        endpoint,
+        keys: deviceKeys().keys,
+      });
+      expect(res.code, res.msg).toBe(0);
+      const mark = pushService.received.length;
+      await send(alice, bob.userId, "for the loopback?");
+      await api.services.jobs.whenIdle();
+      expect(connections).toBe(0);
+      // The same message still reached Bob's other device, at the push service named.
+      expect(opened(path, device, mark).map((p) => p.body)).toEqual([
+        "for the loopback?",
+      ]);
+      // The refused endpoint is kept (a name may be filtered for a while), and the
+      // server answers as before.
+      const rows = await api.db
+        .selectFrom("push_subscriptions")
+        .select("user_id")
+        .where("endpoint", "=", endpoint)
+        .execute();
+      expect(rows).toEqual([{ user_id: bob.userId }]);
+      const key = await post(bob, "/enterprise/push/publicKey");
+      expect(key.code, key.msg).toBe(0);
+    } finally {
+      restore();
+      internal.closeAllConnections();
+      await new Promise<void>((resolve) => internal.close(() => resolve()));
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import type { Jobs } from "../../lib/jobs.js";
 import { shownText } from "../../lib/message-html.js";
+import { publicOnlyAgent } from "../../lib/outbound.js";
 import type { PushRepository, VapidKeys } from "./push.repository.js";
 import { lazyRequire } from "../../lib/lazy-require.js";
 
@@ -22,8 +23,12 @@ export interface PushDeps {
   subject: string;
   /** host:port of push services allowed besides public https ones (WEB_PUSH_ALLOW_HOSTS). */
   allowHosts: readonly string[];
-  /** Trusts a private push service's certificate authority (WEB_PUSH_CA_FILE). */
-  agent?: https.Agent;
+  /**
+   * The connection to the push services the installation named (WEB_PUSH_ALLOW_HOSTS),
+   * which may be private: trusts their certificate authority (WEB_PUSH_CA_FILE). Any
+   * other endpoint gets an agent that connects only to public addresses.
+   */
+  namedHostsAgent?: https.Agent;
   /** Messages waiting for their presence check at most (UNCHECKED_MAX; tests set fewer). */
   maxUnchecked?: number;
 }
@@ -53,10 +58,18 @@ export function pushBody(message: Message): string {
   return text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text;
 }
 
+/** Whether the installation named this push service (WEB_PUSH_ALLOW_HOSTS, `host:port`). */
+function namedHost(url: URL, allowHosts: readonly string[]): boolean {
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  return allowHosts.includes(`${url.hostname.toLowerCase()}:${port}`);
+}
+
 /**
- * Whether the server may post to a push endpoint: a public https service, or one the
- * installation named (WEB_PUSH_ALLOW_HOSTS). Never an IP address or localhost otherwise, so
- * a subscription cannot turn the server into a client of its own network.
+ * Whether a push endpoint is worth keeping: a public https service, or one the
+ * installation named (WEB_PUSH_ALLOW_HOSTS). An early refusal of the obviously internal
+ * (an IP address, localhost, a bare or local name), read from the text; what a name
+ * resolves to is checked when the push is sent, on the address connected to
+ * (lib/outbound.ts), and that check is the one that keeps the server off its own network.
  */
 export function endpointAllowed(
   endpoint: string,
@@ -69,10 +82,10 @@ export function endpointAllowed(
     return false;
   }
   if (url.username || url.password) return false;
-  const port = url.port || (url.protocol === "https:" ? "443" : "80");
-  const host = url.hostname.toLowerCase();
-  if (allowHosts.includes(`${host}:${port}`)) return true;
+  if (namedHost(url, allowHosts)) return true;
   if (url.protocol !== "https:") return false;
+  // `localhost.` is localhost: a name's final dot only says it is complete.
+  const host = url.hostname.toLowerCase().replace(/\.$/, "");
   const ipLiteral =
     /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith("[");
   const local =
@@ -124,6 +137,8 @@ export interface SentMessage {
  */
 export class PushService {
   private keys: Promise<VapidKeys> | null = null;
+  /** The connection to public push services, made at the first delivery. */
+  private publicAgent: https.Agent | null = null;
   /** The messages waiting for the presence check, and who of each chat it asks about. */
   private unchecked: { sent: SentMessage; others: readonly number[] }[] = [];
   /** Messages left unchecked since the last report, the waiting list being full. */
@@ -271,6 +286,14 @@ export class PushService {
       await this.deps.repo.dropEndpoint(subscription.endpoint);
       return;
     }
+    // A public service only ever on a public address, whatever its name resolves to when
+    // it is sent to; a named one as the installation said.
+    const agent = namedHost(
+      new URL(subscription.endpoint),
+      this.deps.allowHosts,
+    )
+      ? this.deps.namedHostsAgent
+      : (this.publicAgent ??= publicOnlyAgent());
     try {
       await webpush().sendNotification(
         {
@@ -284,7 +307,7 @@ export class PushService {
           urgency: "high",
           timeout: SEND_TIMEOUT_MS,
           contentEncoding: "aes128gcm",
-          ...(this.deps.agent ? { agent: this.deps.agent } : {}),
+          ...(agent ? { agent } : {}),
         },
       );
     } catch (error) {
@@ -294,7 +317,10 @@ export class PushService {
         await this.deps.repo.dropEndpoint(subscription.endpoint);
         return;
       }
-      // A push service down or slow: this notification is lost, the message is not.
+      // A push service down or slow, or an endpoint whose name now resolves to an address
+      // the agent refuses: this notification is lost, the message is not. The device is
+      // kept: a DNS filter answering 0.0.0.0 for a name it blocks for a while must not
+      // cost every user their devices, and nothing reaches the address either way.
       this.deps.logger.warn(
         { err: error, status },
         "a push notification could not be delivered",
