@@ -63,7 +63,7 @@ export function makeConfig(patch: Partial<GlobalConfig> = {}): GlobalConfig {
       regauth: "0",
       multipleLogin: "0",
       ipregion: "0",
-      diyName: "",
+      diyName: "1",
     },
     chatInfo: {
       online: "1",

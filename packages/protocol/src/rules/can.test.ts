@@ -204,6 +204,28 @@ describe("switches", () => {
     expect(can(USER, "friends.manage", { config: RUN_MODE_2 })).toBe(true);
   });
 
+  it.each([
+    { runMode: "1", diyName: "0", expected: "switchedOff" },
+    { runMode: "1", diyName: "1", expected: null },
+    { runMode: "2", diyName: "0", expected: null },
+    { runMode: "2", diyName: "1", expected: null },
+  ])(
+    "user.rename in run mode $runMode with diyName $diyName (issue 51 item 4)",
+    ({ runMode, diyName, expected }) => {
+      expect(
+        denial(USER, "user.rename", {
+          config: { sysInfo: { runMode, diyName } },
+        }),
+      ).toBe(expected);
+      // Administrators rename people in the console; their own name follows the same rule.
+      expect(
+        denial(ADMIN, "user.rename", {
+          config: { sysInfo: { runMode, diyName } },
+        }),
+      ).toBe(expected);
+    },
+  );
+
   it.each<{ patch: Partial<Switches["chatInfo"]>; expected: boolean }>([
     { patch: {}, expected: true },
     { patch: { webrtc: "0" }, expected: false },

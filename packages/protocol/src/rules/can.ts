@@ -105,6 +105,11 @@ export interface Subjects {
   /** The friend-request entry and friend deletion: run mode 2 only. */
   "friends.manage": { config: Switches };
   /**
+   * Change one's own display name: always in run mode 2; in run mode 1 (enterprise) only
+   * while `sysInfo.diyName` is "1" (wire-contract.md §3: "allows renaming in enterprise mode").
+   */
+  "user.rename": { config: { sysInfo: Pick<SysInfo, "runMode" | "diyName"> } };
+  /**
    * See someone's email, IP and its location on their card (SPEC §2 User card): oneself
    * always; others when they are a friend or run mode is 1, the IP only with ipregion on.
    */
@@ -240,6 +245,10 @@ const RULES: { [A in Action]: Rule<A> } = {
   },
   "friends.manage": (_actor, { config }) =>
     config.sysInfo.runMode === "2" ? null : "runMode",
+  "user.rename": (_actor, { config }) =>
+    config.sysInfo.runMode === "2" || config.sysInfo.diyName === "1"
+      ? null
+      : "switchedOff",
   "user.seeContactDetails": (_actor, { config, self, friends }) =>
     self || friends || config.sysInfo.runMode !== "2" ? null : "notFriend",
   "user.addFriend": (_actor, { config, self, friends }) => {

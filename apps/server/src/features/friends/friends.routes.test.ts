@@ -538,6 +538,57 @@ describe("run mode 1", () => {
   });
 });
 
+describe("friend requests outside run mode 2 (issue 51 item 9)", () => {
+  it("refuses add, update and index in run mode 1 with why, changing nothing, and serves them again in run mode 2", async () => {
+    const own = await startTestApp();
+    try {
+      const [a, b, c] = [
+        await registerAndLogin(own),
+        await registerAndLogin(own),
+        await registerAndLogin(own),
+      ];
+      const call = (path: string, user: TestUser, body: object) =>
+        own.post(`/enterprise/friend/${path}`, body, {
+          token: user.token,
+          headers: { "Accept-Language": "en" },
+        });
+      // A request filed while friend mode was on, still waiting.
+      await saveConfig(own, "sysInfo", { runMode: "2" });
+      expect(
+        (await call("add", a, { user_id: b.userId, remark: "hi" })).code,
+      ).toBe(0);
+      const waiting = await call("index", b, { is_mine: 0 });
+      const requestId = (waiting.data as FriendRequest[])[0]?.friend_id;
+      expect(requestId).toBeGreaterThan(0);
+      const rows = () =>
+        own.db.selectFrom("friend_applications").selectAll().execute();
+      const before = await rows();
+
+      await saveConfig(own, "sysInfo", { runMode: "1" });
+      const refusals = [
+        await call("add", c, { user_id: b.userId, remark: "hello" }),
+        await call("update", b, { friend_id: requestId, status: 1 }),
+        await call("index", b, { is_mine: 0 }),
+        await call("index", a, { is_mine: 1 }),
+      ];
+      for (const res of refusals) {
+        expect(res.code).not.toBe(0);
+        expect(res.msg).toMatch(/only used in friend mode/);
+      }
+      expect(await rows()).toEqual(before);
+
+      await saveConfig(own, "sysInfo", { runMode: "2" });
+      const agreed = await call("update", b, {
+        friend_id: requestId,
+        status: 1,
+      });
+      expect(agreed.code, agreed.msg).toBe(0);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe("authorisation", () => {
   it.each(["index", "add", "update", "del", "setNickname", "getApplyMsg"])(
     "friend/%s needs a session",

@@ -102,6 +102,7 @@ export class FriendsService {
     remark: string,
     publicUrl: string,
   ): Promise<void> {
+    await this.inFriendMode();
     const problem = applicationRemarkProblem(remark);
     if (problem) throw refuse(problem);
     if (to === me) throw refuse("friend.self");
@@ -211,6 +212,7 @@ export class FriendsService {
     agree: boolean,
     publicUrl: string,
   ): Promise<void> {
+    await this.inFriendMode();
     const addressee = await this.person(me);
     if (agree) await this.mayAddFriend(addressee);
     const row = await this.repo.answerRequest(
@@ -240,6 +242,15 @@ export class FriendsService {
       },
     );
     await this.announceFriends(addressee, applicant, publicUrl);
+  }
+
+  /**
+   * Friend requests exist only in run mode 2 (SPEC §6: the entry is there only then); in
+   * run mode 1 everyone may chat with everyone, and a request would file nothing anyone sees.
+   */
+  private async inFriendMode(): Promise<void> {
+    const { sysInfo } = await this.deps.services.system.config();
+    if (sysInfo.runMode !== "2") throw refuse("friend.requestsModeOnly");
   }
 
   /** Ends a friendship both ways (run mode 2 only); the other side's list drops me live. */
@@ -286,6 +297,7 @@ export class FriendsService {
     query: RequestsQuery,
     publicUrl: string,
   ): Promise<{ requests: FriendRequest[]; count: number }> {
+    await this.inFriendMode();
     const { rows, count } = await this.repo.listRequests(
       me,
       query.is_mine === 1,

@@ -818,8 +818,29 @@ export function listUserGroups(db: Db, userId: number) {
 export type UserGroupRow = Awaited<ReturnType<typeof listUserGroups>>[number];
 
 /** The groups tables, bound to a database. */
+/**
+ * The live groups `viewer` and `subject` are both in, with the viewer's role and the
+ * group's settings: what decides whether a group hides the subject's card from the viewer.
+ */
+export function listSharedGroups(
+  db: Db,
+  viewer: number,
+  subject: number,
+): Promise<{ role: number; setting: string }[]> {
+  return db
+    .selectFrom("group_members as mine")
+    .innerJoin("group_members as theirs", "theirs.group_id", "mine.group_id")
+    .innerJoin("groups as g", "g.group_id", "mine.group_id")
+    .select(["mine.role", "g.setting"])
+    .where("mine.user_id", "=", viewer)
+    .where("theirs.user_id", "=", subject)
+    .where("g.status", "=", 1)
+    .execute();
+}
+
 export function groupsRepository(db: Db) {
   return bindRepository(db, {
+    listSharedGroups,
     listGroupFaces,
     findGroup,
     findMembership,

@@ -868,6 +868,23 @@ export class GroupsService {
     };
   }
 
+  /**
+   * Whether a group `viewer` shares with `subject` hides members' cards from the viewer: an
+   * ordinary member of a group whose profile setting is off (SPEC §6). A manager of one such
+   * group is still hidden by another where they are ordinary.
+   */
+  async hidesProfile(viewer: number, subject: number): Promise<boolean> {
+    const shared = await this.repo.listSharedGroups(viewer, subject);
+    const actor = this.deps.policy.actor({ userId: viewer, role: 0 });
+    return shared.some(
+      (group) =>
+        denial(actor, "group.viewProfile", {
+          member: { role: group.role, mutedUntil: 0 },
+          settings: toGroupSetting(group.setting),
+        }) !== null,
+    );
+  }
+
   /** `readers`: who has read a group message (the messages feature holds read positions). */
   readers(
     userId: number,

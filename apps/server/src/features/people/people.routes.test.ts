@@ -6,6 +6,8 @@ import {
   disableUser,
   loginAdmin,
   registerAndLogin,
+  createGroup,
+  registerMany,
   saveConfig,
   type TestUser,
 } from "../../../test/factories.js";
@@ -186,47 +188,139 @@ describe("the user card (getUserInfo)", () => {
     }
   });
 
-  it("says 'Privacy enabled' to an ordinary member of a group that hides profiles", async () => {
-    const owner = await registerAndLogin(api);
-    const m1 = await registerAndLogin(api);
-    const m2 = await registerAndLogin(api);
-    const outsider = await registerAndLogin(api);
-    const created = await api.post(
-      "/enterprise/group/add",
-      { name: "Quiet", user_ids: [m1.userId, m2.userId] },
-      { token: owner.token },
-    );
-    const groupId = (created.data as { id: string }).id;
-    const setting = await api.post(
-      "/enterprise/group/groupSetting",
-      {
-        id: groupId,
-        setting: {
-          manage: "0",
-          invite: "1",
-          nospeak: "0",
-          profile: "0",
-          history: "1",
+  it("says 'Privacy enabled' to an ordinary member of a group that hides profiles, asked with or without the group, unless a friend or in run mode 1 (issue 51 item 7)", async () => {
+    const own = await startTestApp();
+    try {
+      const [owner, m1, m2, outsider] = await registerMany(own, 4, "Quiet");
+      const ask = async (viewer: TestUser, userId: number, extra = {}) =>
+        (
+          await own.post(
+            "/enterprise/im/getUserInfo",
+            { user_id: userId, ...extra },
+            { token: viewer.token },
+          )
+        ).code;
+      const { id: groupId } = await createGroup(own, owner, [m1, m2], "Quiet");
+      const setting = await own.post(
+        "/enterprise/group/groupSetting",
+        {
+          id: groupId,
+          setting: {
+            manage: "0",
+            invite: "1",
+            nospeak: "0",
+            profile: "0",
+            history: "1",
+          },
         },
-      },
-      { token: owner.token },
-    );
-    expect(setting.code, setting.msg).toBe(0);
-    const hidden = await card(m1, m2.userId, { group_id: groupId });
-    expect(hidden.res.code).not.toBe(0);
-    expect(hidden.res.msg).toBe("对方已开启隐私保护，无法查看资料");
-    expect((await card(owner, m2.userId, { group_id: groupId })).res.code).toBe(
-      0,
-    );
-    expect((await card(m1, m1.userId, { group_id: groupId })).res.code).toBe(0);
-    // Someone outside the group learns nothing through it.
-    expect(
-      (await card(outsider, m2.userId, { group_id: groupId })).res.code,
-    ).not.toBe(0);
+        { token: owner.token },
+      );
+      expect(setting.code, setting.msg).toBe(0);
+      // Made in run mode 1, where anyone may be added; friend mode from now on.
+      await saveConfig(own, "sysInfo", { runMode: "2" });
+      const hidden = await own.post(
+        "/enterprise/im/getUserInfo",
+        { user_id: m2.userId, group_id: groupId },
+        { token: m1.token },
+      );
+      expect(hidden.code).not.toBe(0);
+      expect(hidden.msg).toBe("对方已开启隐私保护，无法查看资料");
+      // The same answer without the group: leaving group_id out is no way round it.
+      const direct = await own.post(
+        "/enterprise/im/getUserInfo",
+        { user_id: m2.userId },
+        { token: m1.token },
+      );
+      expect(direct).toMatchObject({ code: hidden.code, msg: hidden.msg });
+      // The owner manages the group; one's own card is one's own; an outsider learns
+      // nothing through the group and sees the card as any stranger does.
+      expect(await ask(owner, m2.userId, { group_id: groupId })).toBe(0);
+      expect(await ask(owner, m2.userId)).toBe(0);
+      expect(await ask(m1, m1.userId)).toBe(0);
+      expect(await ask(outsider, m2.userId, { group_id: groupId })).not.toBe(0);
+      expect(await ask(outsider, m2.userId)).toBe(0);
+
+      // Friends see each other whatever the group says.
+      await own.post(
+        "/enterprise/friend/add",
+        { user_id: m2.userId, remark: "hi" },
+        { token: m1.token },
+      );
+      const waiting = await own.post(
+        "/enterprise/friend/index",
+        { is_mine: 0 },
+        { token: m2.token },
+      );
+      const request = (waiting.data as { friend_id: number }[])[0];
+      const agreed = await own.post(
+        "/enterprise/friend/update",
+        { friend_id: request?.friend_id, status: 1 },
+        { token: m2.token },
+      );
+      expect(agreed.code, agreed.msg).toBe(0);
+      expect(await ask(m1, m2.userId)).toBe(0);
+      expect(await ask(m1, m2.userId, { group_id: groupId })).toBe(0);
+
+      // Run mode 1 lists everyone to everyone: the group hides nobody.
+      await saveConfig(own, "sysInfo", { runMode: "1" });
+      expect(await ask(outsider, owner.userId)).toBe(0);
+      const [m3] = await registerMany(own, 1, "Later");
+      const added = await own.post(
+        "/enterprise/group/addGroupUser",
+        { id: groupId, user_ids: [m3.userId] },
+        { token: owner.token },
+      );
+      expect(added.code, added.msg).toBe(0);
+      expect(await ask(m3, m2.userId, { group_id: groupId })).toBe(0);
+      expect(await ask(m3, m2.userId)).toBe(0);
+    } finally {
+      await own.close();
+    }
   });
 });
 
 describe("the profile (updateUserInfo)", () => {
+  it("keeps names as the organisation set them while diyName is off in run mode 1, and only names (issue 51 item 4)", async () => {
+    const own = await startTestApp();
+    try {
+      const [a] = await registerMany(own, 1, "Named");
+      const save = (realname: string, motto = "") =>
+        own.post(
+          "/enterprise/im/updateUserInfo",
+          { realname, email: "", sex: "2", motto },
+          { token: a.token, headers: { "Accept-Language": "en" } },
+        );
+      const nameNow = async () =>
+        (
+          await own.db
+            .selectFrom("users")
+            .select("realname")
+            .where("user_id", "=", a.userId)
+            .executeTakeFirstOrThrow()
+        ).realname;
+      // A new install lets people rename themselves.
+      expect((await own.services.system.config()).sysInfo.diyName).toBe("1");
+      expect((await save("Named again")).code).toBe(0);
+
+      await saveConfig(own, "sysInfo", { diyName: "0" });
+      const refused = await save("Someone else");
+      expect(refused.code).not.toBe(0);
+      expect(refused.msg).toBe(
+        "Your organisation manages names: ask an administrator to change yours",
+      );
+      expect(await nameNow()).toBe("Named again");
+      // The other fields still save with the name as it is (clients always send it).
+      expect((await save("Named again", "a motto")).code).toBe(0);
+
+      // Run mode 2 has no organisation's names: anyone renames themselves.
+      await saveConfig(own, "sysInfo", { runMode: "2" });
+      expect((await save("Social name")).code).toBe(0);
+      expect(await nameNow()).toBe("Social name");
+    } finally {
+      await own.close();
+    }
+  });
+
   it("stores the fields, their pinyin, and shows them inert", async () => {
     const a = await registerAndLogin(api);
     const res = await im("updateUserInfo", a, {

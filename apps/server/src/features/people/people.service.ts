@@ -134,9 +134,10 @@ export class PeopleService {
   }
 
   /**
-   * The user card (SPEC §2): missing, disabled and deleted users answer alike; opened from
-   * a group that hides profiles, an ordinary member gets "Privacy enabled"; email, IP and
-   * location only to oneself, friends, or anyone in run mode 1 (IP with ipregion on).
+   * The user card (SPEC §2): missing, disabled and deleted users answer alike; an ordinary
+   * member of a group that hides profiles gets "Privacy enabled" for a fellow member in run
+   * mode 2 unless they are friends, with or without `group_id`; email, IP and location only
+   * to oneself, friends, or anyone in run mode 1 (IP with ipregion on).
    */
   async card(
     me: number,
@@ -146,8 +147,6 @@ export class PeopleService {
     const self = input.user_id === me;
     const user = await this.repo.findCard(input.user_id);
     if (!user) throw refuse("contact.notFound");
-    if (!self && input.group_id !== undefined)
-      await this.mayViewInGroup(me, input.group_id);
 
     const { friends } = this.deps.services;
     const [config, links, applied, mutual] = await Promise.all([
@@ -156,6 +155,15 @@ export class PeopleService {
       friends.appliedTo(me, [user.user_id]),
       self ? Promise.resolve(false) : friends.areFriends(me, user.user_id),
     ]);
+    // A group that hides profiles hides them whichever way the card is asked for (issue 51
+    // item 7), except from whoever may see the person anyway: a friend, or anyone in run
+    // mode 1, where everyone is listed in the contacts.
+    if (!self && !mutual && config.sysInfo.runMode === "2") {
+      if (input.group_id !== undefined)
+        await this.mayViewInGroup(me, input.group_id);
+      else if (await this.deps.services.groups.hidesProfile(me, user.user_id))
+        throw refuse("people.privacy");
+    }
     const actor = this.deps.policy.actor({ userId: me, role: 0 });
     const details = can(actor, "user.seeContactDetails", {
       config,
@@ -218,12 +226,26 @@ export class PeopleService {
     };
     const problem = profileProblem(profile);
     if (problem) throw refuse(problem.key, { field: problem.field });
+    await this.mayRename(me, profile.realname);
     const stored = { ...profile, name_py: namePinyin(profile.realname) };
     await this.repo.updateProfile(me, stored, this.deps.clock.now());
     await this.deps.services.contacts.changed(null);
     // Group avatars draw a member without a picture by the name's initials.
     await this.deps.services.groups.memberPictureChanged(me);
     return stored;
+  }
+
+  /**
+   * `sysInfo.diyName` off in run mode 1: the name stays as the organisation set it (issue 51
+   * item 4). Clients send the name with every profile save, so only a change is refused.
+   */
+  private async mayRename(me: number, realname: string): Promise<void> {
+    const config = await this.deps.policy.config();
+    const actor = this.deps.policy.actor({ userId: me, role: 0 });
+    if (can(actor, "user.rename", { config })) return;
+    const current = await this.deps.services.accounts.activeUser(me);
+    if (current && current.realname !== realname)
+      throw refuse("profile.renameOff");
   }
 
   private async credentials(me: number) {

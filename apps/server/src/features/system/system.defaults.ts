@@ -19,7 +19,9 @@ export const DEFAULT_SYS_INFO: SysInfo = {
   // Off: on, every user's last sign-in IP and its place show on their card to everyone
   // in run mode 1 (issue 51; decisions.md's first-start list had it on).
   ipregion: "0",
-  diyName: "0",
+  // On: people may rename themselves until an organisation decides names are its own
+  // (issue 51 item 4 made the switch work; it was seeded off while it did nothing).
+  diyName: "1",
 };
 
 export const DEFAULT_CHAT_INFO: ChatInfo = {

@@ -1,4 +1,5 @@
 import {
+  can,
   PeopleLimits,
   type ProfileFields,
   type UserInfo,
@@ -6,6 +7,7 @@ import {
 import { Button, Form, Input, Radio } from "antd";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../../lib/feedback";
+import { useActor, useGlobalConfig } from "../../system";
 import { profileErrors } from "../settings-rules";
 import { useUpdateProfileMutation } from "../settings.queries";
 import { useFieldRules } from "./field-rule";
@@ -22,6 +24,10 @@ export function ProfileForm({ user }: { user: UserInfo }) {
   const [form] = Form.useForm<ProfileFields>();
   const rule = useFieldRules(form, BLANK, profileErrors);
   const save = useUpdateProfileMutation();
+  const config = useGlobalConfig();
+  const actor = useActor();
+  // Run mode 1 with diyName off: the organisation names people (the server refuses too).
+  const mayRename = !config || can(actor, "user.rename", { config });
 
   const submit = (values: ProfileFields) => {
     save.mutate(
@@ -53,11 +59,14 @@ export function ProfileForm({ user }: { user: UserInfo }) {
       <Form.Item
         name="realname"
         label={t("profile.realname")}
-        rules={[rule("realname")]}
+        rules={mayRename ? [rule("realname")] : []}
+        extra={mayRename ? undefined : t("profile.nameManaged")}
       >
         <Input
           maxLength={PeopleLimits.nicknameInputMax}
           autoComplete="nickname"
+          readOnly={!mayRename}
+          variant={mayRename ? "outlined" : "filled"}
         />
       </Form.Item>
       <Form.Item

@@ -229,6 +229,37 @@ describe("the Common tab", () => {
 });
 
 describe("the profile form", () => {
+  it("shows the name read-only, saying why, when the organisation manages names (issue 51 item 4)", async () => {
+    serve(() => ({ code: 0, data: "" }));
+    const base = makeConfig();
+    renderDialog(
+      { realname: "Kept Name" },
+      { sysInfo: { ...base.sysInfo, runMode: "1", diyName: "0" } },
+      "profile",
+    );
+    const nickname = screen.getByLabelText("Nickname");
+    expect(nickname).toHaveAttribute("readonly");
+    expect(
+      screen.getByText(
+        "Your organisation manages names. Ask an administrator to change yours.",
+      ),
+    ).toBeInTheDocument();
+    // The rest of the profile still saves, with the name as it is.
+    await userEvent.click(screen.getByRole("button", { name: "Save profile" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toMatchObject({ realname: "Kept Name" });
+  });
+
+  it("lets people rename themselves in run mode 2 whatever diyName says", () => {
+    const base = makeConfig();
+    renderDialog(
+      {},
+      { sysInfo: { ...base.sysInfo, runMode: "2", diyName: "0" } },
+      "profile",
+    );
+    expect(screen.getByLabelText("Nickname")).not.toHaveAttribute("readonly");
+  });
+
   it("checks the nickname with the protocol's rule before sending", async () => {
     renderDialog({}, {}, "profile");
     const nickname = screen.getByLabelText("Nickname");
