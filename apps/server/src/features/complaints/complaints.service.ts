@@ -7,7 +7,7 @@ import {
 import type { Policy, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { rateLimited, refuse } from "../../lib/errors.js";
-import { shownText } from "../../lib/message-html.js";
+import { oneLineText } from "../../lib/message-html.js";
 import type { Limiter } from "../../lib/rate-limits.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
 import type {
@@ -227,7 +227,7 @@ export class ComplaintsService {
         kind: message.type,
         text:
           message.type === "text" && message.is_undo !== 1
-            ? shownText(message.content)
+            ? oneLineText(message.content)
             : "",
         chat:
           (message.is_group === 1 ? message.group_name : message.receiver) ??

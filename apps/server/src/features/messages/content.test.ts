@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { textToHtml } from "@parley/protocol";
+import { Limits, textToHtml } from "@parley/protocol";
 import { decodeHTML } from "entities";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
@@ -61,8 +61,9 @@ describe("typed text survives the server", () => {
   });
 
   it("a disallowed tag an existing client posts is kept as text, not deleted", async () => {
-    const stored = await send("<b>not bold</b> and <div>kept</div>");
-    expect(asRead(stored)).toBe("<b>not bold</b> and <div>kept</div>");
+    // Not <div>: the old editor's blocks are lines (issue 51, below).
+    const stored = await send("<b>not bold</b> and <h1>kept</h1>");
+    expect(asRead(stored)).toBe("<b>not bold</b> and <h1>kept</h1>");
   });
 
   it("allowed markup stays markup, without anything that runs", async () => {
@@ -73,5 +74,48 @@ describe("typed text survives the server", () => {
       '<img src="https://cdn.example/e/1.png" alt="[smile]" />',
     );
     expect(stored).not.toContain("onerror");
+  });
+});
+
+/*
+ * Issue 51, item 0: the old client posts its editor's HTML, a paragraph of spans per line.
+ * It is stored as the lines typed, so no client shows the editor's tags as text.
+ */
+describe("the old client's editor HTML", () => {
+  it("is stored, answered and listed as the lines typed", async () => {
+    const id = randomUUID();
+    const answer = await api.post(
+      "/enterprise/im/sendMessage",
+      {
+        id,
+        content: "<p><span>hello</span></p><p>world</p>",
+        toContactId: recipient.userId,
+      },
+      { token: sender.token },
+    );
+    expect(answer.code).toBe(0);
+    expect((answer.data as { content: string }).content).toBe(
+      "hello<br />world",
+    );
+
+    const page = await api.post(
+      "/enterprise/im/getMessageList",
+      { toContactId: sender.userId, is_group: 0, page: 1, limit: 20 },
+      { token: recipient.token },
+    );
+    expect(page.code).toBe(0);
+    const listed = (page.data as { id: string; content: string }[]).find(
+      (message) => message.id === id,
+    );
+    expect(listed?.content).toBe("hello<br />world");
+    expect(asRead(listed?.content ?? "")).toBe("hello\nworld");
+  });
+
+  it("is as long as its words, not its markup", async () => {
+    const words = "x".repeat(Limits.textMessageMax);
+    const stored = await send(
+      `<p><span style="font-size:14px">${words}</span></p>`,
+    );
+    expect(stored).toBe(words);
   });
 });

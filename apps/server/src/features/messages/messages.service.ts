@@ -33,7 +33,11 @@ import type { SharedKeys } from "../../lib/shared-keys.js";
 import { InTurn } from "../../lib/in-turn.js";
 import { translate } from "../../lib/messages.js";
 import { parseJsonObject } from "../../lib/json.js";
-import { cleanMessageHtml, shownText } from "../../lib/message-html.js";
+import {
+  cleanMessageHtml,
+  oneLineText,
+  shownText,
+} from "../../lib/message-html.js";
 import type { ActiveUser } from "../accounts/accounts.service.js";
 import {
   selfContact,
@@ -668,7 +672,7 @@ export class MessagesService {
     const ext = parseJsonObject(quoted.extends);
     const text =
       quoted.file_id === null
-        ? shownText(quoted.content)
+        ? oneLineText(quoted.content)
         : typeof ext.fileName === "string"
           ? ext.fileName
           : "";

@@ -6,7 +6,7 @@ import type { Presence } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import type { Jobs } from "../../lib/jobs.js";
-import { shownText } from "../../lib/message-html.js";
+import { oneLineText } from "../../lib/message-html.js";
 import { publicOnlyAgent } from "../../lib/outbound.js";
 import type { PushRepository, VapidKeys } from "./push.repository.js";
 import { lazyRequire } from "../../lib/lazy-require.js";
@@ -54,7 +54,7 @@ export function pushBody(message: Message): string {
   const sign = FILE_SIGNS[message.type];
   const text = sign
     ? `${sign} ${message.fileName}`.trim()
-    : shownText(message.content);
+    : oneLineText(message.content);
   return text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text;
 }
 

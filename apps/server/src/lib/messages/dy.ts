@@ -109,7 +109,8 @@ export const dy: Catalog = {
   "profile.emailInvalid":
     "正しいメールアドレスを入力してください（120文字以内）",
   "profile.mottoLength": "ステータスメッセージは100文字以内で入力してください",
-  "profile.renameOff": "名前は組織が管理しています。変更は管理者に依頼してください",
+  "profile.renameOff":
+    "名前は組織が管理しています。変更は管理者に依頼してください",
   "password.changed":
     "パスワードを変更しました。他の端末ではログアウトされました",
   "password.oldRequired": "現在のパスワードを入力してください",
@@ -153,7 +154,8 @@ export const dy: Catalog = {
   "friend.nicknameSet": "設定しました",
   "friend.deleted": "友だちを削除しました",
   "friend.deleteModeOnly": "友だちを削除できるのは友だちモードのときだけです",
-  "friend.requestsModeOnly": "友だち申請は友だちモードでのみ使えます。現在のモードでは誰とでも直接チャットできます",
+  "friend.requestsModeOnly":
+    "友だち申請は友だちモードでのみ使えます。現在のモードでは誰とでも直接チャットできます",
   "friend.newFriend": "新しい友だち",
   "friend.addedYou": "さんから友だち申請が届きました",
   "friend.nowFriends": "友だちになりました。さっそくチャットを始めましょう！",

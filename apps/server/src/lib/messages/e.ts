@@ -101,7 +101,8 @@ export const e: Catalog = {
   "profile.saved": "프로필이 저장되었습니다",
   "profile.emailInvalid": "올바른 이메일 주소를 입력하세요(최대 120자)",
   "profile.mottoLength": "상태 메시지는 최대 100자까지 입력할 수 있습니다",
-  "profile.renameOff": "이름은 조직에서 관리합니다. 변경하려면 관리자에게 요청하세요",
+  "profile.renameOff":
+    "이름은 조직에서 관리합니다. 변경하려면 관리자에게 요청하세요",
   "password.changed":
     "비밀번호가 변경되었으며 다른 기기에서는 로그아웃되었습니다",
   "password.oldRequired": "현재 비밀번호를 입력하세요",
@@ -141,7 +142,8 @@ export const e: Catalog = {
   "friend.nicknameSet": "설정되었습니다",
   "friend.deleted": "친구를 삭제했습니다",
   "friend.deleteModeOnly": "친구 모드에서만 친구를 삭제할 수 있습니다",
-  "friend.requestsModeOnly": "친구 요청은 친구 모드에서만 사용할 수 있습니다. 현재 모드에서는 누구와도 바로 대화할 수 있습니다",
+  "friend.requestsModeOnly":
+    "친구 요청은 친구 모드에서만 사용할 수 있습니다. 현재 모드에서는 누구와도 바로 대화할 수 있습니다",
   "friend.newFriend": "새 친구",
   "friend.addedYou": "님이 친구 요청을 보냈습니다",
   "friend.nowFriends": "이제 친구가 되었습니다. 대화를 시작해 보세요!",

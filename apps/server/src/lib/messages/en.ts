@@ -102,7 +102,8 @@ export const en: Catalog = {
   "profile.emailInvalid":
     "Enter a valid email address (at most 120 characters)",
   "profile.mottoLength": "A signature is at most 100 characters long",
-  "profile.renameOff": "Your organisation manages names: ask an administrator to change yours",
+  "profile.renameOff":
+    "Your organisation manages names: ask an administrator to change yours",
   "password.changed":
     "Your password is changed, and your other devices have been logged out",
   "password.oldRequired": "Enter your current password",
@@ -144,7 +145,8 @@ export const en: Catalog = {
   "friend.nicknameSet": "Set successfully",
   "friend.deleted": "Friend removed",
   "friend.deleteModeOnly": "Friends can only be removed in friend mode",
-  "friend.requestsModeOnly": "Friend requests are only used in friend mode: here everyone can already chat with everyone",
+  "friend.requestsModeOnly":
+    "Friend requests are only used in friend mode: here everyone can already chat with everyone",
   "friend.newFriend": "New friends",
   "friend.addedYou": "wants to be your friend",
   "friend.nowFriends": "You are now friends. Start chatting!",

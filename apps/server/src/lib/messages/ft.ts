@@ -123,7 +123,8 @@ export const ft: Catalog = {
   "friend.nicknameSet": "設定成功",
   "friend.deleted": "已刪除好友",
   "friend.deleteModeOnly": "只有在好友模式下才能刪除好友",
-  "friend.requestsModeOnly": "只有在好友模式下才能使用好友申請，目前模式下所有人都可以直接聊天",
+  "friend.requestsModeOnly":
+    "只有在好友模式下才能使用好友申請，目前模式下所有人都可以直接聊天",
   "friend.newFriend": "新朋友",
   "friend.addedYou": "想加您為好友",
   "friend.nowFriends": "你們已成為好友，現在開始聊天吧！",

@@ -115,7 +115,8 @@ export const fy: Catalog = {
   "profile.emailInvalid":
     "Saisissez une adresse e-mail valide (120 caractères au maximum)",
   "profile.mottoLength": "Une signature comporte au maximum 100 caractères",
-  "profile.renameOff": "Votre organisation gère les noms : demandez à un administrateur de changer le vôtre",
+  "profile.renameOff":
+    "Votre organisation gère les noms : demandez à un administrateur de changer le vôtre",
   "password.changed":
     "Votre mot de passe a été modifié et vos autres appareils ont été déconnectés",
   "password.oldRequired": "Saisissez votre mot de passe actuel",
@@ -160,7 +161,8 @@ export const fy: Catalog = {
   "friend.nicknameSet": "Enregistré",
   "friend.deleted": "Ami supprimé",
   "friend.deleteModeOnly": "Les amis ne peuvent être supprimés qu'en mode amis",
-  "friend.requestsModeOnly": "Les demandes d’ami n’existent qu’en mode amis : ici, tout le monde peut déjà discuter avec tout le monde",
+  "friend.requestsModeOnly":
+    "Les demandes d’ami n’existent qu’en mode amis : ici, tout le monde peut déjà discuter avec tout le monde",
   "friend.newFriend": "Nouveaux amis",
   "friend.addedYou": "vous a envoyé une demande d'ami",
   "friend.nowFriends": "Vous êtes maintenant amis. Commencez à discuter !",

@@ -117,7 +117,8 @@ export const hy: Catalog = {
   "profile.emailInvalid":
     "Gib eine gültige E-Mail-Adresse ein (höchstens 120 Zeichen)",
   "profile.mottoLength": "Eine Signatur darf höchstens 100 Zeichen lang sein",
-  "profile.renameOff": "Namen werden von Ihrer Organisation verwaltet: Bitten Sie einen Administrator, Ihren zu ändern",
+  "profile.renameOff":
+    "Namen werden von Ihrer Organisation verwaltet: Bitten Sie einen Administrator, Ihren zu ändern",
   "password.changed":
     "Dein Passwort wurde geändert und deine anderen Geräte wurden abgemeldet",
   "password.oldRequired": "Gib dein aktuelles Passwort ein",
@@ -166,7 +167,8 @@ export const hy: Catalog = {
   "friend.deleted": "Freund entfernt",
   "friend.deleteModeOnly":
     "Freunde können nur im Freundesmodus entfernt werden",
-  "friend.requestsModeOnly": "Freundschaftsanfragen gibt es nur im Freundesmodus: Hier kann bereits jeder mit jedem chatten",
+  "friend.requestsModeOnly":
+    "Freundschaftsanfragen gibt es nur im Freundesmodus: Hier kann bereits jeder mit jedem chatten",
   "friend.newFriend": "Neue Freunde",
   "friend.addedYou": "möchte mit dir befreundet sein",
   "friend.nowFriends": "Ihr seid jetzt befreundet. Schreib gleich los!",

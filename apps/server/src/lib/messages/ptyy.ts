@@ -105,7 +105,8 @@ export const ptyy: Catalog = {
   "profile.emailInvalid":
     "Digite um endereço de e-mail válido (no máximo 120 caracteres)",
   "profile.mottoLength": "A assinatura pode ter no máximo 100 caracteres",
-  "profile.renameOff": "Sua organização gerencia os nomes: peça a um administrador para alterar o seu",
+  "profile.renameOff":
+    "Sua organização gerencia os nomes: peça a um administrador para alterar o seu",
   "password.changed":
     "Sua senha foi alterada e seus outros dispositivos foram desconectados",
   "password.oldRequired": "Digite sua senha atual",
@@ -147,7 +148,8 @@ export const ptyy: Catalog = {
   "friend.nicknameSet": "Definido com sucesso",
   "friend.deleted": "Amigo removido",
   "friend.deleteModeOnly": "Amigos só podem ser removidos no modo amigos",
-  "friend.requestsModeOnly": "Pedidos de amizade só existem no modo de amigos: aqui todos já podem conversar com todos",
+  "friend.requestsModeOnly":
+    "Pedidos de amizade só existem no modo de amigos: aqui todos já podem conversar com todos",
   "friend.newFriend": "Novos amigos",
   "friend.addedYou": "enviou uma solicitação de amizade para você",
   "friend.nowFriends": "Agora vocês são amigos. Comece a conversar!",

@@ -124,7 +124,8 @@ export const ty: Catalog = {
   "friend.nicknameSet": "ตั้งค่าสำเร็จ",
   "friend.deleted": "ลบเพื่อนแล้ว",
   "friend.deleteModeOnly": "ลบเพื่อนได้เฉพาะในโหมดเพื่อนเท่านั้น",
-  "friend.requestsModeOnly": "คำขอเป็นเพื่อนใช้ได้เฉพาะในโหมดเพื่อนเท่านั้น ในโหมดนี้ทุกคนแชทกันได้อยู่แล้ว",
+  "friend.requestsModeOnly":
+    "คำขอเป็นเพื่อนใช้ได้เฉพาะในโหมดเพื่อนเท่านั้น ในโหมดนี้ทุกคนแชทกันได้อยู่แล้ว",
   "friend.newFriend": "เพื่อนใหม่",
   "friend.addedYou": "ต้องการเป็นเพื่อนกับคุณ",
   "friend.nowFriends": "ตอนนี้คุณเป็นเพื่อนกันแล้ว เริ่มแชทกันเลย!",

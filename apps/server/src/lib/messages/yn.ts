@@ -104,7 +104,8 @@ export const yn: Catalog = {
   "profile.saved": "Đã lưu hồ sơ của bạn",
   "profile.emailInvalid": "Nhập địa chỉ email hợp lệ (tối đa 120 ký tự)",
   "profile.mottoLength": "Chữ ký dài tối đa 100 ký tự",
-  "profile.renameOff": "Tổ chức của bạn quản lý tên: hãy nhờ quản trị viên đổi tên cho bạn",
+  "profile.renameOff":
+    "Tổ chức của bạn quản lý tên: hãy nhờ quản trị viên đổi tên cho bạn",
   "password.changed":
     "Đã đổi mật khẩu và các thiết bị khác của bạn đã được đăng xuất",
   "password.oldRequired": "Nhập mật khẩu hiện tại",
@@ -143,7 +144,8 @@ export const yn: Catalog = {
   "friend.nicknameSet": "Đã đặt thành công",
   "friend.deleted": "Đã xóa bạn",
   "friend.deleteModeOnly": "Chỉ có thể xóa bạn bè trong chế độ bạn bè",
-  "friend.requestsModeOnly": "Lời mời kết bạn chỉ dùng trong chế độ bạn bè: ở đây mọi người đã có thể trò chuyện với nhau",
+  "friend.requestsModeOnly":
+    "Lời mời kết bạn chỉ dùng trong chế độ bạn bè: ở đây mọi người đã có thể trò chuyện với nhau",
   "friend.newFriend": "Bạn mới",
   "friend.addedYou": "muốn kết bạn với bạn",
   "friend.nowFriends": "Hai bạn đã là bạn bè. Hãy bắt đầu trò chuyện nhé!",

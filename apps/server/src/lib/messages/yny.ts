@@ -112,7 +112,8 @@ export const yny: Catalog = {
   "profile.emailInvalid":
     "Masukkan alamat email yang valid (maksimal 120 karakter)",
   "profile.mottoLength": "Tanda tangan maksimal 100 karakter",
-  "profile.renameOff": "Organisasi Anda mengelola nama: minta administrator untuk mengubah nama Anda",
+  "profile.renameOff":
+    "Organisasi Anda mengelola nama: minta administrator untuk mengubah nama Anda",
   "password.changed":
     "Kata sandi Anda telah diubah, dan perangkat Anda yang lain telah dikeluarkan",
   "password.oldRequired": "Masukkan kata sandi Anda saat ini",
@@ -154,7 +155,8 @@ export const yny: Catalog = {
   "friend.nicknameSet": "Berhasil diatur",
   "friend.deleted": "Teman telah dihapus",
   "friend.deleteModeOnly": "Teman hanya dapat dihapus dalam mode teman",
-  "friend.requestsModeOnly": "Permintaan pertemanan hanya ada di mode teman: di sini semua orang sudah bisa saling mengobrol",
+  "friend.requestsModeOnly":
+    "Permintaan pertemanan hanya ada di mode teman: di sini semua orang sudah bisa saling mengobrol",
   "friend.newFriend": "Teman baru",
   "friend.addedYou": "ingin berteman dengan Anda",
   "friend.nowFriends": "Kalian sekarang berteman. Mulai mengobrol!",

@@ -123,7 +123,8 @@ export const zh: Catalog = {
   "friend.nicknameSet": "设置成功",
   "friend.deleted": "已删除好友",
   "friend.deleteModeOnly": "只有在好友模式下才能删除好友",
-  "friend.requestsModeOnly": "只有在好友模式下才能使用好友申请，当前模式下所有人都可以直接聊天",
+  "friend.requestsModeOnly":
+    "只有在好友模式下才能使用好友申请，当前模式下所有人都可以直接聊天",
   "friend.newFriend": "新朋友",
   "friend.addedYou": "请求添加您为好友",
   "friend.nowFriends": "你们已经成功添加为好友，现在开始聊天吧！",
