@@ -13,6 +13,8 @@ export const StorageKeys = {
   emojiFavourites: "emojiFavourites",
   /** The user closed the offer to turn on browser notifications. */
   notifyOfferDismissed: "notifyOfferDismissed",
+  /** When the session was opened by a login code (the forgotten-password path). */
+  codeLoginAt: "codeLoginAt",
 } as const;
 
 type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];

@@ -6,14 +6,22 @@ interface SessionState {
   token: string | null;
   sessionId: string | null;
   user: UserInfo | null;
+  /** When this session was opened by a login code (the forgotten-password path); else null. */
+  byCodeAt: number | null;
   signIn: (session: {
     authToken: string;
     sessionId: string;
     userInfo: UserInfo;
+    byCodeAt?: number;
   }) => void;
   signOut: () => void;
   /** Replaces the signed-in user (after a change of their own settings). */
   setUser: (user: UserInfo) => void;
+}
+
+function codeLoginTime(): number | null {
+  const value = Number(readString(StorageKeys.codeLoginAt));
+  return Number.isFinite(value) && value > 0 ? value : null;
 }
 
 function savedUser(): UserInfo | null {
@@ -32,17 +40,23 @@ export const useSessionStore = create<SessionState>((set) => {
     token: token && user ? token : null,
     sessionId: readString(StorageKeys.sessionId),
     user: token ? user : null,
-    signIn: ({ authToken, sessionId, userInfo }) => {
+    byCodeAt: token ? codeLoginTime() : null,
+    signIn: ({ authToken, sessionId, userInfo, byCodeAt = null }) => {
       write(StorageKeys.token, authToken);
       write(StorageKeys.sessionId, sessionId);
       write(StorageKeys.user, userInfo);
-      set({ token: authToken, sessionId, user: userInfo });
+      write(
+        StorageKeys.codeLoginAt,
+        byCodeAt === null ? null : String(byCodeAt),
+      );
+      set({ token: authToken, sessionId, user: userInfo, byCodeAt });
     },
     signOut: () => {
       write(StorageKeys.token, null);
       write(StorageKeys.sessionId, null);
       write(StorageKeys.user, null);
-      set({ token: null, sessionId: null, user: null });
+      write(StorageKeys.codeLoginAt, null);
+      set({ token: null, sessionId: null, user: null, byCodeAt: null });
     },
     setUser: (user) => {
       write(StorageKeys.user, user);

@@ -3,6 +3,11 @@ import { characterLength, checkRealname, isEmail } from "./account.js";
 
 /** Limits of the profile form, friend requests and friend lists (SPEC §5, §9). */
 export const PeopleLimits = {
+  /**
+   * After a login by code (a forgotten password), a new password needs no other proof for
+   * this long.
+   */
+  passwordRecoveryMs: 15 * 60 * 1000,
   /** The profile form lets 20 be typed; the rule is 2–16 (SPEC §5 Settings). */
   nicknameInputMax: 20,
   emailMax: 120,

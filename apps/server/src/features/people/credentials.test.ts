@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
-import { newAccount, type TestUser } from "../../../test/factories.js";
+import {
+  mintTicket,
+  newAccount,
+  type TestUser,
+} from "../../../test/factories.js";
 import { startSmtpSink, type SmtpSink } from "../../../test/smtp-sink.js";
 
 /*
@@ -106,33 +110,46 @@ describe("editpassword", () => {
     expect(await login(user.account, user.password)).toMatch(/^bearer /);
   });
 
-  it("a verified account needs a type-3 code, which is then enough, and used once", async () => {
+  it("a verified account needs the old password and a type-3 code, the code used once (SPEC §5; issue 51 item 10)", async () => {
     const user = await signUp(true);
-    const noCode = await api.post(
-      "/enterprise/im/editpassword",
-      { originalPassword: user.password, password: "newpass99" },
-      { token: user.token },
-    );
+    const change = (body: object) =>
+      api.post("/enterprise/im/editpassword", body, { token: user.token });
+    const noCode = await change({
+      originalPassword: user.password,
+      password: "newpass99",
+    });
     expect(noCode.msg).toBe("请输入发送到你账号的验证码");
-    const wrong = await api.post(
-      "/enterprise/im/editpassword",
-      { code: "000000", password: "newpass99" },
-      { token: user.token },
-    );
-    expect(wrong.msg).toBe("验证码不正确或已过期");
     const code = await sendCode(user.account, 3, user.token);
-    const res = await api.post(
-      "/enterprise/im/editpassword",
-      { code, password: "newpass99" },
-      { token: user.token },
-    );
+    // The code alone no longer does: whoever holds an open session and the mailbox
+    // still needs the password.
+    const codeOnly = await change({ code, password: "newpass99" });
+    expect(codeOnly.msg).toBe("请输入原密码");
+    const wrongPassword = await change({
+      code,
+      originalPassword: "wrong-one",
+      password: "newpass99",
+    });
+    expect(wrongPassword.msg).toBe("原密码不正确");
+    const wrongCode = await change({
+      code: "000000",
+      originalPassword: user.password,
+      password: "newpass99",
+    });
+    expect(wrongCode.msg).toBe("验证码不正确或已过期");
+    expect(await login(user.account, user.password)).toMatch(/^bearer /);
+    // The refusals above did not spend the code.
+    const res = await change({
+      code,
+      originalPassword: user.password,
+      password: "newpass99",
+    });
     expect(res.code, res.msg).toBe(0);
     expect(await login(user.account, "newpass99")).toMatch(/^bearer /);
-    const reused = await api.post(
-      "/enterprise/im/editpassword",
-      { code, password: "another1" },
-      { token: user.token },
-    );
+    const reused = await change({
+      code,
+      originalPassword: "newpass99",
+      password: "another1",
+    });
     expect(reused.code).not.toBe(0);
   });
 
@@ -164,12 +181,14 @@ describe("editpassword", () => {
       { password: "another1" },
       { token },
     );
-    expect(later.msg).toBe("请输入发送到你账号的验证码");
+    expect(later.msg).toBe("请输入原密码");
   });
 
   it("a password session or a token login never skips the proof", async () => {
     const user = await signUp(false);
-    const byToken = await api.post("/common/pub/login", { token: user.token });
+    const byToken = await api.post("/common/pub/login", {
+      token: await mintTicket(api, user.token),
+    });
     const tokenSession = (byToken.data as { authToken: string }).authToken;
     for (const token of [user.token, tokenSession]) {
       const res = await api.post(

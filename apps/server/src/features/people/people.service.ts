@@ -40,8 +40,6 @@ export type CardInput = CallRequest<typeof calls.getUserInfo>;
 
 /** The picture types an avatar may be, by content (SPEC §5: jpg, png, gif). */
 const AVATAR_TYPES = new Set(["image/jpeg", "image/png", "image/gif"]);
-/** How long after a login by code the new password needs no other proof. */
-const FORGOTTEN_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 /** Larger pictures than this many pixels are refused before they are decoded. */
 const AVATAR_MAX_PIXELS = 40_000_000;
 
@@ -256,9 +254,8 @@ export class PeopleService {
 
   /**
    * A new password: proved by a session opened with a login code in the last 15 minutes
-   * (the forgotten-password path), or by a change-password code sent to my account (always
-   * needed when it is verified), or else by the current password. Every other session of
-   * mine ends.
+   * (the forgotten-password path), or else by the current password and, when my account is
+   * verified, a change-password code sent to it. Every other session of mine ends.
    */
   async changePassword(
     me: number,
@@ -274,7 +271,7 @@ export class PeopleService {
     // Signed in just now with a login code: the mailbox is proved (forgot password).
     const justProved =
       byCode !== null &&
-      this.deps.clock.now() - byCode < FORGOTTEN_PASSWORD_WINDOW_MS;
+      this.deps.clock.now() - byCode < PeopleLimits.passwordRecoveryMs;
     if (!justProved) await this.provePassword(user, input);
     const hash = await this.deps.passwords.hash(input.password);
     await this.repo.updatePasswordHash(me, hash, this.deps.clock.now());
@@ -285,24 +282,18 @@ export class PeopleService {
     );
   }
 
-  /** The old password, or a change-password code (always, for a verified account). */
+  /**
+   * The old password always, and for a verified account a change-password code as well
+   * (SPEC §5 Settings); a code given by an unverified one is checked too. The password is
+   * checked first, so a wrong one does not spend the code.
+   */
   private async provePassword(
     user: { account: string; password_hash: string; is_auth: number },
     input: CallRequest<typeof calls.editpassword>,
   ): Promise<void> {
-    if (user.is_auth === 1 || input.code !== "") {
-      if (input.code === "") throw refuse("password.codeRequired");
-      if (
-        !(await this.deps.services.accounts.codes.consume(
-          user.account,
-          3,
-          input.code,
-        ))
-      )
-        throw refuse("password.codeWrong");
-      return;
-    }
     if (input.originalPassword === "") throw refuse("password.oldRequired");
+    const needsCode = user.is_auth === 1 || input.code !== "";
+    if (needsCode && input.code === "") throw refuse("password.codeRequired");
     if (
       !(await this.deps.passwords.verify(
         user.password_hash,
@@ -310,6 +301,15 @@ export class PeopleService {
       ))
     )
       throw refuse("password.oldWrong");
+    if (
+      needsCode &&
+      !(await this.deps.services.accounts.codes.consume(
+        user.account,
+        3,
+        input.code,
+      ))
+    )
+      throw refuse("password.codeWrong");
   }
 
   /**

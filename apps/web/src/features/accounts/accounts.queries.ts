@@ -13,8 +13,10 @@ export function useLoginMutation() {
   return useMutation({
     mutationFn: async (body: CallRequest<typeof accounts.login>) =>
       (await call(accounts.login, body)).data,
-    onSuccess: (data) => {
-      signIn(data);
+    onSuccess: (data, body) => {
+      // A login by code is how a forgotten password is recovered: the settings then let a
+      // new one be set without the old (the server allows that for a short while).
+      signIn({ ...data, ...(body.code ? { byCodeAt: Date.now() } : {}) });
     },
   });
 }

@@ -81,15 +81,26 @@ describe("passwordErrors", () => {
     ).toEqual({ originalPassword: { own: "rules.oldPasswordRequired" } });
   });
 
-  it("needs a 6-digit code of a verified account, and not its password", () => {
-    const verified = { ...password, originalPassword: "" };
-    expect(passwordErrors(verified, true)).toEqual({
+  it("needs the current password and a 6-digit code of a verified account", () => {
+    expect(passwordErrors(password, true)).toEqual({
       code: { own: "rules.codeRequired" },
     });
-    expect(passwordErrors({ ...verified, code: "12345" }, true)).toEqual({
+    expect(passwordErrors({ ...password, code: "12345" }, true)).toEqual({
       code: { key: "login.codeFormat" },
     });
-    expect(passwordErrors({ ...verified, code: "123456" }, true)).toEqual({});
+    expect(passwordErrors({ ...password, code: "123456" }, true)).toEqual({});
+    expect(
+      passwordErrors(
+        { ...password, originalPassword: "", code: "123456" },
+        true,
+      ),
+    ).toEqual({ originalPassword: { own: "rules.oldPasswordRequired" } });
+  });
+
+  it("needs neither just after a login by code (a forgotten password)", () => {
+    const bare = { ...password, originalPassword: "", code: "" };
+    expect(passwordErrors(bare, true, true)).toEqual({});
+    expect(passwordErrors(bare, false, true)).toEqual({});
   });
 
   it("takes a new password of 6 to 16 characters", () => {

@@ -75,20 +75,24 @@ function codeProblem(code: string): SettingsProblem | null {
 }
 
 /**
- * SPEC §5 Settings for a new password: 6–16 characters, repeated the same. A verified
- * account (`is_auth`) proves it with a change-password code, which the server then requires
- * and which alone suffices; any other with the current password.
+ * SPEC §5 Settings for a new password: 6–16 characters, repeated the same, proved by the
+ * current password and, for a verified account (`is_auth`), a change-password code too.
+ * Just after a login by code (a forgotten password) neither is asked.
  */
 export function passwordErrors(
   values: PasswordValues,
   verified: boolean,
+  recovering = false,
 ): Problems<PasswordValues> {
   const errors: Problems<PasswordValues> = {};
-  if (verified) {
-    const code = codeProblem(values.code);
-    if (code) errors.code = code;
-  } else if (values.originalPassword === "")
-    errors.originalPassword = { own: "rules.oldPasswordRequired" };
+  if (!recovering) {
+    if (values.originalPassword === "")
+      errors.originalPassword = { own: "rules.oldPasswordRequired" };
+    if (verified) {
+      const code = codeProblem(values.code);
+      if (code) errors.code = code;
+    }
+  }
   const password = checkPassword(values.password);
   if (password) errors.password = { key: password };
   if (values.repassword !== values.password)

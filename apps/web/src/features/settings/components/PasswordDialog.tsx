@@ -1,8 +1,10 @@
-import type { UserInfo } from "@parley/protocol";
+import { PeopleLimits, type UserInfo } from "@parley/protocol";
 import { Form, Input } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CodeField, NewPasswordFields } from "../../accounts";
 import { toast } from "../../../lib/feedback";
+import { useSessionStore } from "../../../stores/session.store";
 import { passwordErrors, type PasswordValues } from "../settings-rules";
 import { useEditPasswordMutation } from "../settings.queries";
 import { FormDialog } from "./FormDialog";
@@ -16,9 +18,10 @@ const BLANK: PasswordValues = {
 };
 
 /**
- * Change password (SPEC §5 Settings): the current password, or — for a verified account
- * (`is_auth` 1), which the server asks for it — a change-password code sent to the account.
- * The server logs my other devices out; this one stays signed in.
+ * Change password (SPEC §5 Settings): the current password and, for a verified account
+ * (`is_auth` 1), a change-password code sent to the account; just after a login by code
+ * (a forgotten password) only the new one. The server logs my other devices out; this one
+ * stays signed in.
  */
 export function PasswordDialog({
   user,
@@ -32,8 +35,15 @@ export function PasswordDialog({
   const { t } = useTranslation("settings");
   const [form] = Form.useForm<PasswordValues>();
   const verified = user.is_auth === 1;
+  const byCodeAt = useSessionStore((s) => s.byCodeAt);
+  // Decided when the dialog opens: the server's window is counted from the login.
+  const [recovering] = useState(
+    () =>
+      byCodeAt !== null &&
+      Date.now() - byCodeAt < PeopleLimits.passwordRecoveryMs,
+  );
   const rule = useFieldRules(form, BLANK, (values) =>
-    passwordErrors(values, verified),
+    passwordErrors(values, verified, recovering),
   );
   const change = useEditPasswordMutation();
 
@@ -41,9 +51,8 @@ export function PasswordDialog({
     change.mutate(
       {
         password: values.password,
-        // The server checks the code when one is sent, else the current password.
-        code: verified ? values.code.trim() : "",
-        originalPassword: verified ? "" : values.originalPassword,
+        code: verified && !recovering ? values.code.trim() : "",
+        originalPassword: recovering ? "" : values.originalPassword,
       },
       {
         onSuccess: () => {
@@ -59,7 +68,12 @@ export function PasswordDialog({
       open={open}
       title={t("password.title")}
       okText={t("password.submit")}
-      notice={{ type: "info", text: t("password.otherDevices") }}
+      notice={{
+        type: "info",
+        text: recovering
+          ? `${t("password.recovering")} ${t("password.otherDevices")}`
+          : t("password.otherDevices"),
+      }}
       width={440}
       pending={change.isPending}
       form={form}
@@ -67,7 +81,16 @@ export function PasswordDialog({
       onFinish={submit}
       onClose={onClose}
     >
-      {verified ? (
+      {!recovering && (
+        <Form.Item
+          name="originalPassword"
+          label={t("password.old")}
+          rules={[rule("originalPassword")]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+      )}
+      {!recovering && verified && (
         <CodeField
           name="code"
           label={t("password.code")}
@@ -76,14 +99,6 @@ export function PasswordDialog({
           account={() => user.account}
           type={3}
         />
-      ) : (
-        <Form.Item
-          name="originalPassword"
-          label={t("password.old")}
-          rules={[rule("originalPassword")]}
-        >
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
       )}
       <NewPasswordFields
         labels={{ password: t("password.new"), repeat: t("password.repeat") }}

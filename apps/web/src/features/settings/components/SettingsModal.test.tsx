@@ -107,11 +107,13 @@ function renderDialog(
   user: Partial<UserInfo> = {},
   config: Partial<GlobalConfig> = {},
   part: Part = "modal",
+  byCodeAt?: number,
 ) {
   useSessionStore.getState().signIn({
     authToken: "bearer t",
     sessionId: "1",
     userInfo: { ...USER, ...user },
+    ...(byCodeAt === undefined ? {} : { byCodeAt }),
   });
   const client = new QueryClient();
   client.setQueryData(systemInfoQuery.queryKey, makeConfig(config));
@@ -382,10 +384,12 @@ describe("the change-password dialog", () => {
     );
   });
 
-  it("asks a verified account for a code sent to it (type 3), not its password", async () => {
+  it("asks a verified account for its current password and a code sent to it (type 3) (SPEC §5; issue 51 item 10)", async () => {
     renderDialog({ is_auth: 1, account: "alice@example.com" }, {}, "password");
     const dialog = await dialogTitled("Change password");
-    expect(within(dialog).queryByLabelText("Current password")).toBeNull();
+    expect(
+      within(dialog).getByLabelText("Current password"),
+    ).toBeInTheDocument();
     expect(
       within(dialog).getByText("We'll send the code to alice@example.com"),
     ).toBeInTheDocument();
@@ -397,6 +401,44 @@ describe("the change-password dialog", () => {
         {
           path: "/common/pub/sendCode",
           body: { account: "alice@example.com", type: 3 },
+        },
+      ]),
+    );
+  });
+});
+
+describe("the change-password dialog after a login by code (a forgotten password)", () => {
+  it("asks only for the new password, and sends neither an old one nor a code", async () => {
+    serve(() => ({ code: 0 }));
+    // The session was opened by a code a minute ago.
+    renderDialog(
+      { is_auth: 1, account: "alice@example.com" },
+      {},
+      "password",
+      Date.now() - 60_000,
+    );
+    const dialog = await dialogTitled("Change password");
+    await waitFor(() =>
+      expect(
+        within(dialog).getByText(/You signed in with a code/),
+      ).toBeInTheDocument(),
+    );
+    expect(within(dialog).queryByLabelText("Current password")).toBeNull();
+    expect(within(dialog).queryByLabelText("Verification code")).toBeNull();
+    fill(within(dialog).getByLabelText("New password"), "secret12");
+    fill(within(dialog).getByLabelText("Confirm new password"), "secret12");
+    await userEvent.click(
+      within(dialog).getByRole("button", { name: "Change password" }),
+    );
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          path: "/enterprise/im/editpassword",
+          body: expect.objectContaining({
+            password: "secret12",
+            code: "",
+            originalPassword: "",
+          }) as unknown,
         },
       ]),
     );
