@@ -76,7 +76,12 @@ export function toGroupContact(
     realname: `${group.name} [群聊]`,
   };
   if (view.lastType) contact.type = view.lastType;
-  if (view.lastType === "event" && view.lastEvent)
+  // Events, and a notice's line (a text for existing clients): a client that knows the
+  // line shows it in its reader's language.
+  if (
+    view.lastEvent &&
+    (view.lastType === "event" || view.lastEvent.event === "notice")
+  )
     contact.lastEvent = view.lastEvent;
   return contact;
 }

@@ -950,6 +950,14 @@ describe("notice, clearing and binding", () => {
     expect(memberContact).toMatchObject({
       is_at: 1,
       notice: "Standup at 10 <b>sharp</b>",
+      // The line's name and notice, for a client to show it in its reader's language
+      // (issue 51 item 16); the text stays for existing clients.
+      type: "text",
+      lastContent: "群公告：@所有人 Standup at 10 &lt;b&gt;sharp&lt;/b&gt;",
+      lastEvent: { event: "notice", notice: "Standup at 10 <b>sharp</b>" },
+    });
+    expect(line.data).toMatchObject({
+      extends: { event: "notice", notice: "Standup at 10 <b>sharp</b>" },
     });
     expect((await contactsOf(admin)).find((c) => c.id === id)?.is_at).toBe(0);
     const info = await call("groupInfo", member, { group_id: id });

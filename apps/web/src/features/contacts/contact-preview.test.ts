@@ -23,6 +23,21 @@ describe("a chat row's last message", () => {
     expect(lastMessagePreview(contact, t)).toBe("messages:events.created:Ann");
   });
 
+  it("shows a group notice's line in the reader's language, not the stored Chinese (issue 51 item 16)", () => {
+    const contact = makeContact(4, {
+      id: "group-4",
+      is_group: 1,
+      type: "text",
+      lastContent: "群公告：@所有人 Standup at 10",
+      lastEvent: { event: "notice", notice: "Standup at 10" },
+    });
+    const translate = (key: string, options: Record<string, string>) =>
+      key === "messages:events.notice" ? `Notice: ${options.notice}` : key;
+    expect(lastMessagePreview(contact, translate)).toBe(
+      "Notice: Standup at 10",
+    );
+  });
+
   it("falls back to the stored text for a line without its names", () => {
     const contact = makeContact(4, {
       type: "event",

@@ -39,6 +39,11 @@ export function lastMessagePreview(
       t,
       me !== 0 && Number(contact.lastEvent?.user_id) === me,
     );
+  // A group notice's line is stored in Chinese for existing clients: shown translated.
+  if (type === "text" && contact.lastEvent?.event === "notice")
+    return t("messages:events.notice", {
+      notice: String(contact.lastEvent.notice ?? ""),
+    });
   if (type === "text" || contact.lastContent === "")
     return htmlToText(contact.lastContent);
   const label = FILE_LABELS[type];

@@ -62,7 +62,10 @@ function onMessage(client: QueryClient, message: Message, me: number): void {
         : message.content,
     lastSendTime: message.sendTime,
     type: message.type,
-    lastEvent: message.type === "event" ? message.extends : undefined,
+    lastEvent:
+      message.type === "event" || message.extends?.event === "notice"
+        ? message.extends
+        : undefined,
     unread: fromOther && !open ? c.unread + 1 : c.unread,
     is_at: atMe ? c.is_at + 1 : c.is_at,
   }));

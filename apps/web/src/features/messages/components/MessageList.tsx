@@ -346,7 +346,11 @@ export function MessageList({
                 avatar={item.avatar}
                 name={item.name}
                 userId={item.userId}
-                content={item.content}
+                content={
+                  item.notice === undefined
+                    ? item.content
+                    : t("events.notice", { notice: item.notice })
+                }
                 links={item.links}
                 media={item.media}
                 unknownType={item.unknownType}

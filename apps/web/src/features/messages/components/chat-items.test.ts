@@ -37,6 +37,53 @@ describe("the message list's rows", () => {
     expect(rows.at(-1)).toMatchObject({ status: "going", mine: true });
   });
 
+  it("marks a group notice's line with its notice, to show in the reader's language (issue 51 item 16)", () => {
+    const [row, plain] = chatItems(
+      [
+        [
+          makeMessage(1, 2, {
+            content: "群公告：@所有人 Standup",
+            extends: { event: "notice", notice: "Standup" },
+          }),
+          makeMessage(2, 2),
+        ],
+      ],
+      [],
+      me,
+    );
+    expect(row).toMatchObject({ notice: "Standup" });
+    expect(plain?.notice).toBeUndefined();
+  });
+
+  it("shows an outbox entry waiting for the connection as waiting, and a refusal's reason (issue 51 item 1)", () => {
+    const rows = chatItems(
+      [],
+      [
+        {
+          id: "w",
+          contactId: 2,
+          content: "later",
+          sendTime: 1,
+          status: "going",
+          waiting: true,
+        },
+        {
+          id: "f",
+          contactId: 2,
+          content: "no",
+          sendTime: 2,
+          status: "failed",
+          reason: "Not a member",
+        },
+      ],
+      me,
+    );
+    expect(rows.map((r) => [r.status, r.statusReason])).toEqual([
+      ["waiting", undefined],
+      ["failed", "Not a member"],
+    ]);
+  });
+
   it("replaces an outbox entry once its stored copy arrives", () => {
     const rows = chatItems(
       [[makeMessage(1, 1, { id: "same" })]],

@@ -34,6 +34,8 @@ export interface ChatItem {
   unknownType?: boolean;
   /** A call's record: voice or video, and how it ended. */
   call?: CallRecordView;
+  /** A group notice's line (stored in Chinese for existing clients): its notice, to translate. */
+  notice?: string;
   /** The outbox entry behind a row not yet stored. */
   pending?: OutboxEntry;
   /**
@@ -107,6 +109,10 @@ export function chatItems(
     const media = mediaOf(message);
     const quote = event ? undefined : quoteOf(message);
     const call = callRecordOf(message, mine);
+    const notice =
+      message.type === "text" && message.extends?.event === "notice"
+        ? String(message.extends.notice ?? "")
+        : undefined;
     rows.push({
       key,
       mine,
@@ -126,6 +132,7 @@ export function chatItems(
       groupStart: true,
       unreadDivider: false,
       ...(event ? { event } : {}),
+      ...(notice !== undefined ? { notice } : {}),
       ...(media ? { media } : {}),
       ...(call ? { call } : {}),
       ...(KNOWN_TYPES.has(message.type) || call ? {} : { unknownType: true }),
