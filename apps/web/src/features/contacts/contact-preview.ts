@@ -42,7 +42,10 @@ export function lastMessagePreview(
   // A group notice's line is stored in Chinese for existing clients: shown translated.
   if (type === "text" && contact.lastEvent?.event === "notice")
     return t("messages:events.notice", {
-      notice: String(contact.lastEvent.notice ?? ""),
+      notice:
+        typeof contact.lastEvent.notice === "string"
+          ? contact.lastEvent.notice
+          : "",
     });
   if (type === "text" || contact.lastContent === "")
     return htmlToText(contact.lastContent);

@@ -110,8 +110,10 @@ export function chatItems(
     const quote = event ? undefined : quoteOf(message);
     const call = callRecordOf(message, mine);
     const notice =
-      message.type === "text" && message.extends?.event === "notice"
-        ? String(message.extends.notice ?? "")
+      message.type === "text" && message.extends.event === "notice"
+        ? typeof message.extends.notice === "string"
+          ? message.extends.notice
+          : ""
         : undefined;
     rows.push({
       key,
