@@ -63,7 +63,7 @@ function onMessage(client: QueryClient, message: Message, me: number): void {
     lastSendTime: message.sendTime,
     type: message.type,
     lastEvent:
-      message.type === "event" || message.extends?.event === "notice"
+      message.type === "event" || message.extends.event === "notice"
         ? message.extends
         : undefined,
     unread: fromOther && !open ? c.unread + 1 : c.unread,
