@@ -273,13 +273,14 @@ export interface LibraryQuery {
 /**
  * The file library (wire-contract.md §2.7, is_all 0): the files of my one-to-one messages
  * (not voice clips, not withdrawn), newest first, with the sender; and how many in all.
- * Each side of the OR reads one partial index of file messages (sent, received).
+ * A file that several of my messages carry (forwarded, sent again) is listed once, by its
+ * newest message (issue 51 item 18). Each side of the OR reads one partial index of file
+ * messages (sent, received).
  */
 export async function listLibrary(db: Db, query: LibraryQuery) {
-  const base = db
+  const newestPerFile = db
     .selectFrom("messages as m")
     .innerJoin("files as f", "f.file_id", "m.file_id")
-    .innerJoin("blobs as b", "b.blob_id", "f.blob_id")
     .where("m.file_id", "is not", null)
     .where("m.is_group", "=", 0)
     .where("m.is_undo", "=", 0)
@@ -296,10 +297,16 @@ export async function listLibrary(db: Db, query: LibraryQuery) {
       q.where(
         sql<boolean>`lower(f.name) like ${containing(query.keywords)} escape '\\'`,
       ),
-    );
+    )
+    .select((eb) => eb.fn.max("m.msg_id").as("msg_id"))
+    .groupBy("m.file_id");
   const [rows, total] = await Promise.all([
-    base
+    db
+      .selectFrom("messages as m")
+      .innerJoin("files as f", "f.file_id", "m.file_id")
+      .innerJoin("blobs as b", "b.blob_id", "f.blob_id")
       .innerJoin("users as u", "u.user_id", "m.from_user")
+      .where("m.msg_id", "in", newestPerFile)
       .select([
         "m.msg_id",
         "m.file_id",
@@ -319,11 +326,12 @@ export async function listLibrary(db: Db, query: LibraryQuery) {
       .limit(query.limit)
       .offset(query.offset)
       .execute(),
-    base
+    db
+      .selectFrom(newestPerFile.as("newest"))
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: total.n };
+  return { rows, total: Number(total.n) };
 }
 
 /** The most files a count of the console's list looks at: past it, "10,000+". */

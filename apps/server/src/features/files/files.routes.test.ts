@@ -530,6 +530,45 @@ describe.each(STORAGES)("with files on %s", (kind) => {
       });
     });
 
+    it("lists a file once however many of my messages carry it: forwarded or sent again (issue 51 item 18)", async () => {
+      const [ann, bob, cat] = await registerMany(api, 3, "Once");
+      const sent = MessageSchema.parse(
+        (
+          await upload(ann, Buffer.from(`once ${randomUUID()}`), "once.txt", {
+            toContactId: bob.userId,
+          })
+        ).data,
+      );
+      const forwarded = await api.post(
+        "/enterprise/im/forwardMessage",
+        { user_ids: [cat.userId], msg_id: sent.msg_id },
+        { token: bob.token, headers: EN },
+      );
+      expect(forwarded.code, forwarded.msg).toBe(0);
+      const again = await api.post(
+        "/enterprise/im/sendMessage",
+        {
+          id: randomUUID(),
+          type: "file",
+          content: sent.content,
+          file_id: sent.file_id,
+          toContactId: ann.userId,
+        },
+        { token: bob.token, headers: EN },
+      );
+      expect(again.code, again.msg).toBe(0);
+      const listed = await library(bob);
+      expect(listed.code, listed.msg).toBe(0);
+      const rows = listed.data as { file_id: number; msg_id: number }[];
+      expect(rows.map((r) => r.file_id)).toEqual([sent.file_id]);
+      expect(listed.count).toBe(1);
+      // The newest message carrying it stands for it.
+      expect(rows[0]?.msg_id).toBe(MessageSchema.parse(again.data).msg_id);
+      // Only sent by me, or only received: once each.
+      expect((await library(bob, { role: 1 })).count).toBe(1);
+      expect((await library(bob, { role: 2 })).count).toBe(1);
+    });
+
     it("lists my one-to-one files newest first, by category, side, name and page", async () => {
       const [ann, bob, cat, eve] = await registerMany(api, 4, "Library");
       const doc = Buffer.from(`minutes ${randomUUID()}`);

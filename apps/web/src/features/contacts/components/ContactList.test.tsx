@@ -41,7 +41,9 @@ function List({
   onOpen = vi.fn(),
   onQuickSwitch = vi.fn(),
   onCreateGroup,
+  openContactId = null,
 }: {
+  openContactId?: Contact["id"] | null;
   contacts: Contact[];
   section?: ContactSection;
   runMode?: string;
@@ -72,7 +74,7 @@ function List({
           section={section}
           tab="all"
           search={search}
-          openContactId={null}
+          openContactId={openContactId}
           phone={false}
           onTabChange={vi.fn()}
           onSearchChange={setSearch}
@@ -107,6 +109,17 @@ describe("the list's search (issue 15, fault 6)", () => {
     await userEvent.type(screen.getByLabelText("Search"), "zed");
     expect(screen.getByText("Nobody matches “zed”")).toBeInTheDocument();
     expect(screen.queryByText("No chats yet")).not.toBeInTheDocument();
+  });
+
+  it("lists a chat opened with nothing in it yet while it is open, never 'No chats yet' beside it (issue 51 item 18)", () => {
+    render(<List contacts={[bob, alice]} openContactId={bob.id} />);
+    expect(screen.queryByText("No chats yet")).toBeNull();
+    const rows = screen.getAllByTestId("contact");
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining("Bob"),
+      expect.stringContaining("Alice"),
+    ]);
+    expect(rows[0]).toHaveAttribute("aria-current", "true");
   });
 
   it("offers a new user a way to start, and shows the Ctrl+K switcher", async () => {

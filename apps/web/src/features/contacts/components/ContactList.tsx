@@ -132,10 +132,23 @@ export function ContactList({
     [contacts, search, pinyin, searching, section],
   );
   const shown = useMemo(() => {
-    if (section === "messages") return chatsOfTab(contacts, tab);
+    if (section === "messages") {
+      const chats = chatsOfTab(contacts, tab);
+      // A chat opened from the contacts with nothing in it yet is listed while it is open,
+      // never "No chats yet" beside it (issue 51 item 18).
+      if (
+        tab === "all" &&
+        openContactId !== null &&
+        !chats.some((c) => c.id === openContactId)
+      ) {
+        const open = contacts.find((c) => c.id === openContactId);
+        if (open) return [open, ...chats];
+      }
+      return chats;
+    }
     const all = directory(contacts);
     return searching ? rankContacts(all, search, pinyin) : all;
-  }, [contacts, section, tab, search, pinyin, searching]);
+  }, [contacts, section, tab, search, pinyin, searching, openContactId]);
   const locale =
     LANGUAGE_TAGS[isLanguage(i18n.language) ? i18n.language : "zh"];
   const now = useNow();
