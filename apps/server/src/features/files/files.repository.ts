@@ -331,7 +331,7 @@ export async function listLibrary(db: Db, query: LibraryQuery) {
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(total.n) };
+  return { rows, total: total.n };
 }
 
 /** The most files a count of the console's list looks at: past it, "10,000+". */
