@@ -134,6 +134,12 @@ describe("files and media in the web client (issue 10)", () => {
     const preview = b.page.locator(".ant-image-preview-img");
     await preview.waitFor();
     expect(await preview.getAttribute("src")).toMatch(/\/files\/\d+$/);
+    // The toolbar downloads the original under its name (issue 51 item 18).
+    const download = b.page.getByRole("link", { name: "下载 beach.png" });
+    expect(await download.getAttribute("download")).toBe("beach.png");
+    expect(await download.getAttribute("href")).toBe(
+      await preview.getAttribute("src"),
+    );
     await settledShot(b.page, "files-image-preview-zh");
     await b.page.keyboard.press("Escape");
     await preview.waitFor({ state: "hidden" });
@@ -323,8 +329,9 @@ describe("files and media in the web client (issue 10)", () => {
     await resize(b.page, { width: 390, height: 760 });
     await b.page.getByRole("button", { name: "返回会话列表" }).click();
     await b.page.getByRole("button", { name: "文件", exact: true }).click();
-    // His four, and the PDF Ann passed on to him.
-    await expect.poll(() => b.page.getByTestId("file-card").count()).toBe(5);
+    // His four: the PDF Ann passed on to him again is the one he has, listed once
+    // (issue 51 item 18).
+    await expect.poll(() => b.page.getByTestId("file-card").count()).toBe(4);
     await screenshot(b.page, "files-library-zh-390");
     expect(a.errors).toEqual([]);
     expect(b.errors).toEqual([]);

@@ -1,3 +1,4 @@
+import { DownloadOutlined } from "@ant-design/icons";
 import type { Message } from "@parley/protocol";
 import { Image } from "antd";
 import { useState } from "react";
@@ -71,7 +72,24 @@ export function ImageGrid({
                   </time>
                 </p>
               )}
-              {actions}
+              <div className={styles.hActions}>
+                {actions}
+                {shown && (
+                  <a
+                    className={styles.hDownload}
+                    href={shown.content}
+                    download={shown.fileName || t("picture")}
+                    aria-label={t("messages:media.download", {
+                      name: shown.fileName || t("picture"),
+                    })}
+                    title={t("messages:media.download", {
+                      name: shown.fileName || t("picture"),
+                    })}
+                  >
+                    <DownloadOutlined aria-hidden />
+                  </a>
+                )}
+              </div>
             </div>
           ),
         }}

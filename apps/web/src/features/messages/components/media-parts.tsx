@@ -1,4 +1,7 @@
+import { DownloadOutlined } from "@ant-design/icons";
 import { Image, Progress } from "antd";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 /** A picture's thumbnail, at the size its box was given. */
 export interface PictureProps {
@@ -10,7 +13,48 @@ export interface PictureProps {
   alt: string;
 }
 
-/** The thumbnail with antd's enlarged preview (zoom, rotate) on a click. */
+/**
+ * The enlarged picture's toolbar: antd's actions (zoom, rotate, flip) and a download of
+ * the original under its name (issue 51 item 18).
+ */
+export function PreviewActions({
+  actions,
+  src,
+  name,
+}: {
+  actions: ReactNode;
+  src: string;
+  name: string;
+}) {
+  const { t } = useTranslation("messages");
+  const label = t("media.download", { name });
+  return (
+    <div style={{ display: "flex", alignItems: "center", gap: 12 }}>
+      {actions}
+      <a
+        href={src}
+        download={name}
+        aria-label={label}
+        title={label}
+        style={{
+          display: "inline-flex",
+          alignItems: "center",
+          justifyContent: "center",
+          width: 44,
+          height: 44,
+          borderRadius: 22,
+          background: "rgba(0, 0, 0, 0.1)",
+          color: "rgba(255, 255, 255, 0.85)",
+          fontSize: 18,
+        }}
+      >
+        <DownloadOutlined aria-hidden />
+      </a>
+    </div>
+  );
+}
+
+/** The thumbnail with antd's enlarged preview (zoom, rotate, download) on a click. */
 export function ZoomablePicture({
   thumb,
   original,
@@ -25,7 +69,12 @@ export function ZoomablePicture({
       height={height}
       alt={alt}
       loading="lazy"
-      preview={{ src: original }}
+      preview={{
+        src: original,
+        actionsRender: (actions) => (
+          <PreviewActions actions={actions} src={original} name={alt} />
+        ),
+      }}
     />
   );
 }
