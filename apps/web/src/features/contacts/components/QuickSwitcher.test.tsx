@@ -1,7 +1,8 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { I18nextProvider } from "react-i18next";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { makeContact } from "../../../../test/factories";
 import { stubLayout } from "../../../../test/jsdom";
 import { i18n } from "../../../i18n";
@@ -30,19 +31,26 @@ const contacts = [
 function renderSwitcher() {
   const onOpen = vi.fn();
   const onClose = vi.fn();
+  const client = new QueryClient();
   render(
-    <I18nextProvider i18n={i18n}>
-      <QuickSwitcher
-        open
-        contacts={contacts}
-        showOnline={false}
-        onClose={onClose}
-        onOpen={onOpen}
-      />
-    </I18nextProvider>,
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <QuickSwitcher
+          open
+          contacts={contacts}
+          showOnline={false}
+          onClose={onClose}
+          onOpen={onOpen}
+        />
+      </I18nextProvider>
+    </QueryClientProvider>,
   );
   return { onOpen, onClose };
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe("the quick switcher (issue 15, fault 6)", () => {
   it("opens on every chat and person, chats first, the first one active", async () => {
@@ -108,5 +116,76 @@ describe("the quick switcher (issue 15, fault 6)", () => {
     await userEvent.keyboard("{Escape}");
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(onOpen).not.toHaveBeenCalled();
+  });
+
+  it("asks the directory when nothing here matches: someone who registered since the list was read opens (issue 51 item 15)", async () => {
+    const zed = makeContact(9, { displayName: "Zed New", account: "zed" });
+    const paths: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn((path: string) => {
+        paths.push(path);
+        const data = path.endsWith("/searchUser")
+          ? [
+              {
+                user_id: 9,
+                id: 9,
+                realname: "Zed New",
+                displayName: "Zed New",
+                avatar: "",
+                account: "z***",
+                name_py: "",
+                email: "",
+                last_login_ip: "",
+                friend: "",
+                applied: 0,
+              },
+              // Someone already in my list is not listed twice.
+              {
+                user_id: 2,
+                id: 2,
+                realname: "Bob",
+                displayName: "Bob",
+                avatar: "",
+                account: "b***",
+                name_py: "",
+                email: "",
+                last_login_ip: "",
+                friend: "",
+                applied: 0,
+              },
+            ]
+          : zed;
+        return Promise.resolve(
+          new Response(
+            JSON.stringify({ code: 0, msg: "", data, count: 0, page: 1 }),
+          ),
+        );
+      }),
+    );
+    const { onOpen } = renderSwitcher();
+    const box = await screen.findByRole("combobox");
+    await userEvent.type(box, "zed");
+    const directory = await screen.findByRole("group", {
+      name: "Others in the directory",
+    });
+    expect(within(directory).getAllByRole("option")).toHaveLength(1);
+    expect(within(directory).getByText("Zed New")).toBeInTheDocument();
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(onOpen).toHaveBeenCalledWith(zed));
+    expect(paths).toEqual([
+      "/enterprise/im/searchUser",
+      "/enterprise/im/getContactInfo",
+    ]);
+  });
+
+  it("does not ask the directory while something here matches", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    renderSwitcher();
+    const box = await screen.findByRole("combobox");
+    await userEvent.type(box, "bob");
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,10 @@
 import { SearchOutlined } from "@ant-design/icons";
-import type { Contact } from "@parley/protocol";
+import {
+  type Contact,
+  type FoundUser,
+  people as peopleCalls,
+} from "@parley/protocol";
+import { useQueryClient } from "@tanstack/react-query";
 import { Empty, Input, type InputRef, Modal } from "antd";
 import {
   type KeyboardEvent,
@@ -10,7 +15,9 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
+import { call } from "../../../api/http";
 import { useFriendsUiStore } from "../../friends";
+import { putContact } from "../contacts.queries";
 import { directoryLine, lastMessagePreview } from "../contact-preview";
 import { hasChat, normalize, searchSections } from "../contact-search";
 import { usePinyinIndex } from "../contacts.pinyin";
@@ -20,6 +27,73 @@ import styles from "./QuickSwitcher.module.css";
 
 /** The most results the switcher lists: a name or two more letters narrow the rest. */
 const MAX_RESULTS = 50;
+/** How long typing rests before the directory is asked (only when nothing here matches). */
+const DIRECTORY_DELAY_MS = 250;
+
+/**
+ * Someone the directory found who is not in my list (registered since the list was read):
+ * a row like a contact's, whose chat opens once the server gives their contact row.
+ */
+function foundAsContact(user: FoundUser): Contact {
+  return {
+    id: user.user_id,
+    displayName: user.displayName || user.realname,
+    avatar: user.avatar,
+    account: user.account,
+    name_py: user.name_py,
+    index: "",
+    is_group: 0,
+    lastContent: "",
+    lastSendTime: 0,
+    unread: 0,
+    is_top: 0,
+    is_notice: 1,
+    is_at: 0,
+    is_online: 0,
+    setting: {},
+  };
+}
+
+/**
+ * When nothing in my list matches: the server's directory (searchUser), after a pause in
+ * the typing, without the people I have (issue 51 item 15).
+ */
+function useDirectoryMatches(
+  query: string,
+  contacts: readonly Contact[],
+  localMatches: number,
+): Contact[] {
+  const [found, setFound] = useState<{ query: string; people: Contact[] }>({
+    query: "",
+    people: [],
+  });
+  const keywords = query.trim();
+  const ask = keywords.length >= 2 && localMatches === 0;
+  useEffect(() => {
+    if (!ask) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      call(peopleCalls.searchUser, { keywords }, { silent: true }).then(
+        (answer) => {
+          if (!live) return;
+          const held = new Set(contacts.map((c) => c.id));
+          setFound({
+            query: keywords,
+            people: answer.data
+              .filter((u) => !held.has(u.user_id))
+              .map(foundAsContact),
+          });
+        },
+        () => undefined,
+      );
+    }, DIRECTORY_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [ask, keywords, contacts]);
+  return ask && found.query === keywords ? found.people : [];
+}
 
 export interface QuickSwitcherProps {
   open: boolean;
@@ -96,7 +170,31 @@ function SwitcherBody({
       },
     ].filter((section) => section.items.length > 0);
   }, [contacts, query, pinyin, t]);
-  const flat = sections.flatMap((s) => s.items);
+  const localMatches = sections.reduce((n, s) => n + s.items.length, 0);
+  const directory = useDirectoryMatches(query, contacts, localMatches);
+  const shown =
+    directory.length > 0
+      ? [
+          ...sections,
+          { title: t("sections.directory"), items: directory, first: 0 },
+        ]
+      : sections;
+  const flat = shown.flatMap((s) => s.items);
+  const client = useQueryClient();
+  // Someone from the directory: their contact row first (as the user card does), then the chat.
+  const choose = (contact: Contact) => {
+    if (!directory.includes(contact)) {
+      onOpen(contact);
+      return;
+    }
+    call(peopleCalls.getContactInfo, { id: Number(contact.id) }).then(
+      (answer) => {
+        putContact(client, answer.data);
+        onOpen(answer.data);
+      },
+      () => undefined,
+    );
+  };
   const current = Math.min(active, Math.max(flat.length - 1, 0));
   const baseId = useId();
   const input = useRef<InputRef>(null);
@@ -130,7 +228,7 @@ function SwitcherBody({
     } else if (event.key === "Enter") {
       event.preventDefault();
       const chosen = flat[current];
-      if (chosen) onOpen(chosen);
+      if (chosen) choose(chosen);
     }
   };
 
@@ -166,7 +264,7 @@ function SwitcherBody({
             description={t("noMatch", { query: query.trim() })}
           />
         )}
-        {sections.map((section) => (
+        {shown.map((section) => (
           <div key={section.title} role="group" aria-label={section.title}>
             <div className={styles.heading} aria-hidden="true">
               {section.title}
@@ -186,7 +284,7 @@ function SwitcherBody({
                   onMouseMove={() => {
                     if (mine !== current) setActive(mine);
                   }}
-                  onClick={() => onOpen(contact)}
+                  onClick={() => choose(contact)}
                 >
                   <ContactRow
                     contact={contact}
