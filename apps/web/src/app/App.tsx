@@ -8,6 +8,7 @@ import { FullscreenSpinner } from "../components/light/FullscreenSpinner";
 import { LightFeedbackHost } from "../components/light/LightFeedbackHost";
 import { i18n, LANGUAGE_TAGS, useLanguage } from "../i18n";
 import { RenderErrorBoundary } from "./RenderErrorBoundary";
+import { clearCacheOnUserChange } from "./session-cache";
 import { AppRoutes } from "./router";
 import { Startup } from "./Startup";
 
@@ -30,6 +31,8 @@ export function App() {
       }),
   );
   const lang = useLanguage();
+
+  useEffect(() => clearCacheOnUserChange(queryClient), [queryClient]);
 
   useEffect(() => {
     document.documentElement.lang = LANGUAGE_TAGS[lang];
