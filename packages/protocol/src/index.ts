@@ -21,6 +21,8 @@ export * as groups from "./http/groups.js";
 export * as manage from "./http/manage.js";
 export type {
   AllConfig,
+  ConfigRow,
+  ConfigRowName,
   AuditAction,
   AuditEntry,
   ConsoleFavourite,
@@ -38,6 +40,8 @@ export type {
 export {
   AUDIT_ACTIONS,
   AUDIT_EXPORT_MAX,
+  CONFIG_ROW_IDS,
+  CONFIG_ROW_NAMES,
   CONSOLE_MESSAGE_TYPES,
   CONSOLE_PAGE_SIZES,
   DEAL_TYPES,

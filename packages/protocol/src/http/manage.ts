@@ -14,6 +14,7 @@ import {
 import { defineCall } from "./define.js";
 
 export * from "./manage-audit.js";
+export * from "./manage-config.js";
 export * from "./manage-groups.js";
 export * from "./manage-messages.js";
 export * from "./manage-notices.js";
@@ -81,7 +82,7 @@ export const StorageInfoSchema = z.object({
 /** Where uploaded files are kept. */
 export type StorageInfo = z.infer<typeof StorageInfoSchema>;
 
-/** Every section of the config, for the console's settings page: no secret in it. */
+/** Every section of the config, for Parley's console settings page: no secret in it. */
 export const AllConfigSchema = z.object({
   sysInfo: SysInfoSchema,
   chatInfo: ChatInfoSchema,
@@ -95,19 +96,13 @@ export const AllConfigSchema = z.object({
 export type AllConfig = z.infer<typeof AllConfigSchema>;
 
 /**
- * `manage/config/getAllConfig`: the stored sections and how mail and storage are set up
- * (wire-contract §7 hole 4 closed: no password or key is ever part of it).
+ * `manage/config/getSettings` (administrators): Parley's console settings page reads every
+ * section and how mail and storage are set up, saying only whether a password or key is
+ * set (wire-contract §7 hole 4 closed). Beside the wire's getAllConfig, which old clients
+ * read as an array of rows.
  */
-export const getAllConfig = defineCall({
-  path: "/manage/config/getAllConfig",
-  auth: "admin",
-  request: z.object({}),
-  response: AllConfigSchema,
-});
-
-/** `manage/config/getConfig` (the old server's `getInfo`): the same as getAllConfig. */
-export const getConfig = defineCall({
-  path: "/manage/config/getConfig",
+export const getSettings = defineCall({
+  path: "/manage/config/getSettings",
   auth: "admin",
   request: z.object({}),
   response: AllConfigSchema,

@@ -39,6 +39,25 @@ describe("config sections", () => {
     expect(schema.safeParse(value).success).toBe(false);
   });
 
+  it("take the old admin page's settings this product lacks, and its retention switch", () => {
+    expect(
+      SysInfoPatchSchema.parse({ registerInterval: "600", runMode: "1" }),
+    ).toEqual({ registerInterval: "600", runMode: "1" });
+    expect(
+      ChatInfoPatchSchema.parse({
+        msgClear: "0",
+        autoAddUser: { status: "0", welcome: "Hi" },
+        autoAddGroup: { status: "0", name: "" },
+      }),
+    ).toMatchObject({ msgClear: "0" });
+    expect(ChatInfoPatchSchema.safeParse({ msgClear: "2" }).success).toBe(
+      false,
+    );
+    expect(ChatInfoPatchSchema.safeParse({ msgClear: ["1"] }).success).toBe(
+      false,
+    );
+  });
+
   it("takes a STUN or TURN address, a site path or an http(s) logo", () => {
     expect(
       ChatInfoPatchSchema.safeParse({ stun: "turn:turn.example.com:3478" })

@@ -45,6 +45,13 @@ const iceServer = z.pipe(
   ),
 );
 
+/**
+ * A setting the old admin page posts back with its section (wire-contract §4.2's seed keys:
+ * it merges the row it read over defaults of its own) that this product does not have:
+ * accepted, so the rest of the section saves, and not kept.
+ */
+const former = z.unknown();
+
 /** `sysInfo` fields an administrator sets. */
 export const SysInfoPatchSchema = z.partial(
   z.strictObject({
@@ -59,6 +66,8 @@ export const SysInfoPatchSchema = z.partial(
     multipleLogin: flag,
     ipregion: flag,
     diyName: flag,
+    /** The old admin page's registration interval (per-address limits are the environment's). */
+    registerInterval: former,
   }),
 );
 
@@ -82,6 +91,11 @@ export const ChatInfoPatchSchema = z.partial(
     stunPass: text(128),
     /** Days kept (0 forever), up to a hundred years. */
     msgClearDay: count(0, 36_500),
+    /** The old admin page's retention switch: "0" keeps messages forever (msgClearDay "0"). */
+    msgClear: flag,
+    /** The old admin page's automatic customer-service contact and group on registration. */
+    autoAddUser: former,
+    autoAddGroup: former,
   }),
 );
 

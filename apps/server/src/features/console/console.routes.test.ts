@@ -99,8 +99,9 @@ describe("who may call the console", () => {
     ["/manage/User/setStatus", { user_id: 1, status: 1 }],
     ["/manage/User/setRole", { user_id: 1, role: 1 }],
     ["/manage/index/index", {}],
+    ["/manage/config/getSettings", {}],
     ["/manage/config/getAllConfig", {}],
-    ["/manage/config/getConfig", {}],
+    ["/manage/config/getConfig", { name: "smtp" }],
     ["/manage/config/getInviteLink", {}],
     ["/manage/config/sendTestEmail", { email: "a@b.co" }],
     ["/manage/audit/index", {}],
@@ -857,8 +858,8 @@ describe("manage/index/index", () => {
 });
 
 describe("config extras", () => {
-  it("getAllConfig answers every section and no secret", async () => {
-    const res = await call("/manage/config/getAllConfig", {}, admin);
+  it("getSettings answers every section and no secret", async () => {
+    const res = await call("/manage/config/getSettings", {}, admin);
     expect(res.code, res.msg).toBe(0);
     const all = manage.AllConfigSchema.parse(res.data);
     expect(all.smtp).toMatchObject({

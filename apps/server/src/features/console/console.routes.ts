@@ -135,10 +135,7 @@ export function registerConsoleRoutes(
     return { data: await service.dashboard(listener) };
   });
 
-  registry.register(manage.getAllConfig, async () => ({
-    data: await service.allConfig(),
-  }));
-  registry.register(manage.getConfig, async () => ({
+  registry.register(manage.getSettings, async () => ({
     data: await service.allConfig(),
   }));
   registry.register(manage.getInviteLink, async (_input, ctx) => ({

@@ -12,6 +12,15 @@ export async function readConfigRows(db: Db): Promise<Map<string, string>> {
   return new Map(rows.map((row) => [row.name, row.value]));
 }
 
+/** When each config row was last written (ms), by name: for the old admin page's rows. */
+export async function readConfigTimes(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom("config")
+    .select(["name", "updated_at"])
+    .execute();
+  return new Map(rows.map((row) => [row.name, row.updated_at]));
+}
+
 /** Inserts a config row unless it exists; never overwrites an administrator's choice. */
 export async function insertConfigIfMissing(
   db: Db,
@@ -46,6 +55,7 @@ export async function writeConfig(
 export function systemRepository(db: Db) {
   return bindRepository(db, {
     readConfigRows,
+    readConfigTimes,
     insertConfigIfMissing,
     writeConfig,
   });

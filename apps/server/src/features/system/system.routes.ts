@@ -12,15 +12,18 @@ export function registerSystemRoutes(
   registry.register(calls.getSystemInfo, async (_input, ctx) => ({
     data: await system.globalConfigText(ctx.lang),
   }));
+  // The old admin page's rows (any administrator: no password or key is in them).
+  registry.register(manage.getAllConfig, async () => ({
+    data: await system.adminRows(),
+  }));
+  registry.register(manage.getConfig, async (input) => ({
+    data: await system.adminRow(input.name),
+  }));
   registry.register(manage.setConfig, async (input, ctx) => {
     const session = requireSession(ctx);
     // Mail and storage hold the server's secrets and say where they go: super
     // administrators only (the old admin page chooses the disk with the upload settings).
-    const delivery =
-      input.name === "smtp" ||
-      input.name === "storage" ||
-      (input.name === "fileUpload" && "disk" in input.value);
-    if (delivery) {
+    if (await system.movesDelivery(input.name, input.value)) {
       const why = denial(policy.actor(session), "console.deliverySettings");
       if (why === "demo") throw refuse("demo.readOnly");
       if (why !== null) throw refuse("console.notPermitted");

@@ -1,7 +1,10 @@
 import { createHmac, randomBytes } from "node:crypto";
 import {
   ChatInfoSchema,
+  CONFIG_ROW_NAMES,
   CONFIG_SECTIONS,
+  type ConfigRow,
+  type ConfigRowName,
   type ConfigSection,
   FileUploadInfoSchema,
   type GlobalConfig,
@@ -17,6 +20,7 @@ import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import { JsonText } from "../../lib/json.js";
 import { DEFAULT_CONFIG } from "./system.defaults.js";
+import { configRowOf } from "./system.mapper.js";
 import type { SystemRepository } from "./system.repository.js";
 import type { AuditActor } from "../audit/audit.service.js";
 import {
@@ -32,8 +36,18 @@ import {
 /** Config fields the audit log names as changed without their values. */
 const SECRET_FIELDS = new Set(["stunPass"]);
 
-/** The old admin page's cloud settings, accepted with fileUpload and not kept. */
-const FORMER_CLOUD = new Set(["qiniu", "aliyun", "qcloud"]);
+/**
+ * The old admin page's settings this product does not have (its cloud storage, registration
+ * interval, automatic contact and group): accepted with their section and not kept.
+ */
+const FORMER_SETTINGS = new Set([
+  "qiniu",
+  "aliyun",
+  "qcloud",
+  "registerInterval",
+  "autoAddUser",
+  "autoAddGroup",
+]);
 
 /** The config row holding the installation's signing secret (never sent to anyone). */
 const SECRET_ROW = "secret";
@@ -288,6 +302,47 @@ export class SystemService {
   }
 
   /**
+   * The config rows as the old admin page reads them (getAllConfig, getConfig): each section
+   * as it is in force, with no password or key in it. Made at first start, when the
+   * installation's secret was seeded (never written again); the mail row stands in from the
+   * environment until it is saved.
+   */
+  async adminRows(
+    names: readonly ConfigRowName[] = CONFIG_ROW_NAMES,
+  ): Promise<ConfigRow[]> {
+    const [config, smtp, storage, times] = await Promise.all([
+      this.config(),
+      this.smtp(),
+      this.storage(),
+      this.deps.repo.readConfigTimes(),
+    ]);
+    const sources = { ...config, smtp: smtp.row, disk: storage.row.disk };
+    const created = times.get(SECRET_ROW) ?? this.deps.clock.now();
+    return names.map((name) => configRowOf(name, sources, times, created));
+  }
+
+  /** One config row as the old admin page reads it. */
+  async adminRow(name: ConfigRowName): Promise<ConfigRow> {
+    const [row] = await this.adminRows([name]);
+    if (!row) throw new Error(`no config row ${name}`);
+    return row;
+  }
+
+  /**
+   * Whether a save changes how mail leaves or where files are kept (console.deliverySettings):
+   * the smtp and storage sections, and fileUpload when its disk is not the one in use (the
+   * old admin page posts the disk back with every save of its upload settings).
+   */
+  async movesDelivery(
+    section: ConfigSection,
+    value: Record<string, unknown>,
+  ): Promise<boolean> {
+    if (section === "smtp" || section === "storage") return true;
+    if (section !== "fileUpload" || !("disk" in value)) return false;
+    return value.disk !== (await this.storage()).row.disk;
+  }
+
+  /**
    * Saves fields of one config section, each checked by the section's rules (a refusal
    * names the field and changes nothing); then every signed-in client gets the new config,
    * and closing the system ends the sessions of everyone but administrators.
@@ -314,11 +369,14 @@ export class SystemService {
     else {
       // Existing admin clients choose the disk with the upload settings; the old cloud
       // settings are not kept (any S3-compatible store is set up under `storage`).
-      const { disk, ...rest } = patch;
+      const { disk, msgClear, ...rest } = patch;
       const fields = Object.fromEntries(
-        Object.entries(rest).filter(([key]) => !FORMER_CLOUD.has(key)),
+        Object.entries(rest).filter(([key]) => !FORMER_SETTINGS.has(key)),
       );
-      if (disk !== undefined) await this.saveStorage({ disk }, by);
+      // The old admin page's retention switch: off keeps messages forever, whatever the days.
+      if (msgClear === "0") fields.msgClearDay = "0";
+      if (disk !== undefined && disk !== (await this.storage()).row.disk)
+        await this.saveStorage({ disk }, by);
       if (Object.keys(fields).length > 0)
         closed = await this.saveSection(section, fields, by);
     }

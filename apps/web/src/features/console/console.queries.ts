@@ -22,7 +22,7 @@ import { toast } from "../../lib/feedback";
 /** Everything the console's home, settings and audit pages cache. */
 export const consoleKey = ["console"] as const;
 const dashboardKey = [...consoleKey, "dashboard"] as const;
-/** Every section of the config as the settings page reads it (getAllConfig). */
+/** Every section of the config as the settings page reads it (getSettings). */
 export const allConfigKey = [...consoleKey, "allConfig"] as const;
 const auditKey = [...consoleKey, "audit"] as const;
 
@@ -70,7 +70,7 @@ type DashboardFigures = CallResponse<typeof manage.dashboard>;
 export function useAllConfigQuery() {
   return useQuery({
     queryKey: allConfigKey,
-    queryFn: async () => (await call(manage.getAllConfig, {})).data,
+    queryFn: async () => (await call(manage.getSettings, {})).data,
   });
 }
 

@@ -99,7 +99,7 @@ function serve() {
       ) as Body;
       calls.push({ path, body });
       let answer: object = { code: 0, data: "", msg: "" };
-      if (path === "/manage/config/getAllConfig")
+      if (path === "/manage/config/getSettings")
         answer = { code: 0, data: config, msg: "" };
       if (path === "/manage/config/setConfig") {
         const name = body.name as
@@ -127,7 +127,7 @@ function serve() {
 const saves = (calls: ReturnType<typeof serve>) =>
   calls.filter((c) => c.path === "/manage/config/setConfig").map((c) => c.body);
 const reads = (calls: ReturnType<typeof serve>) =>
-  calls.filter((c) => c.path === "/manage/config/getAllConfig").length;
+  calls.filter((c) => c.path === "/manage/config/getSettings").length;
 
 function renderPage({ demo = false } = {}) {
   const client = new QueryClient({
