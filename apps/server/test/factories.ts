@@ -45,6 +45,13 @@ export async function registerAndLogin(
   };
 }
 
+/** A one-time login ticket minted by this session (`enterprise/im/loginTicket`). */
+export async function mintTicket(api: TestApp, token: string): Promise<string> {
+  const minted = await api.post("/enterprise/im/loginTicket", {}, { token });
+  if (minted.code !== 0) throw new Error(`loginTicket failed: ${minted.msg}`);
+  return (minted.data as { ticket: string }).ticket;
+}
+
 /** Disables a user the way an administrator would. */
 export async function disableUser(api: TestApp, userId: number): Promise<void> {
   await api.db

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/build-test-app.js";
 import {
   countRows,
+  mintTicket,
   newAccount,
   registerAndLogin,
 } from "../../test/factories.js";
@@ -275,15 +276,16 @@ describe("6. a token login never outlives or outranks its source", () => {
       rememberMe: 0,
     });
     const source = short.data as { authToken: string; expiresAt: number };
+    // Issue 51 item 22: the link carries a ticket the source mints, never its token.
     const derived = await api.post("/common/pub/login", {
-      token: source.authToken,
+      token: await mintTicket(api, source.authToken),
       rememberMe: 1,
     });
     expect(derived.code).toBe(0);
     const child = derived.data as { authToken: string; expiresAt: number };
     expect(child.expiresAt).toBeLessThanOrEqual(source.expiresAt);
     const grandchild = await api.post("/common/pub/login", {
-      token: child.authToken,
+      token: await mintTicket(api, child.authToken),
     });
     const grand = grandchild.data as { authToken: string };
     const socket = await openSocket(api.url);

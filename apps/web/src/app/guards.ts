@@ -71,7 +71,7 @@ export function decideRoute(state: GuardState): GuardDecision {
 
   if (path === "/login" || path === "/register") {
     const params = new URLSearchParams(state.search);
-    // A token login replaces the current session on purpose.
+    // A login link: the page asks before its ticket replaces the current session.
     if (path === "/login" && params.get("token")) return { kind: "stay" };
     // Signing in (or registering) leads on to the page the visitor was sent away from.
     const next = safeRedirect(params.get(REDIRECT_PARAM));

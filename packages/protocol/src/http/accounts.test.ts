@@ -6,7 +6,14 @@ import {
   type RejectCase,
 } from "../../test/schema-cases.js";
 import type { UserInfo } from "../entities/user.js";
-import { CODE_TYPES, login, logout, register, sendCode } from "./accounts.js";
+import {
+  CODE_TYPES,
+  login,
+  loginTicket,
+  logout,
+  register,
+  sendCode,
+} from "./accounts.js";
 
 const USER: UserInfo = {
   user_id: 2,
@@ -179,6 +186,36 @@ describe("login", () => {
     },
   ])("refuses an answer with $name", ({ answer }) => {
     expect(login.response.safeParse(answer).success).toBe(false);
+  });
+});
+
+describe("loginTicket", () => {
+  it("takes no fields: an empty body, and extra fields dropped", () => {
+    expect(loginTicket.request.parse({})).toEqual({});
+    expect(loginTicket.request.parse({ userId: 1 })).toEqual({});
+  });
+
+  it("answers the ticket, its link and its lifetime in seconds", () => {
+    const answer = {
+      ticket: "a".repeat(43),
+      url: `https://chat.example.com/#/login?token=${"a".repeat(43)}`,
+      expiresIn: 60,
+    };
+    expect(loginTicket.response.parse(answer)).toEqual(answer);
+  });
+
+  it.each<{ name: string; answer: unknown }>([
+    { name: "no url", answer: { ticket: "t", expiresIn: 60 } },
+    {
+      name: "expiresIn as text",
+      answer: { ticket: "t", url: "/#/login?token=t", expiresIn: "60" },
+    },
+    {
+      name: "a fractional expiresIn",
+      answer: { ticket: "t", url: "/#/login?token=t", expiresIn: 59.5 },
+    },
+  ])("refuses an answer with $name", ({ answer }) => {
+    expect(loginTicket.response.safeParse(answer).success).toBe(false);
   });
 });
 

@@ -16,8 +16,9 @@ const Empty = z.literal("");
 
 /**
  * `common/pub/login`: by password, by a 6-digit code (the code replaces the password), or
- * by `token` alone (a live session token of the same user). The answer's `authToken`
- * carries its `bearer ` prefix, as existing clients store and send it.
+ * by `token` alone: a one-time login ticket (`loginTicket`), never a session token, which
+ * is refused like an unknown one. The answer's `authToken` carries its `bearer ` prefix,
+ * as existing clients store and send it.
  */
 export const login = defineCall({
   path: "/common/pub/login",
@@ -38,6 +39,25 @@ export const login = defineCall({
     userInfo: UserInfoSchema,
     /** When the session ends, in ms. */
     expiresAt: z.number(),
+  }),
+});
+
+/**
+ * `enterprise/im/loginTicket` (Parley's own): a one-time login ticket for the signed-in
+ * user, to open their account elsewhere by a link. The ticket signs in once, through
+ * `common/pub/login` `token`, within `expiresIn` seconds (60); `url` is
+ * `<PUBLIC_URL>/#/login?token=<ticket>` (relative without PUBLIC_URL). The session it
+ * opens ends no later than the one that asked, and with it.
+ */
+export const loginTicket = defineCall({
+  path: "/enterprise/im/loginTicket",
+  auth: "session",
+  request: z.object({}),
+  response: z.object({
+    ticket: z.string(),
+    url: z.string(),
+    /** Seconds the ticket stays usable, as OAuth's `expires_in`. */
+    expiresIn: z.int(),
   }),
 });
 

@@ -19,6 +19,11 @@ describe("descriptors", () => {
     { call: accounts.register, path: "/common/pub/register", auth: "public" },
     { call: accounts.sendCode, path: "/common/pub/sendCode", auth: "optional" },
     {
+      call: accounts.loginTicket,
+      path: "/enterprise/im/loginTicket",
+      auth: "session",
+    },
+    {
       call: system.getSystemInfo,
       path: "/common/pub/getSystemInfo",
       auth: "optional",

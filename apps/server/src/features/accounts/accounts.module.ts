@@ -4,10 +4,11 @@ import { registerAccountRoutes } from "./accounts.routes.js";
 import { AccountsService } from "./accounts.service.js";
 import { codesRepository } from "./codes.repository.js";
 import { CodesService } from "./codes.service.js";
+import { LoginTickets } from "./login-tickets.js";
 import { sessionsRepository } from "./sessions.repository.js";
 import { SessionsService } from "./sessions.service.js";
 
-/** Registration, login, logout, verification codes and sessions. */
+/** Registration, login, logout, verification codes, login tickets and sessions. */
 export const accountsModule = defineModule("accounts", (ctx) => {
   const { config } = ctx;
   const users = usersRepository(ctx.db);
@@ -32,6 +33,7 @@ export const accountsModule = defineModule("accounts", (ctx) => {
     users,
     sessions,
     codes,
+    tickets: new LoginTickets(ctx.keys),
     clock: ctx.clock,
     passwords: ctx.passwords,
     logger: ctx.logger,
@@ -54,6 +56,11 @@ export const accountsModule = defineModule("accounts", (ctx) => {
         "register-ip",
         config.RATE_REGISTER_IP,
         config.RATE_REGISTER_WINDOW_S,
+      ),
+      ticketsPerUser: ctx.limiter(
+        "ticket-user",
+        config.RATE_TICKET_USER,
+        config.RATE_TICKET_WINDOW_S,
       ),
     },
   });

@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
 import {
   countRows,
   disableUser,
+  mintTicket,
   newAccount,
   registerAndLogin,
 } from "../../../test/factories.js";
@@ -321,9 +322,10 @@ describe("login", () => {
     expect(again.key).toBe("login.codeWrong");
   });
 
-  it("logs in by a live token into a new session, and refuses a dead one", async () => {
+  it("logs in by a login ticket into a new session, and refuses the session's own token", async () => {
     const user = await registerAndLogin(api);
-    const res = await api.post("/common/pub/login", { token: user.token });
+    const ticket = await mintTicket(api, user.token);
+    const res = await api.post("/common/pub/login", { token: ticket });
     expect(res.code, res.msg).toBe(0);
     const data = res.data as {
       authToken: string;
@@ -331,9 +333,9 @@ describe("login", () => {
     };
     expect(data.userInfo.user_id).toBe(user.userId);
     expect(data.authToken).not.toBe(user.token);
-    await api.post("/common/pub/logout", {}, { token: user.token });
-    const dead = await api.post("/common/pub/login", { token: user.token });
-    expect(dead.key).toBe("login.tokenInvalid");
+    // Issue 51 item 22: a live session token is no login link.
+    const live = await api.post("/common/pub/login", { token: user.token });
+    expect(live.key).toBe("login.tokenInvalid");
   });
 
   it("refuses a disabled user", async () => {

@@ -1,5 +1,9 @@
 import { accounts as calls } from "@parley/protocol";
-import type { CallContext, Calls } from "../../plugins/calls.js";
+import {
+  type CallContext,
+  type Calls,
+  requireSession,
+} from "../../plugins/calls.js";
 import type { AccountsService, Origin } from "./accounts.service.js";
 
 function originOf(ctx: CallContext): Origin {
@@ -13,6 +17,10 @@ export function registerAccountRoutes(
   registry.register(calls.login, async (input, ctx) => ({
     data: await accounts.login(input, originOf(ctx)),
     key: "login.ok",
+  }));
+
+  registry.register(calls.loginTicket, async (_input, ctx) => ({
+    data: await accounts.loginTicket(requireSession(ctx), originOf(ctx)),
   }));
 
   registry.register(calls.logout, async (_input, ctx) => {

@@ -33,6 +33,7 @@ import type {
   UsersRepository,
 } from "./accounts.repository.js";
 import type { CodesService } from "./codes.service.js";
+import { LOGIN_TICKET_TTL_S, type LoginTickets } from "./login-tickets.js";
 import { lazyRequire } from "../../lib/lazy-require.js";
 
 const pinyinPro = lazyRequire<typeof PinyinPro>("pinyin-pro");
@@ -50,11 +51,14 @@ export interface Origin {
 export type LoginInput = CallRequest<typeof calls.login>;
 export type RegisterInput = CallRequest<typeof calls.register>;
 export type LoginResult = CallResponse<typeof calls.login>;
+export type LoginTicket = CallResponse<typeof calls.loginTicket>;
 
 export interface AccountLimits {
   loginPerAccount: Limiter;
   loginPerAddress: Limiter;
   registerPerAddress: Limiter;
+  /** Login tickets minted per user: each holds a shared key (Redis) for its 60 s. */
+  ticketsPerUser: Limiter;
 }
 
 /** A name's pinyin, for search and the letter index. */
@@ -70,6 +74,7 @@ export interface AccountsDeps {
   users: UsersRepository;
   sessions: SessionsService;
   codes: CodesService;
+  tickets: LoginTickets;
   clock: Clock;
   passwords: Passwords;
   limits: AccountLimits;
@@ -93,7 +98,7 @@ export const USER_READ_AGAIN_MS = 2_000;
 const HELD_USERS_MAX = 10_000;
 
 /**
- * Accounts: registration, login by password, code or token, logout, the first administrator
+ * Accounts: registration, login by password, code or ticket, logout, the first administrator
  * and the demo accounts; and, for other features, who the active users are. Its sessions
  * and verification codes are services of their own, reachable here.
  */
@@ -221,9 +226,9 @@ export class AccountsService {
   }
 
   async login(input: LoginInput, origin: Origin): Promise<LoginResult> {
-    const token = input.token?.trim().replace(/^bearer\s+/i, "");
+    const token = input.token?.trim();
     const { user, source } = token
-      ? await this.userForToken(token, origin)
+      ? await this.userForTicket(token, origin)
       : { user: await this.userForCredentials(input, origin), source: null };
 
     if (user.status !== 1) throw refuse("login.disabled");
@@ -265,19 +270,59 @@ export class AccountsService {
     };
   }
 
-  /** A live session token of the same user opens a new session (decisions.md). */
-  private async userForToken(
-    token: string,
+  /**
+   * A login ticket for a new session of its user (`loginTicket`, issue 51 item 22). Only a
+   * ticket: a session token in `token` is looked up nowhere and answers like a wrong
+   * ticket, so a link carrying someone's session cannot sign a visitor into it. A ticket
+   * of a user disabled since, or of a session ended since, answers the same.
+   */
+  private async userForTicket(
+    ticket: string,
     origin: Origin,
-  ): Promise<{ user: UserRow; source: LiveSession }> {
+  ): Promise<{ user: UserRow; source: LiveSession | null }> {
     const perAddress = this.limits.loginPerAddress;
     const waitMs = await perAddress.take(origin.ip);
     if (waitMs > 0) throw rateLimited(waitMs);
-    const source = await this.sessions.live(token);
-    const user = source ? await this.users.findUserById(source.userId) : null;
-    if (!source || !user) throw refuse("login.tokenInvalid");
+    const grant = await this.deps.tickets.consume(ticket);
+    const user = grant
+      ? await this.users.findUserById(grant.userId)
+      : undefined;
+    const source =
+      grant?.sessionId != null
+        ? await this.sessions.liveById(grant.sessionId, grant.userId)
+        : null;
+    if (
+      !grant ||
+      !user ||
+      user.status !== 1 ||
+      (grant.sessionId !== null && !source)
+    )
+      throw refuse("login.tokenInvalid");
     await perAddress.refund(origin.ip);
     return { user, source };
+  }
+
+  /**
+   * A one-time login ticket for the caller (`enterprise/im/loginTicket`): signs in once,
+   * within 60 s, into a session that ends no later than the caller's and with it.
+   */
+  async loginTicket(
+    session: { userId: number; sessionId: number },
+    origin: Origin,
+  ): Promise<LoginTicket> {
+    const waitMs = await this.limits.ticketsPerUser.take(
+      String(session.userId),
+    );
+    if (waitMs > 0) throw rateLimited(waitMs);
+    const ticket = await this.deps.tickets.mint({
+      userId: session.userId,
+      sessionId: session.sessionId,
+    });
+    return {
+      ticket,
+      url: `${origin.publicUrl}/#/login?token=${ticket}`,
+      expiresIn: LOGIN_TICKET_TTL_S,
+    };
   }
 
   private async userForCredentials(

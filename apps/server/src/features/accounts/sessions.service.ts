@@ -15,7 +15,7 @@ import type {
 export type RevokeReason =
   "logout" | "evicted" | "disabled" | "password" | "closed";
 
-/** A live session, as a token login sees its source. */
+/** A live session, as a login by ticket sees the session that minted the ticket. */
 export interface LiveSession {
   sessionId: number;
   userId: number;
@@ -101,9 +101,9 @@ export class SessionsService implements SessionResolver {
   }
 
   /**
-   * Opens a session, and records the login on its user in the same write. One opened by
-   * another session's token (a token login) ends no later
-   * than its source and is revoked with it, so a token never outlives or outranks its source.
+   * Opens a session, and records the login on its user in the same write. One opened by a
+   * login ticket another session minted (a token login) ends no later than that source and
+   * is revoked with it: a stolen session cannot turn itself into one that outlives it.
    */
   async create(
     userId: number,
@@ -149,10 +149,16 @@ export class SessionsService implements SessionResolver {
     return this.repo.hasSignedInFrom(userId, ip, userAgent);
   }
 
-  /** The session of a live token (not revoked, not expired), or null. */
-  async live(token: string): Promise<LiveSession | null> {
-    const row = await this.repo.findSessionByHash(hashSecret(token));
-    return row && row.revoked_at === null && row.expires_at > this.clock.now()
+  /** A session of the user that is still live (not revoked, not expired), or null. */
+  async liveById(
+    sessionId: number,
+    userId: number,
+  ): Promise<LiveSession | null> {
+    const row = await this.repo.findSessionById(sessionId);
+    return row &&
+      row.user_id === userId &&
+      row.revoked_at === null &&
+      row.expires_at > this.clock.now()
       ? {
           sessionId: row.session_id,
           userId: row.user_id,

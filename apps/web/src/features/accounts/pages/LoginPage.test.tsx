@@ -1,12 +1,14 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { I18nextProvider } from "react-i18next";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { makeConfig } from "../../../../test/factories";
+import { makeConfig, makeUserInfo } from "../../../../test/factories";
 import { stubLayout } from "../../../../test/jsdom";
+import { LightFeedbackHost } from "../../../components/light/LightFeedbackHost";
 import { i18n } from "../../../i18n";
+import { useSessionStore } from "../../../stores/session.store";
 import { systemInfoQuery } from "../../system";
 import { LoginPage } from "./LoginPage";
 
@@ -142,5 +144,193 @@ describe("the login form, drawn without antd", () => {
       screen.getByRole("radio", { name: "Password login" }),
     );
     expect(screen.getByLabelText("Password")).toHaveValue("");
+  });
+});
+
+/*
+ * Issue 51 item 22: a login link (`/#/login?token=<one-time ticket>`) signs in at once
+ * where nobody is signed in, and asks first where somebody is; the ticket leaves the
+ * address bar either way.
+ */
+describe("a login link", () => {
+  const TICKET = "T".repeat(43);
+  const alice = makeUserInfo({
+    user_id: 7,
+    realname: "Alice",
+    displayName: "Alice",
+  });
+  const bob = makeUserInfo({
+    user_id: 8,
+    account: "bob01",
+    realname: "Bob",
+    displayName: "Bob",
+  });
+
+  /** The server: login by ticket answers Bob's session, or refuses; logout answers ''. */
+  function stubServer(refuse = false) {
+    const fetch = vi.fn((path: string, _init?: RequestInit) => {
+      const envelope =
+        path === "/common/pub/logout"
+          ? { code: 0, msg: "", key: "logout.ok", data: "" }
+          : refuse
+            ? {
+                code: 400,
+                msg: "This login link has expired. Log in with your account and password.",
+                key: "login.tokenInvalid",
+                data: "",
+              }
+            : {
+                code: 0,
+                msg: "",
+                key: "login.ok",
+                data: {
+                  sessionId: "2",
+                  authToken: "bearer bobs-session",
+                  userInfo: bob,
+                  expiresAt: Date.now() + 86_400_000,
+                },
+              };
+      return Promise.resolve(
+        new Response(JSON.stringify({ count: 0, page: 0, ...envelope })),
+      );
+    });
+    vi.stubGlobal("fetch", fetch);
+    return fetch;
+  }
+
+  const posted = (fetch: ReturnType<typeof stubServer>) =>
+    fetch.mock.calls.map(([path, init]) => ({
+      path,
+      body: JSON.parse(
+        typeof init?.body === "string" ? init.body : "{}",
+      ) as Record<string, unknown>,
+    }));
+
+  function openLink() {
+    // The address as a browser shows it; the router below is told the same.
+    window.history.replaceState(null, "", `/#/login?token=${TICKET}`);
+    const client = new QueryClient();
+    client.setQueryData(systemInfoQuery.queryKey, makeConfig());
+    render(
+      <QueryClientProvider client={client}>
+        <I18nextProvider i18n={i18n}>
+          <LightFeedbackHost />
+          <MemoryRouter initialEntries={[`/login?token=${TICKET}`]}>
+            <Routes>
+              <Route path="/login" element={<LoginPage />} />
+              <Route path="/" element={<p>the chat screen</p>} />
+            </Routes>
+          </MemoryRouter>
+        </I18nextProvider>
+      </QueryClientProvider>,
+    );
+  }
+
+  beforeAll(() => {
+    // jsdom has no modal dialogs: opening one shows it, as a browser does.
+    HTMLDialogElement.prototype.showModal = function showModal() {
+      this.setAttribute("open", "");
+    };
+  });
+  afterEach(() => {
+    useSessionStore.getState().signOut();
+    window.history.replaceState(null, "", "/");
+  });
+
+  it("signs in at once where nobody is signed in, and drops the ticket from the address", async () => {
+    const fetch = stubServer();
+    openLink();
+    expect(await screen.findByText("the chat screen")).toBeVisible();
+    expect(posted(fetch)).toEqual([
+      { path: "/common/pub/login", body: { token: TICKET, lang: "en" } },
+    ]);
+    expect(useSessionStore.getState().user?.user_id).toBe(bob.user_id);
+    expect(window.location.href).not.toContain(TICKET);
+    expect(window.location.hash).toBe("#/login");
+  });
+
+  it("asks first where somebody is signed in; Cancel keeps them and goes to the chat", async () => {
+    const fetch = stubServer();
+    useSessionStore.getState().signIn({
+      authToken: "bearer alices-session",
+      sessionId: "1",
+      userInfo: alice,
+    });
+    openLink();
+    const dialog = await screen.findByRole("dialog", {
+      name: "Switch account?",
+    });
+    expect(dialog).toHaveAccessibleDescription(
+      "You're signed in as Alice. Log out and sign in with this link instead?",
+    );
+    // Nothing sent before the choice, and the ticket already out of the address bar.
+    expect(fetch).not.toHaveBeenCalled();
+    expect(window.location.href).not.toContain(TICKET);
+    await userEvent.click(
+      within(dialog).getByRole("button", { name: "Cancel" }),
+    );
+    expect(await screen.findByText("the chat screen")).toBeVisible();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(useSessionStore.getState().token).toBe("bearer alices-session");
+    expect(useSessionStore.getState().user?.user_id).toBe(alice.user_id);
+  });
+
+  it("Escape keeps the account signed in as Cancel does", async () => {
+    const fetch = stubServer();
+    useSessionStore.getState().signIn({
+      authToken: "bearer alices-session",
+      sessionId: "1",
+      userInfo: alice,
+    });
+    openLink();
+    const dialog = await screen.findByRole("dialog");
+    dialog.dispatchEvent(new Event("cancel", { cancelable: true }));
+    expect(await screen.findByText("the chat screen")).toBeVisible();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(useSessionStore.getState().token).toBe("bearer alices-session");
+  });
+
+  it("on confirmation signs the current account out, then in with the link", async () => {
+    const fetch = stubServer();
+    useSessionStore.getState().signIn({
+      authToken: "bearer alices-session",
+      sessionId: "1",
+      userInfo: alice,
+    });
+    openLink();
+    const dialog = await screen.findByRole("dialog", {
+      name: "Switch account?",
+    });
+    await userEvent.click(
+      within(dialog).getByRole("button", { name: "Switch account" }),
+    );
+    expect(await screen.findByText("the chat screen")).toBeVisible();
+    expect(posted(fetch)).toEqual([
+      { path: "/common/pub/logout", body: {} },
+      { path: "/common/pub/login", body: { token: TICKET, lang: "en" } },
+    ]);
+    // The logout went with Alice's session, the login with none.
+    const headers = fetch.mock.calls.map(([, init]) =>
+      new Headers(init?.headers).get("Authorization"),
+    );
+    expect(headers).toEqual(["bearer alices-session", null]);
+    expect(useSessionStore.getState().token).toBe("bearer bobs-session");
+    expect(useSessionStore.getState().user?.user_id).toBe(bob.user_id);
+  });
+
+  it("shows the server's refusal on the card and stays on the login form", async () => {
+    stubServer(true);
+    openLink();
+    const text =
+      "This login link has expired. Log in with your account and password.";
+    // On the card, where it stays once the toast is gone.
+    const card = screen.getByRole("main");
+    await waitFor(() => {
+      expect(within(card).getByRole("alert")).toHaveTextContent(text);
+    });
+    expect(screen.getByRole("button", { name: "Log in" })).toBeVisible();
+    expect(useSessionStore.getState().token).toBeNull();
+    expect(window.location.href).not.toContain(TICKET);
   });
 });

@@ -26,10 +26,13 @@ import {
   redirectQuery,
   safeRedirect,
 } from "../../../lib/redirect";
+import { useSessionStore } from "../../../stores/session.store";
 import { useGlobalConfig } from "../../system";
-import { useLoginMutation } from "../accounts.queries";
+import { useLoginMutation, useLogoutMutation } from "../accounts.queries";
 import { canSendCodes } from "../code-channels";
 import { AccountsLayout } from "../components/AccountsLayout";
+import { SwitchAccountDialog } from "../components/SwitchAccountDialog";
+import { addressWithoutTicket, TICKET_PARAM } from "../login-link";
 import { loginErrors, type LoginMode, type LoginValues } from "../login-rules";
 import { useCodeSender } from "../useCodeSender";
 import styles from "./LoginPage.module.css";
@@ -86,6 +89,8 @@ function TextField({
 
 /**
  * Login (SPEC §2): by password or by code, remember-me, the token and redirect parameters.
+ * `token` is a one-time login ticket (a login link): it signs in at once on a browser where
+ * nobody is, and only after asking where someone is (issue 51 item 22).
  * Drawn with plain elements and no antd, so the first screen most people see loads little
  * (benchmarks.md F1); it looks like the antd screens around it.
  */
@@ -108,9 +113,17 @@ export function LoginPage() {
   const codesOff = !canSendCodes(config, "any");
   const [forgotAsked, setForgotAsked] = useState(false);
   const login = useLoginMutation();
+  const logout = useLogoutMutation();
   const redirect = safeRedirect(params.get(REDIRECT_PARAM)) ?? "/";
-  const token = params.get("token");
-  const tokenTried = useRef(false);
+  const signedInAs = useSessionStore((s) => (s.token ? s.user : null));
+  // The login link's ticket, read once: the address bar drops it at once (below).
+  const [ticket] = useState(() => params.get(TICKET_PARAM));
+  const ticketTried = useRef(false);
+  // Somebody is signed in on this browser: a link asks before it signs them out.
+  const [askingSwitch, setAskingSwitch] = useState(
+    () => ticket !== null && signedInAs !== null,
+  );
+  const [linkProblem, setLinkProblem] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const sender = useCodeSender({
     account: () => values.account,
@@ -124,13 +137,51 @@ export function LoginPage() {
     });
   };
 
+  const signInWithTicket = (value: string) => {
+    login.mutate(
+      { token: value, lang: i18n.language },
+      {
+        onSuccess: enter,
+        onError: (error) => {
+          // The server's words stay on the card (the toast is gone in a moment).
+          setLinkProblem(error.message);
+          // The router still holds the ticket (see below): now it lets go of it too.
+          void navigate(`/login${redirectQuery(redirect)}`, { replace: true });
+        },
+      },
+    );
+  };
+
   useEffect(() => {
-    if (!token || tokenTried.current) return;
-    tokenTried.current = true;
-    login.mutate({ token, lang: i18n.language }, { onSuccess: enter });
-    // Runs once for the token in the address.
+    if (!ticket || ticketTried.current) return;
+    ticketTried.current = true;
+    // Out of the address bar at once, around the router: the route keeps its `token`, so
+    // the guard leaves a signed-in user here until they have chosen.
+    window.history.replaceState(
+      window.history.state,
+      "",
+      addressWithoutTicket(window.location.href),
+    );
+    if (!askingSwitch) signInWithTicket(ticket);
+    // Runs once for the ticket in the address.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token]);
+  }, [ticket]);
+
+  const keepAccount = () => {
+    setAskingSwitch(false);
+    enter();
+  };
+
+  const switchAccount = () => {
+    setAskingSwitch(false);
+    // Signed out as "Log out" does (the server ends the session, this device forgets it),
+    // then the link's account signs in.
+    logout.mutate(undefined, {
+      onSettled: () => {
+        if (ticket) signInWithTicket(ticket);
+      },
+    });
+  };
 
   const errors = loginErrors(values, mode);
   const errorOf = (field: Field) => {
@@ -153,6 +204,7 @@ export function LoginPage() {
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     setSubmitted(true);
+    setLinkProblem(null);
     if (Object.keys(errors).length > 0) {
       formRef.current
         ?.querySelector<HTMLInputElement>(`[name="${Object.keys(errors)[0]}"]`)
@@ -197,6 +249,19 @@ export function LoginPage() {
           </label>
         ))}
       </div>
+      {askingSwitch && signedInAs && (
+        <SwitchAccountDialog
+          name={signedInAs.displayName || signedInAs.realname}
+          onConfirm={switchAccount}
+          onCancel={keepAccount}
+        />
+      )}
+      {linkProblem && (
+        <div className={styles.notice} role="alert">
+          <SvgIcon icon={InfoCircleFilled} className={styles.noticeIcon} />
+          <span>{linkProblem}</span>
+        </div>
+      )}
       {codesOff && (mode === "code" || forgotAsked) && (
         <div className={styles.notice} role="status">
           <SvgIcon icon={InfoCircleFilled} className={styles.noticeIcon} />
@@ -288,9 +353,9 @@ export function LoginPage() {
         <button
           type="submit"
           className={`${light.button} ${light.primary} ${light.large} ${light.block}`}
-          aria-busy={login.isPending}
+          aria-busy={login.isPending || logout.isPending}
         >
-          {login.isPending && <Spinner />}
+          {(login.isPending || logout.isPending) && <Spinner />}
           {t("login.submit")}
         </button>
       </form>
