@@ -213,6 +213,7 @@ describe("the realtime client (SPEC §4 Connection)", () => {
 const samples: { [T in ServerEventType]: ServerEventMap[T] } = {
   simple: makeMessage(1, 2),
   isOnline: { id: 3, is_online: 1 },
+  updateUser: { user_id: 3, realname: "Renamed", name_py: "renamed" },
   offline: { id: 7, client_id: "other", isMobile: false },
   isRead: [{ id: "m1", msg_id: 1, is_read: 1, toContactId: 2 }],
   readAll: { toContactId: 2 },

@@ -249,6 +249,17 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
   // The global config changed (an administrator saved it): every signed-in socket. The
   // language stays each reader's own.
   event("updateConfig", z.omit(GlobalConfigSchema, { lang: true })),
+  // Someone changed their name or picture (beyond the wire contract, issue 51 item 14):
+  // every signed-in socket; a client puts the fields given over what it shows of them.
+  event(
+    "updateUser",
+    z.object({
+      user_id: z.int(),
+      realname: z.optional(z.string()),
+      name_py: z.optional(z.string()),
+      avatar: z.optional(z.string()),
+    }),
+  ),
 ]);
 /** A business event pushed by the server. */
 export type ServerEvent = z.infer<typeof ServerEventSchema>;

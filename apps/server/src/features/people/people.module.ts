@@ -12,6 +12,7 @@ export const peopleModule = defineModule("people", (ctx) => {
     storage: ctx.storage,
     policy: ctx.policy,
     services: ctx.services,
+    publish: ctx.publish,
     demoMode: ctx.config.DEMO_MODE,
   });
   return {

@@ -2,6 +2,7 @@ import { FoundUserSchema, UserDetailSchema } from "@parley/protocol";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
+import { openSocket } from "../../../test/ws-client.js";
 import {
   disableUser,
   loginAdmin,
@@ -413,6 +414,45 @@ async function upload(
     },
   );
 }
+
+describe("a new name or picture reaches open clients (issue 51 item 14)", () => {
+  it("pushes updateUser to everyone signed in, the changer's other devices too", async () => {
+    const [a, watcher] = await registerMany(api, 2, "Renamed");
+    const watching = await openSocket(api.url);
+    const mine = await openSocket(api.url);
+    const sockets = [watching, mine];
+    await watching.bind(watcher.token);
+    await mine.bind(a.token);
+    try {
+      const saved = await im("updateUserInfo", a, {
+        realname: "李 Renamed",
+        email: "",
+        sex: "2",
+        motto: "",
+      });
+      expect(saved.code, saved.msg).toBe(0);
+      for (const socket of sockets) {
+        const frame = await socket.next("updateUser");
+        expect(frame.data).toEqual({
+          user_id: a.userId,
+          realname: "李 Renamed",
+          name_py: expect.stringContaining("li") as unknown,
+        });
+      }
+      const png = await sharp({
+        create: { width: 40, height: 40, channels: 3, background: "#00aa44" },
+      })
+        .png()
+        .toBuffer();
+      const uploaded = await upload(a, png);
+      expect(uploaded.code, uploaded.msg).toBe(0);
+      const frame = await watching.next("updateUser");
+      expect(frame.data).toEqual({ user_id: a.userId, avatar: uploaded.data });
+    } finally {
+      for (const socket of sockets) await socket.close();
+    }
+  });
+});
 
 describe("the avatar (uploadAvatar)", () => {
   it("stores a 240×240 PNG, points the user at it, and removes the old one", async () => {

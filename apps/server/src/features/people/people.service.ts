@@ -16,7 +16,7 @@ import {
   type UserDetail,
 } from "@parley/protocol";
 import type Sharp from "sharp";
-import type { Policy, Services } from "../../context.js";
+import type { Policy, Publish, Services } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import { ipLocation } from "../../lib/ip-location.js";
@@ -50,6 +50,8 @@ export interface PeopleDeps {
   storage: Storage;
   policy: Policy;
   services: Services;
+  /** Tells every client of a new name or picture. */
+  publish: Publish;
   /** Demo mode refuses password and account changes. */
   demoMode: boolean;
 }
@@ -230,6 +232,12 @@ export class PeopleService {
     await this.deps.services.contacts.changed(null);
     // Group avatars draw a member without a picture by the name's initials.
     await this.deps.services.groups.memberPictureChanged(me);
+    // Open clients show the new name in lists, titles and messages at once (item 14).
+    await this.deps.publish.toAll("updateUser", {
+      user_id: me,
+      realname: stored.realname,
+      name_py: stored.name_py,
+    });
     return stored;
   }
 
@@ -391,7 +399,9 @@ export class PeopleService {
     await this.deps.services.contacts.changed(null);
     // The groups whose pictures show this face draw them again.
     await this.deps.services.groups.memberPictureChanged(me);
-    return avatarUrl(storageSrc(key), publicUrl);
+    const url = avatarUrl(storageSrc(key), publicUrl);
+    await this.deps.publish.toAll("updateUser", { user_id: me, avatar: url });
+    return url;
   }
 }
 

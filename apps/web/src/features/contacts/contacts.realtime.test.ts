@@ -1,7 +1,7 @@
-import type { Contact } from "@parley/protocol";
+import type { Contact, Message } from "@parley/protocol";
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import { makeContact } from "../../../test/factories";
+import { makeContact, makeMessage } from "../../../test/factories";
 import type { RealtimeContext } from "../../api/socket";
 import { contactsKey } from "./contacts.queries";
 import { contactsRealtime } from "./contacts.realtime";
@@ -46,5 +46,52 @@ describe("groups in the contact list, from the socket", () => {
       ctx,
     );
     expect(group()).toBeDefined();
+  });
+});
+
+describe("a new name or picture, from the socket (issue 51 item 14)", () => {
+  it("renames a person in the list and on their shown messages; a remark I gave stays", async () => {
+    const { messagesRealtime } = await import("../messages");
+    const client = new QueryClient();
+    client.setQueryData<Contact[]>(contactsKey, [
+      makeContact(2, { displayName: "Bob", realname: "Bob", name_py: "bob" }),
+      makeContact(3, {
+        displayName: "My Cat",
+        realname: "Cat",
+        name_py: "cat",
+      }),
+    ]);
+    const message = makeMessage(1, 2);
+    client.setQueryData(["messages", 2], {
+      pages: [[message, makeMessage(2, 1)]],
+      pageParams: [{ lastId: 0, limit: 20 }],
+    });
+    const ctx: RealtimeContext = { client, me: 1, navigate: vi.fn() };
+    for (const feature of [contactsRealtime, messagesRealtime]) {
+      feature.events?.updateUser?.(
+        { user_id: 2, realname: "Robert", name_py: "robert" },
+        ctx,
+      );
+      feature.events?.updateUser?.({ user_id: 3, realname: "Catherine" }, ctx);
+      feature.events?.updateUser?.({ user_id: 2, avatar: "/new.png" }, ctx);
+    }
+    const list = client.getQueryData<Contact[]>(contactsKey) ?? [];
+    expect(list[0]).toMatchObject({
+      displayName: "Robert",
+      realname: "Robert",
+      name_py: "robert",
+      avatar: "/new.png",
+    });
+    expect(list[1]).toMatchObject({
+      displayName: "My Cat",
+      realname: "Catherine",
+    });
+    const pages = client.getQueryData<{ pages: Message[][] }>(["messages", 2]);
+    expect(pages?.pages[0]?.[0]?.fromUser).toMatchObject({
+      displayName: "Robert",
+      avatar: "/new.png",
+    });
+    // My own message is not theirs.
+    expect(pages?.pages[0]?.[1]?.fromUser.displayName).toBe("X");
   });
 });

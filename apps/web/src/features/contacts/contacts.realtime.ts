@@ -14,6 +14,32 @@ function dropContact(client: QueryClient, id: string): void {
   );
 }
 
+/** A person's shown fields after they changed their name or picture. */
+export function renamed<
+  T extends {
+    displayName: string;
+    avatar: string;
+    name_py: string;
+    realname?: string | undefined;
+  },
+>(
+  shown: T,
+  change: { realname?: string; name_py?: string; avatar?: string },
+): T {
+  const next = { ...shown };
+  if (change.realname !== undefined) {
+    // A remark (friend nickname) is mine: only a name shown as theirs follows theirs.
+    const remarked =
+      shown.realname !== undefined && shown.displayName !== shown.realname;
+    if (!remarked) next.displayName = change.realname;
+    if (shown.realname !== undefined) next.realname = change.realname;
+    if (!remarked && change.name_py !== undefined)
+      next.name_py = change.name_py;
+  }
+  if (change.avatar !== undefined) next.avatar = change.avatar;
+  return next;
+}
+
 /**
  * Presence in the list; groups joining, leaving, renamed and changed; new friends and ended
  * friendships; once bound (the first time too), the list afresh (unread counts, last
@@ -21,6 +47,10 @@ function dropContact(client: QueryClient, id: string): void {
  */
 export const contactsRealtime: RealtimeHandlers = {
   events: {
+    // Someone's new name or picture (issue 51 item 14); a remark I gave them stays.
+    updateUser: (data, ctx) => {
+      updateContact(ctx.client, data.user_id, (c) => renamed(c, data));
+    },
     isOnline: (data, ctx) => {
       updateContact(ctx.client, data.id, (c) => ({
         ...c,

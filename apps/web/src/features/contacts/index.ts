@@ -7,7 +7,7 @@ export {
   type ContactTab,
   hasChat,
 } from "./contact-search";
-export { contactsRealtime } from "./contacts.realtime";
+export { contactsRealtime, renamed } from "./contacts.realtime";
 export {
   contactsKey,
   putContact,

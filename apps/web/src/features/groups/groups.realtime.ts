@@ -1,4 +1,6 @@
 import type { RealtimeContext, RealtimeHandlers } from "../../api/socket";
+import { useSessionStore } from "../../stores/session.store";
+import { refreshPerson } from "../people";
 import { groupNumber, refreshGroup } from "./groups.queries";
 
 /** Fetches afresh the card and members of the group an event names (`group-N`). */
@@ -13,6 +15,25 @@ function refresh(groupId: string, ctx: RealtimeContext): void {
  */
 export const groupsRealtime: RealtimeHandlers = {
   events: {
+    // Someone's new name or picture (issue 51 item 14): the member lists that show them,
+    // their card, and my own account when it is me (my other device changed it).
+    updateUser: (data, ctx) => {
+      void ctx.client.invalidateQueries({
+        predicate: (query) =>
+          query.queryKey[0] === "groups" && query.queryKey[2] === "members",
+      });
+      refreshPerson(ctx.client, data.user_id);
+      const { user, setUser } = useSessionStore.getState();
+      if (user && data.user_id === ctx.me)
+        setUser({
+          ...user,
+          ...(data.realname !== undefined
+            ? { realname: data.realname, displayName: data.realname }
+            : {}),
+          ...(data.name_py !== undefined ? { name_py: data.name_py } : {}),
+          ...(data.avatar !== undefined ? { avatar: data.avatar } : {}),
+        });
+    },
     addGroupUser: (data, ctx) => refresh(data.group_id, ctx),
     removeUser: (data, ctx) => refresh(data.group_id, ctx),
     setManager: (data, ctx) => refresh(data.group_id, ctx),

@@ -9,11 +9,12 @@ import {
 } from "@parley/protocol";
 import type { QueryClient } from "@tanstack/react-query";
 import type { RealtimeHandlers } from "../../api/socket";
-import { contactsKey, updateContact } from "../contacts";
+import { contactsKey, renamed, updateContact } from "../contacts";
 import { useChatUiStore } from "./chat-ui.store";
 import { applyGone, applyWithdrawn } from "./message-actions";
 import {
   markRead,
+  type MessagePages,
   messagesKey,
   rememberRead,
   updateMessages,
@@ -80,6 +81,25 @@ function onMessage(client: QueryClient, message: Message, me: number): void {
  */
 export const messagesRealtime: RealtimeHandlers = {
   events: {
+    // Someone's new name or picture (issue 51 item 14): on their messages already shown.
+    updateUser: (data, ctx) => {
+      ctx.client.setQueriesData<MessagePages>(
+        { queryKey: ["messages"] },
+        (pages) =>
+          pages && {
+            ...pages,
+            pages: pages.pages.map((page) =>
+              page.some((m) => m.from_user === data.user_id)
+                ? page.map((m) =>
+                    m.from_user === data.user_id
+                      ? { ...m, fromUser: renamed(m.fromUser, data) }
+                      : m,
+                  )
+                : page,
+            ),
+          },
+      );
+    },
     simple: (message, ctx) => {
       // The system entry's lines (friend requests) belong to the friends feature.
       if (isSystemNotice(message)) return;
