@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
-import { Transform } from "node:stream";
+import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
 import { Blake3Hasher } from "@napi-rs/blake-hash";
@@ -97,11 +98,16 @@ export function parseForm(
   }
 }
 
-/** Registers the form and multipart parsers; JSON uses Fastify's own (which refuses `__proto__`). */
+/**
+ * Registers the form and multipart parsers; JSON uses Fastify's own (which refuses
+ * `__proto__`). A body still arriving when its answer has gone is read to its end within
+ * bounds (`drainUnreadBodies`).
+ */
 export function registerBodyParsers(
   app: FastifyInstance,
   bodyLimit: number,
 ): void {
+  drainUnreadBodies(app);
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
     { parseAs: "string", bodyLimit },
@@ -133,10 +139,7 @@ export function limitBodyPauses(app: FastifyInstance, idleMs: number): void {
   if (idleMs <= 0) return;
   app.addHook("onRequest", (request, _reply, done) => {
     const raw = request.raw;
-    const hasBody =
-      raw.headers["transfer-encoding"] !== undefined ||
-      Number(raw.headers["content-length"] ?? 0) > 0;
-    if (hasBody && !raw.complete) {
+    if (hasBody(raw) && !raw.complete) {
       raw.setTimeout(idleMs, () => {
         if (!raw.complete) raw.destroy();
       });
@@ -146,6 +149,86 @@ export function limitBodyPauses(app: FastifyInstance, idleMs: number): void {
     }
     done();
   });
+}
+
+function hasBody(raw: IncomingMessage): boolean {
+  return (
+    raw.headers["transfer-encoding"] !== undefined ||
+    Number(raw.headers["content-length"] ?? 0) > 0
+  );
+}
+
+/**
+ * What is read of a body still arriving after its answer, at most, before the connection
+ * is closed: whichever of the bytes and the time comes first.
+ */
+export const UNREAD_BODY_DRAIN = { bytes: 8 * 1024 * 1024, ms: 5_000 } as const;
+
+/**
+ * A request answered before its body has all arrived (an upload refused at its limit, a
+ * call refused before it read its body) has its body read and thrown away after the
+ * answer, within `limit`, and its connection closed only then. A client that writes its
+ * whole body before it reads (most scripts) would otherwise have its writes refused by a
+ * closed connection (EPIPE, ECONNRESET) and never read the answer; and a client sending
+ * forever is closed at the bound instead of being read for as long as it likes.
+ */
+export function drainUnreadBodies(
+  app: FastifyInstance,
+  limit: { bytes: number; ms: number } = UNREAD_BODY_DRAIN,
+): void {
+  app.addHook("onRequest", (request, reply, done) => {
+    const raw = request.raw;
+    if (hasBody(raw) && !raw.complete) {
+      // Before Node's own listener, which would otherwise dump the body unbounded (a
+      // kept-alive answer) or close the connection at once (`Connection: close`).
+      reply.raw.prependOnceListener("finish", () => {
+        drainAfterAnswer(raw, limit);
+      });
+    }
+    done();
+  });
+}
+
+function drainAfterAnswer(
+  raw: IncomingMessage,
+  limit: { bytes: number; ms: number },
+): void {
+  const socket = raw.socket;
+  if (raw.complete || raw.destroyed || socket.destroyed) return;
+  let closing = false;
+  let read = 0;
+  const close = () => socket.destroy();
+  const timer = setTimeout(close, limit.ms);
+  timer.unref();
+  const onData = (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > limit.bytes) close();
+  };
+  // A kept-alive connection goes on to its next request as Node left it.
+  const finish = () => {
+    clearTimeout(timer);
+    raw.off("data", onData);
+    socket.off("close", finish);
+    Reflect.deleteProperty(socket, "destroySoon");
+  };
+  raw.once("end", () => {
+    finish();
+    // The whole body has been read: closing now sends no reset.
+    if (closing) close();
+  });
+  socket.once("close", finish);
+  // Whatever was reading the body (a refused upload's parser) reads it no more.
+  raw.unpipe();
+  raw.on("data", onData);
+  raw.resume();
+  // Node closes a `Connection: close` answer's socket with destroySoon once the answer is
+  // written; with the body still arriving that close is a reset. Only the writing side
+  // ends here (the client reads the answer to its end); the reading goes on within the
+  // bounds above.
+  socket.destroySoon = () => {
+    closing = true;
+    socket.end();
+  };
 }
 
 /**
@@ -224,14 +307,20 @@ const SPOOL_BUFFER_BYTES = 1024 * 1024;
  * waits behind.
  */
 async function spool(
-  source: NodeJS.ReadableStream & { truncated?: boolean },
+  source: FilePart,
   dir: string,
   filename: string,
 ): Promise<SpooledFile> {
+  stopAtLimit(source);
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${randomUUID()}.upload`);
   const hash = new Blake3Hasher();
   let size = 0;
+  // Chunks that arrive while a write is under way go out together in one writev.
+  const out = createWriteStream(file, {
+    flags: "wx",
+    highWaterMark: SPOOL_BUFFER_BYTES,
+  });
   try {
     await pipeline(
       source,
@@ -242,24 +331,49 @@ async function spool(
           done(null, chunk);
         },
       }),
-      // Chunks that arrive while a write is under way go out together in one writev.
-      createWriteStream(file, {
-        flags: "wx",
-        highWaterMark: SPOOL_BUFFER_BYTES,
-      }),
+      out,
     );
   } catch (error) {
+    // The pipeline fails at the first error, maybe before the file stream has opened (and
+    // so created) the file: removed only once the stream has closed, or it would stay.
+    if (!out.closed)
+      await new Promise<void>((resolve) => out.once("close", () => resolve()));
     await rm(file, { force: true });
     throw error;
   }
   // busboy cuts a file at the limit when it does not fail it: a cut file is never kept.
   if (source.truncated) {
     await rm(file, { force: true });
-    throw Object.assign(new Error("file too large"), {
-      code: "FST_REQ_FILE_TOO_LARGE",
-    });
+    throw fileTooLarge();
   }
   return { path: file, size, digest: hash.digest("hex"), filename };
+}
+
+/** A file part as busboy streams it: cut (and `truncated`) at the size limit. */
+type FilePart = Readable & { truncated?: boolean };
+
+function fileTooLarge(): Error {
+  return Object.assign(new Error("file too large"), {
+    code: "FST_REQ_FILE_TOO_LARGE",
+  });
+}
+
+/**
+ * Fails a file part the moment it passes its limit. busboy itself only cuts the file and
+ * goes on parsing the rest of the body, so a body without an honest length (chunked)
+ * would be read to its end, however long, before the refusal.
+ */
+function stopAtLimit(part: FilePart): void {
+  part.once("limit", () => part.destroy(fileTooLarge()));
+}
+
+/** A file part read into memory, failed as soon as it passes its limit. */
+async function readWhole(part: FilePart): Promise<Buffer> {
+  stopAtLimit(part);
+  const chunks: Buffer[] = [];
+  for await (const chunk of part) chunks.push(chunk as Buffer);
+  if (part.truncated) throw fileTooLarge();
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -309,7 +423,8 @@ export async function readUpload(
         }
         if (rule.spoolDir)
           spooled = await spool(part.file, rule.spoolDir, part.filename);
-        else file = { data: await part.toBuffer(), filename: part.filename };
+        else
+          file = { data: await readWhole(part.file), filename: part.filename };
         continue;
       }
       if (typeof part.value !== "string") throw refuse("request.invalid");
@@ -321,6 +436,8 @@ export async function readUpload(
       params.append(part.fieldname, part.value);
     }
   } catch (error) {
+    // The rest of the body is not parsed: it is read and dropped after the answer.
+    request.raw.unpipe();
     if (spooled) await rm(spooled.path, { force: true });
     if (error instanceof AppError) throw error;
     const code = error instanceof Error && "code" in error ? error.code : null;
