@@ -360,8 +360,29 @@ export async function waitingForMe(
 }
 
 /** The friends tables, bound to a database. */
+/** Links every pair both ways, in batches; pairs already friends stay as they are. */
+async function linkPairs(
+  db: Db,
+  pairs: readonly (readonly [number, number])[],
+  now: number,
+): Promise<void> {
+  const BATCH = 400;
+  for (let i = 0; i < pairs.length; i += BATCH) {
+    const rows = pairs.slice(i, i + BATCH).flatMap(([a, b]) => [
+      { user_id: a, friend_user_id: b, created_at: now },
+      { user_id: b, friend_user_id: a, created_at: now },
+    ]);
+    await db
+      .insertInto("friends")
+      .values(rows)
+      .onConflict((oc) => oc.columns(["user_id", "friend_user_id"]).doNothing())
+      .execute();
+  }
+}
+
 export function friendsRepository(db: Db) {
   return bindRepository(db, {
+    linkPairs,
     countFriendLinks,
     listFriendIds,
     listFriendEntries,

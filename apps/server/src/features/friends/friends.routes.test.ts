@@ -538,6 +538,61 @@ describe("run mode 1", () => {
   });
 });
 
+describe("moving into friend mode (issue 51 item 13)", () => {
+  it("makes friends of people who already chatted one-to-one, so their chats stay and go on; nobody else", async () => {
+    const own = await startTestApp();
+    try {
+      const [a, b, c, d] = [
+        await registerAndLogin(own),
+        await registerAndLogin(own),
+        await registerAndLogin(own),
+        await registerAndLogin(own),
+      ];
+      const send = (from: TestUser, to: TestUser, content: string) =>
+        own.post(
+          "/enterprise/im/sendMessage",
+          {
+            id: crypto.randomUUID(),
+            type: "text",
+            content,
+            toContactId: to.userId,
+          },
+          { token: from.token },
+        );
+      const listed = async (user: TestUser) =>
+        (
+          (
+            await own.post(
+              "/enterprise/im/getContacts",
+              {},
+              { token: user.token },
+            )
+          ).data as Contact[]
+        ).map((contact) => contact.id);
+      expect((await send(a, b, "before the switch")).code).toBe(0);
+      await saveConfig(own, "sysInfo", { runMode: "2" });
+
+      expect(await listed(a)).toContain(b.userId);
+      expect(await listed(b)).toContain(a.userId);
+      expect(await listed(a)).not.toContain(c.userId);
+      expect(await listed(c)).not.toContain(d.userId);
+      expect((await send(b, a, "after the switch")).code).toBe(0);
+      expect((await send(c, d, "strangers")).code).not.toBe(0);
+
+      // Back and forth again: nothing twice, nothing lost.
+      await saveConfig(own, "sysInfo", { runMode: "1" });
+      await saveConfig(own, "sysInfo", { runMode: "2" });
+      const links = await own.db
+        .selectFrom("friends")
+        .select(["user_id", "friend_user_id"])
+        .execute();
+      expect(links).toHaveLength(2);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe("friend requests outside run mode 2 (issue 51 item 9)", () => {
   it("refuses add, update and index in run mode 1 with why, changing nothing, and serves them again in run mode 2", async () => {
     const own = await startTestApp();

@@ -245,6 +245,18 @@ export class FriendsService {
   }
 
   /**
+   * The system moved to friend mode (issue 51 item 13): everyone who already chatted
+   * one-to-one becomes friends with that person, so no chat with history leaves their
+   * lists and they can go on writing; everyone else needs a friend request.
+   */
+  async befriendChatPartners(): Promise<void> {
+    const pairs = await this.deps.services.messages.chatPairs();
+    if (pairs.length === 0) return;
+    await this.repo.linkPairs(pairs, this.deps.clock.now());
+    await this.deps.services.contacts.changed(null);
+  }
+
+  /**
    * Friend requests exist only in run mode 2 (SPEC §6: the entry is there only then); in
    * run mode 1 everyone may chat with everyone, and a request would file nothing anyone sees.
    */

@@ -1479,6 +1479,29 @@ export async function listChatPeers(db: Db, userId: number): Promise<number[]> {
   return rows.map((row) => row.user_id);
 }
 
+/**
+ * Every pair of people with a one-to-one chat that holds messages, each pair once (the
+ * lower id first): who becomes friends when the system moves to friend mode.
+ */
+export async function listChatPairs(db: Db): Promise<[number, number][]> {
+  const rows = await db
+    .selectFrom("user_conversations as uc")
+    .innerJoin("conversations as c", "c.conversation_id", "uc.conversation_id")
+    .select(["uc.user_id", "uc.peer_id"])
+    .where("uc.is_group", "=", 0)
+    .where("c.last_msg_id", "is not", null)
+    .execute();
+  const pairs = new Map<string, [number, number]>();
+  for (const row of rows) {
+    const peer = Number(row.peer_id);
+    if (!Number.isInteger(peer) || peer <= 0 || peer === row.user_id) continue;
+    const pair: [number, number] =
+      row.user_id < peer ? [row.user_id, peer] : [peer, row.user_id];
+    pairs.set(`${pair[0]}-${pair[1]}`, pair);
+  }
+  return [...pairs.values()];
+}
+
 /** One of a user's conversation states. */
 export type ConversationState = Awaited<
   ReturnType<typeof listUserConversations>
@@ -1506,6 +1529,7 @@ export function messagesRepository(db: Db) {
     findByMsgId,
     listUserConversations,
     listChatPeers,
+    listChatPairs,
   });
 }
 /** What the messages service holds of its tables. */

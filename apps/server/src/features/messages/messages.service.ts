@@ -1414,6 +1414,11 @@ export class MessagesService {
     );
   }
 
+  /** Every pair of people whose one-to-one chat holds messages, each pair once. */
+  chatPairs(): Promise<[number, number][]> {
+    return this.repo.listChatPairs();
+  }
+
   /** The users who list a one-to-one chat with this user. */
   chatPeers(userId: number): Promise<number[]> {
     return this.repo.listChatPeers(userId);

@@ -397,6 +397,14 @@ export class SystemService {
     const next = { ...before[section], ...fields };
     await this.writeRow(section, JSON.stringify(next));
     await this.audited(by, section, before[section], fields);
+    // Into friend mode: people who already chatted one-to-one become friends, so no chat
+    // with history disappears from their lists (issue 51 item 13).
+    if (
+      section === "sysInfo" &&
+      before.sysInfo.runMode !== "2" &&
+      fields.runMode === "2"
+    )
+      await this.deps.services.friends.befriendChatPartners();
     return (
       section === "sysInfo" &&
       before.sysInfo.state !== "0" &&

@@ -240,6 +240,36 @@ describe("the settings page", () => {
   );
 
   it(
+    "asks before moving into friend mode, saying who stays in touch (issue 51 item 13)",
+    async () => {
+      const calls = serve();
+      renderPage();
+      const form = await screen.findByRole("form", { name: "System" });
+      await userEvent.click(
+        within(form).getByText(
+          "Friends only: people add each other by request",
+        ),
+      );
+      await userEvent.click(within(form).getByRole("button", { name: "Save" }));
+
+      const dialog = await screen.findByRole("dialog");
+      expect(
+        within(dialog).getByText(/already chatted one-to-one becomes friends/),
+      ).toBeInTheDocument();
+      expect(saves(calls)).toEqual([]);
+      await userEvent.click(
+        within(dialog).getByRole("button", { name: "Switch and save" }),
+      );
+      await waitFor(() =>
+        expect(saves(calls)).toEqual([
+          { name: "sysInfo", value: { runMode: "2" } },
+        ]),
+      );
+    },
+    SLOW_MS,
+  );
+
+  it(
     "asks before keeping messages for fewer days: older ones get deleted",
     async () => {
       const calls = serve();

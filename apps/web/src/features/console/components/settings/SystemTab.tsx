@@ -22,14 +22,24 @@ export function SystemTab({
   const { t } = useTranslation("console");
   const address = t("settings.rules.address");
 
-  const closing = (changes: Record<string, unknown>): SaveQuestion | null =>
-    changes.state === "0" && stored.state !== "0"
-      ? {
-          title: t("settings.system.closeTitle"),
-          content: t("settings.system.closeText"),
-          okText: t("settings.system.closeOk"),
-        }
-      : null;
+  // Closing, and a change of run mode, are asked first: both change what everyone sees.
+  const closing = (changes: Record<string, unknown>): SaveQuestion | null => {
+    if (changes.state === "0" && stored.state !== "0")
+      return {
+        title: t("settings.system.closeTitle"),
+        content: t("settings.system.closeText"),
+        okText: t("settings.system.closeOk"),
+      };
+    const mode = changes.runMode;
+    if (mode === undefined || mode === stored.runMode) return null;
+    // Into friend mode, people who already chatted become friends (issue 51 item 13).
+    const into = mode === "2" ? "friendMode" : "everyoneMode";
+    return {
+      title: t(`settings.system.${into}Title`),
+      content: t(`settings.system.${into}Text`),
+      okText: t(`settings.system.${into}Ok`),
+    };
+  };
 
   return (
     <SectionForm
