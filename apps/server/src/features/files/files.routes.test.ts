@@ -530,6 +530,73 @@ describe.each(STORAGES)("with files on %s", (kind) => {
       });
     });
 
+    it("gives documents the preview service's address with a signed link it may fetch for a while (issue 51 item 8)", async () => {
+      const [ann, bob] = await registerMany(api, 2, "Preview");
+      const bytes = Buffer.from(`%PDF-1.4 minutes ${randomUUID()}`);
+      const sent = await upload(ann, bytes, "minutes.pdf", {
+        toContactId: bob.userId,
+      });
+      expect(sent.code, sent.msg).toBe(0);
+      const entryOf = async () =>
+        (
+          (await library(bob, { keywords: "minutes" })).data as {
+            preview: string;
+            src: string;
+          }[]
+        )[0];
+      // No service set: a document has no preview.
+      expect((await entryOf())?.preview).toBe("");
+
+      await saveConfig(api, "fileUpload", {
+        preview: "https://preview.example/view?src=",
+      });
+      try {
+        const entry = await entryOf();
+        const prefix = "https://preview.example/view?src=";
+        expect(entry?.preview.startsWith(prefix)).toBe(true);
+        const link = decodeURIComponent(
+          entry?.preview.slice(prefix.length) ?? "",
+        );
+        expect(link.startsWith(`${entry?.src}?preview=`)).toBe(true);
+        // The service has no session: the signed link alone serves the file.
+        const path = link.slice(link.indexOf("/files/"));
+        const fetched = await fetch(api.url + path);
+        expect(fetched.status).toBe(200);
+        expect(Buffer.from(await fetched.arrayBuffer())).toEqual(bytes);
+        // Another file's id with this signature, or a forged one, is missing.
+        const token = path.slice(path.indexOf("=") + 1);
+        const other = path.replace(
+          /\/files\/(\d+)/,
+          (_, id: string) => `/files/${Number(id) + 1}`,
+        );
+        expect((await fetch(api.url + other)).status).toBe(404);
+        expect(
+          (
+            await fetch(
+              `${api.url}${path.slice(0, path.indexOf("="))}=${token}x`,
+            )
+          ).status,
+        ).toBe(404);
+        // A while later the link no longer opens anything.
+        api.clock.advance(16 * 60 * 1000);
+        expect((await fetch(api.url + path)).status).toBe(404);
+        // Pictures are shown in place: their preview is their own address.
+        const picture = await upload(ann, png, "shot.png", {
+          toContactId: bob.userId,
+        });
+        expect(picture.code).toBe(0);
+        const shot = (
+          (await library(bob, { keywords: "shot" })).data as {
+            preview: string;
+            src: string;
+          }[]
+        )[0];
+        expect(shot?.preview).toBe(shot?.src);
+      } finally {
+        await saveConfig(api, "fileUpload", { preview: "" });
+      }
+    });
+
     it("lists a file once however many of my messages carry it: forwarded or sent again (issue 51 item 18)", async () => {
       const [ann, bob, cat] = await registerMany(api, 3, "Once");
       const sent = MessageSchema.parse(

@@ -169,7 +169,16 @@ export function registerFilesRoutes(
   // A file by its id: to its uploader and to whoever may see a message carrying it.
   registry.serve("/files/:id", async (request, reply, session) => {
     const { id } = request.params as { id: string };
-    if (!session || !/^\d{1,15}$/.test(id)) return notFound(request, reply);
+    if (!/^\d{1,15}$/.test(id)) return notFound(request, reply);
+    // The document preview service fetches with a signed link, not a session (item 8).
+    const { preview } = request.query as { preview?: unknown };
+    if (!session && typeof preview === "string" && preview.length < 512) {
+      const linked = await files.openByPreviewLink(Number(id), preview);
+      return linked
+        ? sendFile(files, linked, request, reply)
+        : notFound(request, reply);
+    }
+    if (!session) return notFound(request, reply);
     let file: StoredFile;
     try {
       file = await files.openFor(

@@ -17,6 +17,7 @@ import type Sharp from "sharp";
 import type { Clock } from "../../lib/clock.js";
 import type { Jobs } from "../../lib/jobs.js";
 import { AppError, rateLimited, refuse } from "../../lib/errors.js";
+import { signToken, verifyToken } from "../../lib/signing.js";
 import type { Limiter } from "../../lib/rate-limits.js";
 import type { Policy, Services } from "../../context.js";
 import type { SpooledFile } from "../../plugins/body.js";
@@ -71,7 +72,12 @@ function typeOfMime(mime: string): string {
 }
 
 /** One entry of the file library in the wire's shape (wire-contract.md §2.7). */
-function libraryEntry(row: LibraryRow, publicUrl: string): FileEntry {
+function libraryEntry(
+  row: LibraryRow,
+  publicUrl: string,
+  /** A document's address at the preview service, when one is set (issue 51 item 8). */
+  documentPreview: (fileId: number) => string = () => "",
+): FileEntry {
   const src = fileUrl(row.fileId, publicUrl);
   const msgType = FILE_MESSAGE_TYPES.has(row.type)
     ? (row.type as FileEntry["msg_type"])
@@ -87,7 +93,7 @@ function libraryEntry(row: LibraryRow, publicUrl: string): FileEntry {
     src,
     // What the browser shows in place (a picture, a sound, a clip, also when sent as a
     // file); everything else is only ever downloaded.
-    preview: row.inline ? src : "",
+    preview: row.inline ? src : documentPreview(row.fileId),
     download: `${src}?download=1`,
     extUrl: "",
     create_time: row.createdAt,
@@ -95,6 +101,11 @@ function libraryEntry(row: LibraryRow, publicUrl: string): FileEntry {
     user_id_info: row.owner,
   };
 }
+
+/** What the document preview links are signed for (a key of their own). */
+const PREVIEW_PURPOSE = "file-preview";
+/** How long a document preview link lets the preview service fetch the file. */
+export const PREVIEW_LINK_MS = 15 * 60 * 1000;
 
 /** Images larger than this are kept as files: never decoded, never shown in place (C3). */
 export const MAX_IMAGE_PIXELS = 32_000_000;
@@ -478,6 +489,7 @@ export class FilesService {
       limit: input.limit,
       offset: (input.page - 1) * input.limit,
     });
+    const documentPreview = await this.documentPreviews(publicUrl);
     const entries = rows.map((row) =>
       libraryEntry(
         {
@@ -497,6 +509,7 @@ export class FilesService {
           },
         },
         publicUrl,
+        documentPreview,
       ),
     );
     return { entries, total };
@@ -566,6 +579,41 @@ export class FilesService {
    * the group's history lets them see); with `consoleView` (a download, not a forward),
    * whoever may open the console. Anything else answers exactly like a missing file.
    */
+  /**
+   * The document preview service's address of each file (`fileUpload.preview`, issue 51
+   * item 8), or none: the service's URL followed by the file's address, URL-encoded (or put
+   * in place of `{url}`), signed for PREVIEW_LINK_MS so the service, which has no session,
+   * may fetch it and nobody may after.
+   */
+  private async documentPreviews(
+    publicUrl: string,
+  ): Promise<(fileId: number) => string> {
+    const service = (await this.deps.policy.config()).fileUpload.preview.trim();
+    if (!/^https?:\/\//i.test(service)) return () => "";
+    const key = await this.deps.services.system.signingKey(PREVIEW_PURPOSE);
+    const expiresAt = this.deps.clock.now() + PREVIEW_LINK_MS;
+    return (fileId) => {
+      const token = signToken(key, { f: fileId }, expiresAt);
+      const address = encodeURIComponent(
+        `${fileUrl(fileId, publicUrl)}?preview=${token}`,
+      );
+      return service.includes("{url}")
+        ? service.replace("{url}", address)
+        : `${service}${address}`;
+    };
+  }
+
+  /** A file a preview link names, while the link holds; else nothing. */
+  async openByPreviewLink(
+    fileId: number,
+    token: string,
+  ): Promise<StoredFile | null> {
+    const key = await this.deps.services.system.signingKey(PREVIEW_PURPOSE);
+    const granted = verifyToken(key, token, this.deps.clock.now());
+    if (granted?.data.f !== fileId) return null;
+    return (await this.repo.findFile(fileId)) ?? null;
+  }
+
   async openFor(
     viewer: Viewer,
     fileId: number,

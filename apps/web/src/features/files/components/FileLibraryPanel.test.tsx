@@ -409,3 +409,18 @@ describe("the file library panel", () => {
     SLOW_MS,
   );
 });
+
+describe("a document at the preview service (issue 51 item 8)", () => {
+  it("opens another site's preview in a tab of its own, never this site's files", async () => {
+    const { isElsewhere } = await import("./FileLibraryPanel");
+    expect(
+      isElsewhere(
+        "https://preview.example/view?src=https%3A%2F%2Fchat%2Ffiles%2F4",
+      ),
+    ).toBe(true);
+    expect(isElsewhere(`${window.location.origin}/files/4`)).toBe(false);
+    expect(isElsewhere("/files/4")).toBe(false);
+    expect(isElsewhere("")).toBe(false);
+    expect(isElsewhere("javascript:alert(1)")).toBe(false);
+  });
+});

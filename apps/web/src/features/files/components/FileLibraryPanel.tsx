@@ -46,6 +46,16 @@ import { PreviewOverlay, previewKind } from "./PreviewOverlay";
 /** Below this window width the categories run across the top (the phone layout). */
 const NARROW_PX = 600;
 
+/** Whether an address is another site's (a document preview service), not this one. */
+export function isElsewhere(address: string): boolean {
+  if (!/^https?:\/\//i.test(address)) return false;
+  try {
+    return new URL(address).origin !== window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * SPEC §2 "File library panel": my files by category and name, a page at a time, each
  * previewed, downloaded, or sent on to up to five chats.
@@ -129,6 +139,12 @@ export function FileLibraryPanel({ onClose }: { onClose?: () => void }) {
   // Without a preview address the overlay says so (SPEC §8 'File not found') and offers
   // the download.
   const preview = (entry: FileEntry) => {
+    // A document at the organisation's preview service (issue 51 item 8) opens in a tab
+    // of its own: that service's pages run scripts, which our sandboxed frame does not.
+    if (isElsewhere(entry.preview)) {
+      window.open(entry.preview, "_blank", "noopener,noreferrer");
+      return;
+    }
     setPreviewing(entry);
     setPreviewOpen(true);
   };
