@@ -275,7 +275,17 @@ describe("group roles", () => {
     { member: MEMBER, owns: false, edits: false, quits: true },
   ])("role $member.role", ({ member, owns, edits, quits }) => {
     expect(can(USER, "group.own", { member })).toBe(owns);
-    expect(can(USER, "group.editInfo", { member })).toBe(edits);
+    const settings = { manage: "0", invite: "0", profile: "1", nospeak: "0" };
+    expect(can(USER, "group.editInfo", { member, settings })).toBe(edits);
+    expect(can(USER, "group.mentionEveryone", { member })).toBe(edits);
+    // The manage setting on: every member edits the notice and the name (issue 51 item 6),
+    // and still only managers mention everyone.
+    expect(
+      can(USER, "group.editInfo", {
+        member,
+        settings: { ...settings, manage: "1" },
+      }),
+    ).toBe(true);
     expect(can(USER, "group.withdrawOthers", { member })).toBe(edits);
     expect(can(USER, "group.quit", { member })).toBe(quits);
   });

@@ -137,9 +137,15 @@ export interface Subjects {
   /** Clear a group's records: its owner, or a system administrator. */
   "group.clearMessages": { member: Membership | null };
   /** Edit the group name or publish a notice (the server's rule). */
-  "group.editInfo": { member: Membership };
-  /** Show the notice edit icon (SPEC §6). */
+  /**
+   * Edit the group's notice and name: managers, or any member while the group's `manage`
+   * setting is on (SPEC §6; issue 51 item 6).
+   */
+  "group.editInfo": { member: Membership; settings: GroupSettings };
+  /** Show the notice edit icon (SPEC §6): exactly who may edit the notice. */
   "group.editNoticeIcon": { member: Membership; settings: GroupSettings };
+  /** Mention everyone (`@all`, at 0): the owner and administrators. */
+  "group.mentionEveryone": { member: Membership };
   /** Add members: managers, or anyone when the invite setting is on. */
   "group.addMembers": { member: Membership; settings: GroupSettings };
   /** View another member's profile: managers, or anyone unless profiles are hidden. */
@@ -268,9 +274,11 @@ const RULES: { [A in Action]: Rule<A> } = {
     member.role === GroupRoles.owner ? null : "role",
   "group.clearMessages": (actor, { member }) =>
     isStaff(actor) || member?.role === GroupRoles.owner ? null : "role",
-  "group.editInfo": (_actor, { member }) => (isManager(member) ? null : "role"),
-  "group.editNoticeIcon": (_actor, { member, settings }) =>
+  "group.editInfo": (_actor, { member, settings }) =>
     isManager(member) || on(settings.manage) ? null : "role",
+  "group.editNoticeIcon": (actor, args) => RULES["group.editInfo"](actor, args),
+  "group.mentionEveryone": (_actor, { member }) =>
+    isManager(member) ? null : "role",
   "group.addMembers": (_actor, { member, settings }) =>
     isManager(member) || on(settings.invite) ? null : "role",
   "group.viewProfile": (_actor, { member, settings }) =>

@@ -25,6 +25,7 @@ import {
 const SAMPLES: ServerEventMap = {
   simple: MESSAGE,
   isOnline: { id: 2, is_online: 1 },
+  updateUser: { user_id: 2, avatar: "/storage/avatar/2/x.png" },
   offline: { id: 2, client_id: "0a1b2c3d4e5f60718293", isMobile: false },
   isRead: [{ id: MESSAGE.id, msg_id: 7, is_read: 1, toContactId: 3 }],
   readAll: { toContactId: 3 },

@@ -967,6 +967,46 @@ describe("notice, clearing and binding", () => {
     await socket.close();
   });
 
+  it("the manage setting lets every member edit the notice and the name, and only then (issue 51 item 6)", async () => {
+    const [owner, member, other] = await people(3, "Manage");
+    const { id } = await makeGroup(owner, [member, other]);
+    const settings = (manage: string) =>
+      call("groupSetting", owner, {
+        id,
+        setting: {
+          manage,
+          invite: "0",
+          profile: "1",
+          history: "1",
+          nospeak: "0",
+        },
+      });
+    expect((await call("setNotice", member, { id, notice: "x" })).key).toBe(
+      "group.noPermission",
+    );
+    expect(
+      (await call("editGroupName", member, { id, displayName: "Ours" })).key,
+    ).toBe("group.noPermission");
+    expect((await settings("1")).code).toBe(0);
+    const notice = await call("setNotice", member, {
+      id,
+      notice: "Lunch at 12",
+    });
+    expect(notice.code, notice.msg).toBe(0);
+    const renamed = await call("editGroupName", member, {
+      id,
+      displayName: "Ours",
+    });
+    expect(renamed.code, renamed.msg).toBe(0);
+    const info = await call("groupInfo", other, { group_id: id });
+    expect(info.data).toMatchObject({ notice: "Lunch at 12" });
+    // Back off: members are refused again.
+    expect((await settings("0")).code).toBe(0);
+    expect((await call("setNotice", member, { id, notice: "y" })).key).toBe(
+      "group.noPermission",
+    );
+  });
+
   it("the owner or a system administrator clears the records; an administrator of the group may not", async () => {
     const [owner, admin, member, sysadmin] = await people(4, "Clear");
     const { id, groupId } = await makeGroup(owner, [admin, member]);

@@ -419,9 +419,10 @@ export class GroupsService {
     name: string,
     publicUrl: string,
   ): Promise<void> {
-    const { member, me } = await this.standing(userId, groupId);
+    const { group, member, me } = await this.standing(userId, groupId);
     this.must(me, "group.editInfo", {
       member: membership(member),
+      settings: toGroupSetting(group.setting),
     });
     await this.repo.updateName(
       groupId,
@@ -782,9 +783,10 @@ export class GroupsService {
     notice: string,
     publicUrl: string,
   ): Promise<void> {
-    const { member, me } = await this.standing(userId, groupId);
+    const { group, member, me } = await this.standing(userId, groupId);
     this.must(me, "group.editInfo", {
       member: membership(member),
+      settings: toGroupSetting(group.setting),
     });
     await this.repo.updateNotice(groupId, notice, this.deps.clock.now());
     const memberIds = await this.repo.listMemberIds(groupId);

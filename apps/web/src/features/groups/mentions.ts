@@ -31,7 +31,7 @@ export function useMentionCandidates(
       list.find((m) => m.user_id === actor.userId),
       contact.role,
     );
-    const everyone: MentionCandidate[] = can(actor, "group.editInfo", {
+    const everyone: MentionCandidate[] = can(actor, "group.mentionEveryone", {
       member: me,
     })
       ? [{ id: "0", name: t("mention.everyone"), avatar: "", name_py: "" }]

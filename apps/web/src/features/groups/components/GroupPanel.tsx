@@ -163,17 +163,21 @@ export function GroupPanel({
       <section className={styles.panelSection} aria-label={t("notice.title")}>
         <div className={styles.panelHeading}>
           <span>{t("notice.title")}</span>
-          {can(actor, "group.editInfo", { member: me }) && (
-            <Tooltip title={t("notice.edit")}>
-              <Button
-                type="text"
-                size="small"
-                icon={<EditOutlined />}
-                aria-label={t("notice.edit")}
-                onClick={() => setNoticeOpen(true)}
-              />
-            </Tooltip>
-          )}
+          {setting &&
+            can(actor, "group.editNoticeIcon", {
+              member: me,
+              settings: setting,
+            }) && (
+              <Tooltip title={t("notice.edit")}>
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={t("notice.edit")}
+                  onClick={() => setNoticeOpen(true)}
+                />
+              </Tooltip>
+            )}
         </div>
         <div className={notice ? styles.notice : styles.noticeEmpty}>
           {notice || t("notice.none")}

@@ -72,7 +72,7 @@ export function GroupTitle({
         className={styles.titleName}
         title={contact.displayName}
         editable={
-          can(actor, "group.editInfo", { member: me })
+          can(actor, "group.editInfo", { member: me, settings: setting })
             ? {
                 maxLength: GroupLimits.nameMax,
                 tooltip: t("title.rename"),
