@@ -45,6 +45,7 @@ import { type Jobs, JobQueue } from "./lib/jobs.js";
 import { Passwords } from "./lib/passwords.js";
 import { Limiter } from "./lib/rate-limits.js";
 import { type CodeSender, Mailer } from "./mail/mailer.js";
+import { SmsGateway } from "./mail/sms.js";
 import { limitBodyPauses, registerBodyParsers } from "./plugins/body.js";
 import { createCalls } from "./plugins/calls.js";
 import { frameworkRefusal, registerEnvelope } from "./plugins/envelope.js";
@@ -223,7 +224,11 @@ function createHttp(
   });
 }
 
-function createMailer(logger: Logger, services: Services): Mailer {
+function createMailer(
+  logger: Logger,
+  services: Services,
+  timeoutMs: number,
+): Mailer {
   return new Mailer(
     logger,
     async () => {
@@ -233,6 +238,10 @@ function createMailer(logger: Logger, services: Services): Mailer {
         : null;
     },
     async () => (await services.system.config()).sysInfo.name,
+    new SmsGateway(async () => {
+      const { row } = await services.system.sms();
+      return row.url ? row : null;
+    }, timeoutMs),
   );
 }
 
@@ -265,7 +274,7 @@ export function buildApp(deps: AppDeps): {
       : new InProcessHub());
 
   const { services, provide, assertComplete } = createRegistry();
-  const mailer = createMailer(logger, services);
+  const mailer = createMailer(logger, services, config.SMS_TIMEOUT_MS);
   const ports = createRealtimePorts(hub, clock);
   const storage = new SwitchingStorage(
     deps.storage ?? new LocalStorage(path.join(config.DATA_DIR, "storage")),

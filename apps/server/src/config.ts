@@ -57,6 +57,38 @@ const EnvSchema = z.object({
   SMTP_PASS: z.preprocess(blankToUndefined, z.string().optional()),
   SMTP_FROM: z.string().default("Parley <no-reply@localhost>"),
   SMTP_SECURE: flag,
+  /**
+   * An HTTP SMS gateway for phone verification codes (README): a URL template with {phone},
+   * {code} and {text}; the console's `sms` settings stand for these once saved.
+   */
+  SMS_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s/?#]+\S*$/i)
+      .optional(),
+  ),
+  SMS_METHOD: z.preprocess(
+    blankToUndefined,
+    z.enum(["POST", "GET"]).default("POST"),
+  ),
+  SMS_BODY: z.string().default(""),
+  SMS_CONTENT_TYPE: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(["application/json", "application/x-www-form-urlencoded"])
+      .default("application/json"),
+  ),
+  /** The Authorization header sent to the gateway ("Bearer …"); never shown or logged. */
+  SMS_AUTH_HEADER: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[^\r\n]*$/)
+      .optional(),
+  ),
+  /** How long the gateway may take to answer before the code counts as not sent. */
+  SMS_TIMEOUT_MS: int(10_000),
   /** Web Push (issue 11): the contact in the VAPID signature, a mailto: or https: URL. */
   WEB_PUSH_SUBJECT: z
     .string()

@@ -4,6 +4,7 @@ import { createDatabase } from "./db/database.js";
 import { systemRepository } from "./features/system/system.repository.js";
 import { loadConfig } from "./config.js";
 import {
+  smsFromEnv,
   smtpFromEnv,
   storageFromEnv,
 } from "./features/system/delivery-settings.js";
@@ -32,6 +33,7 @@ const system = new SystemService({
   env: {
     smtp: smtpFromEnv(loadConfig({})),
     storage: storageFromEnv(loadConfig({})),
+    sms: smsFromEnv(loadConfig({})),
   },
   checkBucket: () => Promise.resolve(false),
 });

@@ -32,6 +32,7 @@ export type {
   ConsoleMessage,
   ConsoleUser,
   Notice,
+  SmsInfo,
   SmtpInfo,
   StorageInfo,
   Task,

@@ -1,7 +1,10 @@
 import type Nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
 import type { FastifyBaseLogger as Logger } from "fastify";
+import { isPhone, type Language } from "@parley/protocol";
 import { lazyRequire } from "../lib/lazy-require.js";
+import { translate } from "../lib/messages.js";
+import { SmsFailed, type SmsGateway } from "./sms.js";
 
 const nodemailer = lazyRequire<typeof Nodemailer>("nodemailer");
 
@@ -15,12 +18,26 @@ export interface CodeChannels {
 export interface CodeSender {
   /** What can be delivered; a code for any other account only goes to the log. */
   channels(): Promise<CodeChannels>;
-  sendCode(account: string, code: string, purpose: string): Promise<void>;
+  /**
+   * Sends a code (a text message in `lang`); throws SmsFailed when the SMS gateway did not
+   * take it.
+   */
+  sendCode(
+    account: string,
+    code: string,
+    purpose: string,
+    lang: Language,
+  ): Promise<void>;
   /**
    * Sends the console's test message; refuses (throws MailNotConfigured) when no SMTP
    * server is set up, and lets the server's own refusal through.
    */
   sendTest(to: string): Promise<void>;
+  /**
+   * Sends the console's test text message; throws SmsNotConfigured without a gateway and
+   * SmsFailed when the gateway did not take it.
+   */
+  sendTestSms(phone: string, lang: Language): Promise<void>;
 }
 
 /** No SMTP server is configured: nothing can be mailed. */
@@ -44,8 +61,8 @@ export interface SmtpSettings {
 }
 
 /**
- * Sends codes to email accounts over SMTP when it is configured; otherwise, and for phone
- * accounts (no SMS gateway yet), writes them to the log for the operator. The settings are
+ * Sends codes to email accounts over SMTP and to phone accounts through the SMS gateway when
+ * they are configured; otherwise writes them to the log for the operator. The settings are
  * read at each send, so a change saved in the console applies at once on every process; one
  * connection setup is kept per distinct setting.
  */
@@ -57,6 +74,7 @@ export class Mailer implements CodeSender {
     /** The settings in force, or null when no SMTP server is set up. */
     private readonly settings: () => Promise<SmtpSettings | null>,
     private readonly productName: () => Promise<string>,
+    private readonly sms: SmsGateway,
   ) {}
 
   /** The connection for the settings in force, made again when they changed. */
@@ -87,15 +105,38 @@ export class Mailer implements CodeSender {
   }
 
   async channels(): Promise<CodeChannels> {
-    // No SMS gateway exists yet: phone accounts never receive a code.
-    return { email: (await this.settings()) !== null, phone: false };
+    const [email, phone] = await Promise.all([
+      this.settings(),
+      this.sms.configured(),
+    ]);
+    return { email: email !== null, phone };
   }
 
   async sendCode(
     account: string,
     code: string,
     purpose: string,
+    lang: Language,
   ): Promise<void> {
+    if (isPhone(account) && (await this.sms.configured())) {
+      const name = await this.productName();
+      try {
+        await this.sms.send({
+          phone: account,
+          code,
+          text: translate("sms.codeText", lang, { name, code }),
+        });
+      } catch (error) {
+        // For the operator: why, never the code, the URL (it carries the code) or a header.
+        if (error instanceof SmsFailed)
+          this.logger.warn(
+            { purpose, reason: error.message },
+            "the SMS gateway did not take a verification code",
+          );
+        throw error;
+      }
+      return;
+    }
     const mail = account.includes("@") ? await this.current() : null;
     if (!mail) {
       this.logger.info(
@@ -122,6 +163,16 @@ export class Mailer implements CodeSender {
       to,
       subject: `${name}: test email`,
       text: `This is a test email from ${name}. Mail is set up correctly.\n\n这是一封来自 ${name} 的测试邮件，邮件服务配置正确。`,
+    });
+  }
+
+  async sendTestSms(phone: string, lang: Language): Promise<void> {
+    const name = await this.productName();
+    // A gateway whose own template wants a code gets one that opens nothing.
+    await this.sms.send({
+      phone,
+      code: "000000",
+      text: translate("sms.testText", lang, { name }),
     });
   }
 

@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   "config.set",
   "config.inviteLink",
   "config.testEmail",
+  "config.testSms",
   "user.add",
   "user.edit",
   "user.delete",

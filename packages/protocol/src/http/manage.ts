@@ -8,9 +8,12 @@ import {
 import {
   CONFIG_SECTIONS,
   type ConfigSection,
+  SMS_CONTENT_TYPES,
+  SMS_METHODS,
   SMTP_SECURITY,
   STORAGE_DISKS,
 } from "../rules/config.js";
+import { isPhone } from "../rules/account.js";
 import { defineCall } from "./define.js";
 
 export * from "./manage-audit.js";
@@ -82,6 +85,23 @@ export const StorageInfoSchema = z.object({
 /** Where uploaded files are kept. */
 export type StorageInfo = z.infer<typeof StorageInfoSchema>;
 
+/**
+ * How the server sends verification codes by SMS, as the console shows it: from the console
+ * once saved, else from the environment (SMS_*). The Authorization header is never
+ * included, only whether one is set.
+ */
+export const SmsInfoSchema = z.object({
+  /** "" when no SMS gateway is configured (phone codes then go to the server log). */
+  url: z.string(),
+  method: z.enum(SMS_METHODS),
+  body: z.string(),
+  contentType: z.enum(SMS_CONTENT_TYPES),
+  hasAuthHeader: z.boolean(),
+  source: z.enum(SETTING_SOURCES),
+});
+/** How the server sends SMS. */
+export type SmsInfo = z.infer<typeof SmsInfoSchema>;
+
 /** Every section of the config, for Parley's console settings page: no secret in it. */
 export const AllConfigSchema = z.object({
   sysInfo: SysInfoSchema,
@@ -89,6 +109,7 @@ export const AllConfigSchema = z.object({
   fileUpload: FileUploadInfoSchema,
   smtp: SmtpInfoSchema,
   storage: StorageInfoSchema,
+  sms: SmsInfoSchema,
   demon_mode: z.int(),
   version: z.string(),
 });
@@ -176,6 +197,22 @@ export const sendTestEmail = defineCall({
         z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, {
           error: "console.emailInvalid",
         }),
+      ),
+    ),
+  }),
+  response: z.literal(""),
+});
+
+/** `manage/config/sendTestSms`: sends a test text message through the configured SMS gateway. */
+export const sendTestSms = defineCall({
+  path: "/manage/config/sendTestSms",
+  auth: "admin",
+  request: z.object({
+    phone: z.pipe(
+      formString(),
+      z.string().check(
+        z.trim(),
+        z.refine((v) => isPhone(v), { error: "console.phoneInvalid" }),
       ),
     ),
   }),

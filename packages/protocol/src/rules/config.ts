@@ -225,6 +225,55 @@ export const StoragePatchSchema = z.partial(
   }),
 );
 
+/** How an SMS gateway is called. */
+export const SMS_METHODS = ["POST", "GET"] as const;
+/** How an SMS gateway is called: GET (everything in the URL) or POST (with a body). */
+export type SmsMethod = (typeof SMS_METHODS)[number];
+/** How a POST body is written; its placeholders are escaped to match. */
+export const SMS_CONTENT_TYPES = [
+  "application/json",
+  "application/x-www-form-urlencoded",
+] as const;
+/** How an SMS gateway's POST body is written. */
+export type SmsContentType = (typeof SMS_CONTENT_TYPES)[number];
+/** The placeholders an SMS URL or body template may hold. */
+export const SMS_PLACEHOLDERS = ["{phone}", "{code}", "{text}"] as const;
+
+/**
+ * An SMS gateway's URL template (an absolute http(s) URL, placeholders allowed), or "" for
+ * no SMS. It is the administrator's own address, so a loopback or private host is allowed.
+ */
+const gatewayUrl = z.pipe(
+  formString(),
+  z.string().check(
+    z.trim(),
+    z.maxLength(1000),
+    z.refine((v) => v === "" || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(v)),
+  ),
+);
+
+/** `sms` fields an administrator sets: an HTTP SMS gateway that sends verification codes. */
+export const SmsPatchSchema = z.partial(
+  z.strictObject({
+    /** The URL template: `{phone}`, `{code}`, `{text}` are put in URL-encoded. */
+    url: gatewayUrl,
+    method: z.pipe(formString(), z.enum(SMS_METHODS)),
+    /** The POST body template; placeholders escaped for `contentType`. */
+    body: z.pipe(formString(), z.string().check(z.maxLength(2000))),
+    contentType: z.pipe(formString(), z.enum(SMS_CONTENT_TYPES)),
+    /** Write-only: the Authorization header ("Bearer …"); "" keeps the stored one. */
+    authHeader: z.pipe(
+      formString(),
+      z.string().check(
+        z.maxLength(1000),
+        z.refine((v) => !/[\r\n]/.test(v)),
+      ),
+    ),
+    /** "1" removes the stored Authorization header. */
+    clearAuthHeader: flag,
+  }),
+);
+
 /** The config sections `setConfig` saves, each with its rules. */
 export const CONFIG_SECTIONS = {
   sysInfo: SysInfoPatchSchema,
@@ -232,6 +281,7 @@ export const CONFIG_SECTIONS = {
   fileUpload: FileUploadPatchSchema,
   smtp: SmtpPatchSchema,
   storage: StoragePatchSchema,
+  sms: SmsPatchSchema,
 } as const;
 
 /** A config section `setConfig` saves. */

@@ -45,6 +45,7 @@ export function registerAccountRoutes(
       input.type,
       ctx.ip,
       me?.account ?? null,
+      ctx.lang,
     );
     return { data: "" as const, key: "code.sent" };
   });

@@ -24,8 +24,21 @@ export async function insertCode(
     created_at: number;
     expires_at: number;
   },
-): Promise<void> {
-  await db.insertInto("verification_codes").values(code).execute();
+): Promise<number> {
+  const row = await db
+    .insertInto("verification_codes")
+    .values(code)
+    .returning("code_id")
+    .executeTakeFirstOrThrow();
+  return row.code_id;
+}
+
+/** Removes a code that never reached its account, so it neither works nor counts as sent. */
+export async function deleteCode(db: Db, codeId: number): Promise<void> {
+  await db
+    .deleteFrom("verification_codes")
+    .where("code_id", "=", codeId)
+    .execute();
 }
 
 export function latestLiveCode(
@@ -89,6 +102,7 @@ export function codesRepository(db: Db) {
   return bindRepository(db, {
     lastCodeTime,
     insertCode,
+    deleteCode,
     latestLiveCode,
     useCode,
     countWrongGuess,

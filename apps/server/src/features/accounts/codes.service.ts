@@ -2,6 +2,7 @@ import {
   isCodeShape,
   isEmail,
   isPhone,
+  type Language,
   Limits,
   type MessageKey,
 } from "@parley/protocol";
@@ -10,6 +11,7 @@ import { AppError, rateLimited, refuse } from "../../lib/errors.js";
 import { hashSecret, newCode, sameDigest } from "../../lib/ids.js";
 import type { Limiter } from "../../lib/rate-limits.js";
 import type { CodeSender } from "../../mail/mailer.js";
+import { SmsFailed } from "../../mail/sms.js";
 import type { UsersRepository } from "./accounts.repository.js";
 import type { CodesRepository } from "./codes.repository.js";
 
@@ -53,6 +55,8 @@ export class CodesService {
    * Sends a code, or refuses honestly when nothing can reach the account (no SMTP for an
    * email, no SMS gateway for a phone): the code is then only written to the log, for an
    * operator or a developer, and the caller is told that no code was sent and whom to ask.
+   * When the SMS gateway fails (an error answer, no answer in time) the code is dropped and
+   * the caller told so; the next try is not held back by the one-a-minute rule.
    */
   async send(
     account: string,
@@ -60,6 +64,8 @@ export class CodesService {
     ip: string,
     /** The signed-in caller's own account: a change-account code may confirm it. */
     ownAccount: string | null = null,
+    /** The caller's language: a text message is written in it. */
+    lang: Language = "zh",
   ): Promise<void> {
     const trimmed = account.trim();
     if (!trimmed) throw refuse("code.accountRequired");
@@ -75,7 +81,7 @@ export class CodesService {
       const own =
         ownAccount !== null &&
         ownAccount.toLowerCase() === trimmed.toLowerCase();
-      await this.issue(trimmed, type, deliverable, own);
+      await this.issue(trimmed, type, deliverable, own, lang);
     } catch (error) {
       if (error instanceof AppError) await this.deps.perAddress.refund(ip);
       throw error;
@@ -89,6 +95,7 @@ export class CodesService {
     type: CodeType,
     deliverable: boolean,
     own: boolean,
+    lang: Language,
   ): Promise<void> {
     const now = this.deps.clock.now();
     // Codes are kept under the lower-case account: accounts compare without case.
@@ -113,14 +120,22 @@ export class CodesService {
     if ((type === 1 || type === 3) && !exists) return;
 
     const code = newCode();
-    await this.deps.repo.insertCode({
+    const codeId = await this.deps.repo.insertCode({
       account: key,
       type,
       code_hash: hashSecret(code),
       created_at: now,
       expires_at: now + Limits.codeTtlMs,
     });
-    await this.deps.sender.sendCode(trimmed, code, PURPOSES[type]);
+    try {
+      await this.deps.sender.sendCode(trimmed, code, PURPOSES[type], lang);
+    } catch (error) {
+      // A code that never went out is not kept: it could not be typed, and the
+      // one-a-minute rule must not hold back the next try.
+      await this.deps.repo.deleteCode(codeId);
+      if (error instanceof SmsFailed) throw refuse("code.smsFailed");
+      throw error;
+    }
   }
 
   /** Checks and uses a code; false when it is wrong, expired, used or burned. */

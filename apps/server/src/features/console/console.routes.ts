@@ -145,4 +145,8 @@ export function registerConsoleRoutes(
     await service.sendTestEmail(adminOf(ctx), input.email);
     return { data: "" as const, key: "console.mailSent" };
   });
+  registry.register(manage.sendTestSms, async (input, ctx) => {
+    await service.sendTestSms(adminOf(ctx), input.phone, ctx.lang);
+    return { data: "" as const, key: "console.smsSent" };
+  });
 }

@@ -17,6 +17,7 @@ import {
   type Denial,
   INVITE_LINK_DAYS,
   isEmail,
+  type Language,
   LOGO_MAX_SIDE,
   LOGO_MAX_BYTES,
   ARTICLE_IMAGE_MAX_SIDE,
@@ -34,9 +35,10 @@ import { type Storage, storageSrc } from "../../storage/storage.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
 import type { Passwords } from "../../lib/passwords.js";
 import { type CodeSender, MailNotConfigured } from "../../mail/mailer.js";
+import { SmsFailed, SmsNotConfigured } from "../../mail/sms.js";
 import { namePinyin } from "../accounts/accounts.service.js";
 import type { AuditActor } from "../audit/audit.service.js";
-import { smtpView, storageView } from "../system/delivery-settings.js";
+import { smsView, smtpView, storageView } from "../system/delivery-settings.js";
 import { CONSOLE_TOPIC, type StatisticsPusher } from "./console.statistics.js";
 import {
   toConsoleGroupAvatar,
@@ -778,6 +780,7 @@ export class ConsoleService {
       ...config,
       smtp: smtpView(await this.deps.services.system.smtp()),
       storage: storageView(await this.deps.services.system.storage()),
+      sms: smsView(await this.deps.services.system.sms()),
       demon_mode: this.deps.demoMode ? 1 : 0,
       version: PRODUCT_VERSION,
     };
@@ -829,6 +832,33 @@ export class ConsoleService {
         { type: "config", id: "smtp" },
         null,
         { email },
+      );
+    }
+  }
+
+  /** A test text message through the SMS gateway in force (the saved settings, else SMS_*). */
+  async sendTestSms(
+    admin: Admin,
+    phone: string,
+    lang: Language,
+  ): Promise<void> {
+    this.mayWrite(admin);
+    try {
+      await this.deps.mail.sendTestSms(phone, lang);
+    } catch (error) {
+      if (error instanceof SmsNotConfigured)
+        throw refuse("console.smsNotConfigured");
+      // Only SmsFailed's own words are shown: they hold neither the URL nor a header.
+      const reason =
+        error instanceof SmsFailed ? error.message : "unexpected error";
+      throw refuse("console.smsFailed", { reason: reason.slice(0, 200) });
+    } finally {
+      await this.audit.record(
+        await this.auditActor(admin),
+        "config.testSms",
+        { type: "config", id: "sms" },
+        null,
+        { phone },
       );
     }
   }

@@ -1,10 +1,23 @@
-import type { SmtpInfo, SmtpSecurity, StorageInfo } from "@parley/protocol";
-import { SMTP_SECURITY, STORAGE_DISKS } from "@parley/protocol";
+import type {
+  SmsContentType,
+  SmsInfo,
+  SmsMethod,
+  SmtpInfo,
+  SmtpSecurity,
+  StorageInfo,
+} from "@parley/protocol";
+import {
+  SMS_CONTENT_TYPES,
+  SMS_METHODS,
+  SMTP_SECURITY,
+  STORAGE_DISKS,
+} from "@parley/protocol";
 import type { Config } from "../../config.js";
 import type { StorageChoice } from "../../storage/switching-storage.js";
 
 /*
- * How mail leaves and where files are kept: the `smtp` and `storage` config rows, which an
+ * How mail and text messages leave and where files are kept: the `smtp`, `sms` and `storage`
+ * config rows, which an
  * administrator sets in the console. Until a row is saved, the environment (SMTP_*, S3_*)
  * stands for it, so an installation set up by its environment keeps working unchanged.
  * Passwords and keys are kept here and never leave the server: views say only whether one
@@ -20,6 +33,15 @@ export interface SmtpRow {
   pass: string;
   addr: string;
   sign: string;
+}
+
+/** The `sms` row: an HTTP SMS gateway (URL and body templates, and its Authorization header). */
+export interface SmsRow {
+  url: string;
+  method: SmsMethod;
+  body: string;
+  contentType: SmsContentType;
+  authHeader: string;
 }
 
 /** The `storage` row: the disk in use and the bucket's settings (kept when the disk is local). */
@@ -43,6 +65,17 @@ export function smtpFromEnv(config: Config): SmtpRow {
     pass: config.SMTP_PASS ?? "",
     addr: from ? (from[2] ?? "").trim() : config.SMTP_FROM.trim(),
     sign: from ? (from[1] ?? "").replace(/^"|"$/g, "") : "",
+  };
+}
+
+/** The SMS gateway the environment gives. */
+export function smsFromEnv(config: Config): SmsRow {
+  return {
+    url: config.SMS_URL ?? "",
+    method: config.SMS_METHOD,
+    body: config.SMS_BODY,
+    contentType: config.SMS_CONTENT_TYPE,
+    authHeader: config.SMS_AUTH_HEADER ?? "",
   };
 }
 
@@ -103,6 +136,26 @@ export function readSmtp(
   };
 }
 
+/** The SMS row in force: the saved one, else the environment's. */
+export function readSms(raw: string | undefined, env: SmsRow): Sourced<SmsRow> {
+  const stored = raw === undefined ? null : parsed(raw);
+  if (!stored) return { row: env, source: "env" };
+  return {
+    source: "console",
+    row: {
+      url: text(stored.url, ""),
+      method: oneOf(SMS_METHODS, stored.method, "POST"),
+      body: text(stored.body, ""),
+      contentType: oneOf(
+        SMS_CONTENT_TYPES,
+        stored.contentType,
+        "application/json",
+      ),
+      authHeader: text(stored.authHeader, ""),
+    },
+  };
+}
+
 /** The storage row in force: the saved one, else the environment's. */
 export function readStorage(
   raw: string | undefined,
@@ -141,8 +194,22 @@ export function storageView({ row, source }: Sourced<StorageRow>): StorageInfo {
   };
 }
 
+/** The SMS settings as the console shows them: no Authorization header, only whether one is set. */
+export function smsView({ row, source }: Sourced<SmsRow>): SmsInfo {
+  const { authHeader, ...shown } = row;
+  return { ...shown, hasAuthHeader: authHeader !== "", source };
+}
+
 /** The fields of each row that are secrets: audited as changed, never with their values. */
-export const SECRET_SETTINGS = new Set(["pass", "accessKey", "secretKey"]);
+export const SECRET_SETTINGS = new Set([
+  "pass",
+  "accessKey",
+  "secretKey",
+  "authHeader",
+]);
+
+/** A row holding secrets and where they are sent. */
+export type DeliveryRow = "smtp" | "storage" | "sms";
 
 /** How strongly each mail security setting protects the password on its way: higher is stronger. */
 const SECURITY_STRENGTH: Record<string, number> = { none: 0, tls: 1, ssl: 2 };
@@ -150,35 +217,44 @@ const SECURITY_STRENGTH: Record<string, number> = { none: 0, tls: 1, ssl: 2 };
 /**
  * Where each row's secrets are sent: a save that changes any of these keeps no stored
  * secret it does not give anew. Otherwise whoever may edit the settings could point the
- * mail host (or the bucket) at a listener of their own and have the server log in there
- * with the stored password.
+ * mail host (or the bucket, or the SMS gateway) at a listener of their own and have the
+ * server log in there with the stored password.
  */
-const DESTINATIONS: Record<"smtp" | "storage", readonly string[]> = {
+const DESTINATIONS: Record<DeliveryRow, readonly string[]> = {
   smtp: ["host", "port", "user"],
   storage: ["endpoint", "bucket", "accessKey"],
+  sms: ["url"],
 };
 
 /** The secrets of each row, dropped together when the destination changes. */
-const ROW_SECRETS: Record<"smtp" | "storage", readonly string[]> = {
+const ROW_SECRETS: Record<DeliveryRow, readonly string[]> = {
   smtp: ["pass"],
   storage: ["accessKey", "secretKey"],
+  sms: ["authHeader"],
+};
+
+/** The "1" flags that remove a row's stored secret. */
+const CLEARS: Record<string, string> = {
+  clearPass: "pass",
+  clearAuthHeader: "authHeader",
 };
 
 /**
  * A saved row with a patch applied: a secret left "" keeps the stored one (the console never
  * has it to send back), unless the patch changes where that secret is sent (the mail host,
- * port or user, or a weaker mail security; the bucket's endpoint, name or access key): then
- * the stored secret is dropped. `clearPass` "1" removes the mail password.
+ * port or user, or a weaker mail security; the bucket's endpoint, name or access key; the
+ * SMS gateway's URL): then the stored secret is dropped. `clearPass` "1" removes the mail
+ * password, `clearAuthHeader` "1" the SMS gateway's Authorization header.
  */
 export function patched<T extends object>(
-  kind: "smtp" | "storage",
+  kind: DeliveryRow,
   row: T,
   patch: Record<string, unknown>,
 ): T {
   const before = row as Record<string, unknown>;
   const next: Record<string, unknown> = { ...before };
   for (const [key, value] of Object.entries(patch)) {
-    if (key === "clearPass") continue;
+    if (Object.hasOwn(CLEARS, key)) continue;
     if (SECRET_SETTINGS.has(key) && value === "") continue;
     next[key] = value;
   }
@@ -192,6 +268,7 @@ export function patched<T extends object>(
       const given = patch[secret];
       if (typeof given !== "string" || given === "") next[secret] = "";
     }
-  if (patch.clearPass === "1") next.pass = "";
+  for (const [flag, secret] of Object.entries(CLEARS))
+    if (patch[flag] === "1" && secret in next) next[secret] = "";
   return next as T;
 }

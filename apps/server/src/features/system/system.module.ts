@@ -1,6 +1,10 @@
 import { defineModule } from "../../context.js";
 import { bucketOf } from "../../storage/switching-storage.js";
-import { smtpFromEnv, storageFromEnv } from "./delivery-settings.js";
+import {
+  smsFromEnv,
+  smtpFromEnv,
+  storageFromEnv,
+} from "./delivery-settings.js";
 import { registerSystemRoutes } from "./system.routes.js";
 import { systemRepository } from "./system.repository.js";
 import { SystemService } from "./system.service.js";
@@ -18,6 +22,7 @@ export const systemModule = defineModule("system", (ctx) => {
     env: {
       smtp: smtpFromEnv(ctx.config),
       storage: storageFromEnv(ctx.config),
+      sms: smsFromEnv(ctx.config),
     },
     checkBucket: async (row) => {
       const bucket = bucketOf(row);

@@ -5,7 +5,11 @@ import { InProcessHub } from "../../realtime/hub.js";
 import { createRealtimePorts } from "../../realtime/publisher.js";
 import { ManualClock } from "../../lib/clock.js";
 import { loadConfig } from "../../config.js";
-import { smtpFromEnv, storageFromEnv } from "./delivery-settings.js";
+import {
+  smsFromEnv,
+  smtpFromEnv,
+  storageFromEnv,
+} from "./delivery-settings.js";
 import { systemRepository } from "./system.repository.js";
 import { CONFIG_READ_AGAIN_MS, SystemService } from "./system.service.js";
 
@@ -45,6 +49,7 @@ function service(
     env: {
       smtp: smtpFromEnv(loadConfig({})),
       storage: storageFromEnv(loadConfig({})),
+      sms: smsFromEnv(loadConfig({})),
     },
     checkBucket: () => Promise.resolve(false),
   });

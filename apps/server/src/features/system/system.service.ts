@@ -25,9 +25,11 @@ import type { SystemRepository } from "./system.repository.js";
 import type { AuditActor } from "../audit/audit.service.js";
 import {
   patched,
+  readSms,
   readSmtp,
   readStorage,
   SECRET_SETTINGS,
+  type SmsRow,
   type SmtpRow,
   type Sourced,
   type StorageRow,
@@ -117,10 +119,10 @@ export interface SystemDeps {
   services: Services;
   /** Demo mode comes from the environment (decisions.md), not the database. */
   demoMode: boolean;
-  /** Which accounts a verification code can reach (SMTP for email; no SMS gateway yet). */
+  /** Which accounts a verification code can reach (SMTP for email, an SMS gateway for phones). */
   codeChannels: () => Promise<{ email: boolean; phone: boolean }>;
-  /** The mail and storage settings in force until the console saves its own. */
-  env: { smtp: SmtpRow; storage: StorageRow };
+  /** The mail, SMS and storage settings in force until the console saves its own. */
+  env: { smtp: SmtpRow; storage: StorageRow; sms: SmsRow };
   /** Whether a bucket answers with these settings (the storage is checked before it is saved). */
   checkBucket: (row: StorageRow) => Promise<boolean>;
 }
@@ -293,6 +295,14 @@ export class SystemService {
     );
   }
 
+  /** How text messages are sent: the console's `sms` row, else the environment's settings. */
+  async sms(): Promise<Sourced<SmsRow>> {
+    const rows = await this.configRows();
+    return this.parsedRow("sms", rows.get("sms"), (raw) =>
+      readSms(raw, this.deps.env.sms),
+    );
+  }
+
   /** Where files are kept: the console's `storage` row, else the environment's settings. */
   async storage(): Promise<Sourced<StorageRow>> {
     const rows = await this.configRows();
@@ -329,15 +339,16 @@ export class SystemService {
   }
 
   /**
-   * Whether a save changes how mail leaves or where files are kept (console.deliverySettings):
-   * the smtp and storage sections, and fileUpload when its disk is not the one in use (the
+   * Whether a save changes how mail or text messages leave or where files are kept
+   * (console.deliverySettings): the smtp, sms and storage sections, and fileUpload when its disk is not the one in use (the
    * old admin page posts the disk back with every save of its upload settings).
    */
   async movesDelivery(
     section: ConfigSection,
     value: Record<string, unknown>,
   ): Promise<boolean> {
-    if (section === "smtp" || section === "storage") return true;
+    if (section === "smtp" || section === "sms" || section === "storage")
+      return true;
     if (section !== "fileUpload" || !("disk" in value)) return false;
     return value.disk !== (await this.storage()).row.disk;
   }
@@ -365,6 +376,7 @@ export class SystemService {
     const patch: Record<string, unknown> = parsed.data;
     let closed = false;
     if (section === "smtp") await this.saveSmtp(patch, by);
+    else if (section === "sms") await this.saveSms(patch, by);
     else if (section === "storage") await this.saveStorage(patch, by);
     else {
       // Existing admin clients choose the disk with the upload settings; the old cloud
@@ -421,6 +433,17 @@ export class SystemService {
     const next = patched("smtp", before, patch);
     await this.writeRow("smtp", JSON.stringify(next));
     await this.audited(by, "smtp", before, { ...next });
+  }
+
+  /** Saves the SMS gateway: an Authorization header left empty is kept while the URL stays. */
+  private async saveSms(
+    patch: Record<string, unknown>,
+    by: AuditActor,
+  ): Promise<void> {
+    const before = (await this.sms()).row;
+    const next = patched("sms", before, patch);
+    await this.writeRow("sms", JSON.stringify(next));
+    await this.audited(by, "sms", before, { ...next });
   }
 
   /**

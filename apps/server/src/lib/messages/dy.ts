@@ -64,6 +64,11 @@ export const dy: Catalog = {
     "このサーバーは SMS を送信できないため、認証コードは送信されませんでした。管理者にお問い合わせください。",
   "code.noSmsReset":
     "このサーバーは SMS を送信できないため、認証コードは送信されませんでした。管理者にパスワードのリセットを依頼してください。",
+  "code.smsFailed":
+    "SMS を送信できなかったため、コードは送られていません。しばらくしてからもう一度お試しください。",
+  "sms.codeText": "{name} の確認コードは {code} です。有効期限は 5 分です。",
+  "sms.testText":
+    "{name} からのテストメッセージです。SMS は正しく設定されています。",
   "lang.invalid": "この言語には対応していません",
   "demo.readOnly": "デモのため、変更はできません",
   "system.closed":
@@ -187,6 +192,7 @@ export const dy: Catalog = {
     "この端末の通知は別のアカウントのものです。もう一度購読してください",
   "console.userNotFound": "このユーザーは存在しません",
   "console.emailInvalid": "正しいメールアドレスを入力してください",
+  "console.phoneInvalid": "有効な電話番号を入力してください",
   "console.notPermitted":
     "管理者やロールを変更できるのはスーパー管理者だけです",
   "console.ownAccount":
@@ -198,6 +204,10 @@ export const dy: Catalog = {
     "メールサーバー（SMTP_HOST）が設定されていないため、メールを送信できません",
   "console.mailFailed": "テストメールを送信できませんでした：{reason}",
   "console.mailSent": "テストメールを送信しました",
+  "console.smsNotConfigured":
+    "SMS ゲートウェイが設定されていないため、SMS を送信できません",
+  "console.smsFailed": "テスト SMS を送信できませんでした：{reason}",
+  "console.smsSent": "テスト SMS を送信しました",
   "register.inviteRequired":
     "登録は招待制です。受け取った招待リンクを開いてください",
   "register.inviteInvalid": "この招待リンクは無効か、有効期限が切れています",

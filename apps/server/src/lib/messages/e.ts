@@ -58,6 +58,11 @@ export const e: Catalog = {
     "이 서버는 문자 메시지를 보낼 수 없어 인증 코드를 보내지 못했습니다. 관리자에게 문의하세요.",
   "code.noSmsReset":
     "이 서버는 문자 메시지를 보낼 수 없어 인증 코드를 보내지 못했습니다. 관리자에게 비밀번호 재설정을 요청하세요.",
+  "code.smsFailed":
+    "문자 메시지를 보내지 못해 코드가 전송되지 않았습니다. 잠시 후 다시 시도하세요.",
+  "sms.codeText": "{name} 인증 코드는 {code}입니다. 5분 후에 만료됩니다.",
+  "sms.testText":
+    "{name}에서 보낸 테스트 메시지입니다. 문자 메시지가 올바르게 설정되었습니다.",
   "lang.invalid": "지원하지 않는 언어입니다",
   "demo.readOnly": "데모이므로 변경할 수 없습니다",
   "system.closed": "서버 점검 중입니다. 잠시 후 다시 방문해 주세요.",
@@ -173,6 +178,7 @@ export const e: Catalog = {
     "이 기기의 알림은 다른 계정의 것입니다. 다시 구독하세요",
   "console.userNotFound": "존재하지 않는 사용자입니다",
   "console.emailInvalid": "올바른 이메일 주소를 입력하세요",
+  "console.phoneInvalid": "올바른 전화번호를 입력하세요",
   "console.notPermitted": "최고 관리자만 관리자나 역할을 변경할 수 있습니다",
   "console.ownAccount":
     "내 계정은 비활성화하거나 삭제할 수 없으며 역할도 변경할 수 없습니다",
@@ -183,6 +189,10 @@ export const e: Catalog = {
     "메일 서버(SMTP_HOST)가 설정되지 않아 이메일을 보낼 수 없습니다",
   "console.mailFailed": "테스트 이메일을 보내지 못했습니다: {reason}",
   "console.mailSent": "테스트 이메일을 보냈습니다",
+  "console.smsNotConfigured":
+    "SMS 게이트웨이가 설정되지 않아 문자 메시지를 보낼 수 없습니다",
+  "console.smsFailed": "테스트 문자 메시지를 보내지 못했습니다: {reason}",
+  "console.smsSent": "테스트 문자 메시지를 보냈습니다",
   "register.inviteRequired":
     "초대를 받은 경우에만 가입할 수 있습니다. 받은 초대 링크를 여세요",
   "register.inviteInvalid": "초대 링크가 유효하지 않거나 만료되었습니다",

@@ -60,6 +60,11 @@ export const en: Catalog = {
     "This server can't send text messages, so no code was sent. Ask your administrator for help.",
   "code.noSmsReset":
     "This server can't send text messages, so no code was sent. Ask your administrator to reset your password.",
+  "code.smsFailed":
+    "The text message couldn't be sent, so no code went out. Try again in a moment.",
+  "sms.codeText": "Your {name} code is {code}. It expires in 5 minutes.",
+  "sms.testText":
+    "This is a test message from {name}. Text messages are set up correctly.",
   "lang.invalid": "That language isn't supported",
   "demo.readOnly": "This is a demo, so changes aren't allowed",
   "system.closed":
@@ -177,6 +182,7 @@ export const en: Catalog = {
     "This device's notifications belong to another account; subscribe again",
   "console.userNotFound": "That user doesn't exist",
   "console.emailInvalid": "Enter a valid email address",
+  "console.phoneInvalid": "Enter a valid phone number",
   "console.notPermitted":
     "Only a super administrator can change administrators or roles",
   "console.ownAccount":
@@ -188,6 +194,10 @@ export const en: Catalog = {
     "No mail server is set up (SMTP_HOST), so no email can be sent",
   "console.mailFailed": "The test email couldn't be sent: {reason}",
   "console.mailSent": "Test email sent",
+  "console.smsNotConfigured":
+    "No SMS gateway is set up, so no text message can be sent",
+  "console.smsFailed": "The test text message couldn't be sent: {reason}",
+  "console.smsSent": "Test text message sent",
   "register.inviteRequired":
     "Registration is by invitation only: open the invitation link you were given",
   "register.inviteInvalid": "This invitation link isn't valid or has expired",

@@ -64,6 +64,11 @@ export const fy: Catalog = {
     "Ce serveur ne peut pas envoyer de SMS, aucun code n'a donc été envoyé. Contactez votre administrateur pour obtenir de l'aide.",
   "code.noSmsReset":
     "Ce serveur ne peut pas envoyer de SMS, aucun code n'a donc été envoyé. Demandez à votre administrateur de réinitialiser votre mot de passe.",
+  "code.smsFailed":
+    "Le SMS n'a pas pu être envoyé, aucun code n'est parti. Réessayez dans un instant.",
+  "sms.codeText": "Votre code {name} est {code}. Il expire dans 5 minutes.",
+  "sms.testText":
+    "Ceci est un message de test de {name}. Les SMS sont correctement configurés.",
   "lang.invalid": "Cette langue n'est pas prise en charge",
   "demo.readOnly":
     "Ceci est une démo, les modifications ne sont donc pas autorisées",
@@ -196,6 +201,7 @@ export const fy: Catalog = {
     "Les notifications de cet appareil appartiennent à un autre compte ; abonnez-vous à nouveau",
   "console.userNotFound": "Cet utilisateur n'existe pas",
   "console.emailInvalid": "Saisissez une adresse e-mail valide",
+  "console.phoneInvalid": "Saisissez un numéro de téléphone valide",
   "console.notPermitted":
     "Seul un super administrateur peut modifier les administrateurs ou les rôles",
   "console.ownAccount":
@@ -207,6 +213,10 @@ export const fy: Catalog = {
     "Aucun serveur de messagerie n'est configuré (SMTP_HOST), aucun e-mail ne peut donc être envoyé",
   "console.mailFailed": "L'e-mail de test n'a pas pu être envoyé : {reason}",
   "console.mailSent": "E-mail de test envoyé",
+  "console.smsNotConfigured":
+    "Aucune passerelle SMS n'est configurée, aucun SMS ne peut être envoyé",
+  "console.smsFailed": "Le SMS de test n'a pas pu être envoyé : {reason}",
+  "console.smsSent": "SMS de test envoyé",
   "register.inviteRequired":
     "Les inscriptions se font uniquement sur invitation : ouvrez le lien d'invitation que vous avez reçu",
   "register.inviteInvalid": "Ce lien d'invitation n'est pas valide ou a expiré",

@@ -65,6 +65,11 @@ export const hy: Catalog = {
     "Dieser Server kann keine SMS senden, deshalb wurde kein Code verschickt. Wende dich an deinen Administrator.",
   "code.noSmsReset":
     "Dieser Server kann keine SMS senden, deshalb wurde kein Code verschickt. Bitte deinen Administrator, dein Passwort zurückzusetzen.",
+  "code.smsFailed":
+    "Die SMS konnte nicht gesendet werden, es wurde kein Code verschickt. Versuchen Sie es gleich noch einmal.",
+  "sms.codeText": "Ihr {name}-Code lautet {code}. Er läuft in 5 Minuten ab.",
+  "sms.testText":
+    "Dies ist eine Testnachricht von {name}. SMS ist richtig eingerichtet.",
   "lang.invalid": "Diese Sprache wird nicht unterstützt",
   "demo.readOnly": "Dies ist eine Demo, daher sind keine Änderungen möglich",
   "system.closed":
@@ -202,6 +207,7 @@ export const hy: Catalog = {
     "Die Benachrichtigungen dieses Geräts gehören zu einem anderen Konto; bitte neu abonnieren",
   "console.userNotFound": "Diesen Benutzer gibt es nicht",
   "console.emailInvalid": "Gib eine gültige E-Mail-Adresse ein",
+  "console.phoneInvalid": "Geben Sie eine gültige Telefonnummer ein",
   "console.notPermitted":
     "Nur ein Superadministrator kann Administratoren oder Rollen ändern",
   "console.ownAccount":
@@ -215,6 +221,10 @@ export const hy: Catalog = {
   "console.mailFailed":
     "Die Test-E-Mail konnte nicht gesendet werden: {reason}",
   "console.mailSent": "Test-E-Mail gesendet",
+  "console.smsNotConfigured":
+    "Es ist kein SMS-Gateway eingerichtet, daher kann keine SMS gesendet werden",
+  "console.smsFailed": "Die Test-SMS konnte nicht gesendet werden: {reason}",
+  "console.smsSent": "Test-SMS gesendet",
   "register.inviteRequired":
     "Die Registrierung ist nur auf Einladung möglich: Öffne den Einladungslink, den du erhalten hast",
   "register.inviteInvalid":

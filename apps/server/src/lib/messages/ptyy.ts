@@ -58,6 +58,11 @@ export const ptyy: Catalog = {
     "Este servidor não consegue enviar SMS, por isso nenhum código foi enviado. Peça ajuda ao administrador.",
   "code.noSmsReset":
     "Este servidor não consegue enviar SMS, por isso nenhum código foi enviado. Peça ao administrador para redefinir sua senha.",
+  "code.smsFailed":
+    "Não foi possível enviar o SMS, então nenhum código foi enviado. Tente novamente em instantes.",
+  "sms.codeText": "Seu código do {name} é {code}. Ele expira em 5 minutos.",
+  "sms.testText":
+    "Esta é uma mensagem de teste do {name}. O SMS está configurado corretamente.",
   "lang.invalid": "Este idioma não é suportado",
   "demo.readOnly": "Esta é uma demo, por isso não é possível fazer alterações",
   "system.closed": "O servidor está fechado para manutenção. Volte mais tarde.",
@@ -181,6 +186,7 @@ export const ptyy: Catalog = {
     "As notificações deste dispositivo pertencem a outra conta; subscreva novamente",
   "console.userNotFound": "Este usuário não existe",
   "console.emailInvalid": "Digite um endereço de e-mail válido",
+  "console.phoneInvalid": "Digite um número de telefone válido",
   "console.notPermitted":
     "Somente um superadministrador pode alterar administradores ou funções",
   "console.ownAccount":
@@ -192,6 +198,10 @@ export const ptyy: Catalog = {
     "Nenhum servidor de e-mail está configurado (SMTP_HOST), por isso não é possível enviar e-mails",
   "console.mailFailed": "Não foi possível enviar o e-mail de teste: {reason}",
   "console.mailSent": "E-mail de teste enviado",
+  "console.smsNotConfigured":
+    "Nenhum gateway de SMS está configurado, então nenhum SMS pode ser enviado",
+  "console.smsFailed": "Não foi possível enviar o SMS de teste: {reason}",
+  "console.smsSent": "SMS de teste enviado",
   "register.inviteRequired":
     "O cadastro é feito apenas por convite: abra o link de convite que você recebeu",
   "register.inviteInvalid": "Este link de convite é inválido ou expirou",

@@ -61,6 +61,11 @@ export const yn: Catalog = {
     "Máy chủ này không thể gửi tin nhắn SMS nên chưa có mã nào được gửi. Hãy liên hệ quản trị viên để được hỗ trợ.",
   "code.noSmsReset":
     "Máy chủ này không thể gửi tin nhắn SMS nên chưa có mã nào được gửi. Hãy nhờ quản trị viên đặt lại mật khẩu cho bạn.",
+  "code.smsFailed":
+    "Không thể gửi tin nhắn SMS nên chưa có mã nào được gửi. Vui lòng thử lại sau giây lát.",
+  "sms.codeText": "Mã {name} của bạn là {code}. Mã hết hạn sau 5 phút.",
+  "sms.testText":
+    "Đây là tin nhắn thử nghiệm từ {name}. SMS đã được thiết lập đúng.",
   "lang.invalid": "Ngôn ngữ này không được hỗ trợ",
   "demo.readOnly": "Đây là bản demo nên không thể thay đổi",
   "system.closed": "Máy chủ đang tạm đóng để bảo trì. Vui lòng quay lại sau.",
@@ -176,6 +181,7 @@ export const yn: Catalog = {
     "Thông báo của thiết bị này thuộc về tài khoản khác; hãy đăng ký lại",
   "console.userNotFound": "Người dùng này không tồn tại",
   "console.emailInvalid": "Nhập địa chỉ email hợp lệ",
+  "console.phoneInvalid": "Nhập số điện thoại hợp lệ",
   "console.notPermitted":
     "Chỉ quản trị viên cấp cao mới có thể thay đổi quản trị viên hoặc vai trò",
   "console.ownAccount":
@@ -187,6 +193,10 @@ export const yn: Catalog = {
     "Chưa thiết lập máy chủ thư (SMTP_HOST) nên không thể gửi email",
   "console.mailFailed": "Không thể gửi email thử nghiệm: {reason}",
   "console.mailSent": "Đã gửi email thử nghiệm",
+  "console.smsNotConfigured":
+    "Chưa thiết lập cổng SMS nên không thể gửi tin nhắn",
+  "console.smsFailed": "Không thể gửi tin nhắn SMS thử nghiệm: {reason}",
+  "console.smsSent": "Đã gửi tin nhắn SMS thử nghiệm",
   "register.inviteRequired":
     "Chỉ có thể đăng ký khi được mời: hãy mở liên kết mời mà bạn đã nhận được",
   "register.inviteInvalid": "Liên kết mời này không hợp lệ hoặc đã hết hạn",

@@ -64,6 +64,12 @@ export const yny: Catalog = {
     "Server ini tidak dapat mengirim SMS, sehingga kode tidak terkirim. Hubungi administrator untuk mendapatkan bantuan.",
   "code.noSmsReset":
     "Server ini tidak dapat mengirim SMS, sehingga kode tidak terkirim. Minta administrator Anda untuk mengatur ulang kata sandi Anda.",
+  "code.smsFailed":
+    "SMS tidak dapat dikirim, jadi tidak ada kode yang terkirim. Coba lagi sebentar lagi.",
+  "sms.codeText":
+    "Kode {name} Anda adalah {code}. Kode berlaku selama 5 menit.",
+  "sms.testText":
+    "Ini adalah pesan uji coba dari {name}. SMS sudah diatur dengan benar.",
   "lang.invalid": "Bahasa tersebut tidak didukung",
   "demo.readOnly": "Ini adalah demo, sehingga perubahan tidak diizinkan",
   "system.closed":
@@ -187,6 +193,7 @@ export const yny: Catalog = {
     "Notifikasi perangkat ini milik akun lain; berlangganan lagi",
   "console.userNotFound": "Pengguna ini tidak ada",
   "console.emailInvalid": "Masukkan alamat email yang valid",
+  "console.phoneInvalid": "Masukkan nomor telepon yang valid",
   "console.notPermitted":
     "Hanya super administrator yang dapat mengubah administrator atau peran",
   "console.ownAccount":
@@ -198,6 +205,10 @@ export const yny: Catalog = {
     "Server email belum disiapkan (SMTP_HOST), sehingga email tidak dapat dikirim",
   "console.mailFailed": "Email uji coba tidak dapat dikirim: {reason}",
   "console.mailSent": "Email uji coba telah dikirim",
+  "console.smsNotConfigured":
+    "Gateway SMS belum diatur, jadi SMS tidak dapat dikirim",
+  "console.smsFailed": "SMS uji coba tidak dapat dikirim: {reason}",
+  "console.smsSent": "SMS uji coba terkirim",
   "register.inviteRequired":
     "Pendaftaran hanya melalui undangan: buka tautan undangan yang Anda terima",
   "register.inviteInvalid":

@@ -116,6 +116,15 @@ export function useSendTestEmailMutation() {
   });
 }
 
+/** Sends a test text message through the server's SMS gateway; the server says how it went. */
+export function useSendTestSmsMutation() {
+  return useMutation({
+    mutationFn: async (phone: string) =>
+      (await call(manage.sendTestSms, { phone })).msg,
+    onSuccess: (msg) => toast("success", msg || i18n.t("console:sms.testSent")),
+  });
+}
+
 /** What the audit log is filtered by (every one optional). */
 export interface AuditFilter {
   action?: AuditAction | undefined;

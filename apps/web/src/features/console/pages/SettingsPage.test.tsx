@@ -79,6 +79,14 @@ function stored(): AllConfig {
       hasSecretKey: false,
       source: "env",
     },
+    sms: {
+      url: "https://sms.example.com/send?to={phone}",
+      method: "POST",
+      body: '{"to":"{phone}","text":"{text}"}',
+      contentType: "application/json",
+      hasAuthHeader: true,
+      source: "env",
+    },
     demon_mode: 0,
     version: "9.5.0",
   };
@@ -103,10 +111,12 @@ function serve() {
         answer = { code: 0, data: config, msg: "" };
       if (path === "/manage/config/setConfig") {
         const name = body.name as
-          "sysInfo" | "chatInfo" | "fileUpload" | "smtp" | "storage";
+          "sysInfo" | "chatInfo" | "fileUpload" | "smtp" | "storage" | "sms";
         // Secrets are written, never stored where a read could return them.
-        const { pass, accessKey, secretKey, ...shown } = body.value as Body;
+        const { pass, accessKey, secretKey, authHeader, ...shown } =
+          body.value as Body;
         Object.assign(config[name], shown, { source: "console" });
+        if (authHeader) Object.assign(config.sms, { hasAuthHeader: true });
         if (pass) Object.assign(config.smtp, { hasPassword: true });
         if (accessKey) Object.assign(config.storage, { hasAccessKey: true });
         if (secretKey) Object.assign(config.storage, { hasSecretKey: true });
@@ -116,6 +126,8 @@ function serve() {
         answer = { code: 0, data: INVITE, msg: "" };
       if (path === "/manage/config/sendTestEmail")
         answer = { code: 0, data: "", msg: "Test message sent" };
+      if (path === "/manage/config/sendTestSms")
+        answer = { code: 0, data: "", msg: "Test text message sent" };
       return Promise.resolve(
         new Response(JSON.stringify({ count: 0, page: 1, ...answer })),
       );
@@ -525,6 +537,123 @@ describe("the settings page", () => {
       ).toHaveValue(INVITE);
       expect(screen.getByText(/Valid for 7 days, until/)).toBeInTheDocument();
       expect(screen.getByRole("button", { name: /Copy/ })).toBeInTheDocument();
+    },
+    SLOW_MS,
+  );
+
+  it(
+    "saves the SMS gateway, the Authorization header only when typed, and sends a test text message",
+    async () => {
+      const calls = serve();
+      renderPage();
+      const settings = await openTab("SMS");
+      expect(
+        screen.getByText("Set by the server's environment"),
+      ).toBeInTheDocument();
+      expect(
+        within(settings).getByRole("textbox", { name: "Gateway URL" }),
+      ).toHaveValue("https://sms.example.com/send?to={phone}");
+      const header = within(settings).getByLabelText("Authorization header");
+      expect(header).toHaveValue("");
+      expect(header).toHaveAttribute("placeholder", "Saved (hidden)");
+
+      const url = within(settings).getByRole("textbox", {
+        name: "Gateway URL",
+      });
+      await userEvent.clear(url);
+      await userEvent.type(url, "ftp://nope");
+      await userEvent.click(
+        within(settings).getByRole("button", { name: "Save" }),
+      );
+      expect(
+        await within(settings).findByText(
+          "Enter an address starting with http:// or https://, or leave it empty.",
+        ),
+      ).toBeInTheDocument();
+      expect(saves(calls)).toEqual([]);
+
+      await userEvent.clear(url);
+      await userEvent.type(url, "http://127.0.0.1:9000/sms?to={{phone}");
+      await userEvent.type(header, "Bearer t0ken");
+      await userEvent.click(
+        within(settings).getByRole("button", { name: "Save" }),
+      );
+      await waitFor(() =>
+        expect(saves(calls)).toEqual([
+          {
+            name: "sms",
+            value: {
+              url: "http://127.0.0.1:9000/sms?to={phone}",
+              authHeader: "Bearer t0ken",
+            },
+          },
+        ]),
+      );
+      await waitFor(() =>
+        expect(
+          screen.queryByText("Set by the server's environment"),
+        ).not.toBeInTheDocument(),
+      );
+      // The header is never shown again, only that one is kept.
+      expect(
+        within(screen.getByRole("form", { name: "SMS" })).getByLabelText(
+          "Authorization header",
+        ),
+      ).toHaveValue("");
+
+      const form = screen.getByRole("form", {
+        name: "Send a test text message",
+      });
+      const phone = within(form).getByRole("textbox", { name: "Phone number" });
+      await userEvent.type(phone, "12345");
+      await userEvent.click(
+        within(form).getByRole("button", { name: "Send test message" }),
+      );
+      expect(
+        await within(form).findByText("Enter a valid phone number."),
+      ).toBeInTheDocument();
+      await userEvent.clear(phone);
+      await userEvent.type(phone, "13800138000");
+      await userEvent.click(
+        within(form).getByRole("button", { name: "Send test message" }),
+      );
+      await waitFor(() =>
+        expect(
+          calls.find((c) => c.path === "/manage/config/sendTestSms")?.body,
+        ).toEqual({ phone: "13800138000" }),
+      );
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          type: "success",
+          content: "Test text message sent",
+        }),
+      );
+    },
+    SLOW_MS,
+  );
+
+  it(
+    "leaves the SMS gateway to a super administrator: an administrator of role 2 reads it and saves nothing",
+    async () => {
+      useSessionStore.setState({
+        token: "token",
+        user: makeUserInfo({ user_id: 7, id: 7, role: 2 }),
+      });
+      serve();
+      renderPage();
+      const sms = await openTab("SMS");
+      expect(
+        screen.getByText(/Only a super administrator changes these settings/),
+      ).toBeInTheDocument();
+      expect(within(sms).getByRole("button", { name: "Save" })).toBeDisabled();
+      expect(
+        within(sms).getByRole("textbox", { name: "Gateway URL" }),
+      ).toBeDisabled();
+      expect(within(sms).getByLabelText("Authorization header")).toBeDisabled();
+      // Like the test email, the test message stays theirs.
+      expect(
+        screen.getByRole("textbox", { name: "Phone number" }),
+      ).toBeEnabled();
     },
     SLOW_MS,
   );

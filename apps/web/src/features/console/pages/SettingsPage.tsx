@@ -6,20 +6,21 @@ import { ChatTab } from "../components/settings/ChatTab";
 import { FilesTab } from "../components/settings/FilesTab";
 import { InviteTab } from "../components/settings/InviteTab";
 import { MailTab } from "../components/settings/MailTab";
+import { SmsTab } from "../components/settings/SmsTab";
 import { SystemTab } from "../components/settings/SystemTab";
 import styles from "../components/settings/settings.module.css";
 import { useAllConfigQuery } from "../console.queries";
 
 /**
  * /manage/setting: the global config by section, each tab with its own Save (SPEC §3
- * Global config); mail and storage are the server's environment, shown read-only; and
+ * Global config); mail, SMS and storage are the server's environment until saved here; and
  * invitation links. Demo mode shows everything and saves nothing.
  */
 export function SettingsPage() {
   const { t } = useTranslation("console");
   const actor = useActor();
   const mayWrite = can(actor, "console.write");
-  // Mail and storage hold the server's secrets: super administrators only.
+  // Mail, SMS and storage hold the server's secrets: super administrators only.
   const mayDeliver = can(actor, "console.deliverySettings");
   const query = useAllConfigQuery();
   const config = query.data;
@@ -88,6 +89,17 @@ export function SettingsPage() {
             children: (
               <MailTab
                 smtp={config.smtp}
+                mayWrite={mayWrite}
+                mayChange={mayDeliver}
+              />
+            ),
+          },
+          {
+            key: "sms",
+            label: t("settings.tabs.sms"),
+            children: (
+              <SmsTab
+                sms={config.sms}
                 mayWrite={mayWrite}
                 mayChange={mayDeliver}
               />

@@ -14,7 +14,7 @@ export function SecretField({
   isSet,
 }: {
   section: ConfigSection;
-  name: "pass" | "accessKey" | "secretKey";
+  name: "pass" | "accessKey" | "secretKey" | "authHeader";
   label: string;
   /** Whether a value is stored now. */
   isSet: boolean;

@@ -34,6 +34,9 @@ const SECTION_OF = {
   endpoint: "storage",
   accessKey: "storage",
   secretKey: "storage",
+  url: "sms",
+  body: "sms",
+  authHeader: "sms",
 } as const;
 
 describe("the settings forms' figures", () => {
@@ -61,7 +64,7 @@ describe("the settings forms' figures", () => {
             ? (n: number) => `stun:${"a".repeat(n - 5)}`
             : field === "addr"
               ? (n: number) => `${"a".repeat(n - 6)}@b.com`
-              : field === "endpoint"
+              : field === "endpoint" || field === "url"
                 ? (n: number) => `https://${"a".repeat(n - 8)}`
                 : (n: number) => "a".repeat(n);
       expect(fieldAccepted(section, field, fill(max))).toBe(true);

@@ -36,6 +36,9 @@ export const TEXT_MAX = {
   endpoint: 500,
   accessKey: 128,
   secretKey: 256,
+  url: 1000,
+  body: 2000,
+  authHeader: 1000,
 } as const;
 
 /** How many file extensions the list holds. */
