@@ -40,16 +40,19 @@ async function shotWidths(page: Page, name: string): Promise<void> {
   await resize(page, { width: 1280, height: 800 });
 }
 
+/** Saves a config section as an administrator does, over the wire. */
+async function setConfig(body: {
+  name: string;
+  value: Record<string, string>;
+}): Promise<void> {
+  const admin = await apiLogin(url(), "admin", "admin-pass1");
+  const saved = await api(url(), "/manage/config/setConfig", body, admin.token);
+  expect(saved.code).toBe(0);
+}
+
 /** Switches the run mode as an administrator does, over the wire. */
 async function setRunMode(mode: "1" | "2"): Promise<void> {
-  const admin = await apiLogin(url(), "admin", "admin-pass1");
-  const saved = await api(
-    url(),
-    "/manage/config/setConfig",
-    { name: "sysInfo", value: { runMode: mode } },
-    admin.token,
-  );
-  expect(saved.code).toBe(0);
+  await setConfig({ name: "sysInfo", value: { runMode: mode } });
 }
 
 const row = (page: Page, text: string | RegExp): Locator =>
@@ -392,6 +395,16 @@ describe("friends and the user card in the web client", () => {
     await card.waitFor({ state: "hidden" });
     await page.getByRole("region", { name: "Ben" }).waitFor();
     await page.getByLabel("Message", { exact: true }).waitFor();
+    // With addresses shown (ipregion), the title bar says where Ben last signed in from
+    // (SPEC §2; issue 51 item 20); hidden again once the setting is off.
+    expect(await page.getByTitle(/^Last signed in from /).count()).toBe(0);
+    await setConfig({ name: "sysInfo", value: { ipregion: "1" } });
+    onTestFinished(() =>
+      setConfig({ name: "sysInfo", value: { ipregion: "0" } }),
+    );
+    await page.getByRole("region", { name: "Ben" }).waitFor();
+    await page.getByTitle(/^Last signed in from 127\.0\.0\.1/).waitFor();
+    await shotWidths(page, "chat-title-address-en");
     // No friend entry in run mode 1.
     expect(await row(page, "Friend requests").count()).toBe(0);
     expect(errors).toEqual([]);

@@ -38,7 +38,7 @@ describe("the routing guard (SPEC §4)", () => {
     });
   });
 
-  it.each(["/login", "/register", "/404"])(
+  it.each(["/login", "/register", "/404", "/download"])(
     "lets a visitor stay on %s",
     (path) => {
       expect(at({ path, signedIn: false })).toEqual({ kind: "stay" });

@@ -17,7 +17,8 @@ export interface GuardState {
 export type GuardDecision =
   { kind: "stay" } | { kind: "redirect"; to: string; error?: "noPermission" };
 
-const PUBLIC_PATHS = new Set(["/login", "/register", "/404"]);
+// The download page is the login page's "download client" entry too (SPEC §2).
+const PUBLIC_PATHS = new Set(["/login", "/register", "/404", "/download"]);
 
 function isManagePath(path: string): boolean {
   return path === "/manage" || path.startsWith("/manage/");

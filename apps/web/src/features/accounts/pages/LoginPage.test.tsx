@@ -102,6 +102,15 @@ describe("Forgot password? on a server without mail", () => {
   });
 });
 
+describe("the login page's download entry (SPEC §2; issue 51 item 20)", () => {
+  it("links to the download page, which a visitor may open", () => {
+    renderLogin(true);
+    expect(
+      screen.getByRole("link", { name: "Use Parley on your phone" }),
+    ).toHaveAttribute("href", expect.stringMatching(/\/download$/));
+  });
+});
+
 describe("the login form, drawn without antd", () => {
   it("says what is missing when sent empty, field by field, and sends nothing", async () => {
     const fetch = vi.fn();

@@ -367,6 +367,9 @@ export function LoginPage() {
           </Link>
         </p>
       )}
+      <p className={styles.register}>
+        <Link to="/download">{t("login.downloadClient")}</Link>
+      </p>
     </AccountsLayout>
   );
 }

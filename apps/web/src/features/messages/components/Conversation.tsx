@@ -10,7 +10,7 @@ import { toast } from "../../../lib/feedback";
 import { useSessionStore } from "../../../stores/session.store";
 import { isSelfChat, updateContact } from "../../contacts";
 import { CallButtons } from "../../calls";
-import { UserCardButton } from "../../people";
+import { UserCardButton, useUserCardQuery } from "../../people";
 import { useGlobalConfig } from "../../system";
 import {
   GroupPanel,
@@ -38,6 +38,25 @@ import toolbarStyles from "./toolbar.module.css";
 const CATCH_UP_MAX = 500;
 /** From this width the group panel sits beside the chat; below it slides over it. */
 const PANEL_BESIDE_MIN_PX = 1000;
+
+/**
+ * The person's last sign-in address and its place in the title bar (SPEC §2), when the
+ * system shows addresses (ipregion); their card says whether I may see it (a friend, or
+ * run mode 1), so nothing shows otherwise.
+ */
+function PeerAddress({ userId }: { userId: number }) {
+  const { t } = useTranslation("messages");
+  const card = useUserCardQuery(userId);
+  const ip = card.data?.last_login_ip ?? "";
+  if (ip === "") return null;
+  const place = card.data?.location ?? "";
+  const text = place ? `${ip} · ${place}` : ip;
+  return (
+    <span className={styles.titleAddress} title={t("title.address", { text })}>
+      {text}
+    </span>
+  );
+}
 
 /** The open chat: title, messages, editor. */
 export function Conversation({
@@ -212,6 +231,11 @@ export function Conversation({
             onTogglePanel={togglePanel}
           />
         )}
+        {groupId === null &&
+          !isSelfChat(contact) &&
+          config?.sysInfo.ipregion === "1" && (
+            <PeerAddress userId={Number(contact.id)} />
+          )}
         {groupId === null && <CallButtons contact={contact} />}
       </header>
       <div className={styles.conversationBody}>
