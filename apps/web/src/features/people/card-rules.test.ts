@@ -35,7 +35,18 @@ describe("the user card's controls", () => {
       sendMessage: true,
       addFriend: "hidden",
       deleteFriend: false,
+      editInfo: false,
     });
+  });
+
+  it("edit info for an administrator who may change users only (SPEC §2; issue 51 item 20)", () => {
+    expect(cardControls(admin, config("1"), stranger).editInfo).toBe(true);
+    expect(cardControls(admin, config("2"), self).editInfo).toBe(true);
+    expect(cardControls(me, config("2"), friend).editInfo).toBe(false);
+    // Demo mode opens the console to look, not to change.
+    expect(
+      cardControls({ ...me, demoMode: true }, config("1"), stranger).editInfo,
+    ).toBe(false);
   });
 
   it("run mode 2, a stranger: add friend only", () => {

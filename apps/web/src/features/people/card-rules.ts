@@ -25,6 +25,8 @@ export interface CardControls {
   addFriend: AddFriendState;
   /** Delete friend: run mode 2, friends only. */
   deleteFriend: boolean;
+  /** Edit info (SPEC §2): an administrator who may change users opens them in the console. */
+  editInfo: boolean;
 }
 
 /**
@@ -57,5 +59,6 @@ export function cardControls(
         ? "applied"
         : "available",
     deleteFriend: friendMode && friends,
+    editInfo: can(actor, "console.write"),
   };
 }

@@ -11,6 +11,7 @@ import userEvent from "@testing-library/user-event";
 import type { MessageInstance } from "antd/es/message/interface";
 import type { HookAPI } from "antd/es/modal/useModal";
 import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router";
 import {
   afterEach,
   beforeAll,
@@ -176,6 +177,7 @@ const listBodies = (calls: ReturnType<typeof serve>) =>
 function renderPage(
   me: Partial<UserInfo> = { user_id: 1, role: 1 },
   config: Partial<GlobalConfig> = {},
+  address = "/manage/user",
 ) {
   useSessionStore.getState().signIn({
     authToken: "bearer t",
@@ -189,7 +191,9 @@ function renderPage(
   render(
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
-        <UsersPage />
+        <MemoryRouter initialEntries={[address]}>
+          <UsersPage />
+        </MemoryRouter>
       </I18nextProvider>
     </QueryClientProvider>,
   );
@@ -504,6 +508,14 @@ describe("the console's users", () => {
     // Looking still works.
     await userEvent.click(within(bob).getByLabelText("Show details of Bob"));
     expect(await screen.findByText("198.51.100.4")).toBeInTheDocument();
+    expect(bodiesTo(calls, "/manage/User/detail")).toEqual([{ user_id: 2 }]);
+  });
+
+  it("opens the edit form of the user a card's 'edit info' named, once (SPEC §2; issue 51 item 20)", async () => {
+    const calls = serve();
+    renderPage(undefined, undefined, "/manage/user?edit=2");
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByDisplayValue("Bob")).toBeInTheDocument();
     expect(bodiesTo(calls, "/manage/User/detail")).toEqual([{ user_id: 2 }]);
   });
 });

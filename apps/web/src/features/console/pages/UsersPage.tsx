@@ -3,10 +3,13 @@ import {
   CONSOLE_PAGE_SIZES,
   type ConsoleUser,
   denial,
+  manage,
 } from "@parley/protocol";
 import { Alert, Button, Card, Empty, Table } from "antd";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { call } from "../../../api/http";
 import { useWindowWidth } from "../../../hooks/useWindowWidth";
 import { LANGUAGE_TAGS, useLanguage } from "../../../i18n";
 import { useActor } from "../../system";
@@ -44,12 +47,14 @@ function useSubject<T>() {
     open: boolean;
     serial: number;
   }>({ subject: null, open: false, serial: 0 });
-  return {
-    ...state,
-    show: (subject: T | null) =>
+  // Stable, so an effect may open the dialog (a card's "edit info").
+  const show = useCallback(
+    (subject: T | null) =>
       setState((s) => ({ subject, open: true, serial: s.serial + 1 })),
-    hide: () => setState((s) => ({ ...s, open: false })),
-  };
+    [],
+  );
+  const hide = useCallback(() => setState((s) => ({ ...s, open: false })), []);
+  return { ...state, show, hide };
 }
 
 /**
@@ -90,6 +95,27 @@ export function UsersPage() {
     );
     return () => window.clearTimeout(timer);
   }, [search]);
+
+  // A user card's "edit info" (SPEC §2) opens here with `?edit=<user id>`: the form for
+  // that user, once; the address then drops the request so a reload does not reopen it.
+  const [query, setQuery] = useSearchParams();
+  const editId = Number(query.get("edit") ?? 0);
+  const showForm = form.show;
+  useEffect(() => {
+    if (!(editId > 0)) return;
+    setQuery(
+      (current) => {
+        current.delete("edit");
+        return current;
+      },
+      { replace: true },
+    );
+    if (!writable) return;
+    call(manage.userDetail, { user_id: editId }).then(
+      (answer) => showForm(answer.data),
+      () => undefined,
+    );
+  }, [editId, writable, setQuery, showForm]);
 
   const columns = useUserColumns({
     actor,

@@ -6,6 +6,7 @@ import type { MessageInstance } from "antd/es/message/interface";
 import type { HookAPI } from "antd/es/modal/useModal";
 import { AppModalHost } from "../../../components/AppModal";
 import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router";
 import {
   afterEach,
   beforeAll,
@@ -117,7 +118,7 @@ function renderCard(props: {
   render(
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
-        <>
+        <MemoryRouter>
           <UserCard
             userId={2}
             groupId={props.groupId}
@@ -125,7 +126,7 @@ function renderCard(props: {
             onClose={props.onClose ?? vi.fn()}
           />
           <AppModalHost />
-        </>
+        </MemoryRouter>
       </I18nextProvider>
     </QueryClientProvider>,
   );

@@ -8,6 +8,7 @@ import { Avatar, Button, Modal, Spin, Tag } from "antd";
 import { appModal } from "../../../components/AppModal";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { ApiError, call } from "../../../api/http";
 import { contactsKey, putContact } from "../../contacts";
 import {
@@ -202,6 +203,7 @@ function CardButtons({
   const config = useGlobalConfig();
   const remove = useRemoveFriendMutation();
   const [opening, setOpening] = useState(false);
+  const navigate = useNavigate();
   if (!config) return null;
   const controls = cardControls(actor, config, person);
 
@@ -253,6 +255,16 @@ function CardButtons({
           }}
         >
           {t("actions.report")}
+        </Button>
+      )}
+      {controls.editInfo && (
+        <Button
+          onClick={() => {
+            onChatOpened();
+            void navigate(`/manage/user?edit=${String(person.user_id)}`);
+          }}
+        >
+          {t("actions.editInfo")}
         </Button>
       )}
       {controls.deleteFriend && (
