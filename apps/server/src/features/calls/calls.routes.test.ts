@@ -357,9 +357,12 @@ describe("who can be called", () => {
       expect(res.code).toBe(400);
       expect(res.msg).toBe("This contact doesn't exist");
     }
+    // Someone Ann never chatted with: moving into friend mode makes friends of people
+    // who had (issue 51 item 13), so Bob, whom she called above, would be one.
+    const [stranger] = await registerMany(api, 1, "Stranger");
     await saveConfig(api, "sysInfo", { runMode: "2" });
     try {
-      const res = await call(bob.userId);
+      const res = await call(stranger.userId);
       expect(res.code).toBe(400);
     } finally {
       await saveConfig(api, "sysInfo", { runMode: "1" });

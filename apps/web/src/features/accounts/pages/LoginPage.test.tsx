@@ -249,7 +249,9 @@ describe("a login link", () => {
   it("signs in at once where nobody is signed in, and drops the ticket from the address", async () => {
     const fetch = stubServer();
     openLink();
-    expect(await screen.findByText("the chat screen")).toBeVisible();
+    expect(
+      await screen.findByText("the chat screen", {}, { timeout: 10_000 }),
+    ).toBeVisible();
     expect(posted(fetch)).toEqual([
       { path: "/common/pub/login", body: { token: TICKET, lang: "en" } },
     ]);
@@ -278,7 +280,9 @@ describe("a login link", () => {
     await userEvent.click(
       within(dialog).getByRole("button", { name: "Cancel" }),
     );
-    expect(await screen.findByText("the chat screen")).toBeVisible();
+    expect(
+      await screen.findByText("the chat screen", {}, { timeout: 10_000 }),
+    ).toBeVisible();
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
     expect(useSessionStore.getState().token).toBe("bearer alices-session");
@@ -295,7 +299,9 @@ describe("a login link", () => {
     openLink();
     const dialog = await screen.findByRole("dialog");
     dialog.dispatchEvent(new Event("cancel", { cancelable: true }));
-    expect(await screen.findByText("the chat screen")).toBeVisible();
+    expect(
+      await screen.findByText("the chat screen", {}, { timeout: 10_000 }),
+    ).toBeVisible();
     expect(fetch).not.toHaveBeenCalled();
     expect(useSessionStore.getState().token).toBe("bearer alices-session");
   });
@@ -314,7 +320,9 @@ describe("a login link", () => {
     await userEvent.click(
       within(dialog).getByRole("button", { name: "Switch account" }),
     );
-    expect(await screen.findByText("the chat screen")).toBeVisible();
+    expect(
+      await screen.findByText("the chat screen", {}, { timeout: 10_000 }),
+    ).toBeVisible();
     expect(posted(fetch)).toEqual([
       { path: "/common/pub/logout", body: {} },
       { path: "/common/pub/login", body: { token: TICKET, lang: "en" } },
