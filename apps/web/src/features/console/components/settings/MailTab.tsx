@@ -1,5 +1,5 @@
 import { manage, SMTP_SECURITY, type SmtpInfo } from "@parley/protocol";
-import { Alert, Button, Form, Input, Select } from "antd";
+import { Alert, Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSendTestEmailMutation } from "../../console.queries";
 import { sectionRule, TEXT_MAX } from "./config-rules";
@@ -9,6 +9,7 @@ import { SecretField } from "./SecretField";
 import { SectionForm } from "./SectionForm";
 import styles from "./settings.module.css";
 import { SuperOnlyNotice } from "./SuperOnlyNotice";
+import { TestSendForm } from "./TestSendForm";
 
 const emailRule = manage.sendTestEmail.request.shape.email;
 
@@ -29,7 +30,6 @@ export function MailTab({
   mayChange: boolean;
 }) {
   const { t } = useTranslation("console");
-  const [form] = Form.useForm<{ email: string }>();
   const send = useSendTestEmailMutation();
   const configured = smtp.host !== "";
   const { hasPassword, source, ...fields } = smtp;
@@ -124,37 +124,18 @@ export function MailTab({
         )}
       </SectionForm>
 
-      <h3 className={styles.conGroup}>{t("mail.test")}</h3>
-      <p className={styles.conHint}>{t("mail.testHelp")}</p>
-      <Form
-        form={form}
-        aria-label={t("mail.test")}
-        layout="vertical"
-        requiredMark={false}
+      <TestSendForm
+        title={t("mail.test")}
+        help={t("mail.testHelp")}
+        label={t("mail.testAddress")}
+        invalid={t("mail.testAddressInvalid")}
+        rule={emailRule}
+        input={{ type: "email", maxLength: 128, autoComplete: "email" }}
+        sendLabel={t("mail.testSend")}
         disabled={!mayWrite || !configured}
-        onFinish={({ email }) => send.mutate(email.trim())}
-        className={styles.conForm}
-      >
-        <Form.Item
-          name="email"
-          label={t("mail.testAddress")}
-          rules={[
-            {
-              validator: (_rule: unknown, value: unknown) =>
-                emailRule.safeParse(value ?? "").success
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t("mail.testAddressInvalid"))),
-            },
-          ]}
-        >
-          <Input type="email" maxLength={128} autoComplete="email" />
-        </Form.Item>
-        <div className={styles.conActions}>
-          <Button htmlType="submit" loading={send.isPending}>
-            {t("mail.testSend")}
-          </Button>
-        </div>
-      </Form>
+        pending={send.isPending}
+        onSend={(address) => send.mutate(address)}
+      />
     </>
   );
 }

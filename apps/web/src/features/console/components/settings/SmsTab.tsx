@@ -4,7 +4,7 @@ import {
   SMS_METHODS,
   type SmsInfo,
 } from "@parley/protocol";
-import { Alert, Button, Form, Input, Select } from "antd";
+import { Alert, Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSendTestSmsMutation } from "../../console.queries";
 import { sectionRule, TEXT_MAX } from "./config-rules";
@@ -13,6 +13,7 @@ import { SecretField } from "./SecretField";
 import { SectionForm } from "./SectionForm";
 import styles from "./settings.module.css";
 import { SuperOnlyNotice } from "./SuperOnlyNotice";
+import { TestSendForm } from "./TestSendForm";
 
 const phoneRule = manage.sendTestSms.request.shape.phone;
 
@@ -34,7 +35,6 @@ export function SmsTab({
   mayChange: boolean;
 }) {
   const { t } = useTranslation("console");
-  const [form] = Form.useForm<{ phone: string }>();
   const send = useSendTestSmsMutation();
   const configured = sms.url !== "";
   const { hasAuthHeader, source, ...fields } = sms;
@@ -124,37 +124,18 @@ export function SmsTab({
         )}
       </SectionForm>
 
-      <h3 className={styles.conGroup}>{t("sms.test")}</h3>
-      <p className={styles.conHint}>{t("sms.testHelp")}</p>
-      <Form
-        form={form}
-        aria-label={t("sms.test")}
-        layout="vertical"
-        requiredMark={false}
+      <TestSendForm
+        title={t("sms.test")}
+        help={t("sms.testHelp")}
+        label={t("sms.testPhone")}
+        invalid={t("sms.testPhoneInvalid")}
+        rule={phoneRule}
+        input={{ type: "tel", maxLength: 11, autoComplete: "tel" }}
+        sendLabel={t("sms.testSend")}
         disabled={!mayWrite || !configured}
-        onFinish={({ phone }) => send.mutate(phone.trim())}
-        className={styles.conForm}
-      >
-        <Form.Item
-          name="phone"
-          label={t("sms.testPhone")}
-          rules={[
-            {
-              validator: (_rule: unknown, value: unknown) =>
-                phoneRule.safeParse(value ?? "").success
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t("sms.testPhoneInvalid"))),
-            },
-          ]}
-        >
-          <Input type="tel" maxLength={11} autoComplete="tel" />
-        </Form.Item>
-        <div className={styles.conActions}>
-          <Button htmlType="submit" loading={send.isPending}>
-            {t("sms.testSend")}
-          </Button>
-        </div>
-      </Form>
+        pending={send.isPending}
+        onSend={(address) => send.mutate(address)}
+      />
     </>
   );
 }
