@@ -220,15 +220,28 @@ describe("groups in the web client", () => {
       .locator(".ant-modal-confirm")
       .getByRole("button", { name: "Disband the group" })
       .click();
-    for (const page of [o, annPage, b])
-      await expect
-        .poll(() =>
-          page
-            .getByTestId("contact")
-            .filter({ hasText: "Launch team" })
-            .count(),
-        )
-        .toBe(0);
+    // Each member keeps its history to read until they remove it (issue 51 item 17).
+    const launch = (page: Page) =>
+      page.getByTestId("contact").filter({ hasText: "Launch team" });
+    for (const page of [o, annPage, b]) {
+      // Each had the chat open: it stays, with the notice in place of the editor.
+      await page
+        .getByText(/This group was disbanded by its owner|该群聊已被群主解散/)
+        .waitFor();
+      // The history ends with who disbanded it, in the reader's language.
+      await page
+        .getByText(/Ann disbanded the group|Ann 解散了群聊/)
+        .first()
+        .waitFor();
+    }
+    await shot(o, "group-disbanded-en");
+    await shot(b, "group-disbanded-zh");
+    for (const page of [o, annPage, b]) {
+      await page
+        .getByRole("button", { name: /^(Remove from list|从列表中移除)$/ })
+        .click();
+      await expect.poll(() => launch(page).count()).toBe(0);
+    }
     expect(olivia.errors).toEqual([]);
     expect(baoCtx.errors).toEqual([]);
     await olivia.context.close();

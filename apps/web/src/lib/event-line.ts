@@ -13,6 +13,8 @@ const KNOWN = new Set([
   "removed",
   "owner",
   "joinedByQr",
+  // The owner disbanded the group (issue 51): the last line of its kept history.
+  "disbanded",
   "undo",
   // One-to-one: the first line of two people who just became friends.
   "friends",

@@ -79,6 +79,7 @@ export const MESSAGE_KEYS = [
   "group.ownerMustTransfer",
   "group.muteInvalid",
   "group.changed",
+  "group.disbanded",
   "group.muted",
   "group.nospeak",
   "group.noticeTooLong",

@@ -37,6 +37,12 @@ export const ContactSchema = z.object({
   lastEvent: z.optional(z.record(z.string(), z.unknown())),
   /** What I left typed in this chat, on any of my devices (issue 11, beyond the contract). */
   draft: z.optional(z.string()),
+  /**
+   * Groups only: 1 when the owner disbanded the group (issue 51, beyond the contract). Its
+   * history stays readable to its former members, read only, until each removes it
+   * (`enterprise/group/removeDisbanded`); absent for a live group.
+   */
+  disbanded: z.optional(z.int()),
 });
 /** A chat contact. */
 export type Contact = z.infer<typeof ContactSchema>;

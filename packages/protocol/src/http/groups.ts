@@ -134,6 +134,18 @@ export const removeGroup = defineCall({
   response: z.literal(""),
 });
 
+/**
+ * `enterprise/group/removeDisbanded` (ours, beyond the contract, issue 51): a former member
+ * removes a disbanded group from their list; its history goes with the last of them. A
+ * group that is live, or that the caller was not in, answers like a missing one.
+ */
+export const removeDisbanded = defineCall({
+  path: "/enterprise/group/removeDisbanded",
+  auth: "session",
+  request: z.object({ id: GroupIdSchema }),
+  response: z.literal(""),
+});
+
 const { shape } = GroupSettingSchema;
 
 /** `enterprise/group/groupSetting`: the owner sets the four switches and the speak restriction. */

@@ -37,7 +37,7 @@ const SAMPLES: ServerEventMap = {
   setManager: { group_id: "group-4", user_id: 5 },
   changeOwner: { group_id: "group-4", user_id: 5 },
   setNoSpeak: { group_id: "group-4", user_id: 5 },
-  removeGroup: { group_id: "group-4" },
+  removeGroup: { group_id: "group-4", disbanded: 1 },
   setNotice: { group_id: "group-4", notice: "Standup at 10" },
   clearMessage: { group_id: "group-4" },
   groupRead: { group_id: "group-4", user_id: 5, from_seq: 3, to_seq: 9 },

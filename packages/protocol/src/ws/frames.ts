@@ -188,7 +188,13 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
   ),
   event("changeOwner", z.object({ group_id: z.string(), user_id: z.int() })),
   event("setNoSpeak", z.object({ group_id: z.string(), user_id: z.int() })),
-  event("removeGroup", z.object({ group_id: z.string() })),
+  // `disbanded` 1 (issue 51, beyond the contract): the owner disbanded the group and its
+  // history stays with its former members, so our client keeps the chat; existing clients
+  // ignore it and remove the contact as before.
+  event(
+    "removeGroup",
+    z.object({ group_id: z.string(), disbanded: z.optional(z.int()) }),
+  ),
   event("setNotice", z.object({ group_id: z.string(), notice: z.string() })),
   event("clearMessage", z.object({ group_id: z.string() })),
   // A member read a group's messages with sequence numbers in (from_seq, to_seq]: their

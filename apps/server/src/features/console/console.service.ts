@@ -561,7 +561,7 @@ export class ConsoleService {
         after = { user_id: change.userId, role: change.role };
         break;
       case "group.delete":
-        await groups.disband(by, groupId);
+        await groups.disband(by, groupId, url);
         after = {};
         break;
     }

@@ -183,7 +183,12 @@ export async function fileCarriers(
         .on("gm.user_id", "=", viewer),
     )
     .leftJoin("groups as g", (join) =>
-      join.onRef("g.group_id", "=", "gm.group_id").on("g.status", "=", 1),
+      join
+        .onRef("g.group_id", "=", "gm.group_id")
+        // A disbanded group's former members still open its history's files (issue 51).
+        .on((eb) =>
+          eb.or([eb("g.status", "=", 1), eb("g.deleted_at", "is not", null)]),
+        ),
     )
     .select(["m.is_group", "m.seq", "gm.joined_seq", "g.setting"])
     .where("m.file_id", "=", fileId)

@@ -114,6 +114,8 @@ export function userGroupToContact(
     publicUrl,
   );
   if (row.draft) contact.draft = row.draft;
+  // A disbanded group stays with its former members until they remove it (issue 51).
+  if (row.status !== 1) contact.disbanded = 1;
   return contact;
 }
 

@@ -553,29 +553,87 @@ export function transferOwnership(
 export class TransferTargetGone extends Error {}
 
 /**
- * Disbands a group its owner still owns: the group is marked gone, its members, their views
- * and its messages are deleted, at once. Answers whether it happened.
+ * Disbands a group its owner still owns: the group is marked gone (status 0, `deleted_at`),
+ * and its members stay as its former members — their rows, read positions and the messages
+ * stay, so each still lists it and reads its history until they remove it (issue 51). Every
+ * live-group query reads `status = 1`, so nothing else sees it. Answers whether it happened.
  */
-export function disbandGroup(
+export async function disbandGroup(
   db: Db,
   groupId: number,
   ownerId: number,
   now: number,
+): Promise<boolean> {
+  const closed = await db
+    .updateTable("groups")
+    .set({ status: 0, deleted_at: now, updated_at: now })
+    .where("group_id", "=", groupId)
+    .where("owner_id", "=", ownerId)
+    .where("status", "=", 1)
+    .executeTakeFirst();
+  return closed.numUpdatedRows > 0n;
+}
+
+/**
+ * A former member's standing in a disbanded group (its history's reader), or undefined for
+ * a live group, a missing one, or one the user was not in.
+ */
+export async function findFormerStanding(
+  db: Db,
+  groupId: number,
+  userId: number,
+): Promise<(MemberState & { setting: string }) | undefined> {
+  return db
+    .selectFrom("group_members as gm")
+    .innerJoin("groups as g", "g.group_id", "gm.group_id")
+    .select(["gm.role", "gm.muted_until", "gm.joined_seq", "g.setting"])
+    .where("gm.group_id", "=", groupId)
+    .where("gm.user_id", "=", userId)
+    .where("g.status", "!=", 1)
+    .where("g.deleted_at", "is not", null)
+    .executeTakeFirst();
+}
+
+/**
+ * A former member removes a disbanded group from their list: their membership and their view
+ * of its chat go; when no former member is left, its messages go too (the group row stays,
+ * disbanded, as before). Answers null when the user was no former member of it, else the
+ * files the deleted messages carried (the files feature frees the unused).
+ */
+export function removeFormerMember(
+  db: Db,
+  groupId: number,
+  userId: number,
 ): Promise<number[] | null> {
+  const conversationId = groupConversationId(groupId);
   return db.transaction().execute(async (trx) => {
-    const closed = await trx
-      .updateTable("groups")
-      .set({ status: 0, deleted_at: now, updated_at: now })
-      .where("group_id", "=", groupId)
-      .where("owner_id", "=", ownerId)
-      .where("status", "=", 1)
-      .executeTakeFirst();
-    if (closed.numUpdatedRows === 0n) return null;
-    const conversationId = groupConversationId(groupId);
-    await trx
+    const removed = await trx
       .deleteFrom("group_members")
       .where("group_id", "=", groupId)
+      .where("user_id", "=", userId)
+      .where("group_id", "in", (eb) =>
+        eb
+          .selectFrom("groups")
+          .select("group_id")
+          .where("group_id", "=", groupId)
+          .where("status", "!=", 1)
+          .where("deleted_at", "is not", null),
+      )
+      .executeTakeFirst();
+    if (removed.numDeletedRows === 0n) return null;
+    await trx
+      .deleteFrom("user_conversations")
+      .where("conversation_id", "=", conversationId)
+      .where("user_id", "=", userId)
       .execute();
+    const left = await trx
+      .selectFrom("group_members")
+      .select("user_id")
+      .where("group_id", "=", groupId)
+      .limit(1)
+      .executeTakeFirst();
+    if (left) return [];
+    // The last former member is gone: what disbanding deleted at once before issue 51.
     await trx
       .deleteFrom("user_conversations")
       .where("conversation_id", "=", conversationId)
@@ -805,9 +863,13 @@ const userGroups = compiledOnce((db, userId) =>
       "m.is_undo as last_is_undo",
       "uc.draft",
       sql<number>`c.last_seq - uc.last_read_seq`.as("unread"),
+      "g.status",
     ])
     .where("gm.user_id", "=", userId)
-    .where("g.status", "=", 1),
+    // Live groups, and disbanded ones the user has not removed yet (issue 51).
+    .where((eb) =>
+      eb.or([eb("g.status", "=", 1), eb("g.deleted_at", "is not", null)]),
+    ),
 );
 
 /** The user's groups with their chat state (on every contact list, so compiled once). */
@@ -862,6 +924,8 @@ export function groupsRepository(db: Db) {
     updateRole,
     transferOwnership,
     disbandGroup,
+    findFormerStanding,
+    removeFormerMember,
     updateName,
     updateSetting,
     updateMute,

@@ -580,8 +580,14 @@ describe("the role ladder", () => {
       "group.noPermission",
     );
     expect((await call("removeGroup", admin, { id })).code).toBe(0);
-    expect((await socket.next("removeGroup")).data).toEqual({ group_id: id });
-    expect((await contactsOf(member)).find((c) => c.id === id)).toBeUndefined();
+    expect((await socket.next("removeGroup")).data).toEqual({
+      group_id: id,
+      disbanded: 1,
+    });
+    // Its former members keep it, disbanded, until they remove it (issue 51).
+    expect((await contactsOf(member)).find((c) => c.id === id)).toMatchObject({
+      disbanded: 1,
+    });
     await socket.close();
   });
 
@@ -604,8 +610,12 @@ describe("the role ladder", () => {
         .where("group_id", "=", groupId)
         .execute();
       if (disband.code === 0) {
+        // Disbanded: its members stay as former members (issue 51), one owner among them.
         expect(group.status).toBe(0);
-        expect(members).toEqual([]);
+        expect(group.deleted_at).not.toBeNull();
+        expect(
+          members.filter((m) => m.role === 1).map((m) => m.user_id),
+        ).toHaveLength(1);
       } else {
         expect(transfer.code).toBe(0);
         expect(group).toMatchObject({ status: 1, owner_id: a.userId });

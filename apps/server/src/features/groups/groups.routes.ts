@@ -78,7 +78,10 @@ export function registerGroupRoutes(
   act(calls.changeOwner, (me, input, url) =>
     groups.changeOwner(me, input.id, input.user_id, url),
   );
-  act(calls.removeGroup, (me, input) => groups.disband(me, input.id));
+  act(calls.removeGroup, (me, input, url) => groups.disband(me, input.id, url));
+  act(calls.removeDisbanded, (me, input) =>
+    groups.removeDisbanded(me, input.id),
+  );
   act(calls.groupSetting, (me, input) =>
     groups.updateSetting(me, input.id, input.setting),
   );

@@ -73,6 +73,7 @@ const EVENT_TEXT = {
   removed: (actor: string, name: string) => `${actor} 将 ${name} 移出了群聊`,
   owner: (actor: string, name: string) => `${actor} 将群主转让给 ${name}`,
   joined: (actor: string) => `${actor} 通过扫描二维码加入了群聊`,
+  disbanded: (actor: string) => `${actor} 解散了群聊`,
 };
 
 /** What the group QR's tokens are signed for. */
@@ -702,22 +703,75 @@ export class GroupsService {
     );
   }
 
-  /** `removeGroup`: the owner disbands the group; its members and messages are gone. */
-  async disband(caller: GroupCaller, groupId: number): Promise<void> {
+  /**
+   * `removeGroup`: the owner (or the console) disbands the group. Its history ends with a
+   * "disbanded" line and stays with the members, read only, until each removes it
+   * (`removeDisbanded`, issue 51); they hear `removeGroup` with `disbanded: 1`, which
+   * existing clients ignore, removing the contact as before.
+   */
+  async disband(
+    caller: GroupCaller,
+    groupId: number,
+    publicUrl: string,
+  ): Promise<void> {
     const { group, member, me } = await this.standingOf(caller, groupId);
     this.must(me, "group.own", { member: membership(member) });
     const memberIds = await this.repo.listMemberIds(groupId);
-    const files = await this.repo.disbandGroup(
+    // Marked first: a disband that loses a race (ownership moved) writes no line.
+    const closed = await this.repo.disbandGroup(
       groupId,
       group.owner_id,
       this.deps.clock.now(),
     );
-    if (files === null) throw refuse("group.changed");
-    // The group's files that no other message carries are freed.
-    await this.deps.services.files.release(files);
+    if (!closed) throw refuse("group.changed");
+    // The history ends with who disbanded it; members keep it to read.
+    await this.deps.services.messages.postGroupEvent(
+      { groupId, memberIds },
+      me,
+      { name: "disbanded", content: EVENT_TEXT.disbanded(me.realname) },
+      publicUrl,
+    );
     await this.deps.publish.toUsers(memberIds, "removeGroup", {
       group_id: groupContactId(groupId),
+      disbanded: 1,
     });
+  }
+
+  /**
+   * `removeDisbanded` (issue 51): a former member removes a disbanded group from their list;
+   * the last one's removal deletes its messages and frees their files. A live group, or one
+   * the caller was not in, answers like a missing one.
+   */
+  async removeDisbanded(userId: number, groupId: number): Promise<void> {
+    const files = await this.repo.removeFormerMember(groupId, userId);
+    if (files === null) throw refuse("group.notFound");
+    // The group's files that no other message carries are freed.
+    await this.deps.services.files.release(files);
+    // The caller's other devices drop the chat (and their held list goes).
+    await this.deps.publish.toUsers([userId], "removeGroup", {
+      group_id: groupContactId(groupId),
+    });
+  }
+
+  /**
+   * What reading a disbanded group's history needs of a former member (issue 51): where
+   * their history starts and the group's settings; null for anyone else or a live group.
+   */
+  async formerStanding(
+    groupId: number,
+    userId: number,
+  ): Promise<{
+    member: Membership;
+    joinedSeq: number;
+    setting: GroupSetting;
+  } | null> {
+    const row = await this.repo.findFormerStanding(groupId, userId);
+    if (!row) return null;
+    return {
+      member: membership(row),
+      joinedSeq: row.joined_seq,
+      setting: toGroupSetting(row.setting),
+    };
   }
 
   /** `groupSetting`: the owner sets the switches and the speak restriction; others keep theirs. */

@@ -592,7 +592,13 @@ export class MessagesService {
     input: SendInput | FileSendInput,
     publicUrl: string,
   ): Promise<Message> {
-    if (!standing) throw refuse("group.notFound");
+    if (!standing) {
+      // A former member of a disbanded group reads its history but may not add to it
+      // (issue 51); anyone else finds no group.
+      if (await this.deps.services.groups.formerStanding(groupId, me.user_id))
+        throw refuse("group.disbanded");
+      throw refuse("group.notFound");
+    }
     this.maySpeak(me, standing);
     const payload = await this.withQuote(
       me.user_id,
@@ -857,10 +863,11 @@ export class MessagesService {
     input: ListInput,
     publicUrl: string,
   ): Promise<{ messages: Message[]; count: number }> {
-    const standing = await this.deps.services.groups.chatStanding(
-      groupId,
-      userId,
-    );
+    const { groups } = this.deps.services;
+    // A former member of a disbanded group still reads its history (issue 51).
+    const standing =
+      (await groups.chatStanding(groupId, userId)) ??
+      (await groups.formerStanding(groupId, userId));
     if (!standing) throw refuse("group.notFound");
     const conversationId = groupContactId(groupId);
     const afterSeq = standing.setting.history === "0" ? standing.joinedSeq : 0;
@@ -1127,7 +1134,13 @@ export class MessagesService {
       groupId,
       userId,
     );
-    if (!standing) throw refuse("group.notFound");
+    if (!standing) {
+      // A former member of a disbanded group reads its history but may not add to it
+      // (issue 51); anyone else finds no group.
+      if (await this.deps.services.groups.formerStanding(groupId, me.user_id))
+        throw refuse("group.disbanded");
+      throw refuse("group.notFound");
+    }
     this.maySpeak(me, standing);
   }
 

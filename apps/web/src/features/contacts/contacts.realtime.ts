@@ -61,8 +61,17 @@ export const contactsRealtime: RealtimeHandlers = {
       putContact(ctx.client, contact);
     },
     // A group I left or that was disbanded, or a friend who is one no longer.
+    // A disbanded group (`disbanded: 1`, issue 51) stays, marked, until I remove it.
     removeGroup: (data, ctx) => {
-      dropContact(ctx.client, data.group_id);
+      if (data.disbanded !== 1) {
+        dropContact(ctx.client, data.group_id);
+        return;
+      }
+      const known = updateContact(ctx.client, data.group_id, (c) => ({
+        ...c,
+        disbanded: 1,
+      }));
+      if (!known) void ctx.client.invalidateQueries({ queryKey: contactsKey });
     },
     // A new friend, on both sides (wire-contract.md §5.9).
     appendContact: (contact, ctx) => {

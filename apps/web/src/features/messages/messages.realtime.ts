@@ -9,6 +9,8 @@ import {
 } from "@parley/protocol";
 import type { QueryClient } from "@tanstack/react-query";
 import type { RealtimeHandlers } from "../../api/socket";
+import { i18n } from "../../i18n";
+import { toast } from "../../lib/feedback";
 import { contactsKey, renamed, updateContact } from "../contacts";
 import { useChatUiStore } from "./chat-ui.store";
 import { applyGone, applyWithdrawn } from "./message-actions";
@@ -109,8 +111,19 @@ export const messagesRealtime: RealtimeHandlers = {
       onMessage(ctx.client, message, ctx.me);
     },
     // Out of a group (removed, or it was disbanded): its chat closes if it was open.
-    removeGroup: (data) => {
-      closeIfOpen(data.group_id);
+    // Disbanded (`disbanded: 1`, issue 51): the chat stays, read only; whoever has it open
+    // is told.
+    removeGroup: (data, ctx) => {
+      if (data.disbanded !== 1) {
+        closeIfOpen(data.group_id);
+        return;
+      }
+      if (useChatUiStore.getState().openContactId !== data.group_id) return;
+      const name =
+        ctx.client
+          .getQueryData<Contact[]>(contactsKey)
+          ?.find((c) => c.id === data.group_id)?.displayName ?? "";
+      toast("info", i18n.t("messages:disbanded.toast", { name }));
     },
     removeUser: (data, ctx) => {
       if (data.user_id === ctx.me) closeIfOpen(data.group_id);

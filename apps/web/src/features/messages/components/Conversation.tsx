@@ -27,6 +27,7 @@ import { useOutboxStore } from "../outbox.store";
 import { cancelUpload, type FileIntent, useSendFile } from "../send-file";
 import styles from "./chat.module.css";
 import { chatItems, firstUnreadKey, unreadMissing } from "./chat-items";
+import { DisbandedNotice } from "./DisbandedNotice";
 import { Editor } from "./Editor";
 import { HistoryPanel } from "../../history";
 import { useChatUiStore } from "../chat-ui.store";
@@ -223,6 +224,11 @@ export function Conversation({
               {contact.displayName}
             </span>
           </UserCardButton>
+        ) : contact.disbanded ? (
+          // A disbanded group has nothing left to manage: its name, and its history below.
+          <span className={styles.titleName} title={contact.displayName}>
+            {contact.displayName}
+          </span>
         ) : (
           <GroupTitle
             contact={contact}
@@ -280,34 +286,38 @@ export function Conversation({
               }
             />
           )}
-          <Editor
-            contactId={contactId}
-            sendKey={user?.setting.sendKey ?? 1}
-            {...(mentionables ? { mentionables } : {})}
-            blocked={
-              block === null
-                ? null
-                : block.kind === "muted"
-                  ? t("editor.mutedUntil", {
-                      time: new Date(block.until).toLocaleString(),
-                    })
-                  : t(`editor.nospeak${block.level}`)
-            }
-            onSendFiles={sendFiles}
-            serverDraft={contact.draft ?? ""}
-            onHistory={() => setHistoryOpen(true)}
-            onSend={(text, at, pid) =>
-              sendText({
-                id: crypto.randomUUID(),
-                contactId,
-                content: text,
-                ...(at.length > 0 ? { at } : {}),
-                ...(pid ? { pid } : {}),
-              })
-            }
-          />
+          {contact.disbanded === 1 ? (
+            <DisbandedNotice contactId={String(contactId)} />
+          ) : (
+            <Editor
+              contactId={contactId}
+              sendKey={user?.setting.sendKey ?? 1}
+              {...(mentionables ? { mentionables } : {})}
+              blocked={
+                block === null
+                  ? null
+                  : block.kind === "muted"
+                    ? t("editor.mutedUntil", {
+                        time: new Date(block.until).toLocaleString(),
+                      })
+                    : t(`editor.nospeak${block.level}`)
+              }
+              onSendFiles={sendFiles}
+              serverDraft={contact.draft ?? ""}
+              onHistory={() => setHistoryOpen(true)}
+              onSend={(text, at, pid) =>
+                sendText({
+                  id: crypto.randomUUID(),
+                  contactId,
+                  content: text,
+                  ...(at.length > 0 ? { at } : {}),
+                  ...(pid ? { pid } : {}),
+                })
+              }
+            />
+          )}
         </div>
-        {groupId !== null && beside && panelOpen && (
+        {groupId !== null && !contact.disbanded && beside && panelOpen && (
           <GroupPanel contact={contact} groupId={groupId} />
         )}
       </div>
@@ -321,7 +331,7 @@ export function Conversation({
           useChatUiStore.getState().jumpTo(contactId, message.msg_id);
         }}
       />
-      {groupId !== null && !beside && (
+      {groupId !== null && !contact.disbanded && !beside && (
         <GroupPanelDrawer
           contact={contact}
           groupId={groupId}
