@@ -161,7 +161,9 @@ describe("the login form, drawn without antd", () => {
  * where nobody is signed in, and asks first where somebody is; the ticket leaves the
  * address bar either way.
  */
-describe("a login link", () => {
+// Signing in fetches the chat screen's code, which the first test of a busy run transforms
+// afresh: the slow tests' time, as elsewhere.
+describe("a login link", { timeout: 20_000 }, () => {
   const TICKET = "T".repeat(43);
   const alice = makeUserInfo({
     user_id: 7,
