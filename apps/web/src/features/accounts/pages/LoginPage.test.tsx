@@ -3,11 +3,21 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { I18nextProvider } from "react-i18next";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+} from "vitest";
 import { makeConfig, makeUserInfo } from "../../../../test/factories";
 import { stubLayout } from "../../../../test/jsdom";
 import { LightFeedbackHost } from "../../../components/light/LightFeedbackHost";
+import { closeDialog, current } from "../../../components/light/light-feedback";
 import { i18n } from "../../../i18n";
+import { resetFeedbackDebounce } from "../../../lib/feedback";
 import { useSessionStore } from "../../../stores/session.store";
 import { systemInfoQuery } from "../../system";
 import { LoginPage } from "./LoginPage";
@@ -242,6 +252,14 @@ describe("a login link", { timeout: 20_000 }, () => {
     HTMLDialogElement.prototype.showModal = function showModal() {
       this.setAttribute("open", "");
     };
+  });
+  // Test files share their modules (isolate: false): a session another file left signed
+  // in would make the link ask first. Each test starts with nobody signed in.
+  beforeEach(() => {
+    useSessionStore.getState().signOut();
+    // …and a dialog another file's test left up (the light feedback is module state).
+    for (const shown of current().dialogs) closeDialog(shown.id);
+    resetFeedbackDebounce();
   });
   afterEach(() => {
     useSessionStore.getState().signOut();
