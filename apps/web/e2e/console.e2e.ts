@@ -176,6 +176,12 @@ describe("the console in the web client", () => {
     await openConsole(a, "setting");
     await a.getByText("Friends only: people add each other by request").click();
     await a.getByRole("button", { name: "Save" }).first().click();
+    // A change of run mode is asked first, saying who stays in touch (issue 51 item 13).
+    await a
+      .getByRole("dialog")
+      .filter({ hasText: "already chatted one-to-one becomes friends" })
+      .getByRole("button", { name: "Switch and save" })
+      .click();
     await e
       .getByTestId("contact")
       .filter({ hasText: "Friend requests" })

@@ -446,9 +446,10 @@ describe("settings in the web client", () => {
     await again.getByRole("button", { name: "Change password" }).click();
     const password = dialogNamed(samPage, "Change password");
     await password.waitFor();
-    // A verified account proves a password change with a code sent to it.
+    // A verified account proves a password change with its current password and a code
+    // sent to it (SPEC §5; issue 51 item 10).
     await password.getByLabel("Verification code").waitFor();
-    expect(await password.getByLabel("Current password").count()).toBe(0);
+    expect(await password.getByLabel("Current password").count()).toBe(1);
     await shot(samPage, "settings-password-verified-en");
     expect(errors).toEqual([]);
     await samContext.close();
