@@ -1,14 +1,14 @@
 import { manage, SMTP_SECURITY, type SmtpInfo } from "@parley/protocol";
-import { Alert, Form, Input, Select } from "antd";
+import { Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSendTestEmailMutation } from "../../console.queries";
 import { sectionRule, TEXT_MAX } from "./config-rules";
 import { FlagField } from "./FlagField";
 import { NumberField } from "./NumberField";
 import { SecretField } from "./SecretField";
+import { DeliveryNotices } from "./DeliveryNotices";
 import { SectionForm } from "./SectionForm";
 import styles from "./settings.module.css";
-import { SuperOnlyNotice } from "./SuperOnlyNotice";
 import { TestSendForm } from "./TestSendForm";
 
 const emailRule = manage.sendTestEmail.request.shape.email;
@@ -37,25 +37,13 @@ export function MailTab({
 
   return (
     <>
-      <SuperOnlyNotice mayWrite={mayWrite} mayChange={mayChange} />
-      {source === "env" && (
-        <Alert
-          type="info"
-          showIcon
-          className={styles.conNotice}
-          title={t("mail.fromEnvironment")}
-          description={t("mail.fromEnvironmentHelp")}
-        />
-      )}
-      {!configured && (
-        <Alert
-          type="warning"
-          showIcon
-          className={styles.conNotice}
-          title={t("mail.notConfigured")}
-          description={t("mail.notConfiguredHelp")}
-        />
-      )}
+      <DeliveryNotices
+        section="mail"
+        fromEnvironment={source === "env"}
+        configured={configured}
+        mayWrite={mayWrite}
+        mayChange={mayChange}
+      />
       <SectionForm
         section="smtp"
         label={t("settings.tabs.mail")}

@@ -4,15 +4,15 @@ import {
   SMS_METHODS,
   type SmsInfo,
 } from "@parley/protocol";
-import { Alert, Form, Input, Select } from "antd";
+import { Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSendTestSmsMutation } from "../../console.queries";
 import { sectionRule, TEXT_MAX } from "./config-rules";
 import { FlagField } from "./FlagField";
 import { SecretField } from "./SecretField";
+import { DeliveryNotices } from "./DeliveryNotices";
 import { SectionForm } from "./SectionForm";
 import styles from "./settings.module.css";
-import { SuperOnlyNotice } from "./SuperOnlyNotice";
 import { TestSendForm } from "./TestSendForm";
 
 const phoneRule = manage.sendTestSms.request.shape.phone;
@@ -42,25 +42,13 @@ export function SmsTab({
 
   return (
     <>
-      <SuperOnlyNotice mayWrite={mayWrite} mayChange={mayChange} />
-      {source === "env" && (
-        <Alert
-          type="info"
-          showIcon
-          className={styles.conNotice}
-          title={t("sms.fromEnvironment")}
-          description={t("sms.fromEnvironmentHelp")}
-        />
-      )}
-      {!configured && (
-        <Alert
-          type="warning"
-          showIcon
-          className={styles.conNotice}
-          title={t("sms.notConfigured")}
-          description={t("sms.notConfiguredHelp")}
-        />
-      )}
+      <DeliveryNotices
+        section="sms"
+        fromEnvironment={source === "env"}
+        configured={configured}
+        mayWrite={mayWrite}
+        mayChange={mayChange}
+      />
       <SectionForm
         // A save that changes what is stored starts the form again from it.
         key={JSON.stringify(sms)}
