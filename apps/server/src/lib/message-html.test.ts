@@ -7,6 +7,10 @@ import {
   sanitizeMessageHtml,
   shownText,
 } from "./message-html.js";
+import {
+  LIVE_DANGER,
+  RAW_TEXT_PAYLOADS,
+} from "../../test/raw-text-payloads.js";
 
 /*
  * Issue 14: plain text skips the HTML sanitizer. Safe only if the sanitizer would have
@@ -231,5 +235,17 @@ describe("oneLineText", () => {
       "hello world",
     );
     expect(oneLineText("a<br />b<br>c &amp; d")).toBe("a b c & d");
+  });
+});
+
+describe("raw-text smuggling (sanitize-html's advisory of 2.17.6)", () => {
+  it.each(RAW_TEXT_PAYLOADS)("%s stays text", (payload) => {
+    for (const clean of [
+      cleanMessageHtml(payload),
+      sanitizeMessageHtml(payload),
+    ]) {
+      expect(clean).not.toMatch(LIVE_DANGER);
+      expect(clean).toContain("&lt;");
+    }
   });
 });
