@@ -73,6 +73,24 @@ export default tseslint.config(
     rules: { "no-restricted-syntax": "off" },
   },
   {
+    // Test files of a vitest project share one module graph (isolate: false): a module
+    // mocked in one file stays mocked in every module first loaded while it ran, for the
+    // files after it. Stub what crosses the boundary instead (fetch, a socket, a timer).
+    files: ["apps/*/src/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        NO_DEFAULT_EXPORT,
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message:
+            "Test files share one module graph: stub fetch or the socket instead of mocking a module (it stays mocked for later files).",
+        },
+      ],
+    },
+  },
+  {
     // The service worker: plain script in the worker's scope (issue 11).
     files: ["apps/web/public/sw.js"],
     languageOptions: { globals: { ...globals.serviceworker } },

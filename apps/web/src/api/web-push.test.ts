@@ -1,12 +1,30 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type * as http from "./http";
-import { ApiError, call } from "./http";
 import { subscribeToPush } from "./web-push";
 
-vi.mock("./http", async (importOriginal) => {
-  const actual = await importOriginal<typeof http>();
-  return { ...actual, call: vi.fn() };
-});
+/*
+ * The server is a stub of `fetch` that answers envelopes by path, not a mock of the API
+ * module: test files share one module graph, and a mocked module would stay mocked for
+ * every module first loaded while this file ran.
+ */
+function stubServer(
+  answer: (path: string, body: Record<string, unknown>) => object,
+): void {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((path: string, init?: RequestInit) => {
+      const body = JSON.parse(
+        typeof init?.body === "string" ? init.body : "{}",
+      ) as Record<string, unknown>;
+      return Promise.resolve(
+        new Response(
+          JSON.stringify({ count: 0, page: 0, msg: "", ...answer(path, body) }),
+        ),
+      );
+    }),
+  );
+}
+
+const PUBLIC_KEY = { code: 0, data: { publicKey: "AQAB" } };
 
 /** A browser subscription with this endpoint, its unsubscribe recorded. */
 function browserSubscription(endpoint: string) {
@@ -36,7 +54,6 @@ function grantedBrowser(held: ReturnType<typeof browserSubscription>) {
 afterEach(() => {
   vi.unstubAllGlobals();
   Reflect.deleteProperty(navigator, "serviceWorker");
-  vi.mocked(call).mockReset();
 });
 
 describe("subscribing this device to Web Push", () => {
@@ -44,19 +61,13 @@ describe("subscribing this device to Web Push", () => {
     const held = browserSubscription("https://push.example.com/someone-elses");
     const { pushManager } = grantedBrowser(held);
     const told: string[] = [];
-    vi.mocked(call).mockImplementation((descriptor, input) => {
-      if (descriptor.path === "/enterprise/push/publicKey")
-        return Promise.resolve({
-          data: { publicKey: "AQAB" },
-          count: 0,
-          page: 0,
-          msg: "",
-        });
-      const endpoint = (input as { endpoint: string }).endpoint;
+    stubServer((path, body) => {
+      if (path === "/enterprise/push/publicKey") return PUBLIC_KEY;
+      const endpoint = String(body.endpoint);
       told.push(endpoint);
       if (endpoint === held.endpoint)
-        return Promise.reject(new ApiError(400, "taken", "push.endpointTaken"));
-      return Promise.resolve({ data: "", count: 0, page: 0, msg: "" });
+        return { code: 400, msg: "taken", key: "push.endpointTaken", data: "" };
+      return { code: 0, data: "" };
     });
 
     expect(await subscribeToPush()).toBe(true);
@@ -68,15 +79,20 @@ describe("subscribing this device to Web Push", () => {
   it("keeps the endpoint it holds when the server takes it", async () => {
     const held = browserSubscription("https://push.example.com/mine");
     const { pushManager } = grantedBrowser(held);
-    vi.mocked(call).mockResolvedValue({
-      data: { publicKey: "AQAB" },
-      count: 0,
-      page: 0,
-      msg: "",
+    const asked: string[] = [];
+    stubServer((path) => {
+      asked.push(path);
+      return path === "/enterprise/push/publicKey"
+        ? PUBLIC_KEY
+        : { code: 0, data: "" };
     });
 
     expect(await subscribeToPush()).toBe(true);
     expect(held.unsubscribe).not.toHaveBeenCalled();
     expect(pushManager.subscribe).not.toHaveBeenCalled();
+    expect(asked).toEqual([
+      "/enterprise/push/publicKey",
+      "/enterprise/push/subscribe",
+    ]);
   });
 });

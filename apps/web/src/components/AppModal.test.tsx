@@ -76,6 +76,7 @@ describe("the app's dialogs, fetched with the first one asked for", () => {
     resetFeedbackDebounce();
     const toastOpen = vi.fn();
     let attempts = 0;
+    // eslint-disable-next-line no-restricted-syntax -- the module itself, only late (or once offline): nothing else sees a stand-in
     vi.doMock("./app-modal-part", async (importOriginal) => {
       attempts += 1;
       if (attempts === 1) throw new Error("offline");

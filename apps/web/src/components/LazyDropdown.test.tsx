@@ -91,6 +91,7 @@ describe("a dropdown whose code comes with the first press", () => {
   it("does nothing when the code cannot be fetched (offline), and tries again on the next press", async () => {
     vi.resetModules();
     let attempts = 0;
+    // eslint-disable-next-line no-restricted-syntax -- the module itself, only late (or once offline): nothing else sees a stand-in
     vi.doMock("./dropdown-part", async (importOriginal) => {
       attempts += 1;
       if (attempts === 1) throw new Error("offline");

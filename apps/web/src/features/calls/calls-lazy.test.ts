@@ -17,6 +17,7 @@ async function freshLazy(controller: ReturnType<typeof fakeController>) {
   vi.resetModules();
   let release: () => void = () => undefined;
   const arrived = new Promise<void>((resolve) => (release = resolve));
+  // eslint-disable-next-line no-restricted-syntax -- after resetModules, a controller of this file's own; the import is made afresh
   vi.doMock("./call-controller", async () => {
     await arrived;
     return { calls: controller };
