@@ -13,15 +13,14 @@ export default defineConfig({
     setupFiles: ["./failures.ts"],
     testTimeout: 180_000,
     hookTimeout: 120_000,
-    // One file at a time. Two at once took the flows from about 533 s to 415-457 s on
-    // this 2-core machine (one file at a time leaves a core idle about a quarter of the
-    // time), but a page starved of CPU still loses a jump to a searched message now and
-    // then (message-actions, the history panel; not yet understood). A red run costs far
-    // more than 80 s, and a flow is never retried to hide a flake: until that jump is
-    // fixed at its cause, one at a time. Each worker has its own range of ports
-    // (harness.ts), so raising this needs nothing else.
-    fileParallelism: false,
-    maxWorkers: 1,
+    // Two files at once, one per core: 322 s → 215–243 s here. Each worker has its own
+    // range of ports (harness.ts). Pages starved of CPU showed two product faults that
+    // one file at a time hid, each fixed at its cause: a picture clicked before its
+    // preview's code came did nothing; the list followed new messages from the top of a
+    // chat opened at its first unread row (the virtualiser's stale "at the bottom"). A
+    // flow is never retried to hide a flake.
+    fileParallelism: true,
+    maxWorkers: 2,
     // The files of a worker share one module graph (playwright-core and the harness are
     // loaded once per worker, not once per file); each file has its own server, data and
     // browser contexts, and the harness keeps no state between files.

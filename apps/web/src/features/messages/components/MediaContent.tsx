@@ -23,17 +23,20 @@ import styles from "./media.module.css";
 import type { PictureProps, UploadProgressProps } from "./media-parts";
 
 // antd's image preview and progress come with the first picture or upload a screen draws
-// (issue 14, F1): until then the thumbnail is a plain image, the progress not yet shown.
+// (issue 14, F1): until then the thumbnail is a plain image, the progress not yet shown. A
+// click on the plain image is kept: the preview opens once its code has come (on a slow
+// link or a busy machine the first click would otherwise do nothing).
 const ZoomablePicture = lazyPart<PictureProps>(
   () => import("./media-parts").then((m) => m.ZoomablePicture),
-  ({ thumb, width, height, alt }) => (
+  ({ thumb, width, height, alt, onAskEarly }) => (
     <img
-      className="ant-image-img"
+      className={`ant-image-img ${styles.zoomable}`}
       src={thumb}
       width={width}
       height={height}
       alt={alt}
       loading="lazy"
+      onClick={onAskEarly}
     />
   ),
 );
@@ -85,6 +88,7 @@ export function MediaContent({ media, mine, upload }: Props) {
 function Picture({ media }: { media: Extract<MediaBody, { kind: "image" }> }) {
   const { t } = useTranslation("messages");
   const box = fitBox(media.width, media.height, media.sticker ? 120 : 240);
+  const [askedEarly, setAskedEarly] = useState(false);
   return (
     <span
       className={media.sticker ? styles.sticker : styles.picture}
@@ -97,6 +101,8 @@ function Picture({ media }: { media: Extract<MediaBody, { kind: "image" }> }) {
         width={box.width}
         height={box.height}
         alt={media.name || t("media.picture")}
+        askedEarly={askedEarly}
+        onAskEarly={() => setAskedEarly(true)}
       />
     </span>
   );

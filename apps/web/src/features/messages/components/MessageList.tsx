@@ -193,6 +193,8 @@ export function MessageList({
       frames += 1;
       if (!rowShown(el, openingKey))
         list.current?.scrollToIndex({ index, align: "start" });
+      // Where the opening left it (no scroll event comes if no scroll was needed).
+      else atBottom.current = distanceFromEnd(el) <= BOTTOM_THRESHOLD_PX;
       frame = requestAnimationFrame(check);
     };
     frame = requestAnimationFrame(check);
@@ -295,8 +297,11 @@ export function MessageList({
             el.scrollTop = el.scrollHeight;
         }}
         // Others' rows are followed only from the bottom; my own send is sought above.
-        followOutput={(bottom) =>
-          bottom ? (reducedMotion ? "auto" : "smooth") : false
+        // The bottom as this list last saw it, not the virtualiser's own idea: on a busy
+        // machine that can still say "at the bottom" for a chat opened at its first unread
+        // row and never scrolled, and following then took the reader away from it.
+        followOutput={() =>
+          atBottom.current ? (reducedMotion ? "auto" : "smooth") : false
         }
         startReached={() => {
           if (hasOlder && !loadingOlder) onLoadOlder();

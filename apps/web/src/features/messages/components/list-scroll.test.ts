@@ -84,6 +84,17 @@ describe("counting arrivals for the new-messages pill", () => {
     expect(arrivedFromOthers(before, after)).toBe(2);
   });
 
+  it("counts them when the pages were read again and the oldest rows moved off", () => {
+    // The socket came back: the chat's pages are read again, one message later each.
+    const before = rows([1, 2], [2, 2], [3, 2], [4, 2]);
+    const after = rows([2, 2], [3, 2], [4, 2], [5, 2]);
+    expect(arrivedFromOthers(before, after)).toBe(1);
+  });
+
+  it("counts nothing when no row from before is left", () => {
+    expect(arrivedFromOthers(rows([1, 2]), rows([7, 2], [8, 2]))).toBe(0);
+  });
+
   it("does not count older pages loaded above", () => {
     const before = rows([5, 2], [6, 2]);
     const after = rows([1, 2], [2, 2], [3, 2], [4, 2], [5, 2], [6, 2]);

@@ -38,19 +38,25 @@ export function distanceFromEnd(el: {
 
 /**
  * How many of the other side's messages arrived between two renders of the list: rows that are
- * new and come after the rows already shown (older pages loaded above do not count).
+ * new and come after the newest row still there from before (older pages loaded above do
+ * not count). Anchored on the newest row, not the oldest: a catch-up after the socket came
+ * back reads the pages again, and the oldest rows held may then have moved to a page not
+ * read yet.
  */
 export function arrivedFromOthers(
   before: readonly ChatItem[],
   after: readonly ChatItem[],
 ): number {
-  const first = before[0];
-  if (first === undefined) return 0;
+  const position = new Map(after.map((item, index) => [item.key, index]));
+  let anchor: number | undefined;
+  for (let i = before.length - 1; i >= 0 && anchor === undefined; i -= 1) {
+    const item = before[i];
+    if (item) anchor = position.get(item.key);
+  }
+  if (anchor === undefined) return 0;
   const known = new Set(before.map((item) => item.key));
-  const start = after.findIndex((item) => item.key === first.key);
-  if (start < 0) return 0;
   let count = 0;
-  for (const item of after.slice(start)) {
+  for (const item of after.slice(anchor + 1)) {
     if (!known.has(item.key) && !item.mine) count += 1;
   }
   return count;

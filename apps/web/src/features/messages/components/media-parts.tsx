@@ -1,6 +1,6 @@
 import { DownloadOutlined } from "@ant-design/icons";
 import { Image, Progress } from "antd";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 /** A picture's thumbnail, at the size its box was given. */
@@ -11,6 +11,10 @@ export interface PictureProps {
   width: number;
   height: number;
   alt: string;
+  /** Clicked before the preview's code arrived: it opens enlarged as soon as it has. */
+  askedEarly?: boolean;
+  /** A click on the stand-in thumbnail, before the preview's code arrived. */
+  onAskEarly?: () => void;
 }
 
 /**
@@ -61,7 +65,9 @@ export function ZoomablePicture({
   width,
   height,
   alt,
+  askedEarly = false,
 }: PictureProps) {
+  const [open, setOpen] = useState(askedEarly);
   return (
     <Image
       src={thumb}
@@ -71,6 +77,8 @@ export function ZoomablePicture({
       loading="lazy"
       preview={{
         src: original,
+        open,
+        onOpenChange: setOpen,
         actionsRender: (actions) => (
           <PreviewActions actions={actions} src={original} name={alt} />
         ),
