@@ -1,28 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { stubServer } from "../../test/server-stub";
 import { subscribeToPush } from "./web-push";
-
-/*
- * The server is a stub of `fetch` that answers envelopes by path, not a mock of the API
- * module: test files share one module graph, and a mocked module would stay mocked for
- * every module first loaded while this file ran.
- */
-function stubServer(
-  answer: (path: string, body: Record<string, unknown>) => object,
-): void {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn((path: string, init?: RequestInit) => {
-      const body = JSON.parse(
-        typeof init?.body === "string" ? init.body : "{}",
-      ) as Record<string, unknown>;
-      return Promise.resolve(
-        new Response(
-          JSON.stringify({ count: 0, page: 0, msg: "", ...answer(path, body) }),
-        ),
-      );
-    }),
-  );
-}
 
 const PUBLIC_KEY = { code: 0, data: { publicKey: "AQAB" } };
 

@@ -3,6 +3,7 @@ import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeContact, makeMessage } from "../../../test/factories";
+import { stubServer } from "../../../test/server-stub";
 import { forwardType, useForwardFileMutation } from "./files.queries";
 
 /*
@@ -41,27 +42,14 @@ describe("forwarding a library file", () => {
   it("tries a partly refused forward again with the same client ids", async () => {
     const sends: Array<Record<string, unknown>> = [];
     let refuseGroup = true;
-    vi.stubGlobal(
-      "fetch",
-      vi.fn((path: string, init?: RequestInit) => {
-        const body = JSON.parse(
-          typeof init?.body === "string" ? init.body : "{}",
-        ) as Record<string, unknown>;
-        let answer: object = { code: 0, data: [] };
-        if (path === "/enterprise/im/sendMessage") {
-          sends.push(body);
-          answer =
-            body.toContactId === "group-9" && refuseGroup
-              ? { code: 400, data: null, msg: "Muted" }
-              : { code: 0, data: makeMessage(1, 7), msg: "" };
-        }
-        return Promise.resolve(
-          new Response(
-            JSON.stringify({ count: 0, page: 1, msg: "", ...answer }),
-          ),
-        );
-      }),
-    );
+    stubServer((path, body) => {
+      if (path !== "/enterprise/im/sendMessage")
+        return { code: 0, data: [], page: 1 };
+      sends.push(body);
+      return body.toContactId === "group-9" && refuseGroup
+        ? { code: 400, data: null, msg: "Muted", page: 1 }
+        : { code: 0, data: makeMessage(1, 7), msg: "", page: 1 };
+    });
     const client = new QueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>

@@ -6,6 +6,7 @@ import { AppModalHost } from "../../../components/AppModal";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { makeConfig } from "../../../../test/factories";
+import { stubServer } from "../../../../test/server-stub";
 import { stubLayout } from "../../../../test/jsdom";
 import { i18n } from "../../../i18n";
 import { systemInfoQuery } from "../../system";
@@ -57,31 +58,22 @@ const request = (n: number, status = 2): FriendRequest => ({
 /** The server: 45 requests received, paged as asked; none sent; answers recorded. */
 function serve() {
   const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn((path: string, init?: RequestInit) => {
-      const body = JSON.parse(
-        typeof init?.body === "string" ? init.body : "{}",
-      ) as Record<string, unknown>;
-      calls.push({ path, body });
-      let answer: object = { code: 0, data: "", msg: "" };
-      if (path === "/enterprise/friend/index") {
-        const page = Number(body.page);
-        const limit = Number(body.limit);
-        const total = body.is_mine === 1 ? 0 : 45;
-        const rows = Array.from(
-          { length: Math.max(0, Math.min(limit, total - (page - 1) * limit)) },
-          (_, i) => request((page - 1) * limit + i + 1, i === 0 ? 2 : 1),
-        );
-        answer = { code: 0, data: rows, count: total, page, msg: "" };
-      }
-      if (path === "/enterprise/friend/update")
-        answer = { code: 0, data: "", msg: "Accepted" };
-      return Promise.resolve(
-        new Response(JSON.stringify({ count: 0, page: 1, ...answer })),
+  stubServer((path, body) => {
+    calls.push({ path, body });
+    if (path === "/enterprise/friend/index") {
+      const page = Number(body.page);
+      const limit = Number(body.limit);
+      const total = body.is_mine === 1 ? 0 : 45;
+      const rows = Array.from(
+        { length: Math.max(0, Math.min(limit, total - (page - 1) * limit)) },
+        (_, i) => request((page - 1) * limit + i + 1, i === 0 ? 2 : 1),
       );
-    }),
-  );
+      return { code: 0, data: rows, count: total, page, msg: "" };
+    }
+    if (path === "/enterprise/friend/update")
+      return { code: 0, data: "", msg: "Accepted", page: 1 };
+    return { code: 0, data: "", msg: "", page: 1 };
+  });
   return calls;
 }
 
