@@ -296,5 +296,9 @@ describe("the console in the web client", () => {
     await openConsole(z, "setting");
     await z.getByRole("tab", { name: "邮件" }).click();
     await shot(z, "console-settings-mail-zh");
+    // The SMS tab: its heading says no gateway is set up yet.
+    await z.getByRole("tab", { name: "短信" }).click();
+    await z.getByText("尚未配置短信网关").waitFor();
+    await shot(z, "console-settings-sms-zh");
   });
 });
