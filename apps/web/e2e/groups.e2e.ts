@@ -226,7 +226,7 @@ describe("groups in the web client", () => {
     for (const page of [o, annPage, b]) {
       // Each had the chat open: it stays, with the notice in place of the editor.
       await page
-        .getByText(/This group was disbanded by its owner|该群聊已被群主解散/)
+        .getByText(/This group has been disbanded|该群聊已解散/)
         .waitFor();
       // The history ends with who disbanded it, in the reader's language.
       await page

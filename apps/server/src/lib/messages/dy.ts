@@ -101,7 +101,7 @@ export const dy: Catalog = {
   "group.muteInvalid": "発言禁止の期間は1分から365日までです",
   "group.changed":
     "グループが変更されました。画面を更新してからもう一度お試しください",
-  "group.disbanded": "このグループはオーナーによって解散されました",
+  "group.disbanded": "このグループは解散されました",
   "group.muted": "このグループでは {until} まで発言が禁止されています",
   "group.nospeak": "現在、このグループで発言できるのは一部のメンバーのみです",
   "group.noticeTooLong": "お知らせは1,000文字以内で入力してください",

@@ -94,7 +94,7 @@ export const e: Catalog = {
     "그룹 소유자는 나가기 전에 다른 사람에게 그룹을 넘겨야 합니다",
   "group.muteInvalid": "채팅 금지 기간은 1분에서 365일 사이여야 합니다",
   "group.changed": "그룹이 방금 변경되었습니다. 새로고침한 후 다시 시도하세요",
-  "group.disbanded": "그룹 소유자가 이 그룹을 해산했습니다",
+  "group.disbanded": "이 그룹은 해산되었습니다",
   "group.muted": "{until}까지 이 그룹에서 채팅이 금지되었습니다",
   "group.nospeak": "현재 이 그룹에서는 일부 멤버만 메시지를 보낼 수 있습니다",
   "group.noticeTooLong": "공지는 최대 1,000자까지 입력할 수 있습니다",

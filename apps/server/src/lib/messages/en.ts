@@ -94,7 +94,7 @@ export const en: Catalog = {
     "As the owner, hand the group to someone else before you leave",
   "group.muteInvalid": "A mute lasts between 1 minute and 365 days",
   "group.changed": "The group changed just now; refresh and try again",
-  "group.disbanded": "This group was disbanded by its owner",
+  "group.disbanded": "This group has been disbanded",
   "group.muted": "You are muted in this group until {until}",
   "group.nospeak": "Only some members may speak in this group right now",
   "group.noticeTooLong": "A notice is at most 1,000 characters long",

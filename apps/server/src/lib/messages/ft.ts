@@ -79,7 +79,7 @@ export const ft: Catalog = {
   "group.ownerMustTransfer": "群主需先轉讓群組才能退出",
   "group.muteInvalid": "禁言時長應為 1 分鐘到 365 天",
   "group.changed": "群組剛剛有變更，請重新整理後再試",
-  "group.disbanded": "該群組已被群主解散",
+  "group.disbanded": "該群組已解散",
   "group.muted": "你已被禁言，解除時間：{until}",
   "group.nospeak": "群組已開啟禁言，你暫時無法發言",
   "group.noticeTooLong": "群組公告最多 1000 個字元",

@@ -104,7 +104,7 @@ export const fy: Catalog = {
     "En tant que propriétaire, cédez le groupe à quelqu'un d'autre avant de le quitter",
   "group.muteInvalid": "Une mise en sourdine dure entre 1 minute et 365 jours",
   "group.changed": "Le groupe vient d'être modifié ; actualisez et réessayez",
-  "group.disbanded": "Ce groupe a été dissous par son propriétaire",
+  "group.disbanded": "Ce groupe a été dissous",
   "group.muted": "Vous êtes en sourdine dans ce groupe jusqu'à {until}",
   "group.nospeak":
     "Pour le moment, seuls certains membres peuvent écrire dans ce groupe",

@@ -106,7 +106,7 @@ export const hy: Catalog = {
     "Eine Stummschaltung dauert zwischen 1 Minute und 365 Tagen",
   "group.changed":
     "Die Gruppe wurde gerade geändert; aktualisiere und versuche es erneut",
-  "group.disbanded": "Diese Gruppe wurde von ihrem Eigentümer aufgelöst",
+  "group.disbanded": "Diese Gruppe wurde aufgelöst",
   "group.muted": "Du bist in dieser Gruppe bis {until} stummgeschaltet",
   "group.nospeak":
     "In dieser Gruppe dürfen gerade nur bestimmte Mitglieder schreiben",

@@ -95,7 +95,7 @@ export const ptyy: Catalog = {
     "Como dono do grupo, transfira-o para outra pessoa antes de sair",
   "group.muteInvalid": "O silenciamento dura de 1 minuto a 365 dias",
   "group.changed": "O grupo acabou de mudar; atualize e tente novamente",
-  "group.disbanded": "Este grupo foi dissolvido pelo proprietário",
+  "group.disbanded": "Este grupo foi dissolvido",
   "group.muted": "Você não pode enviar mensagens neste grupo até {until}",
   "group.nospeak":
     "No momento, apenas alguns membros podem enviar mensagens neste grupo",

@@ -96,7 +96,7 @@ export const yn: Catalog = {
     "Là trưởng nhóm, bạn cần chuyển quyền trưởng nhóm cho người khác trước khi rời nhóm",
   "group.muteInvalid": "Thời gian cấm chat phải từ 1 phút đến 365 ngày",
   "group.changed": "Nhóm vừa có thay đổi; hãy làm mới rồi thử lại",
-  "group.disbanded": "Nhóm này đã bị trưởng nhóm giải tán",
+  "group.disbanded": "Nhóm này đã bị giải tán",
   "group.muted": "Bạn bị cấm chat trong nhóm này đến {until}",
   "group.nospeak":
     "Hiện chỉ một số thành viên được phép gửi tin nhắn trong nhóm này",

@@ -104,7 +104,7 @@ export const yny: Catalog = {
     "Sebagai pemilik, serahkan grup kepada orang lain sebelum Anda keluar",
   "group.muteInvalid": "Durasi bisukan antara 1 menit hingga 365 hari",
   "group.changed": "Grup baru saja berubah; muat ulang dan coba lagi",
-  "group.disbanded": "Grup ini telah dibubarkan oleh pemiliknya",
+  "group.disbanded": "Grup ini telah dibubarkan",
   "group.muted": "Anda dibisukan di grup ini hingga {until}",
   "group.nospeak":
     "Saat ini hanya sebagian anggota yang dapat mengirim pesan di grup ini",

@@ -79,7 +79,7 @@ export const zh: Catalog = {
   "group.ownerMustTransfer": "群主需要先转让群聊才能退出",
   "group.muteInvalid": "禁言时长应为 1 分钟到 365 天",
   "group.changed": "群聊刚刚被修改，请刷新后重试",
-  "group.disbanded": "该群聊已被群主解散",
+  "group.disbanded": "该群聊已解散",
   "group.muted": "你已被禁言，解除时间：{until}",
   "group.nospeak": "群聊已开启禁言，你暂时不能发言",
   "group.noticeTooLong": "群公告最多 1000 个字符",

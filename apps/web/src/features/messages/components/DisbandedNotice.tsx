@@ -9,7 +9,7 @@ import { useChatUiStore } from "../chat-ui.store";
 import styles from "./chat.module.css";
 
 /**
- * In place of the editor of a group its owner disbanded (issue 51): its history stays
+ * In place of the editor of a disbanded group (by its owner or the console; issue 51): its history stays
  * readable until I remove it from my list, which closes the chat.
  */
 export function DisbandedNotice({ contactId }: { contactId: string }) {
