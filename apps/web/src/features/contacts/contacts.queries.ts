@@ -7,6 +7,7 @@ import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../api/http";
+import { writeLive } from "../../api/live-write";
 import { useGlobalConfig } from "../system";
 import { shownContacts, systemEntry } from "./system-entry";
 
@@ -53,7 +54,7 @@ export function updateContact(
   change: (c: Contact) => Contact,
 ): boolean {
   let found = false;
-  client.setQueryData<Contact[]>(contactsKey, (list) =>
+  writeLive<Contact[]>(client, contactsKey, (list) =>
     list?.map((c) => {
       if (c.id !== contactId) return c;
       found = true;
@@ -65,7 +66,7 @@ export function updateContact(
 
 /** Adds a contact to the list, or replaces the one with its id. */
 export function putContact(client: QueryClient, contact: Contact): void {
-  client.setQueryData<Contact[]>(contactsKey, (list) =>
+  writeLive<Contact[]>(client, contactsKey, (list) =>
     list ? [contact, ...list.filter((c) => c.id !== contact.id)] : list,
   );
 }

@@ -1,5 +1,6 @@
 import type { Contact } from "@parley/protocol";
 import type { QueryClient } from "@tanstack/react-query";
+import { writeLive } from "../../api/live-write";
 import type { RealtimeHandlers } from "../../api/socket";
 import { readGlobalConfig } from "../system";
 import { contactsKey, putContact, updateContact } from "./contacts.queries";
@@ -9,7 +10,7 @@ import { contactsKey, putContact, updateContact } from "./contacts.queries";
  * friend's user id as digits when a friendship ends (wire-contract.md §5.9).
  */
 function dropContact(client: QueryClient, id: string): void {
-  client.setQueryData<Contact[]>(contactsKey, (list) =>
+  writeLive<Contact[]>(client, contactsKey, (list) =>
     list?.filter((c) => String(c.id) !== id),
   );
 }

@@ -11,6 +11,7 @@ import {
   useInfiniteQuery,
 } from "@tanstack/react-query";
 import { call } from "../../api/http";
+import { writeLive } from "../../api/live-write";
 import { contactsKey, updateContact } from "../contacts";
 
 /** Whether a chat id is a group's (`group-N`) rather than a user's. */
@@ -121,7 +122,7 @@ export function upsertMessage(
     stored.is_read === 0 && readAhead.has(stored.id)
       ? { ...stored, is_read: 1 }
       : stored;
-  client.setQueryData<MessagePages>(messagesKey(contactId), (data) => {
+  writeLive<MessagePages>(client, messagesKey(contactId), (data) => {
     if (!data) return data;
     if (
       data.pages.some((page) =>
@@ -174,7 +175,7 @@ export function updateMessages(
   contactId: ContactId,
   change: (m: Message) => Message,
 ): void {
-  client.setQueryData<MessagePages>(messagesKey(contactId), (data) =>
+  writeLive<MessagePages>(client, messagesKey(contactId), (data) =>
     data
       ? { ...data, pages: data.pages.map((page) => page.map(change)) }
       : data,
