@@ -14,11 +14,12 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 120_000,
     // Two files at once, one per core: 322 s → 215–243 s here. Each worker has its own
-    // range of ports (harness.ts). Pages starved of CPU showed two product faults that
+    // range of ports (harness.ts). Pages starved of CPU showed three product faults that
     // one file at a time hid, each fixed at its cause: a picture clicked before its
     // preview's code came did nothing; the list followed new messages from the top of a
-    // chat opened at its first unread row (the virtualiser's stale "at the bottom"). A
-    // flow is never retried to hide a flake.
+    // chat opened at its first unread row (the virtualiser's stale "at the bottom"); a
+    // read of the chat list that started before a first message landed after it and took
+    // the new chat away (api/live-write.ts). A flow is never retried to hide a flake.
     fileParallelism: true,
     maxWorkers: 2,
     // The files of a worker share one module graph (playwright-core and the harness are
