@@ -93,6 +93,21 @@ const membership = (member: MemberState): Membership => ({
   mutedUntil: member.muted_until ?? 0,
 });
 
+/** A member's standing in a group's chat: role and mute, where their history starts, settings. */
+interface ChatStanding {
+  member: Membership;
+  joinedSeq: number;
+  setting: GroupSetting;
+}
+
+const chatStandingOf = (
+  row: MemberState & { joined_seq: number; setting: string },
+): ChatStanding => ({
+  member: membership(row),
+  joinedSeq: row.joined_seq,
+  setting: toGroupSetting(row.setting),
+});
+
 /**
  * Groups (wire-contract.md §2.5, SPEC §4 and §6): every call checks that the caller is a
  * member — a group they are not in answers exactly like a missing one — and their role
@@ -760,18 +775,9 @@ export class GroupsService {
   async formerStanding(
     groupId: number,
     userId: number,
-  ): Promise<{
-    member: Membership;
-    joinedSeq: number;
-    setting: GroupSetting;
-  } | null> {
+  ): Promise<ChatStanding | null> {
     const row = await this.repo.findFormerStanding(groupId, userId);
-    if (!row) return null;
-    return {
-      member: membership(row),
-      joinedSeq: row.joined_seq,
-      setting: toGroupSetting(row.setting),
-    };
+    return row ? chatStandingOf(row) : null;
   }
 
   /** `groupSetting`: the owner sets the switches and the speak restriction; others keep theirs. */
@@ -891,21 +897,19 @@ export class GroupsService {
   async chatStanding(
     groupId: number,
     userId: number,
-  ): Promise<{
-    member: Membership;
-    joinedSeq: number;
-    setting: GroupSetting;
-    /** The group's name (a notification's title says it). */
-    name: string;
-    /** The group as a contact of a member with no chat of it yet (a sent message's `contactInfo`). */
-    contact: (publicUrl: string) => Contact;
-  } | null> {
+  ): Promise<
+    | (ChatStanding & {
+        /** The group's name (a notification's title says it). */
+        name: string;
+        /** The group as a contact of a member with no chat of it yet (a sent message's `contactInfo`). */
+        contact: (publicUrl: string) => Contact;
+      })
+    | null
+  > {
     const member = await this.repo.findChatStanding(groupId, userId);
     if (!member) return null;
     return {
-      member: membership(member),
-      joinedSeq: member.joined_seq,
-      setting: toGroupSetting(member.setting),
+      ...chatStandingOf(member),
       name: member.name,
       contact: (publicUrl) =>
         toGroupContact(
