@@ -1,4 +1,7 @@
+import path from "node:path";
+import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
+import { CHROMIUM_ARGS, HEADLESS_SHELL } from "./apps/web/e2e/chromium";
 import { localeGroups } from "./apps/web/locale-groups";
 
 export default defineConfig({
@@ -9,6 +12,44 @@ export default defineConfig({
     // at once.
     maxWorkers: 2,
     projects: [
+      {
+        // Screen tests: one screen or dialog of the web client drawn in a real Chromium
+        // (Vitest's browser mode, the flows' headless shell) with the server stubbed at
+        // `fetch`: for what jsdom cannot tell (what fits at a width, what is in view) and
+        // the pictures a reviewer looks at (SCREENSHOTS=1), without a server, a second
+        // user or a socket, which stay the browser flows' (e2e/).
+        plugins: [localeGroups()],
+        test: {
+          name: "screens",
+          root: "apps/web",
+          include: ["src/**/*.screen.test.tsx"],
+          setupFiles: ["./test/screen-setup.ts"],
+          provide: {
+            screenshots: process.env.SCREENSHOTS === "1",
+            shotsDir: path.resolve("apps/web/e2e/screenshots"),
+          },
+          testTimeout: 60_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: {
+                executablePath: HEADLESS_SHELL,
+                args: CHROMIUM_ARGS,
+              },
+              contextOptions: {
+                // As the flows: antd moves nothing, so no picture catches a dialog halfway.
+                reducedMotion: "reduce",
+                // Room for the widest screen unscaled (Vitest fits the page to the window).
+                viewport: { width: 1400, height: 1000 },
+              },
+            }),
+            instances: [{ browser: "chromium" }],
+            // Vitest's own pictures of a failure would land in the source tree.
+            screenshotFailures: false,
+          },
+        },
+      },
       {
         test: {
           name: "protocol",
@@ -23,6 +64,8 @@ export default defineConfig({
           name: "web",
           root: "apps/web",
           include: ["src/**/*.test.{ts,tsx}"],
+          // Screen tests draw in a real Chromium (apps/web/vitest.screens.config.ts).
+          exclude: ["src/**/*.screen.test.tsx"],
           environment: "jsdom",
           setupFiles: ["./src/test-setup.ts"],
           // The files of a worker share one module graph (React, antd, i18next loaded

@@ -24,9 +24,9 @@ export const staticChecks = ["format:check", "lint", "typecheck"].map(
   }),
 );
 
-/** The vitest projects: protocol, server on SQLite, web components. */
+/** The vitest projects: protocol, server on SQLite, web components, screens in Chromium. */
 export const unitSuites = {
-  label: "unit suites (protocol, server on SQLite, web)",
+  label: "unit suites (protocol, server on SQLite, web, screens)",
   command: "npx",
   args: ["vitest", "run"],
   env: sqliteEnv,

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { closeTop, resize, settledShot } from "./harness";
+import { closeTop, settledShot } from "./harness";
 
 export { closeTop };
 
@@ -123,53 +123,3 @@ export const chimes = async (page: Page) =>
   (await page.evaluate(
     () => (window as unknown as { __notes: number }).__notes,
   )) / 2;
-
-/** Every tab and dialog of Settings, at the three widths, in one language. */
-export async function photographSettings(
-  page: Page,
-  lang: Lang,
-  png: Buffer,
-): Promise<void> {
-  const words = WORDS[lang];
-  for (const size of WIDTHS) {
-    await resize(page, { width: size.width, height: size.height });
-    const settings = await openSettings(page, lang);
-    await shot(page, `settings-account-${lang}-${size.name}`);
-    // The tab's lower half: security rows, language, logout.
-    await settings
-      .getByRole("button", { name: words.password, exact: true })
-      .scrollIntoViewIfNeeded();
-    await shot(page, `settings-account-bottom-${lang}-${size.name}`);
-
-    await settings
-      .getByRole("button", { name: words.password, exact: true })
-      .click();
-    const password = dialogNamed(page, words.password);
-    await password.waitFor();
-    await shot(page, `settings-password-${lang}-${size.name}`);
-    await closeTop(page, password);
-
-    await settings
-      .getByRole("button", { name: words.account, exact: true })
-      .click();
-    const account = dialogNamed(page, words.account);
-    await account.waitFor();
-    await shot(page, `settings-change-account-${lang}-${size.name}`);
-    await closeTop(page, account);
-
-    await settings.locator('input[type="file"]').setInputFiles({
-      name: "photo.png",
-      mimeType: "image/png",
-      buffer: png,
-    });
-    const crop = dialogNamed(page, words.crop);
-    await crop.waitFor();
-    await shot(page, `settings-crop-${lang}-${size.name}`);
-    await closeTop(page, crop);
-
-    await showTab(settings, words.commonTab);
-    await shot(page, `settings-common-${lang}-${size.name}`);
-    await closeTop(page, settings);
-  }
-  await resize(page, { width: 1280, height: 800 });
-}

@@ -35,15 +35,33 @@ export function SettingsModal({ open, onClose }: SettingsModalProps) {
           {
             key: "account",
             label: t("account"),
-            children: <AccountTab user={user} />,
+            children: (
+              <div className={styles.pane}>
+                <AccountTab user={user} />
+              </div>
+            ),
           },
           {
             key: "common",
             label: t("common"),
-            children: <CommonTab user={user} />,
+            children: (
+              <div className={styles.pane}>
+                <CommonTab user={user} />
+              </div>
+            ),
           },
           ...(config?.demon_mode === 1
-            ? [{ key: "about", label: t("about.tab"), children: <AboutTab /> }]
+            ? [
+                {
+                  key: "about",
+                  label: t("about.tab"),
+                  children: (
+                    <div className={styles.pane}>
+                      <AboutTab />
+                    </div>
+                  ),
+                },
+              ]
             : []),
         ]}
       />
