@@ -14,9 +14,10 @@ import type { FastifyBaseLogger as Logger } from "fastify";
 import type { Config } from "./config.js";
 import {
   type AppContext,
-  createRegistry,
-  type FeatureModule,
+  createFeatures,
   type Services,
+  wire,
+  type WiredModule,
 } from "./context.js";
 import type { Db } from "./db/database.js";
 import { accountsModule } from "./features/accounts/accounts.module.js";
@@ -66,28 +67,97 @@ import { lazyRequire } from "./lib/lazy-require.js";
 const ioredis = lazyRequire<typeof IORedis>("ioredis");
 
 /**
- * Every feature of the server, each wiring itself from the one context (HOUSE-STYLE §2a).
- * A new feature is one more line here.
+ * Every feature of the server, each built from the one context and wired to the ports it
+ * declares: what it asks of other features, given here by name (HOUSE-STYLE §2a, issue 42).
+ * A new feature is one more line here. docs/ARCHITECTURE.md draws these edges.
  */
-const MODULES: readonly FeatureModule<keyof Services>[] = [
-  systemModule,
-  accountsModule,
-  settingsModule,
-  socketModule,
-  friendsModule,
-  messagesModule,
-  contactsModule,
-  groupsModule,
-  peopleModule,
-  filesModule,
-  pushModule,
-  auditModule,
-  consoleModule,
-  tasksModule,
-  noticesModule,
-  complaintsModule,
-  articlesModule,
-  callsModule,
+const MODULES: readonly WiredModule[] = [
+  wire(systemModule, (f) => ({
+    accounts: f.accounts,
+    friends: f.friends,
+    audit: f.audit,
+  })),
+  wire(accountsModule, (f) => ({
+    console: f.console,
+    contacts: f.contacts,
+    system: f.system,
+  })),
+  wire(settingsModule, (f) => ({ accounts: f.accounts })),
+  wire(socketModule, (f) => ({ groups: f.groups })),
+  wire(friendsModule, (f) => ({
+    accounts: f.accounts,
+    contacts: f.contacts,
+    messages: f.messages,
+    system: f.system,
+    people: f.people,
+  })),
+  wire(messagesModule, (f) => ({
+    accounts: f.accounts,
+    files: f.files,
+    groups: f.groups,
+    audit: f.audit,
+    contacts: f.contacts,
+    friends: f.friends,
+    push: f.push,
+    notices: f.notices,
+  })),
+  wire(contactsModule, (f) => ({
+    friends: f.friends,
+    notices: f.notices,
+    messages: f.messages,
+    groups: f.groups,
+    system: f.system,
+    accounts: f.accounts,
+  })),
+  wire(groupsModule, (f) => ({
+    accounts: f.accounts,
+    system: f.system,
+    messages: f.messages,
+    files: f.files,
+    friends: f.friends,
+  })),
+  wire(peopleModule, (f) => ({
+    groups: f.groups,
+    contacts: f.contacts,
+    accounts: f.accounts,
+    friends: f.friends,
+  })),
+  wire(filesModule, (f) => ({ system: f.system, messages: f.messages })),
+  wire(pushModule, () => ({})),
+  wire(auditModule, () => ({})),
+  wire(consoleModule, (f) => ({
+    accounts: f.accounts,
+    groups: f.groups,
+    friends: f.friends,
+    messages: f.messages,
+    system: f.system,
+    audit: f.audit,
+  })),
+  wire(tasksModule, (f) => ({
+    accounts: f.accounts,
+    audit: f.audit,
+    system: f.system,
+    files: f.files,
+    contacts: f.contacts,
+  })),
+  wire(noticesModule, (f) => ({
+    audit: f.audit,
+    contacts: f.contacts,
+    articles: f.articles,
+    accounts: f.accounts,
+  })),
+  wire(complaintsModule, (f) => ({
+    accounts: f.accounts,
+    audit: f.audit,
+    messages: f.messages,
+    groups: f.groups,
+  })),
+  wire(articlesModule, (f) => ({
+    audit: f.audit,
+    contacts: f.contacts,
+    accounts: f.accounts,
+  })),
+  wire(callsModule, (f) => ({ accounts: f.accounts, messages: f.messages })),
 ];
 
 /** The SMTP port when a saved one cannot be read (implicit TLS). */
@@ -226,20 +296,20 @@ function createHttp(
 
 function createMailer(
   logger: Logger,
-  services: Services,
+  features: Services,
   timeoutMs: number,
 ): Mailer {
   return new Mailer(
     logger,
     async () => {
-      const { row } = await services.system.smtp();
+      const { row } = await features.system.smtp();
       return row.host
         ? { ...row, port: Number(row.port) || DEFAULT_SMTP_PORT }
         : null;
     },
-    async () => (await services.system.config()).sysInfo.name,
+    async () => (await features.system.config()).sysInfo.name,
     new SmsGateway(async () => {
-      const { row } = await services.system.sms();
+      const { row } = await features.system.sms();
       return row.url ? row : null;
     }, timeoutMs),
   );
@@ -273,12 +343,19 @@ export function buildApp(deps: AppDeps): {
       ? new RedisHub(config.REDIS_URL, prefix, logger)
       : new InProcessHub());
 
-  const { services, provide, assertComplete } = createRegistry();
-  const mailer = createMailer(logger, services, config.SMS_TIMEOUT_MS);
+  // The features as the infrastructure and the ports reach them (each one resolved when it
+  // is first called, once every module is built).
+  const {
+    features,
+    provide,
+    services: built,
+    assertComplete,
+  } = createFeatures();
+  const mailer = createMailer(logger, features, config.SMS_TIMEOUT_MS);
   const ports = createRealtimePorts(hub, clock);
   const storage = new SwitchingStorage(
     deps.storage ?? new LocalStorage(path.join(config.DATA_DIR, "storage")),
-    async () => (await services.system.storage()).row,
+    async () => (await features.system.storage()).row,
   );
   const spoolDir = openSpool(path.join(config.DATA_DIR, "uploads"));
   const jobs = new JobQueue({
@@ -295,7 +372,7 @@ export function buildApp(deps: AppDeps): {
     logger,
     ...ports,
     policy: {
-      config: () => services.system.config(),
+      config: () => features.system.config(),
       actor: (user) => ({ ...user, demoMode: config.DEMO_MODE }),
     },
     passwords: new Passwords({
@@ -308,11 +385,10 @@ export function buildApp(deps: AppDeps): {
     keys: redis ? new RedisKeys(redis, prefix) : new MemoryKeys(clock),
     limiter: (name, points, windowSeconds) =>
       new Limiter(name, { points, windowSeconds }, redis, prefix),
-    services,
     checkHeld: deps.validateResponses ?? false,
   };
   const sessions: SessionResolver = {
-    resolve: (token) => services.accounts.sessions.resolve(token),
+    resolve: (token) => features.accounts.sessions.resolve(token),
   };
 
   void app.register(cookie);
@@ -330,21 +406,21 @@ export function buildApp(deps: AppDeps): {
   });
   linkForBadUrl = (url) => calls.brokenLink(url);
   for (const module of MODULES) {
-    const built = module.create(ctx);
-    provide(module.name, built.service);
-    built.register(calls);
+    const made = module.create(ctx, features);
+    provide(module.name, made.service);
+    made.register(calls);
   }
   assertComplete();
 
   const gateway = new Gateway({
     hub,
     publish: ports.publish,
-    presenceAudience: (userId) => services.contacts.presenceAudience(userId),
+    presenceAudience: (userId) => features.contacts.presenceAudience(userId),
     onSocketsChanged: () => {
-      services.console.socketsChanged();
+      features.console.socketsChanged();
     },
     onUserGone: (userId) => {
-      void services.calls.userGone(userId);
+      void features.calls.userGone(userId);
     },
     clock,
     resolveToken: (token) => sessions.resolve(token),
@@ -363,7 +439,7 @@ export function buildApp(deps: AppDeps): {
   registerWeb(app, config.WEB_DIST);
 
   app.addHook("preClose", async () => {
-    services.tasks.stopSchedule();
+    features.tasks.stopSchedule();
     // Running jobs finish while the database and the hub are still there.
     await jobs.close();
     await gateway.close();
@@ -375,28 +451,12 @@ export function buildApp(deps: AppDeps): {
     if (!deps.hub) await hub.close();
     if (!deps.redis) redis?.disconnect();
   });
-  const { accounts } = services;
+  const every = built();
+  const { accounts } = every;
   return {
     app,
     services: {
-      system: services.system,
-      accounts,
-      settings: services.settings,
-      socket: services.socket,
-      friends: services.friends,
-      people: services.people,
-      files: services.files,
-      messages: services.messages,
-      contacts: services.contacts,
-      groups: services.groups,
-      push: services.push,
-      audit: services.audit,
-      console: services.console,
-      tasks: services.tasks,
-      notices: services.notices,
-      complaints: services.complaints,
-      articles: services.articles,
-      calls: services.calls,
+      ...every,
       sessions: accounts.sessions,
       codes: accounts.codes,
       mailer,

@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { createRegistry } from "./context.js";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { createFeatures } from "./context.js";
 import { createDatabase } from "./db/database.js";
 import { systemRepository } from "./features/system/system.repository.js";
 import { loadConfig } from "./config.js";
@@ -12,7 +12,7 @@ import { SystemService } from "./features/system/system.service.js";
 import { systemClock } from "./lib/clock.js";
 
 const db = createDatabase({ kind: "sqlite", file: ":memory:" });
-const { services: unused } = createRegistry();
+const { features: unprovided } = createFeatures();
 const system = new SystemService({
   repo: systemRepository(db),
   clock: systemClock,
@@ -27,7 +27,9 @@ const system = new SystemService({
     on: () => undefined,
     onReached: () => undefined,
   },
-  services: unused,
+  accounts: unprovided.accounts,
+  friends: unprovided.friends,
+  audit: unprovided.audit,
   demoMode: false,
   codeChannels: () => Promise.resolve({ email: false, phone: false }),
   env: {
@@ -39,27 +41,36 @@ const system = new SystemService({
 });
 afterAll(() => db.destroy());
 
-describe("the service registry", () => {
-  it("hands back what a module provided", () => {
-    const { services, provide } = createRegistry();
+describe("the features the ports are wired to", () => {
+  it("reach what a module provided, when first called", () => {
+    const { features, provide } = createFeatures();
+    // Wired before the module is built, as app.ts wires every port.
+    const port = features.system;
     provide("system", system);
-    expect(services.system).toBe(system);
+    system.forgetConfig();
+    const spy = vi.spyOn(system, "forgetConfig");
+    port.forgetConfig();
+    expect(spy).toHaveBeenCalledOnce();
   });
 
-  it("names a service no module provides, when it is first used", () => {
-    const { services } = createRegistry();
-    expect(() => services.messages).toThrow(/"messages"/);
+  it("name a feature no module provides, when it is first called", () => {
+    const { features } = createFeatures();
+    expect(() => Reflect.get(features.messages, "send")).toThrow(/"messages"/);
   });
 
-  it("refuses a service provided twice", () => {
-    const { provide } = createRegistry();
+  it("refuse a feature provided twice", () => {
+    const { provide } = createFeatures();
     provide("system", system);
-    expect(() => provide("system", system)).toThrow(/twice/);
+    expect(() => {
+      provide("system", system);
+    }).toThrow(/twice/);
   });
 
-  it("checks at start that every service has its module", () => {
-    const { provide, assertComplete } = createRegistry();
+  it("check at start that every feature has its module", () => {
+    const { provide, assertComplete } = createFeatures();
     provide("system", system);
-    expect(() => assertComplete()).toThrow(/no module provides/);
+    expect(() => {
+      assertComplete();
+    }).toThrow(/no module provides/);
   });
 });

@@ -42,9 +42,9 @@ export interface Policy {
 }
 
 /**
- * The services features offer each other. A feature calls another feature's service, never
- * its repository; the registry resolves them when a request runs, so the order modules are
- * listed in app.ts does not matter.
+ * Every feature's service, by the feature's name: what the composition (app.ts) wires each
+ * feature's ports from. A service never sees this whole: it declares, in its constructor's
+ * type, the narrow calls it needs of other features (its ports), and app.ts hands it those.
  */
 export interface Services {
   system: SystemService;
@@ -89,7 +89,6 @@ export interface AppContext {
   readonly keys: SharedKeys;
   /** A counter of attempts per key in a window, shared through Redis when configured. */
   limiter(name: string, points: number, windowSeconds: number): Limiter;
-  readonly services: Services;
   /**
    * Tests: what a process holds in memory (a contact list) is checked against a fresh read
    * each time it answers, and a difference fails the call.
@@ -97,104 +96,121 @@ export interface AppContext {
   readonly checkHeld: boolean;
 }
 
-/** One feature: its service, and the calls it answers. */
-export interface FeatureModule<K extends keyof Services> {
+/** One feature: its service, and the calls it answers, built from the context and its ports. */
+export interface FeatureModule<K extends keyof Services, P = object> {
   readonly name: K;
-  create(ctx: AppContext): {
+  create(
+    ctx: AppContext,
+    ports: P,
+  ): {
     service: Services[K];
     register(calls: Calls): void;
   };
 }
 
-/** Declares a feature module (keeps the service's exact type). */
-export function defineModule<K extends keyof Services>(
+/** Declares a feature module (keeps the service's and the ports' exact types). */
+export function defineModule<K extends keyof Services, P = object>(
   name: K,
-  create: FeatureModule<K>["create"],
-): FeatureModule<K> {
+  create: FeatureModule<K, P>["create"],
+): FeatureModule<K, P> {
   return { name, create };
 }
 
+/** A module with its ports chosen among the features: one line of app.ts's list. */
+export interface WiredModule<K extends keyof Services = keyof Services> {
+  readonly name: K;
+  create(
+    ctx: AppContext,
+    features: Services,
+  ): ReturnType<FeatureModule<K>["create"]>;
+}
+
 /**
- * The service registry: filled by app.ts as it creates each module; reading a service that
- * no module provided is a wiring bug and throws at once, naming it.
+ * Wires a module: `ports` picks, among all features, what the module declared it needs
+ * (the type checker holds each to the port's narrow type).
  */
-export function createRegistry(): {
-  services: Services;
+export function wire<K extends keyof Services, P>(
+  module: FeatureModule<K, P>,
+  ports: (features: Services) => P,
+): WiredModule<K> {
+  return {
+    name: module.name,
+    create: (ctx, features) => module.create(ctx, ports(features)),
+  };
+}
+
+/**
+ * The features as ports see them: each one stands for its service, which is reached when a
+ * port is first called, so two features may be wired to each other whatever their order
+ * in app.ts. Calling a feature that no module provided is a wiring bug and throws at once,
+ * naming it; `assertComplete` finds it at start-up.
+ */
+export function createFeatures(): {
+  features: Services;
   provide: <K extends keyof Services>(name: K, service: Services[K]) => void;
-  /** Throws, naming it, when a service has no module. */
+  /** Every service, once all modules are built (tests and seeding call them directly). */
+  services: () => Services;
+  /** Throws, naming it, when a feature has no module. */
   assertComplete: () => void;
 } {
-  const provided = new Map<keyof Services, Services[keyof Services]>();
-  const get = <K extends keyof Services>(name: K): Services[K] => {
+  const provided = new Map<keyof Services, object>();
+  const serviceOf = (name: keyof Services): object => {
     const service = provided.get(name);
     if (!service) throw new Error(`no module provides the "${name}" service`);
-    // The map is written only by provide<K>, which keys each service by its own name.
-    return service as Services[K];
+    return service;
   };
-  const services: Services = {
-    get system() {
-      return get("system");
-    },
-    get accounts() {
-      return get("accounts");
-    },
-    get settings() {
-      return get("settings");
-    },
-    get socket() {
-      return get("socket");
-    },
-    get people() {
-      return get("people");
-    },
-    get files() {
-      return get("files");
-    },
-    get friends() {
-      return get("friends");
-    },
-    get messages() {
-      return get("messages");
-    },
-    get contacts() {
-      return get("contacts");
-    },
-    get groups() {
-      return get("groups");
-    },
-    get push() {
-      return get("push");
-    },
-    get audit() {
-      return get("audit");
-    },
-    get console() {
-      return get("console");
-    },
-    get tasks() {
-      return get("tasks");
-    },
-    get notices() {
-      return get("notices");
-    },
-    get complaints() {
-      return get("complaints");
-    },
-    get articles() {
-      return get("articles");
-    },
-    get calls() {
-      return get("calls");
-    },
-  };
+  const NAMES: readonly (keyof Services)[] = [
+    "system",
+    "accounts",
+    "settings",
+    "socket",
+    "friends",
+    "messages",
+    "contacts",
+    "groups",
+    "people",
+    "files",
+    "push",
+    "audit",
+    "console",
+    "tasks",
+    "notices",
+    "complaints",
+    "articles",
+    "calls",
+  ];
+  // A member is read from the service at each call, never kept: what a test puts in its
+  // place (a spy) is what the port calls.
+  const stand = (name: keyof Services): object =>
+    new Proxy(
+      {},
+      {
+        get(_, key) {
+          const service = serviceOf(name);
+          const value: unknown = Reflect.get(service, key, service);
+          return typeof value === "function"
+            ? (value as (...args: unknown[]) => unknown).bind(service)
+            : value;
+        },
+      },
+    );
+  // Each stand-in answers exactly as its service does (every member read is forwarded).
+  const features = Object.fromEntries(
+    NAMES.map((name) => [name, stand(name)]),
+  ) as unknown as Services;
   return {
-    services,
+    features,
     provide: (name, service) => {
       if (provided.has(name)) throw new Error(`"${name}" is provided twice`);
       provided.set(name, service);
     },
+    services: () =>
+      // Each entry was provided under its own name (provide<K>).
+      Object.fromEntries(
+        NAMES.map((name) => [name, serviceOf(name)]),
+      ) as unknown as Services,
     assertComplete: () => {
-      for (const name of Object.keys(services)) Reflect.get(services, name);
+      for (const name of NAMES) serviceOf(name);
     },
   };
 }

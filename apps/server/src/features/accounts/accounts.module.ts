@@ -7,65 +7,69 @@ import { CodesService } from "./codes.service.js";
 import { LoginTickets } from "./login-tickets.js";
 import { sessionsRepository } from "./sessions.repository.js";
 import { SessionsService } from "./sessions.service.js";
+import type { AccountsPorts } from "./accounts.service.js";
 
 /** Registration, login, logout, verification codes, login tickets and sessions. */
-export const accountsModule = defineModule("accounts", (ctx) => {
-  const { config } = ctx;
-  const users = usersRepository(ctx.db);
-  const sessions = new SessionsService(
-    sessionsRepository(ctx.db),
-    ctx.clock,
-    ctx.sockets,
-    ctx.changes,
-  );
-  const codes = new CodesService({
-    repo: codesRepository(ctx.db),
-    users,
-    clock: ctx.clock,
-    sender: ctx.mail,
-    perAddress: ctx.limiter(
-      "sendcode-ip",
-      config.RATE_SENDCODE_IP,
-      config.RATE_SENDCODE_WINDOW_S,
-    ),
-  });
-  const service = new AccountsService({
-    users,
-    sessions,
-    codes,
-    tickets: new LoginTickets(ctx.keys),
-    clock: ctx.clock,
-    passwords: ctx.passwords,
-    logger: ctx.logger,
-    policy: ctx.policy,
-    services: ctx.services,
-    changes: ctx.changes,
-    checkHeld: ctx.checkHeld,
-    limits: {
-      loginPerAccount: ctx.limiter(
-        "login-account",
-        config.RATE_LOGIN_ACCOUNT,
-        config.RATE_LOGIN_WINDOW_S,
+export const accountsModule = defineModule(
+  "accounts",
+  (ctx, ports: AccountsPorts) => {
+    const { config } = ctx;
+    const users = usersRepository(ctx.db);
+    const sessions = new SessionsService(
+      sessionsRepository(ctx.db),
+      ctx.clock,
+      ctx.sockets,
+      ctx.changes,
+    );
+    const codes = new CodesService({
+      repo: codesRepository(ctx.db),
+      users,
+      clock: ctx.clock,
+      sender: ctx.mail,
+      perAddress: ctx.limiter(
+        "sendcode-ip",
+        config.RATE_SENDCODE_IP,
+        config.RATE_SENDCODE_WINDOW_S,
       ),
-      loginPerAddress: ctx.limiter(
-        "login-ip",
-        config.RATE_LOGIN_IP,
-        config.RATE_LOGIN_WINDOW_S,
-      ),
-      registerPerAddress: ctx.limiter(
-        "register-ip",
-        config.RATE_REGISTER_IP,
-        config.RATE_REGISTER_WINDOW_S,
-      ),
-      ticketsPerUser: ctx.limiter(
-        "ticket-user",
-        config.RATE_TICKET_USER,
-        config.RATE_TICKET_WINDOW_S,
-      ),
-    },
-  });
-  return {
-    service,
-    register: (calls) => registerAccountRoutes(calls, service),
-  };
-});
+    });
+    const service = new AccountsService({
+      users,
+      sessions,
+      codes,
+      tickets: new LoginTickets(ctx.keys),
+      clock: ctx.clock,
+      passwords: ctx.passwords,
+      logger: ctx.logger,
+      policy: ctx.policy,
+      ...ports,
+      changes: ctx.changes,
+      checkHeld: ctx.checkHeld,
+      limits: {
+        loginPerAccount: ctx.limiter(
+          "login-account",
+          config.RATE_LOGIN_ACCOUNT,
+          config.RATE_LOGIN_WINDOW_S,
+        ),
+        loginPerAddress: ctx.limiter(
+          "login-ip",
+          config.RATE_LOGIN_IP,
+          config.RATE_LOGIN_WINDOW_S,
+        ),
+        registerPerAddress: ctx.limiter(
+          "register-ip",
+          config.RATE_REGISTER_IP,
+          config.RATE_REGISTER_WINDOW_S,
+        ),
+        ticketsPerUser: ctx.limiter(
+          "ticket-user",
+          config.RATE_TICKET_USER,
+          config.RATE_TICKET_WINDOW_S,
+        ),
+      },
+    });
+    return {
+      service,
+      register: (calls) => registerAccountRoutes(calls, service),
+    };
+  },
+);

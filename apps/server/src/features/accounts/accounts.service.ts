@@ -18,7 +18,7 @@ import {
 } from "@parley/protocol";
 import type * as PinyinPro from "pinyin-pro";
 import type { FastifyBaseLogger as Logger } from "fastify";
-import type { Changes, Policy, Services } from "../../context.js";
+import type { Changes, Policy } from "../../context.js";
 import type { UserRow } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { rateLimited, refuse } from "../../lib/errors.js";
@@ -40,6 +40,9 @@ const pinyinPro = lazyRequire<typeof PinyinPro>("pinyin-pro");
 
 export type { ActiveUser, DirectoryEntry } from "./accounts.repository.js";
 import type { LiveSession, SessionsService } from "./sessions.service.js";
+import type { Invitations } from "../console/console.ports.js";
+import type { ContactChanges } from "../contacts/contacts.ports.js";
+import type { SignUpRules } from "../system/system.ports.js";
 
 /** Where a request comes from. */
 export interface Origin {
@@ -80,11 +83,22 @@ export interface AccountsDeps {
   limits: AccountLimits;
   logger: Logger;
   policy: Policy;
-  services: Services;
+  /** Invitation links (a port: app.ts wires it). */
+  console: Invitations;
+  /** Chat lists kept current (a port: app.ts wires it). */
+  contacts: ContactChanges;
+  /** The system settings (a port: app.ts wires it). */
+  system: SignUpRules;
   changes: Changes;
   /** Tests: a held user is checked against a fresh read each time it answers. */
   checkHeld?: boolean;
 }
+
+/** What this service asks of other features (app.ts wires each one). */
+export type AccountsPorts = Pick<
+  AccountsDeps,
+  "console" | "contacts" | "system"
+>;
 
 /**
  * How long a process answers from an active user it holds without reading them again.
@@ -138,7 +152,7 @@ export class AccountsService {
   }
 
   private get system() {
-    return this.deps.services.system;
+    return this.deps.system;
   }
 
   async register(input: RegisterInput, origin: Origin): Promise<UserInfo> {
@@ -148,7 +162,7 @@ export class AccountsService {
       // Registration by invitation: a link from the console (manage/config/getInviteLink).
       const invite = input.inviteCode?.trim() ?? "";
       if (invite === "") throw refuse("register.inviteRequired");
-      if (!(await this.deps.services.console.inviteValid(invite)))
+      if (!(await this.deps.console.inviteValid(invite)))
         throw refuse("register.inviteInvalid");
     } else if (policy.regtype !== 1) throw refuse("register.closed");
     const account = input.account.trim();
@@ -221,7 +235,7 @@ export class AccountsService {
       throw error;
     }
     // Run mode 1 lists every user: one more in everyone's list.
-    await this.deps.services.contacts.changed(null);
+    await this.deps.contacts.changed(null);
     return toUserInfo(row, origin.publicUrl);
   }
 
@@ -512,7 +526,7 @@ export class AccountsService {
         throw refuse("register.accountTaken");
       throw error;
     }
-    await this.deps.services.contacts.changed(null);
+    await this.deps.contacts.changed(null);
     return row;
   }
 
@@ -554,6 +568,6 @@ export class AccountsService {
         updated_at: now,
       });
     }
-    await this.deps.services.contacts.changed(null);
+    await this.deps.contacts.changed(null);
   }
 }

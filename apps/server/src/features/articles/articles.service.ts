@@ -4,7 +4,7 @@ import {
   type ArticleSummary,
   denial,
 } from "@parley/protocol";
-import type { Policy, Services } from "../../context.js";
+import type { Policy } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import type { AuditActor } from "../audit/audit.service.js";
@@ -18,13 +18,27 @@ import type {
   ArticleSummaryRow,
   ArticlesRepository,
 } from "./articles.repository.js";
+import type { ActiveUsers } from "../accounts/accounts.ports.js";
+import type { AuditLog } from "../audit/audit.ports.js";
+import type { ContactChanges } from "../contacts/contacts.ports.js";
 
 export interface ArticlesDeps {
   repo: ArticlesRepository;
   clock: Clock;
   policy: Policy;
-  services: Services;
+  /** The audit log (a port: app.ts wires it). */
+  audit: AuditLog;
+  /** Chat lists kept current (a port: app.ts wires it). */
+  contacts: ContactChanges;
+  /** Who the users are (a port: app.ts wires it). */
+  accounts: ActiveUsers;
 }
+
+/** What this service asks of other features (app.ts wires each one). */
+export type ArticlesPorts = Pick<
+  ArticlesDeps,
+  "audit" | "contacts" | "accounts"
+>;
 
 /** The administrator writing, and from where (for the audit log). */
 export interface Editor {
@@ -127,7 +141,7 @@ export class ArticlesService {
       updated_at: now,
       published_at: status === 1 ? now : null,
     });
-    await this.deps.services.audit.record(
+    await this.deps.audit.record(
       actor,
       "article.add",
       { type: "article", id },
@@ -135,7 +149,7 @@ export class ArticlesService {
       { title: draft.title, status },
     );
     // The notices entry of every list shows the newest published article.
-    await this.deps.services.contacts.changed(null);
+    await this.deps.contacts.changed(null);
     return id;
   }
 
@@ -151,7 +165,7 @@ export class ArticlesService {
       excerpt: articleExcerpt(body),
       updated_at: this.deps.clock.now(),
     });
-    await this.deps.services.audit.record(
+    await this.deps.audit.record(
       actor,
       "article.edit",
       { type: "article", id: articleId },
@@ -159,7 +173,7 @@ export class ArticlesService {
       { title: draft.title, length: body.length },
     );
     // The notices entry of every list shows the newest published article.
-    await this.deps.services.contacts.changed(null);
+    await this.deps.contacts.changed(null);
   }
 
   /** `manage/Article/setStatus`: the first publishing dates it; a draft again keeps that. */
@@ -180,7 +194,7 @@ export class ArticlesService {
         ? { published_at: now }
         : {}),
     });
-    await this.deps.services.audit.record(
+    await this.deps.audit.record(
       actor,
       "article.status",
       { type: "article", id: articleId },
@@ -188,7 +202,7 @@ export class ArticlesService {
       { status },
     );
     // The notices entry of every list shows the newest published article.
-    await this.deps.services.contacts.changed(null);
+    await this.deps.contacts.changed(null);
   }
 
   /** `manage/Article/del`. */
@@ -197,7 +211,7 @@ export class ArticlesService {
     const was = await this.deps.repo.findArticle(articleId);
     if (!was) throw refuse("article.notFound");
     await this.deps.repo.deleteArticle(articleId);
-    await this.deps.services.audit.record(
+    await this.deps.audit.record(
       actor,
       "article.delete",
       { type: "article", id: articleId },
@@ -205,7 +219,7 @@ export class ArticlesService {
       null,
     );
     // The notices entry of every list shows the newest published article.
-    await this.deps.services.contacts.changed(null);
+    await this.deps.contacts.changed(null);
   }
 
   /** Refuses a write in demo mode or by a non-administrator; names the actor for the log. */
@@ -213,7 +227,7 @@ export class ArticlesService {
     const why = denial(this.deps.policy.actor(by), "console.write");
     if (why === "demo") throw refuse("demo.readOnly");
     if (why !== null) throw refuse("request.notFound");
-    const me = await this.deps.services.accounts.activeUser(by.userId);
+    const me = await this.deps.accounts.activeUser(by.userId);
     return { userId: by.userId, realname: me?.realname ?? "", ip: by.ip };
   }
 }

@@ -1,16 +1,17 @@
 import { defineModule } from "../../context.js";
 import { registerCallRoutes } from "./calls.routes.js";
 import { CallsService } from "./calls.service.js";
+import type { CallsPorts } from "./calls.service.js";
 
 /** One-to-one voice and video calls (issue 13): signalling relayed, records kept. */
-export const callsModule = defineModule("calls", (ctx) => {
+export const callsModule = defineModule("calls", (ctx, ports: CallsPorts) => {
   const service = new CallsService({
     keys: ctx.keys,
     clock: ctx.clock,
     publish: ctx.publish,
     presence: ctx.presence,
     policy: ctx.policy,
-    services: ctx.services,
+    ...ports,
     logger: ctx.logger,
     ringMs: ctx.config.CALL_RING_MS,
     callsPerUser: ctx.limiter(

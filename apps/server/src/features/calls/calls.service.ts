@@ -7,7 +7,7 @@ import {
   type webrtc,
 } from "@parley/protocol";
 import type { FastifyBaseLogger as Logger } from "fastify";
-import type { Policy, Presence, Publish, Services } from "../../context.js";
+import type { Policy, Presence, Publish } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { rateLimited, refuse } from "../../lib/errors.js";
 import type { Limiter } from "../../lib/rate-limits.js";
@@ -21,6 +21,8 @@ import {
   type StepContent,
   toSignal,
 } from "./calls.mapper.js";
+import type { ActiveUsers } from "../accounts/accounts.ports.js";
+import type { CallRecords } from "../messages/messages.ports.js";
 
 type StepInput = CallRequest<typeof webrtc.sendToMsg>;
 
@@ -45,12 +47,18 @@ export interface CallsDeps {
   publish: Publish;
   presence: Presence;
   policy: Policy;
-  services: Services;
+  /** Who the users are (a port: app.ts wires it). */
+  accounts: ActiveUsers;
+  /** Chat histories (a port: app.ts wires it). */
+  messages: CallRecords;
   logger: Logger;
   ringMs: number;
   callsPerUser: Limiter;
   signalsPerUser: Limiter;
 }
+
+/** What this service asks of other features (app.ts wires each one). */
+export type CallsPorts = Pick<CallsDeps, "accounts" | "messages">;
 
 /**
  * One-to-one calls (SPEC §4 Call, wire-contract.md §5.10): the server relays each step of a
@@ -126,7 +134,7 @@ export class CallsService {
   }
 
   private async activeUser(userId: number): Promise<ActiveUser> {
-    const user = await this.deps.services.accounts.activeUser(userId);
+    const user = await this.deps.accounts.activeUser(userId);
     if (!user) throw refuse("contact.notFound");
     return user;
   }
@@ -172,7 +180,7 @@ export class CallsService {
     }
     if (input.type === 1 && denial(actor, "call.video", { config }) !== null)
       throw refuse("call.videoDisabled");
-    const { me, peer } = await this.deps.services.messages.mayChatWith(
+    const { me, peer } = await this.deps.messages.mayChatWith(
       userId,
       input.toContactId,
     );
@@ -224,7 +232,7 @@ export class CallsService {
         status: Status.idle,
         reason,
       };
-      const row = await this.deps.services.messages.storeCallRecord({
+      const row = await this.deps.messages.storeCallRecord({
         id: input.id,
         caller: userId,
         callee: peer.user_id,
@@ -233,11 +241,7 @@ export class CallsService {
       });
       // Busy with someone else: the callee's chat shows the missed call now.
       if (reason === "busy")
-        await this.deps.services.messages.announceCallRecord(
-          row,
-          me,
-          publicUrl,
-        );
+        await this.deps.messages.announceCallRecord(row, me, publicUrl);
       return toSignal(
         { ...call, msgId: row.msg_id },
         step,
@@ -250,7 +254,7 @@ export class CallsService {
     const step = this.callingStep();
     let row;
     try {
-      row = await this.deps.services.messages.storeCallRecord({
+      row = await this.deps.messages.storeCallRecord({
         id: input.id,
         caller: userId,
         callee: peer.user_id,
@@ -354,12 +358,12 @@ export class CallsService {
       code: CallCodes.accepted,
       status: Status.inCall,
     };
-    await this.deps.services.messages.updateCallRecord(
+    await this.deps.messages.updateCallRecord(
       call.msgId,
       callText(CallCodes.accepted, 0),
       callExtends(connected, step),
     );
-    const caller = await this.deps.services.accounts.activeUser(call.caller);
+    const caller = await this.deps.accounts.activeUser(call.caller);
     await this.deps.publish.toUsers(
       [call.caller],
       "webrtc",
@@ -440,7 +444,7 @@ export class CallsService {
       status: Status.idle,
       callTime,
     };
-    await this.deps.services.messages.updateCallRecord(
+    await this.deps.messages.updateCallRecord(
       call.msgId,
       callText(code, callTime),
       callExtends(call, { ...step, event: "hangup" }),
@@ -448,8 +452,8 @@ export class CallsService {
     const { publish } = this.deps;
     if (by === null) {
       const [caller, callee] = await Promise.all([
-        this.deps.services.accounts.activeUser(call.caller),
-        this.deps.services.accounts.activeUser(call.callee),
+        this.deps.accounts.activeUser(call.caller),
+        this.deps.accounts.activeUser(call.callee),
       ]);
       if (callee)
         await publish.toUsers(
@@ -472,7 +476,7 @@ export class CallsService {
       toSignal(call, step, by.sender, by.userId, now),
     );
     const mine = toSignal(call, step, by.sender, other, now);
-    const otherUser = await this.deps.services.accounts.activeUser(other);
+    const otherUser = await this.deps.accounts.activeUser(other);
     await publish.toUsers([by.userId], "webrtc", {
       ...mine,
       extends: { ...mine.extends, event: "otherOpt" },

@@ -4,7 +4,7 @@ import {
   type ComplaintType,
   denial,
 } from "@parley/protocol";
-import type { Policy, Services } from "../../context.js";
+import type { Policy } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { rateLimited, refuse } from "../../lib/errors.js";
 import { oneLineText } from "../../lib/message-html.js";
@@ -15,15 +15,32 @@ import type {
   ComplaintRow,
   ComplaintsRepository,
 } from "./complaints.repository.js";
+import type { ActiveUsers } from "../accounts/accounts.ports.js";
+import type { AuditLog } from "../audit/audit.ports.js";
+import type { GroupMembership } from "../groups/groups.ports.js";
+import type { MessageVisibility } from "../messages/messages.ports.js";
 
 export interface ComplaintsDeps {
   repo: ComplaintsRepository;
   clock: Clock;
   policy: Policy;
-  services: Services;
+  /** Who the users are (a port: app.ts wires it). */
+  accounts: ActiveUsers;
+  /** The audit log (a port: app.ts wires it). */
+  audit: AuditLog;
+  /** Chat histories (a port: app.ts wires it). */
+  messages: MessageVisibility;
+  /** Groups and their members (a port: app.ts wires it). */
+  groups: GroupMembership;
   /** Reports per user per hour: one user cannot bury the administrators. */
   reportsPerUser: Limiter;
 }
+
+/** What this service asks of other features (app.ts wires each one). */
+export type ComplaintsPorts = Pick<
+  ComplaintsDeps,
+  "accounts" | "audit" | "messages" | "groups"
+>;
 
 /** The administrator deciding, and from where (for the audit log). */
 export interface Handler {
@@ -157,8 +174,8 @@ export class ComplaintsService {
       by: by.userId,
       at: this.deps.clock.now(),
     });
-    const me = await this.deps.services.accounts.activeUser(by.userId);
-    await this.deps.services.audit.record(
+    const me = await this.deps.accounts.activeUser(by.userId);
+    await this.deps.audit.record(
       { userId: by.userId, realname: me?.realname ?? "", ip: by.ip },
       "complaint.status",
       { type: "complaint", id: complaintId },
@@ -172,19 +189,19 @@ export class ComplaintsService {
     reporterId: number,
     report: Exclude<Report, { type: "suggestion" }>,
   ): Promise<void> {
-    const { services } = this.deps;
+    const { messages, accounts, groups } = this.deps;
     if (report.type === "message") {
-      if (!(await services.messages.visibleMessage(reporterId, report.id)))
+      if (!(await messages.visibleMessage(reporterId, report.id)))
         throw refuse("complaint.targetNotFound");
       return;
     }
     if (report.type === "user") {
       if (report.id === reporterId) throw refuse("complaint.ownAccount");
-      if (!(await services.accounts.activeUser(report.id)))
+      if (!(await accounts.activeUser(report.id)))
         throw refuse("complaint.targetNotFound");
       return;
     }
-    if (!(await services.groups.chatStanding(report.id, reporterId)))
+    if (!(await groups.chatStanding(report.id, reporterId)))
       throw refuse("complaint.targetNotFound");
   }
 

@@ -27,7 +27,7 @@ import {
   PRODUCT_VERSION,
   type UserChange,
 } from "@parley/protocol";
-import type { Policy, Presence, Services, Sockets } from "../../context.js";
+import type { Policy, Presence, Sockets } from "../../context.js";
 import type { UserRow, UserUpdate } from "../../db/schema.js";
 import { formatDateTime, type Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
@@ -52,6 +52,16 @@ import type {
   UserQuery,
 } from "./console.repository.js";
 import { lazyRequire } from "../../lib/lazy-require.js";
+import type {
+  AccountSessions,
+  ActiveUsers,
+  AdminAccounts,
+} from "../accounts/accounts.ports.js";
+import type { AuditLog } from "../audit/audit.ports.js";
+import type { FriendshipAdmin } from "../friends/friends.ports.js";
+import type { GroupAdmin } from "../groups/groups.ports.js";
+import type { ConsoleConversations } from "../messages/messages.ports.js";
+import type { DeliverySettings, LiveConfig } from "../system/system.ports.js";
 
 const sharp = lazyRequire<typeof Sharp>("sharp");
 
@@ -70,12 +80,29 @@ export interface ConsoleDeps {
   policy: Policy;
   presence: Presence;
   mail: CodeSender;
-  services: Services;
+  /** Who the users are (a port: app.ts wires it). */
+  accounts: ActiveUsers & AccountSessions & AdminAccounts;
+  /** Groups and their members (a port: app.ts wires it). */
+  groups: GroupAdmin;
+  /** Friendships (a port: app.ts wires it). */
+  friends: FriendshipAdmin;
+  /** Chat histories (a port: app.ts wires it). */
+  messages: ConsoleConversations;
+  /** The system settings (a port: app.ts wires it). */
+  system: LiveConfig & DeliverySettings;
+  /** The audit log (a port: app.ts wires it). */
+  audit: AuditLog;
   demoMode: boolean;
   storage: Storage;
   sockets: Sockets;
   statistics: StatisticsPusher;
 }
+
+/** What this service asks of other features (app.ts wires each one). */
+export type ConsolePorts = Pick<
+  ConsoleDeps,
+  "accounts" | "groups" | "friends" | "messages" | "system" | "audit"
+>;
 
 type UserListQuery = CallRequest<typeof manage.userIndex>;
 type NewUserInput = CallRequest<typeof manage.userAdd>;
@@ -174,12 +201,12 @@ export class ConsoleService {
   constructor(private readonly deps: ConsoleDeps) {}
 
   private get audit() {
-    return this.deps.services.audit;
+    return this.deps.audit;
   }
 
   /** The caller as the audit log names them. */
   private async auditActor(admin: Admin): Promise<AuditActor> {
-    const me = await this.deps.services.accounts.activeUser(admin.userId);
+    const me = await this.deps.accounts.activeUser(admin.userId);
     return { userId: admin.userId, realname: me?.realname ?? "", ip: admin.ip };
   }
 
@@ -282,7 +309,7 @@ export class ConsoleService {
     if (await this.deps.repo.accountTakenByOther(account, 0))
       throw refuse("register.accountTaken");
     const now = this.deps.clock.now();
-    const row = await this.deps.services.accounts.createByAdministrator({
+    const row = await this.deps.accounts.createByAdministrator({
       account,
       realname,
       password: input.password,
@@ -359,18 +386,12 @@ export class ConsoleService {
     const after = await this.deps.repo.updateUser(row.user_id, change);
     if (!after) throw refuse("console.userNotFound");
     // Role and status travel with each session: every process reads them again.
-    await this.deps.services.accounts.sessions.userChanged(row.user_id);
+    await this.deps.accounts.sessions.userChanged(row.user_id);
     if (status === 0 && row.status !== 0)
-      await this.deps.services.accounts.sessions.revokeAll(
-        row.user_id,
-        "disabled",
-      );
+      await this.deps.accounts.sessions.revokeAll(row.user_id, "disabled");
     if (account !== row.account)
       // A new sign-in name: the sessions made with the old one end (as editAccount does).
-      await this.deps.services.accounts.sessions.revokeAll(
-        row.user_id,
-        "password",
-      );
+      await this.deps.accounts.sessions.revokeAll(row.user_id, "password");
     const [was, now] = changes(audited(row), audited(after));
     if (Object.keys(now).length > 0)
       await this.audit.record(
@@ -392,10 +413,10 @@ export class ConsoleService {
       updated_at: this.deps.clock.now(),
     });
     if (!after) throw refuse("console.userNotFound");
-    await this.deps.services.accounts.sessions.userChanged(userId);
+    await this.deps.accounts.sessions.userChanged(userId);
     // Disabled: every session ends and every socket closes, on every process, now.
     if (status === 0)
-      await this.deps.services.accounts.sessions.revokeAll(userId, "disabled");
+      await this.deps.accounts.sessions.revokeAll(userId, "disabled");
     await this.audit.record(
       await this.auditActor(admin),
       "user.status",
@@ -415,7 +436,7 @@ export class ConsoleService {
     });
     if (!after) throw refuse("console.userNotFound");
     // The new role is in force on the user's next call, on every process.
-    await this.deps.services.accounts.sessions.userChanged(userId);
+    await this.deps.accounts.sessions.userChanged(userId);
     await this.audit.record(
       await this.auditActor(admin),
       "user.role",
@@ -438,10 +459,7 @@ export class ConsoleService {
       updated_at: this.deps.clock.now(),
     });
     if (!after) throw refuse("console.userNotFound");
-    await this.deps.services.accounts.sessions.revokeAll(
-      row.user_id,
-      "password",
-    );
+    await this.deps.accounts.sessions.revokeAll(row.user_id, "password");
     await this.audit.record(await this.auditActor(admin), "user.password", {
       type: "user",
       id: userId,
@@ -464,15 +482,15 @@ export class ConsoleService {
         throw refuse("console.ownsGroups", { count: String(again) });
       throw refuse("console.userNotFound");
     }
-    await this.deps.services.accounts.sessions.revokeAll(userId, "disabled");
+    await this.deps.accounts.sessions.revokeAll(userId, "disabled");
     // Gone from every contact list of run mode 1, and from what processes hold of users.
-    await this.deps.services.accounts.sessions.userChanged(userId);
-    await this.deps.services.groups.membersDeparted(
+    await this.deps.accounts.sessions.userChanged(userId);
+    await this.deps.groups.membersDeparted(
       gone.groupIds,
       userId,
       admin.publicUrl,
     );
-    await this.deps.services.friends.forgotten(userId, gone.friendIds);
+    await this.deps.friends.forgotten(userId, gone.friendIds);
     await this.audit.record(
       await this.auditActor(admin),
       "user.delete",
@@ -513,7 +531,7 @@ export class ConsoleService {
     limit: number,
     publicUrl: string,
   ): Promise<{ members: ConsoleMember[]; count: number }> {
-    const { rows, count } = await this.deps.services.groups.memberPage(
+    const { rows, count } = await this.deps.groups.memberPage(
       groupId,
       (page - 1) * limit,
       limit,
@@ -539,7 +557,7 @@ export class ConsoleService {
       | { action: "group.delete" },
   ): Promise<void> {
     this.mayWrite(admin);
-    const { groups } = this.deps.services;
+    const { groups } = this.deps;
     const by = { console: admin.userId };
     const url = admin.publicUrl;
     let after: Record<string, unknown>;
@@ -582,7 +600,7 @@ export class ConsoleService {
     publicUrl: string,
   ): Promise<{ messages: ConsoleMessage[]; count: number }> {
     const types = query.type === "all" ? PERSON_TYPES : [query.type];
-    const { messages } = this.deps.services;
+    const { messages } = this.deps;
     if (query.user_id !== undefined && query.toContactId !== undefined)
       return messages.conversationForConsole(
         query.user_id,
@@ -648,9 +666,7 @@ export class ConsoleService {
     }
     if (!(await this.deps.repo.findUser(query.user_id)))
       throw refuse("console.userNotFound");
-    const states = (
-      await this.deps.services.messages.conversationStates(query.user_id)
-    )
+    const states = (await this.deps.messages.conversationStates(query.user_id))
       .filter((state) => state.last_send_time !== null)
       .sort((a, b) => (b.last_send_time ?? 0) - (a.last_send_time ?? 0));
     const peers = states.flatMap((state) =>
@@ -663,7 +679,7 @@ export class ConsoleService {
     );
     const [users, groups] = await Promise.all([
       this.deps.repo.findUsers(peers),
-      this.deps.services.groups.faces(groupIds),
+      this.deps.groups.faces(groupIds),
     ]);
     const words = query.keywords.toLowerCase();
     const parties: ChatParty[] = [];
@@ -775,12 +791,12 @@ export class ConsoleService {
   // ---- config ----
 
   async allConfig(): Promise<AllConfig> {
-    const config = await this.deps.services.system.config();
+    const config = await this.deps.system.config();
     return {
       ...config,
-      smtp: smtpView(await this.deps.services.system.smtp()),
-      storage: storageView(await this.deps.services.system.storage()),
-      sms: smsView(await this.deps.services.system.sms()),
+      smtp: smtpView(await this.deps.system.smtp()),
+      storage: storageView(await this.deps.system.storage()),
+      sms: smsView(await this.deps.system.sms()),
       demon_mode: this.deps.demoMode ? 1 : 0,
       version: PRODUCT_VERSION,
     };

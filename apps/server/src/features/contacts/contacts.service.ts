@@ -5,7 +5,7 @@ import {
   SELF_CHAT_ID,
 } from "@parley/protocol";
 import { translate } from "../../lib/messages.js";
-import type { Changes, Presence, Services } from "../../context.js";
+import type { Changes, Presence } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { Held } from "../../lib/held.js";
 import { JsonText, parseJsonObject } from "../../lib/json.js";
@@ -17,9 +17,26 @@ import {
 } from "../notices/notices.mapper.js";
 import type { DirectoryEntry } from "../accounts/accounts.service.js";
 import type { ConversationState } from "../messages/messages.service.js";
+import type { ActiveUsers } from "../accounts/accounts.ports.js";
+import type { FriendLists } from "../friends/friends.ports.js";
+import type { GroupMembership } from "../groups/groups.ports.js";
+import type { ConversationStates } from "../messages/messages.ports.js";
+import type { NoticeFeed } from "../notices/notices.ports.js";
+import type { LiveConfig } from "../system/system.ports.js";
 
 export interface ContactsDeps {
-  services: Services;
+  /** Friendships (a port: app.ts wires it). */
+  friends: FriendLists;
+  /** System notices (a port: app.ts wires it). */
+  notices: NoticeFeed;
+  /** Chat histories (a port: app.ts wires it). */
+  messages: ConversationStates;
+  /** Groups and their members (a port: app.ts wires it). */
+  groups: GroupMembership;
+  /** The system settings (a port: app.ts wires it). */
+  system: LiveConfig;
+  /** Who the users are (a port: app.ts wires it). */
+  accounts: ActiveUsers;
   presence: Presence;
   changes: Changes;
   clock: Clock;
@@ -28,6 +45,12 @@ export interface ContactsDeps {
   /** Tests: resolves once the work off the request path has ended (`Jobs.whenIdle`). */
   settle?: () => Promise<void>;
 }
+
+/** What this service asks of other features (app.ts wires each one). */
+export type ContactsPorts = Pick<
+  ContactsDeps,
+  "friends" | "notices" | "messages" | "groups" | "system" | "accounts"
+>;
 
 /**
  * How long a held contact list answers without being read again. Every event to a user's
@@ -259,9 +282,9 @@ export class ContactsService {
   private async read(userId: number, publicUrl: string): Promise<HeldList> {
     const [contacts, waiting, notices, self] = await Promise.all([
       this.list(userId, publicUrl, CHATLESS),
-      this.deps.services.friends.waiting(userId),
-      this.deps.services.notices.entryState(userId),
-      this.deps.services.messages.conversationState(userId, userId),
+      this.deps.friends.waiting(userId),
+      this.deps.notices.entryState(userId),
+      this.deps.messages.conversationState(userId, userId),
     ]);
     const { pieces, holes } = writeHeld(contacts);
     return {
@@ -285,7 +308,7 @@ export class ContactsService {
     publicUrl: string,
     now = this.deps.clock.now(),
   ): Promise<Contact[]> {
-    const { system, accounts, friends, messages } = this.deps.services;
+    const { system, accounts, friends, messages } = this.deps;
     const { sysInfo } = await system.config();
     const [{ users, nicknames }, states] = await Promise.all([
       sysInfo.runMode === "2"
@@ -319,7 +342,7 @@ export class ContactsService {
     );
 
     contacts.push(
-      ...(await this.deps.services.groups.contactsOf(userId, publicUrl, now)),
+      ...(await this.deps.groups.contactsOf(userId, publicUrl, now)),
     );
     const hasMessages = (c: Contact) =>
       c.lastContent !== "" || c.unread > 0 ? 1 : 0;
@@ -344,7 +367,7 @@ export class ContactsService {
     id: number | string,
     publicUrl: string,
   ): Promise<Contact | undefined> {
-    const { system, accounts, friends, messages, groups } = this.deps.services;
+    const { system, accounts, friends, messages, groups } = this.deps;
     if (typeof id === "string") {
       const all = await groups.contactsOf(userId, publicUrl);
       return all.find((c) => c.id === id);
@@ -393,7 +416,7 @@ export class ContactsService {
    * have, not with the square of the users. The others see it when they load the list.
    */
   async presenceAudience(userId: number): Promise<number[]> {
-    const { messages, friends } = this.deps.services;
+    const { messages, friends } = this.deps;
     const [peers, friendIds] = await Promise.all([
       messages.chatPeers(userId),
       friends.friendIds(userId),

@@ -2,9 +2,10 @@ import { defineModule } from "../../context.js";
 import { filesRepository } from "./files.repository.js";
 import { registerFilesRoutes } from "./files.routes.js";
 import { FilesService } from "./files.service.js";
+import type { FilesPorts } from "./files.service.js";
 
 /** Files in chat: uploads sent as messages, stored once per content, served after an access check. */
-export const filesModule = defineModule("files", (ctx) => {
+export const filesModule = defineModule("files", (ctx, ports: FilesPorts) => {
   const service = new FilesService({
     repo: filesRepository(ctx.db),
     storage: ctx.storage,
@@ -16,7 +17,7 @@ export const filesModule = defineModule("files", (ctx) => {
     ),
     clock: ctx.clock,
     policy: ctx.policy,
-    services: ctx.services,
+    ...ports,
     logger: ctx.logger,
   });
   return {

@@ -19,7 +19,7 @@ import type { Jobs } from "../../lib/jobs.js";
 import { AppError, rateLimited, refuse } from "../../lib/errors.js";
 import { signToken, verifyToken } from "../../lib/signing.js";
 import type { Limiter } from "../../lib/rate-limits.js";
-import type { Policy, Services } from "../../context.js";
+import type { Policy } from "../../context.js";
 import type { SpooledFile } from "../../plugins/body.js";
 import type { ByteRange, Storage } from "../../storage/storage.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
@@ -36,6 +36,8 @@ import {
   type FilesRepository,
   type StoredFile,
 } from "./files.repository.js";
+import type { FileMessages } from "../messages/messages.ports.js";
+import type { SigningKeys } from "../system/system.ports.js";
 
 /** The library's request as the call parsed it. */
 export type LibraryInput = CallRequest<typeof files.index>;
@@ -232,9 +234,15 @@ export interface FilesDeps {
   uploadsPerUser: Limiter;
   clock: Clock;
   policy: Policy;
-  services: Services;
+  /** The system settings (a port: app.ts wires it). */
+  system: SigningKeys;
+  /** Chat histories (a port: app.ts wires it). */
+  messages: FileMessages;
   logger: Logger;
 }
+
+/** What this service asks of other features (app.ts wires each one). */
+export type FilesPorts = Pick<FilesDeps, "system" | "messages">;
 
 /**
  * Files in chat: uploads stored once per content and sent as messages; downloads only for
@@ -264,7 +272,7 @@ export class FilesService {
     spooled: SpooledFile | null,
     publicUrl: string,
   ): Promise<Message> {
-    const { messages } = this.deps.services;
+    const { messages } = this.deps;
     const earlier = await messages.alreadySent(
       userId,
       message.id,
@@ -590,7 +598,7 @@ export class FilesService {
   ): Promise<(fileId: number) => string> {
     const service = (await this.deps.policy.config()).fileUpload.preview.trim();
     if (!/^https?:\/\//i.test(service)) return () => "";
-    const key = await this.deps.services.system.signingKey(PREVIEW_PURPOSE);
+    const key = await this.deps.system.signingKey(PREVIEW_PURPOSE);
     const expiresAt = this.deps.clock.now() + PREVIEW_LINK_MS;
     return (fileId) => {
       const token = signToken(key, { f: fileId }, expiresAt);
@@ -608,7 +616,7 @@ export class FilesService {
     fileId: number,
     token: string,
   ): Promise<StoredFile | null> {
-    const key = await this.deps.services.system.signingKey(PREVIEW_PURPOSE);
+    const key = await this.deps.system.signingKey(PREVIEW_PURPOSE);
     const granted = verifyToken(key, token, this.deps.clock.now());
     if (granted?.data.f !== fileId) return null;
     return (await this.repo.findFile(fileId)) ?? null;

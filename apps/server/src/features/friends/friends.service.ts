@@ -9,7 +9,7 @@ import {
   type RequestUser,
   type SystemNotice,
 } from "@parley/protocol";
-import type { Publish, Services } from "../../context.js";
+import type { Publish } from "../../context.js";
 import { type Clock, formatDateTime } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import { translate } from "../../lib/messages.js";
@@ -20,6 +20,11 @@ import type {
   FriendsRepository,
   RequestRow,
 } from "./friends.repository.js";
+import type { ActiveUsers } from "../accounts/accounts.ports.js";
+import type { ContactChanges } from "../contacts/contacts.ports.js";
+import type { DirectChatLog } from "../messages/messages.ports.js";
+import type { PeopleLookup } from "../people/people.ports.js";
+import type { LiveConfig } from "../system/system.ports.js";
 
 /** How long after a refusal the same person may be asked again (each request notifies). */
 const REAPPLY_AFTER_REFUSAL_MS = 24 * 60 * 60 * 1000;
@@ -31,8 +36,23 @@ export interface FriendsDeps {
   repo: FriendsRepository;
   clock: Clock;
   publish: Publish;
-  services: Services;
+  /** Who the users are (a port: app.ts wires it). */
+  accounts: ActiveUsers;
+  /** Chat lists kept current (a port: app.ts wires it). */
+  contacts: ContactChanges;
+  /** Chat histories (a port: app.ts wires it). */
+  messages: DirectChatLog;
+  /** The system settings (a port: app.ts wires it). */
+  system: LiveConfig;
+  /** People (a port: app.ts wires it). */
+  people: PeopleLookup;
 }
+
+/** What this service asks of other features (app.ts wires each one). */
+export type FriendsPorts = Pick<
+  FriendsDeps,
+  "accounts" | "contacts" | "messages" | "system" | "people"
+>;
 
 /**
  * Friends (run mode 2, wire-contract.md §2.6 and §5.9): requests with a message, answered
@@ -86,7 +106,7 @@ export class FriendsService {
   }
 
   private async person(userId: number): Promise<ActiveUser> {
-    const user = await this.deps.services.accounts.activeUser(userId);
+    const user = await this.deps.accounts.activeUser(userId);
     // Unknown, disabled or deleted: all answer like a missing user.
     if (!user) throw refuse("contact.notFound");
     return user;
@@ -182,7 +202,7 @@ export class FriendsService {
     b: ActiveUser,
     publicUrl: string,
   ): Promise<void> {
-    const { contacts } = this.deps.services;
+    const { contacts } = this.deps;
     for (const [viewer, other] of [
       [a, b],
       [b, a],
@@ -224,16 +244,14 @@ export class FriendsService {
     if (!row) throw refuse("friend.requestNotFound");
     if (!agree) {
       // No event tells me: my list's waiting-requests badge is read again.
-      await this.deps.services.contacts.changed([me]);
+      await this.deps.contacts.changed([me]);
       return;
     }
-    const applicant = await this.deps.services.accounts.activeUser(
-      row.from_user_id,
-    );
+    const applicant = await this.deps.accounts.activeUser(row.from_user_id);
     if (!applicant) return;
     // The chat starts with a line saying so: both lists keep it among their chats (the
     // contract's first line was only pushed, and gone at the next read of the list).
-    await this.deps.services.messages.postDirectEvent(
+    await this.deps.messages.postDirectEvent(
       addressee.user_id,
       applicant.user_id,
       {
@@ -250,10 +268,10 @@ export class FriendsService {
    * lists and they can go on writing; everyone else needs a friend request.
    */
   async befriendChatPartners(): Promise<void> {
-    const pairs = await this.deps.services.messages.chatPairs();
+    const pairs = await this.deps.messages.chatPairs();
     if (pairs.length === 0) return;
     await this.repo.linkPairs(pairs, this.deps.clock.now());
-    await this.deps.services.contacts.changed(null);
+    await this.deps.contacts.changed(null);
   }
 
   /**
@@ -261,13 +279,13 @@ export class FriendsService {
    * run mode 1 everyone may chat with everyone, and a request would file nothing anyone sees.
    */
   private async inFriendMode(): Promise<void> {
-    const { sysInfo } = await this.deps.services.system.config();
+    const { sysInfo } = await this.deps.system.config();
     if (sysInfo.runMode !== "2") throw refuse("friend.requestsModeOnly");
   }
 
   /** Ends a friendship both ways (run mode 2 only); the other side's list drops me live. */
   async remove(me: number, friendId: number): Promise<void> {
-    const { sysInfo } = await this.deps.services.system.config();
+    const { sysInfo } = await this.deps.system.config();
     if (sysInfo.runMode !== "2") throw refuse("friend.deleteModeOnly");
     if (!(await this.repo.unfriend(me, friendId)))
       throw refuse("friend.notFriend");
@@ -300,7 +318,7 @@ export class FriendsService {
     if (!(await this.repo.updateNickname(me, friendId, nickname.trim())))
       throw refuse("friend.notFriend");
     // No event tells me: my list, which names them by it, is read again.
-    await this.deps.services.contacts.changed([me]);
+    await this.deps.contacts.changed([me]);
   }
 
   /** A page of the requests I received or sent, newest first, with both people. */
@@ -319,7 +337,7 @@ export class FriendsService {
     const ids = [
       ...new Set(rows.flatMap((r) => [r.from_user_id, r.to_user_id])),
     ];
-    const people = await this.deps.services.people.people(ids);
+    const people = await this.deps.people.people(ids);
     const shown = (userId: number): RequestUser => {
       const user = people.get(userId);
       return {

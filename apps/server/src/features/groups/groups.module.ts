@@ -4,30 +4,34 @@ import { groupsRepository } from "./groups.repository.js";
 import { registerGroupRoutes } from "./groups.routes.js";
 import { GroupsService } from "./groups.service.js";
 import { registerScanRoutes } from "./scan.routes.js";
+import type { GroupsPorts } from "./groups.service.js";
 
 /** Groups: enterprise/group/* — create, members, roles, settings, mutes, transfer, disband. */
-export const groupsModule = defineModule("groups", (ctx) => {
-  const repo = groupsRepository(ctx.db);
-  const avatars = new GroupAvatarsService({
-    repo,
-    storage: ctx.storage,
-    jobs: ctx.jobs,
-    publish: ctx.publish,
-    publicUrl: ctx.config.PUBLIC_URL?.replace(/\/+$/, "") ?? "",
-  });
-  const service = new GroupsService({
-    repo,
-    avatars,
-    clock: ctx.clock,
-    publish: ctx.publish,
-    policy: ctx.policy,
-    services: ctx.services,
-  });
-  return {
-    service,
-    register: (calls) => {
-      registerGroupRoutes(calls, service);
-      registerScanRoutes(calls);
-    },
-  };
-});
+export const groupsModule = defineModule(
+  "groups",
+  (ctx, ports: GroupsPorts) => {
+    const repo = groupsRepository(ctx.db);
+    const avatars = new GroupAvatarsService({
+      repo,
+      storage: ctx.storage,
+      jobs: ctx.jobs,
+      publish: ctx.publish,
+      publicUrl: ctx.config.PUBLIC_URL?.replace(/\/+$/, "") ?? "",
+    });
+    const service = new GroupsService({
+      repo,
+      avatars,
+      clock: ctx.clock,
+      publish: ctx.publish,
+      policy: ctx.policy,
+      ...ports,
+    });
+    return {
+      service,
+      register: (calls) => {
+        registerGroupRoutes(calls, service);
+        registerScanRoutes(calls);
+      },
+    };
+  },
+);

@@ -17,7 +17,7 @@ import {
   type SubjectArgs,
   textToHtml,
 } from "@parley/protocol";
-import type { Policy, Publish, Services } from "../../context.js";
+import type { Policy, Publish } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { GROUP_AVATAR_FACES } from "./group-avatar.js";
 import { MemberLists } from "./member-lists.js";
@@ -39,6 +39,11 @@ import {
   type MemberState,
   TransferTargetGone,
 } from "./groups.repository.js";
+import type { ActiveUsers } from "../accounts/accounts.ports.js";
+import type { Attachments } from "../files/files.ports.js";
+import type { Friendship } from "../friends/friends.ports.js";
+import type { GroupChatLog } from "../messages/messages.ports.js";
+import type { LiveConfig, SigningKeys } from "../system/system.ports.js";
 
 export interface GroupsDeps {
   repo: GroupsRepository;
@@ -47,8 +52,23 @@ export interface GroupsDeps {
   clock: Clock;
   publish: Publish;
   policy: Policy;
-  services: Services;
+  /** Who the users are (a port: app.ts wires it). */
+  accounts: ActiveUsers;
+  /** The system settings (a port: app.ts wires it). */
+  system: LiveConfig & SigningKeys;
+  /** Chat histories (a port: app.ts wires it). */
+  messages: GroupChatLog;
+  /** Stored files (a port: app.ts wires it). */
+  files: Attachments;
+  /** Friendships (a port: app.ts wires it). */
+  friends: Friendship;
 }
+
+/** What this service asks of other features (app.ts wires each one). */
+export type GroupsPorts = Pick<
+  GroupsDeps,
+  "accounts" | "system" | "messages" | "files" | "friends"
+>;
 
 /** The caller inside a group: the group, their membership, and who they are. */
 interface Standing {
@@ -123,7 +143,7 @@ export class GroupsService {
   }
 
   private async activeUser(userId: number): Promise<ActiveUser> {
-    const user = await this.deps.services.accounts.activeUser(userId);
+    const user = await this.deps.accounts.activeUser(userId);
     if (!user) throw refuse("contact.notFound");
     return user;
   }
@@ -191,7 +211,7 @@ export class GroupsService {
    * (run mode 2) — all of them, or only those of `onlyIds`.
    */
   private async reachable(userId: number, onlyIds: readonly number[] | null) {
-    const { accounts, friends, system } = this.deps.services;
+    const { accounts, friends, system } = this.deps;
     const config = await system.config();
     if (config.sysInfo.runMode !== "2")
       return accounts.directory(userId, onlyIds);
@@ -205,7 +225,7 @@ export class GroupsService {
 
   /** Refuses a group that would pass groupUserMax (0 is no limit). */
   private async checkSize(count: number): Promise<void> {
-    const config = await this.deps.services.system.config();
+    const config = await this.deps.system.config();
     const max = Number(config.chatInfo.groupUserMax) || 0;
     if (max > 0 && count > max) throw refuse("group.full", { max });
   }
@@ -268,7 +288,7 @@ export class GroupsService {
     });
     this.deps.avatars.schedule(group.group_id);
     const memberIds = [userId, ...users.map((u) => u.user_id)];
-    const line = await this.deps.services.messages.postGroupEvent(
+    const line = await this.deps.messages.postGroupEvent(
       { groupId: group.group_id, memberIds },
       me,
       { name: "created", content: EVENT_TEXT.created(me.realname) },
@@ -361,7 +381,7 @@ export class GroupsService {
       groupUserCount: count,
       isJoin: member.role,
       qrUrl: `${publicUrl}/scan/g/${signToken(
-        await this.deps.services.system.signingKey(QR_PURPOSE),
+        await this.deps.system.signingKey(QR_PURPOSE),
         { g: groupId, u: userId },
         expires.getTime(),
       )}`,
@@ -383,7 +403,7 @@ export class GroupsService {
   ): Promise<Contact> {
     const me = await this.activeUser(userId);
     const now = this.deps.clock.now();
-    const key = await this.deps.services.system.signingKey(QR_PURPOSE);
+    const key = await this.deps.system.signingKey(QR_PURPOSE);
     const grant = verifyToken(key, input.token, now);
     const groupId = grant?.data.g;
     const inviter = grant?.data.u;
@@ -404,7 +424,7 @@ export class GroupsService {
       await this.repo.insertMembers(groupId, [userId], inviter, now);
       this.deps.avatars.schedule(groupId);
       const memberIds = await this.repo.listMemberIds(groupId);
-      await this.deps.services.messages.postGroupEvent(
+      await this.deps.messages.postGroupEvent(
         { groupId, memberIds },
         me,
         { name: "joinedByQr", content: EVENT_TEXT.joined(me.realname) },
@@ -452,7 +472,7 @@ export class GroupsService {
       displayName: name,
       editUserName: me.realname,
     });
-    await this.deps.services.messages.postGroupEvent(
+    await this.deps.messages.postGroupEvent(
       { groupId, memberIds },
       me,
       {
@@ -490,7 +510,7 @@ export class GroupsService {
     if (fresh.length === 0) return;
     // The console adds any active user, whatever the run mode.
     const users = byConsole
-      ? await this.deps.services.accounts.directory(0, fresh)
+      ? await this.deps.accounts.directory(0, fresh)
       : await this.pickable(me, fresh);
     if (users.length !== fresh.length) throw refuse("group.userNotFound");
     await this.checkSize(
@@ -507,7 +527,7 @@ export class GroupsService {
     this.deps.avatars.schedule(groupId);
     const memberIds = await this.repo.listMemberIds(groupId);
     const addedUsers = users.filter((u) => added.includes(u.user_id));
-    const line = await this.deps.services.messages.postGroupEvent(
+    const line = await this.deps.messages.postGroupEvent(
       { groupId, memberIds },
       me,
       {
@@ -576,7 +596,7 @@ export class GroupsService {
     const target = leaving
       ? me
       : await this.activeUser(targetId).catch(() => null);
-    await this.deps.services.messages.postGroupEvent(
+    await this.deps.messages.postGroupEvent(
       { groupId, memberIds: remaining },
       me,
       leaving
@@ -706,7 +726,7 @@ export class GroupsService {
       avatar: avatarUrl(group.avatar, publicUrl),
     });
     const owner = await this.activeUser(targetId).catch(() => null);
-    await this.deps.services.messages.postGroupEvent(
+    await this.deps.messages.postGroupEvent(
       { groupId, memberIds },
       me,
       {
@@ -740,7 +760,7 @@ export class GroupsService {
     );
     if (!closed) throw refuse("group.changed");
     // The history ends with who disbanded it; members keep it to read.
-    await this.deps.services.messages.postGroupEvent(
+    await this.deps.messages.postGroupEvent(
       { groupId, memberIds },
       me,
       { name: "disbanded", content: EVENT_TEXT.disbanded(me.realname) },
@@ -761,7 +781,7 @@ export class GroupsService {
     const files = await this.repo.removeFormerMember(groupId, userId);
     if (files === null) throw refuse("group.notFound");
     // The group's files that no other message carries are freed.
-    await this.deps.services.files.release(files);
+    await this.deps.files.release(files);
     // The caller's other devices drop the chat (and their held list goes).
     await this.deps.publish.toUsers([userId], "removeGroup", {
       group_id: groupContactId(groupId),
@@ -855,7 +875,7 @@ export class GroupsService {
       notice,
     });
     if (notice === "") return;
-    await this.deps.services.messages.postGroupEvent(
+    await this.deps.messages.postGroupEvent(
       { groupId, memberIds },
       me,
       {
@@ -880,9 +900,7 @@ export class GroupsService {
     this.must(me, "group.clearMessages", {
       member: member ? membership(member) : null,
     });
-    await this.deps.services.files.release(
-      await this.repo.clearGroupMessages(groupId),
-    );
+    await this.deps.files.release(await this.repo.clearGroupMessages(groupId));
     await this.deps.publish.toUsers(
       await this.repo.listMemberIds(groupId),
       "clearMessage",
@@ -952,12 +970,7 @@ export class GroupsService {
     msgId: number,
     publicUrl: string,
   ): Promise<{ read: MemberUser[]; unread: MemberUser[] }> {
-    return this.deps.services.messages.groupReaders(
-      userId,
-      groupId,
-      msgId,
-      publicUrl,
-    );
+    return this.deps.messages.groupReaders(userId, groupId, msgId, publicUrl);
   }
 
   /** How many members a group has, counted no further than `upTo` (a size decision). */

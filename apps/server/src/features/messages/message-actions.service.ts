@@ -15,7 +15,7 @@ import {
   GroupRoles,
   isCopyable,
 } from "@parley/protocol";
-import type { Policy, Publish, Services } from "../../context.js";
+import type { Policy, Publish } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import type {
@@ -29,6 +29,11 @@ import {
   type MessageRow,
 } from "./messages.repository.js";
 import type { MessagesService, SeenMessage } from "./messages.service.js";
+import type { ActiveUsers } from "../accounts/accounts.ports.js";
+import type { AuditLog } from "../audit/audit.ports.js";
+import type { ContactChanges } from "../contacts/contacts.ports.js";
+import type { Attachments } from "../files/files.ports.js";
+import type { GroupMembership } from "../groups/groups.ports.js";
 
 export interface MessageActionsDeps {
   repo: MessageActionsRepository;
@@ -36,8 +41,23 @@ export interface MessageActionsDeps {
   clock: Clock;
   publish: Publish;
   policy: Policy;
-  services: Services;
+  /** Who the users are (a port: app.ts wires it). */
+  accounts: ActiveUsers;
+  /** Stored files (a port: app.ts wires it). */
+  files: Attachments;
+  /** Groups and their members (a port: app.ts wires it). */
+  groups: GroupMembership;
+  /** The audit log (a port: app.ts wires it). */
+  audit: AuditLog;
+  /** Chat lists kept current (a port: app.ts wires it). */
+  contacts: ContactChanges;
 }
+
+/** What this service asks of other features (app.ts wires each one). */
+export type MessageActionsPorts = Pick<
+  MessageActionsDeps,
+  "accounts" | "files" | "groups" | "audit" | "contacts"
+>;
 
 /** A chat as its own settings name it: a contact id, or a system entry (refused). */
 type ChatId = number | string;
@@ -95,7 +115,7 @@ export class MessageActionsService {
   }
 
   private async actor(userId: number) {
-    const me = await this.deps.services.accounts.activeUser(userId);
+    const me = await this.deps.accounts.activeUser(userId);
     if (!me) throw refuse("session.missing");
     return me;
   }
@@ -116,7 +136,7 @@ export class MessageActionsService {
       | { member: { role: number; mutedUntil: number }; senderRole: number }
       | undefined;
     if (groupId !== null) {
-      const { groups } = this.deps.services;
+      const { groups } = this.deps;
       const [mine, theirs] = await Promise.all([
         groups.chatStanding(groupId, userId),
         row.from_user === userId
@@ -153,7 +173,7 @@ export class MessageActionsService {
     const sender =
       row.from_user === userId
         ? me
-        : await this.deps.services.accounts.activeUser(row.from_user);
+        : await this.deps.accounts.activeUser(row.from_user);
     const line = {
       event: "undo",
       user_id: row.from_user,
@@ -166,8 +186,7 @@ export class MessageActionsService {
     };
     const done = await this.repo.withdraw(row, line);
     if (!done) throw refuse("message.alreadyWithdrawn");
-    if (row.file_id !== null)
-      await this.deps.services.files.release([row.file_id]);
+    if (row.file_id !== null) await this.deps.files.release([row.file_id]);
 
     const event = (viewer: number | undefined): Withdrawn => ({
       id: row.client_msg_id,
@@ -187,7 +206,7 @@ export class MessageActionsService {
     });
     const { publish } = this.deps;
     if (groupId !== null) {
-      const members = await this.deps.services.groups.memberIds(groupId);
+      const members = await this.deps.groups.memberIds(groupId);
       await publish.toUsers(members, "undoMessage", event(undefined));
       return;
     }
@@ -215,8 +234,7 @@ export class MessageActionsService {
     if (why !== null) throw refuse("message.deleteDenied");
     const done = await this.repo.deleteMessage(row);
     if (!done) throw refuse("message.notFound");
-    if (row.file_id !== null)
-      await this.deps.services.files.release([row.file_id]);
+    if (row.file_id !== null) await this.deps.files.release([row.file_id]);
     const gone = (viewer: number): MessageGone => ({
       id: row.client_msg_id,
       msg_id: row.msg_id,
@@ -251,7 +269,7 @@ export class MessageActionsService {
     if (!(await this.moderateRow(row, deleting)))
       throw refuse("message.notFound");
     const groupId = row.is_group === 1 ? row.to_user : null;
-    await this.deps.services.audit.record(
+    await this.deps.audit.record(
       await this.auditActor(admin),
       deleting ? "message.delete" : "message.mask",
       { type: "message", id: row.msg_id },
@@ -277,7 +295,7 @@ export class MessageActionsService {
     const why = denial(this.deps.policy.actor(admin), "console.write");
     if (why === "demo") throw refuse("demo.readOnly");
     if (why !== null) throw refuse("request.notFound");
-    const { files } = this.deps.services;
+    const { files } = this.deps;
     const file = await files.stored(fileId);
     if (!file) throw refuse("file.notFound");
     // A batch at a time: each mask clears the message's file, so the next batch is new.
@@ -293,7 +311,7 @@ export class MessageActionsService {
       if (!progressed) break;
     }
     await files.release([fileId]);
-    await this.deps.services.audit.record(
+    await this.deps.audit.record(
       await this.auditActor(admin),
       "file.delete",
       { type: "file", id: fileId },
@@ -314,12 +332,11 @@ export class MessageActionsService {
     const audience =
       groupId === null
         ? partiesOf(row)
-        : await this.deps.services.groups.memberIds(groupId);
+        : await this.deps.groups.memberIds(groupId);
     if (deleting) {
       if (!(await this.repo.deleteMessage(row))) return false;
     } else if (!(await this.repo.mask(row, MASKED_CONTENT))) return false;
-    if (row.file_id !== null)
-      await this.deps.services.files.release([row.file_id]);
+    if (row.file_id !== null) await this.deps.files.release([row.file_id]);
 
     const { publish } = this.deps;
     for (const viewer of groupId === null ? audience : [null]) {
@@ -345,7 +362,7 @@ export class MessageActionsService {
 
   /** An administrator as the audit log names them. */
   private async auditActor(admin: { userId: number; ip: string }) {
-    const me = await this.deps.services.accounts.activeUser(admin.userId);
+    const me = await this.deps.accounts.activeUser(admin.userId);
     return { userId: admin.userId, realname: me?.realname ?? "", ip: admin.ip };
   }
 
@@ -394,8 +411,8 @@ export class MessageActionsService {
     if (why !== null) throw refuse("request.notFound");
     const gone = await this.repo.deleteAnyFavourite(favouriteId);
     if (!gone) throw refuse("favourite.notFound");
-    const me = await this.deps.services.accounts.activeUser(admin.userId);
-    await this.deps.services.audit.record(
+    const me = await this.deps.accounts.activeUser(admin.userId);
+    await this.deps.audit.record(
       { userId: admin.userId, realname: me?.realname ?? "", ip: admin.ip },
       "favourite.delete",
       { type: "message", id: gone.msg_id },
@@ -409,7 +426,7 @@ export class MessageActionsService {
     const { row } = await this.byClientId(userId, clientId);
     const outcome = await this.repo.hide(row, userId, this.deps.clock.now());
     if (outcome === "deleted" && row.file_id !== null)
-      await this.deps.services.files.release([row.file_id]);
+      await this.deps.files.release([row.file_id]);
     await this.deps.publish.toUsers([userId], "removeMessage", {
       id: row.client_msg_id,
       msg_id: row.msg_id,
@@ -489,7 +506,7 @@ export class MessageActionsService {
     const groupIds = [
       ...new Set(rows.filter((r) => r.is_group === 1).map((r) => r.to_user)),
     ];
-    const inGroups = await this.deps.services.groups.memberOf(userId, groupIds);
+    const inGroups = await this.deps.groups.memberOf(userId, groupIds);
     const kept = rows.filter(
       (r) => r.is_group !== 1 || inGroups.has(r.to_user),
     );
@@ -540,7 +557,7 @@ export class MessageActionsService {
       );
       return { id: SELF_CHAT_ID, is_group: SELF_CHAT_KIND };
     }
-    const contact = await this.deps.services.contacts.one(userId, id, "");
+    const contact = await this.deps.contacts.one(userId, id, "");
     if (!contact) {
       throw typeof id === "string"
         ? refuse("group.notFound")

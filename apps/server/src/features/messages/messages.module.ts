@@ -5,38 +5,43 @@ import { MessageActionsService } from "./message-actions.service.js";
 import { messagesRepository } from "./messages.repository.js";
 import { registerMessageRoutes } from "./messages.routes.js";
 import { MessagesService } from "./messages.service.js";
+import type { MessageActionsPorts } from "./message-actions.service.js";
+import type { MessagesPorts } from "./messages.service.js";
 
 /**
  * Chat messages: sending, history and read marks; and what a user does with a message
  * (withdraw, delete, hide, forward, favourites) and with a chat (pin, do-not-disturb, draft).
  */
-export const messagesModule = defineModule("messages", (ctx) => {
-  const service = new MessagesService({
-    repo: messagesRepository(ctx.db),
-    clock: ctx.clock,
-    publish: ctx.publish,
-    policy: ctx.policy,
-    services: ctx.services,
-    sendsPerUser: ctx.limiter(
-      "send-user",
-      ctx.config.RATE_SEND_USER,
-      ctx.config.RATE_SEND_WINDOW_S,
-    ),
-    keys: ctx.keys,
-  });
-  const actions = new MessageActionsService({
-    repo: messageActionsRepository(ctx.db),
-    messages: service,
-    clock: ctx.clock,
-    publish: ctx.publish,
-    policy: ctx.policy,
-    services: ctx.services,
-  });
-  return {
-    service,
-    register: (calls) => {
-      registerMessageRoutes(calls, service);
-      registerMessageActionRoutes(calls, actions);
-    },
-  };
-});
+export const messagesModule = defineModule(
+  "messages",
+  (ctx, ports: MessageActionsPorts & MessagesPorts) => {
+    const service = new MessagesService({
+      repo: messagesRepository(ctx.db),
+      clock: ctx.clock,
+      publish: ctx.publish,
+      policy: ctx.policy,
+      ...ports,
+      sendsPerUser: ctx.limiter(
+        "send-user",
+        ctx.config.RATE_SEND_USER,
+        ctx.config.RATE_SEND_WINDOW_S,
+      ),
+      keys: ctx.keys,
+    });
+    const actions = new MessageActionsService({
+      repo: messageActionsRepository(ctx.db),
+      messages: service,
+      clock: ctx.clock,
+      publish: ctx.publish,
+      policy: ctx.policy,
+      ...ports,
+    });
+    return {
+      service,
+      register: (calls) => {
+        registerMessageRoutes(calls, service);
+        registerMessageActionRoutes(calls, actions);
+      },
+    };
+  },
+);

@@ -25,7 +25,7 @@ import {
   SELF_CHAT_KIND,
   textToHtml,
 } from "@parley/protocol";
-import type { Policy, Publish, Services } from "../../context.js";
+import type { Policy, Publish } from "../../context.js";
 import { type Clock, formatDateTime } from "../../lib/clock.js";
 import { rateLimited, refuse } from "../../lib/errors.js";
 import type { Limiter } from "../../lib/rate-limits.js";
@@ -52,6 +52,13 @@ import {
   type MessageRow,
   type MessagesRepository,
 } from "./messages.repository.js";
+import type { ActiveUsers } from "../accounts/accounts.ports.js";
+import type { ContactChanges } from "../contacts/contacts.ports.js";
+import type { Attachments } from "../files/files.ports.js";
+import type { Friendship } from "../friends/friends.ports.js";
+import type { GroupMembership } from "../groups/groups.ports.js";
+import type { NoticeFeed } from "../notices/notices.ports.js";
+import type { MessagePush } from "../push/push.ports.js";
 
 export type { ConversationState } from "./messages.repository.js";
 
@@ -145,21 +152,38 @@ function checkedContent(raw: string): string {
 }
 
 /** A member's standing in a group as the groups feature answers it; null for none. */
-type Standing = Awaited<
-  ReturnType<MessagesDeps["services"]["groups"]["chatStanding"]>
->;
+type Standing = Awaited<ReturnType<MessagesDeps["groups"]["chatStanding"]>>;
 
 export interface MessagesDeps {
   repo: MessagesRepository;
   clock: Clock;
   publish: Publish;
   policy: Policy;
-  services: Services;
+  /** Who the users are (a port: app.ts wires it). */
+  accounts: ActiveUsers;
+  /** Friendships (a port: app.ts wires it). */
+  friends: Friendship;
+  /** Stored files (a port: app.ts wires it). */
+  files: Attachments;
+  /** Groups and their members (a port: app.ts wires it). */
+  groups: GroupMembership;
+  /** Web Push (a port: app.ts wires it). */
+  push: MessagePush;
+  /** System notices (a port: app.ts wires it). */
+  notices: NoticeFeed;
+  /** Chat lists kept current (a port: app.ts wires it). */
+  contacts: ContactChanges;
   /** Sends per user in a window, every chat together (RATE_SEND_USER). */
   sendsPerUser: Limiter;
   /** When each user last sent to each chat, for `chatInfo.sendInterval`; every process sees it. */
   keys: SharedKeys;
 }
+
+/** What this service asks of other features (app.ts wires each one). */
+export type MessagesPorts = Pick<
+  MessagesDeps,
+  "accounts" | "friends" | "files" | "groups" | "push" | "notices" | "contacts"
+>;
 
 /** How a send is paced: typed sends are; forwards and files sent by upload are not. */
 export interface SendOptions {
@@ -182,7 +206,7 @@ export class MessagesService {
   }
 
   private async activeUser(userId: number): Promise<ActiveUser> {
-    const user = await this.deps.services.accounts.activeUser(userId);
+    const user = await this.deps.accounts.activeUser(userId);
     if (!user) throw refuse("contact.notFound");
     return user;
   }
@@ -213,7 +237,7 @@ export class MessagesService {
       config.sysInfo.runMode === "2" && me.role <= 0 && peer.role <= 0;
     const friends =
       needsFriendship &&
-      (await this.deps.services.friends.areFriends(me.user_id, peer.user_id));
+      (await this.deps.friends.areFriends(me.user_id, peer.user_id));
     const why = denial(actor, "chat.direct", { config, peer, friends });
     if (why === "switchedOff") throw refuse("chat.singleDisabled");
     if (why !== null) throw refuse("chat.notFriend");
@@ -234,10 +258,7 @@ export class MessagesService {
     // A stored file sent again (forwarded): only one the sender may see, as it was stored.
     // As a sticker (type emoji), only a picture shown in place.
     if (!("fileId" in input) && input.file_id !== undefined) {
-      const file = await this.deps.services.files.attachment(
-        userId,
-        input.file_id,
-      );
+      const file = await this.deps.files.attachment(userId, input.file_id);
       if (input.type === "emoji" && file.type !== "image")
         throw refuse("request.invalidField", { field: "type" });
       return this.send(
@@ -268,7 +289,7 @@ export class MessagesService {
           : {
               kind: "group",
               groupId,
-              standing: this.deps.services.groups.chatStanding(groupId, userId),
+              standing: this.deps.groups.chatStanding(groupId, userId),
             };
     if (target.kind !== "self")
       (target.kind === "user" ? target.peer : target.standing).catch(
@@ -391,7 +412,7 @@ export class MessagesService {
       },
       { userIds: [userId], type: "simple", data: mine },
     ]);
-    this.deps.services.push.messageSent({
+    this.deps.push.messageSent({
       message: mine,
       conversationId,
       to: { userId: peer.user_id },
@@ -595,7 +616,7 @@ export class MessagesService {
     if (!standing) {
       // A former member of a disbanded group reads its history but may not add to it
       // (issue 51); anyone else finds no group.
-      if (await this.deps.services.groups.formerStanding(groupId, me.user_id))
+      if (await this.deps.groups.formerStanding(groupId, me.user_id))
         throw refuse("group.disbanded");
       throw refuse("group.notFound");
     }
@@ -630,7 +651,7 @@ export class MessagesService {
     // The members are read at once, side by side with the next sends' reads, but the push
     // waits for the one before it: on PostgreSQL two reads answer in any order, and a
     // member must see the group's messages in seq order (the stores answer in that order).
-    const reading = this.deps.services.groups.memberIds(groupId);
+    const reading = this.deps.groups.memberIds(groupId);
     reading.catch(() => undefined);
     const memberIds = await this.pushesInTurn.run(
       groupContactId(groupId),
@@ -640,7 +661,7 @@ export class MessagesService {
         return ids;
       },
     );
-    this.deps.services.push.messageSent({
+    this.deps.push.messageSent({
       message,
       conversationId: groupContactId(groupId),
       to: { groupId, memberIds },
@@ -672,9 +693,7 @@ export class MessagesService {
       quoted.type !== "event" &&
       !(await this.repo.isHiddenFor(userId, quoted.msg_id));
     if (!visible) throw refuse("message.notFound");
-    const sender = await this.deps.services.accounts.activeUser(
-      quoted.from_user,
-    );
+    const sender = await this.deps.accounts.activeUser(quoted.from_user);
     const ext = parseJsonObject(quoted.extends);
     const text =
       quoted.file_id === null
@@ -714,7 +733,7 @@ export class MessagesService {
       ),
     ];
     const everyone = ids.includes(0) && sender.role <= GroupRoles.admin;
-    const members = await this.deps.services.groups.membersAmong(
+    const members = await this.deps.groups.membersAmong(
       groupId,
       ids.filter((id) => id > 0),
     );
@@ -747,7 +766,7 @@ export class MessagesService {
     if (!same) throw refuse("message.idReused");
     if (stored.is_group !== 1)
       return this.sentToUser(stored, me, stored.to_user, publicUrl);
-    const standing = await this.deps.services.groups.chatStanding(
+    const standing = await this.deps.groups.chatStanding(
       stored.to_user,
       me.user_id,
     );
@@ -796,7 +815,7 @@ export class MessagesService {
     publicUrl: string,
   ): Promise<{ messages: Message[]; count: number }> {
     if (input.toContactId === NOTICE_CONTACT_ID)
-      return this.deps.services.notices.history(userId, input, publicUrl);
+      return this.deps.notices.history(userId, input, publicUrl);
     const groupId = groupIdOf(input.toContactId);
     if (groupId !== null)
       return this.listGroup(userId, groupId, input, publicUrl);
@@ -863,7 +882,7 @@ export class MessagesService {
     input: ListInput,
     publicUrl: string,
   ): Promise<{ messages: Message[]; count: number }> {
-    const { groups } = this.deps.services;
+    const { groups } = this.deps;
     // A former member of a disbanded group still reads its history (issue 51).
     const standing =
       (await groups.chatStanding(groupId, userId)) ??
@@ -921,7 +940,7 @@ export class MessagesService {
     const fromUsers = rows.map((row) => row.from_user);
     const [senders, roles, receipts] = await Promise.all([
       this.senders(fromUsers, publicUrl),
-      this.deps.services.groups.rolesAmong(groupId, fromUsers),
+      this.deps.groups.rolesAmong(groupId, fromUsers),
       this.receiptsFor(userId, groupId, standing.member, rows),
     ]);
     return {
@@ -959,7 +978,7 @@ export class MessagesService {
     if (mine.length === 0) return new Map();
     const memberCount =
       member.role <= GroupRoles.admin
-        ? await this.deps.services.groups.memberCountUpTo(
+        ? await this.deps.groups.memberCountUpTo(
             groupId,
             READ_RECEIPTS_MANAGER_MAX,
           )
@@ -1033,13 +1052,13 @@ export class MessagesService {
     if (wrote) {
       // The reader's devices clear the chat's count and mention mark (their lists are
       // read again too).
-      await this.deps.services.contacts.changed([userId]);
+      await this.deps.contacts.changed([userId]);
       await this.deps.publish.toUsers([userId], "chatRead", {
         toContactId: conversationId,
       });
     }
     if (to <= from) return read;
-    const { groups } = this.deps.services;
+    const { groups } = this.deps;
     const [senders, count] = await Promise.all([
       this.repo.listSendersBetween(conversationId, from, to),
       // Only whether it is under the limit matters: a large group is not counted whole.
@@ -1071,7 +1090,7 @@ export class MessagesService {
     msgId: number,
     publicUrl: string,
   ): Promise<{ read: MemberUser[]; unread: MemberUser[] }> {
-    const { groups } = this.deps.services;
+    const { groups } = this.deps;
     const standing = await groups.chatStanding(groupId, userId);
     if (!standing) throw refuse("group.notFound");
     const row = await this.repo.findInConversation(
@@ -1130,14 +1149,11 @@ export class MessagesService {
       await this.mayChat(me, await this.peerOf(userId, toContactId));
       return;
     }
-    const standing = await this.deps.services.groups.chatStanding(
-      groupId,
-      userId,
-    );
+    const standing = await this.deps.groups.chatStanding(groupId, userId);
     if (!standing) {
       // A former member of a disbanded group reads its history but may not add to it
       // (issue 51); anyone else finds no group.
-      if (await this.deps.services.groups.formerStanding(groupId, me.user_id))
+      if (await this.deps.groups.formerStanding(groupId, me.user_id))
         throw refuse("group.disbanded");
       throw refuse("group.notFound");
     }
@@ -1170,10 +1186,7 @@ export class MessagesService {
    */
   async seenBy(userId: number, row: MessageRow): Promise<SeenMessage | null> {
     if (row.is_group === 1) {
-      const standing = await this.deps.services.groups.chatStanding(
-        row.to_user,
-        userId,
-      );
+      const standing = await this.deps.groups.chatStanding(row.to_user, userId);
       if (!standing) return null;
       if (standing.setting.history === "0" && row.seq <= standing.joinedSeq)
         return null;
@@ -1245,7 +1258,7 @@ export class MessagesService {
         throw refuse("contact.notFound");
       conversationId = directConversationId(userId, peer);
     } else {
-      if ((await this.deps.services.groups.faces([groupId])).size === 0)
+      if ((await this.deps.groups.faces([groupId])).size === 0)
         throw refuse("group.notFound");
       conversationId = groupContactId(groupId);
     }
@@ -1299,7 +1312,7 @@ export class MessagesService {
     );
     const [senders, groups] = await Promise.all([
       this.senders(people, publicUrl),
-      this.deps.services.groups.faces(
+      this.deps.groups.faces(
         rows.filter((row) => row.is_group === 1).map((row) => row.to_user),
       ),
     ]);
@@ -1333,20 +1346,17 @@ export class MessagesService {
   ): Promise<Map<number, MessageSender>> {
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return new Map();
-    const users = await this.deps.services.accounts.directory(0, unique);
+    const users = await this.deps.accounts.directory(0, unique);
     return new Map(users.map((u) => [u.user_id, toSender(u, publicUrl)]));
   }
 
   /** Marks a chat read: a 1:1 chat tells the other party's sockets which messages were read. */
   async read(userId: number, toContactId: ContactId): Promise<void> {
     if (toContactId === NOTICE_CONTACT_ID)
-      return this.deps.services.notices.read(userId);
+      return this.deps.notices.read(userId);
     const groupId = groupIdOf(toContactId);
     if (groupId !== null) {
-      const standing = await this.deps.services.groups.chatStanding(
-        groupId,
-        userId,
-      );
+      const standing = await this.deps.groups.chatStanding(groupId, userId);
       if (!standing) throw refuse("group.notFound");
       await this.readGroup(userId, groupId);
       return;
@@ -1462,7 +1472,7 @@ export class MessagesService {
     if (changed.length === 0) return;
     const { publish } = this.deps;
     // The reader's devices clear the chat's count (their lists are read again too).
-    await this.deps.services.contacts.changed([userId]);
+    await this.deps.contacts.changed([userId]);
     await publish.toUsers([userId], "chatRead", { toContactId: peerId });
     await publish.toUsers(
       [peerId],

@@ -1,5 +1,5 @@
 import { denial, Limits, type Message, type Notice } from "@parley/protocol";
-import type { Policy, Publish, Services } from "../../context.js";
+import type { Policy, Publish } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import {
@@ -10,14 +10,31 @@ import {
   toNoticeMessage,
 } from "./notices.mapper.js";
 import type { NoticesRepository } from "./notices.repository.js";
+import type { ActiveUsers } from "../accounts/accounts.ports.js";
+import type { ArticleFeed } from "../articles/articles.ports.js";
+import type { AuditLog } from "../audit/audit.ports.js";
+import type { ContactChanges } from "../contacts/contacts.ports.js";
 
 export interface NoticesDeps {
   repo: NoticesRepository;
   clock: Clock;
   policy: Policy;
   publish: Publish;
-  services: Services;
+  /** The audit log (a port: app.ts wires it). */
+  audit: AuditLog;
+  /** Chat lists kept current (a port: app.ts wires it). */
+  contacts: ContactChanges;
+  /** Articles (a port: app.ts wires it). */
+  articles: ArticleFeed;
+  /** Who the users are (a port: app.ts wires it). */
+  accounts: ActiveUsers;
 }
+
+/** What this service asks of other features (app.ts wires each one). */
+export type NoticesPorts = Pick<
+  NoticesDeps,
+  "audit" | "contacts" | "articles" | "accounts"
+>;
 
 /** The super administrator publishing, and from where (for the audit log). */
 export interface Publisher {
@@ -65,7 +82,7 @@ export class NoticesService {
         ...values,
         created_by: by.userId,
       });
-      await this.deps.services.audit.record(
+      await this.deps.audit.record(
         actor,
         "notice.publish",
         { type: "notice", id: noticeId },
@@ -83,7 +100,7 @@ export class NoticesService {
     const was = await this.deps.repo.findNotice(input.msgId);
     if (!was) throw refuse("notice.notFound");
     await this.deps.repo.updateNotice(input.msgId, values);
-    await this.deps.services.audit.record(
+    await this.deps.audit.record(
       actor,
       "notice.edit",
       { type: "notice", id: input.msgId },
@@ -103,7 +120,7 @@ export class NoticesService {
     const was = await this.deps.repo.findNotice(noticeId);
     if (!was || !(await this.deps.repo.deleteNotice(noticeId)))
       throw refuse("notice.notFound");
-    await this.deps.services.audit.record(
+    await this.deps.audit.record(
       await this.auditActor(by),
       "notice.delete",
       { type: "notice", id: noticeId },
@@ -144,7 +161,7 @@ export class NoticesService {
   async read(userId: number): Promise<void> {
     await this.deps.repo.markRead(userId);
     // No event tells the reader: their list's notices entry is read again (its badge).
-    await this.deps.services.contacts.changed([userId]);
+    await this.deps.contacts.changed([userId]);
   }
 
   /**
@@ -155,7 +172,7 @@ export class NoticesService {
   async entryState(userId: number): Promise<NoticeEntryState> {
     const [entry, article] = await Promise.all([
       this.deps.repo.entryFor(userId),
-      this.deps.services.articles.newest(),
+      this.deps.articles.newest(),
     ]);
     const newest =
       article && (!entry.newest || article.created_at > entry.newest.created_at)
@@ -171,7 +188,7 @@ export class NoticesService {
   }
 
   private async auditActor(by: Publisher) {
-    const me = await this.deps.services.accounts.activeUser(by.userId);
+    const me = await this.deps.accounts.activeUser(by.userId);
     return { userId: by.userId, realname: me?.realname ?? "", ip: by.ip };
   }
 }

@@ -16,7 +16,7 @@ import {
   type UserDetail,
 } from "@parley/protocol";
 import type Sharp from "sharp";
-import type { Policy, Publish, Services } from "../../context.js";
+import type { Policy, Publish } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import { ipLocation } from "../../lib/ip-location.js";
@@ -30,6 +30,14 @@ import { avatarUrl } from "../accounts/accounts.mapper.js";
 import { namePinyin } from "../accounts/accounts.service.js";
 import type { PeopleRepository, PersonRow } from "./people.repository.js";
 import { lazyRequire } from "../../lib/lazy-require.js";
+import type {
+  AccountCodes,
+  AccountSessions,
+  ActiveUsers,
+} from "../accounts/accounts.ports.js";
+import type { ContactChanges } from "../contacts/contacts.ports.js";
+import type { Friendship } from "../friends/friends.ports.js";
+import type { GroupMembership, GroupPictures } from "../groups/groups.ports.js";
 
 const sharp = lazyRequire<typeof Sharp>("sharp");
 
@@ -49,12 +57,25 @@ export interface PeopleDeps {
   passwords: Passwords;
   storage: Storage;
   policy: Policy;
-  services: Services;
+  /** Groups and their members (a port: app.ts wires it). */
+  groups: GroupMembership & GroupPictures;
+  /** Chat lists kept current (a port: app.ts wires it). */
+  contacts: ContactChanges;
+  /** Who the users are (a port: app.ts wires it). */
+  accounts: ActiveUsers & AccountSessions & AccountCodes;
+  /** Friendships (a port: app.ts wires it). */
+  friends: Friendship;
   /** Tells every client of a new name or picture. */
   publish: Publish;
   /** Demo mode refuses password and account changes. */
   demoMode: boolean;
 }
+
+/** What this service asks of other features (app.ts wires each one). */
+export type PeoplePorts = Pick<
+  PeopleDeps,
+  "groups" | "contacts" | "accounts" | "friends"
+>;
 
 /**
  * People: finding someone (search, the picker), the user card with SPEC §2's visibility
@@ -90,7 +111,7 @@ export class PeopleService {
       PeopleLimits.searchMax,
     );
     const ids = rows.map((r) => r.user_id);
-    const { friends } = this.deps.services;
+    const { friends } = this.deps;
     const [links, applied] = await Promise.all([
       friends.nicknamesAmong(me, ids),
       friends.appliedTo(me, ids),
@@ -148,7 +169,7 @@ export class PeopleService {
     const user = await this.repo.findCard(input.user_id);
     if (!user) throw refuse("contact.notFound");
 
-    const { friends } = this.deps.services;
+    const { friends } = this.deps;
     const [config, links, applied, mutual] = await Promise.all([
       this.deps.policy.config(),
       friends.nicknamesAmong(me, [user.user_id]),
@@ -161,7 +182,7 @@ export class PeopleService {
     if (!self && !mutual && config.sysInfo.runMode === "2") {
       if (input.group_id !== undefined)
         await this.mayViewInGroup(me, input.group_id);
-      else if (await this.deps.services.groups.hidesProfile(me, user.user_id))
+      else if (await this.deps.groups.hidesProfile(me, user.user_id))
         throw refuse("people.privacy");
     }
     const actor = this.deps.policy.actor({ userId: me, role: 0 });
@@ -192,7 +213,7 @@ export class PeopleService {
 
   /** A group's profile setting, for one of its members (SPEC §6). */
   private async mayViewInGroup(me: number, groupId: number): Promise<void> {
-    const standing = await this.deps.services.groups.chatStanding(groupId, me);
+    const standing = await this.deps.groups.chatStanding(groupId, me);
     // Not a member: the group gives no view of anyone, and says nothing of itself.
     if (!standing) throw refuse("people.privacy");
     const actor = this.deps.policy.actor({ userId: me, role: 0 });
@@ -211,7 +232,7 @@ export class PeopleService {
     id: number | string,
     publicUrl: string,
   ): Promise<Contact> {
-    const contact = await this.deps.services.contacts.one(me, id, publicUrl);
+    const contact = await this.deps.contacts.one(me, id, publicUrl);
     if (!contact) throw refuse("contact.notFound");
     return contact;
   }
@@ -229,9 +250,9 @@ export class PeopleService {
     await this.mayRename(me, profile.realname);
     const stored = { ...profile, name_py: namePinyin(profile.realname) };
     await this.repo.updateProfile(me, stored, this.deps.clock.now());
-    await this.deps.services.contacts.changed(null);
+    await this.deps.contacts.changed(null);
     // Group avatars draw a member without a picture by the name's initials.
-    await this.deps.services.groups.memberPictureChanged(me);
+    await this.deps.groups.memberPictureChanged(me);
     // Open clients show the new name in lists, titles and messages at once (item 14).
     await this.deps.publish.toAll("updateUser", {
       user_id: me,
@@ -249,7 +270,7 @@ export class PeopleService {
     const config = await this.deps.policy.config();
     const actor = this.deps.policy.actor({ userId: me, role: 0 });
     if (can(actor, "user.rename", { config })) return;
-    const current = await this.deps.services.accounts.activeUser(me);
+    const current = await this.deps.accounts.activeUser(me);
     if (current && current.realname !== realname)
       throw refuse("profile.renameOff");
   }
@@ -274,7 +295,7 @@ export class PeopleService {
     const problem = checkPassword(input.password);
     if (problem) throw refuse(problem);
     const user = await this.credentials(me);
-    const { sessions } = this.deps.services.accounts;
+    const { sessions } = this.deps.accounts;
     const byCode = await sessions.openedByCodeAt(sessionId);
     // Signed in just now with a login code: the mailbox is proved (forgot password).
     const justProved =
@@ -283,11 +304,7 @@ export class PeopleService {
     if (!justProved) await this.provePassword(user, input);
     const hash = await this.deps.passwords.hash(input.password);
     await this.repo.updatePasswordHash(me, hash, this.deps.clock.now());
-    await this.deps.services.accounts.sessions.revokeOthers(
-      me,
-      sessionId,
-      "password",
-    );
+    await this.deps.accounts.sessions.revokeOthers(me, sessionId, "password");
   }
 
   /**
@@ -311,11 +328,7 @@ export class PeopleService {
       throw refuse("password.oldWrong");
     if (
       needsCode &&
-      !(await this.deps.services.accounts.codes.consume(
-        user.account,
-        3,
-        input.code,
-      ))
+      !(await this.deps.accounts.codes.consume(user.account, 3, input.code))
     )
       throw refuse("password.codeWrong");
   }
@@ -342,7 +355,7 @@ export class PeopleService {
       throw refuse("account.same");
     if (await this.repo.accountHeld(account))
       throw refuse("register.accountTaken");
-    const { codes, sessions } = this.deps.services.accounts;
+    const { codes, sessions } = this.deps.accounts;
     if (user.is_auth === 1) {
       if (input.code === "") throw refuse("account.codeRequired");
       if (!(await codes.consume(user.account, 4, input.code)))
@@ -353,7 +366,7 @@ export class PeopleService {
       throw refuse("account.newCodeWrong");
     if (!(await this.repo.updateAccount(me, account, this.deps.clock.now())))
       throw refuse("register.accountTaken");
-    await this.deps.services.contacts.changed(null);
+    await this.deps.contacts.changed(null);
     await sessions.revokeOthers(me, sessionId, "password");
     await sessions.revoke(me, sessionId, "password");
   }
@@ -396,9 +409,9 @@ export class PeopleService {
     const old = previous ? storageKeyOf(previous) : null;
     if (old && old !== key && old.startsWith(folder))
       await this.deps.storage.remove(old);
-    await this.deps.services.contacts.changed(null);
+    await this.deps.contacts.changed(null);
     // The groups whose pictures show this face draw them again.
-    await this.deps.services.groups.memberPictureChanged(me);
+    await this.deps.groups.memberPictureChanged(me);
     const url = avatarUrl(storageSrc(key), publicUrl);
     await this.deps.publish.toAll("updateUser", { user_id: me, avatar: url });
     return url;

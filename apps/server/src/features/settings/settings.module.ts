@@ -1,12 +1,15 @@
 import { defineModule } from "../../context.js";
 import { registerSettingsRoutes } from "./settings.routes.js";
-import { SettingsService } from "./settings.service.js";
+import { type SettingsPorts, SettingsService } from "./settings.service.js";
 
 /** A user's own preferences: `enterprise/im/setting` and `common/pub/switchLang`. */
-export const settingsModule = defineModule("settings", (ctx) => {
-  const service = new SettingsService(ctx.services);
-  return {
-    service,
-    register: (calls) => registerSettingsRoutes(calls, service),
-  };
-});
+export const settingsModule = defineModule(
+  "settings",
+  (_ctx, ports: SettingsPorts) => {
+    const service = new SettingsService(ports);
+    return {
+      service,
+      register: (calls) => registerSettingsRoutes(calls, service),
+    };
+  },
+);

@@ -4,19 +4,25 @@ import {
   type Language,
   type UserSetting,
 } from "@parley/protocol";
-import type { Services } from "../../context.js";
 import { refuse } from "../../lib/errors.js";
+import type { UserSettings } from "../accounts/accounts.ports.js";
 
 /** The fields of `enterprise/im/setting` a client sent; the others keep their stored value. */
 export type SettingPatch = CallRequest<typeof calls.setting>;
 
 /** A user's own preferences: the interface settings and the language. */
+/** What this service asks of other features (app.ts wires each one). */
+export interface SettingsPorts {
+  /** A user's own settings and language. */
+  accounts: UserSettings;
+}
+
 export class SettingsService {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly ports: SettingsPorts) {}
 
   /** Stores the fields of the user's preferences that were sent; the others stay. */
   async update(userId: number, patch: SettingPatch): Promise<UserSetting> {
-    const { accounts } = this.services;
+    const { accounts } = this.ports;
     const stored = await accounts.setting(userId);
     if (!stored) throw refuse("contact.notFound");
     const next: UserSetting = {
@@ -33,6 +39,6 @@ export class SettingsService {
 
   /** Keeps a signed-in user's language choice. */
   async setLang(userId: number, lang: Language): Promise<void> {
-    await this.services.accounts.setLang(userId, lang);
+    await this.ports.accounts.setLang(userId, lang);
   }
 }

@@ -1,6 +1,6 @@
-import type { Services } from "../../context.js";
 import { refuse } from "../../lib/errors.js";
 import type { SessionContext } from "../../plugins/session.js";
+import type { GroupMembership } from "../groups/groups.ports.js";
 
 /**
  * The HTTP side of binding (wire-contract.md §3.2): existing clients POST bindUid after
@@ -9,12 +9,18 @@ import type { SessionContext } from "../../plugins/session.js";
  * another socket's client id binds nothing (issue 7, break 10). The call checks its session
  * and refuses a `user_id` that names someone else.
  */
+/** What this service asks of other features (app.ts wires each one). */
+export interface SocketPorts {
+  /** Whether a user is in a group. */
+  groups: GroupMembership;
+}
+
 export class SocketService {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly ports: SocketPorts) {}
 
   /** `bindGroup`: the caller must be a member; a group they are not in answers like a missing one. */
   async bindGroup(session: SessionContext, groupId: number): Promise<void> {
-    const standing = await this.services.groups.chatStanding(
+    const standing = await this.ports.groups.chatStanding(
       groupId,
       session.userId,
     );

@@ -8,33 +8,37 @@ import {
 import { registerSystemRoutes } from "./system.routes.js";
 import { systemRepository } from "./system.repository.js";
 import { SystemService } from "./system.service.js";
+import type { SystemPorts } from "./system.service.js";
 
 /** The global config: getSystemInfo, the seeded defaults, and the switches others read. */
-export const systemModule = defineModule("system", (ctx) => {
-  const service = new SystemService({
-    repo: systemRepository(ctx.db),
-    clock: ctx.clock,
-    publish: ctx.publish,
-    changes: ctx.changes,
-    services: ctx.services,
-    demoMode: ctx.config.DEMO_MODE,
-    codeChannels: () => ctx.mail.channels(),
-    env: {
-      smtp: smtpFromEnv(ctx.config),
-      storage: storageFromEnv(ctx.config),
-      sms: smsFromEnv(ctx.config),
-    },
-    checkBucket: async (row) => {
-      const bucket = bucketOf(row);
-      try {
-        return await bucket.reachable();
-      } finally {
-        bucket.destroy();
-      }
-    },
-  });
-  return {
-    service,
-    register: (calls) => registerSystemRoutes(calls, service, ctx.policy),
-  };
-});
+export const systemModule = defineModule(
+  "system",
+  (ctx, ports: SystemPorts) => {
+    const service = new SystemService({
+      repo: systemRepository(ctx.db),
+      clock: ctx.clock,
+      publish: ctx.publish,
+      changes: ctx.changes,
+      ...ports,
+      demoMode: ctx.config.DEMO_MODE,
+      codeChannels: () => ctx.mail.channels(),
+      env: {
+        smtp: smtpFromEnv(ctx.config),
+        storage: storageFromEnv(ctx.config),
+        sms: smsFromEnv(ctx.config),
+      },
+      checkBucket: async (row) => {
+        const bucket = bucketOf(row);
+        try {
+          return await bucket.reachable();
+        } finally {
+          bucket.destroy();
+        }
+      },
+    });
+    return {
+      service,
+      register: (calls) => registerSystemRoutes(calls, service, ctx.policy),
+    };
+  },
+);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useTestDb } from "../../../test/test-db.js";
-import { createRegistry } from "../../context.js";
+import { createFeatures } from "../../context.js";
 import { InProcessHub } from "../../realtime/hub.js";
 import { createRealtimePorts } from "../../realtime/publisher.js";
 import { ManualClock } from "../../lib/clock.js";
@@ -43,7 +43,7 @@ function service(
     clock,
     publish: ports.publish,
     changes: ports.changes,
-    services: createRegistry().services,
+    ...unprovided(),
     demoMode: false,
     codeChannels: () => Promise.resolve({ ...channels }),
     env: {
@@ -54,6 +54,16 @@ function service(
     checkBucket: () => Promise.resolve(false),
   });
   return { system, reads };
+}
+
+/** The ports of a system service no other feature is wired to (a call would throw). */
+function unprovided() {
+  const { features } = createFeatures();
+  return {
+    accounts: features.accounts,
+    friends: features.friends,
+    audit: features.audit,
+  };
 }
 
 const writeName = (name: string) =>

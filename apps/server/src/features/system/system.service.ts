@@ -15,7 +15,7 @@ import {
   SysInfoSchema,
 } from "@parley/protocol";
 import type { z } from "zod/mini";
-import type { Changes, Publish, Services } from "../../context.js";
+import type { Changes, Publish } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import { JsonText } from "../../lib/json.js";
@@ -34,6 +34,12 @@ import {
   type Sourced,
   type StorageRow,
 } from "./delivery-settings.js";
+import type {
+  AccountSessions,
+  ActiveUsers,
+} from "../accounts/accounts.ports.js";
+import type { AuditLog } from "../audit/audit.ports.js";
+import type { FriendshipAdmin } from "../friends/friends.ports.js";
 
 /** Config fields the audit log names as changed without their values. */
 const SECRET_FIELDS = new Set(["stunPass"]);
@@ -116,7 +122,12 @@ export interface SystemDeps {
   publish: Publish;
   /** Saves tell every process; news of another's save makes this one read again. */
   changes: Changes;
-  services: Services;
+  /** Who the users are (a port: app.ts wires it). */
+  accounts: ActiveUsers & AccountSessions;
+  /** Friendships (a port: app.ts wires it). */
+  friends: FriendshipAdmin;
+  /** The audit log (a port: app.ts wires it). */
+  audit: AuditLog;
   /** Demo mode comes from the environment (decisions.md), not the database. */
   demoMode: boolean;
   /** Which accounts a verification code can reach (SMTP for email, an SMS gateway for phones). */
@@ -126,6 +137,9 @@ export interface SystemDeps {
   /** Whether a bucket answers with these settings (the storage is checked before it is saved). */
   checkBucket: (row: StorageRow) => Promise<boolean>;
 }
+
+/** What this service asks of other features (app.ts wires each one). */
+export type SystemPorts = Pick<SystemDeps, "accounts" | "friends" | "audit">;
 
 /** The global config: seeded defaults, stored rows merged over them, and what they decide. */
 export class SystemService {
@@ -395,8 +409,7 @@ export class SystemService {
     // Clients hear of the closing first (they show its notice), then lose their sessions.
     const config = await this.sharedConfig();
     await this.deps.publish.toAll("updateConfig", config);
-    if (closed)
-      await this.deps.services.accounts.sessions.revokeNonAdmins("closed");
+    if (closed) await this.deps.accounts.sessions.revokeNonAdmins("closed");
   }
 
   /** Saves fields of sysInfo, chatInfo or fileUpload over what is stored; true when it closed the system. */
@@ -416,7 +429,7 @@ export class SystemService {
       before.sysInfo.runMode !== "2" &&
       fields.runMode === "2"
     )
-      await this.deps.services.friends.befriendChatPartners();
+      await this.deps.friends.befriendChatPartners();
     return (
       section === "sysInfo" &&
       before.sysInfo.state !== "0" &&
@@ -483,7 +496,7 @@ export class SystemService {
       now[key] = secret ? "********" : value;
     }
     if (Object.keys(now).length > 0)
-      await this.deps.services.audit.record(
+      await this.deps.audit.record(
         by,
         "config.set",
         { type: "config", id: section },
@@ -494,9 +507,7 @@ export class SystemService {
 
   /** How the audit log names an administrator. */
   async actorName(userId: number): Promise<string> {
-    return (
-      (await this.deps.services.accounts.activeUser(userId))?.realname ?? ""
-    );
+    return (await this.deps.accounts.activeUser(userId))?.realname ?? "";
   }
 
   /**

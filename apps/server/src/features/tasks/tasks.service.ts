@@ -1,10 +1,15 @@
 import { denial, type Task, TASK_NAMES, type TaskName } from "@parley/protocol";
 import { Cron } from "croner";
 import type { FastifyBaseLogger as Logger } from "fastify";
-import type { Policy, Services } from "../../context.js";
+import type { Policy } from "../../context.js";
 import { type Clock, formatDateTime } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import type { TasksRepository } from "./tasks.repository.js";
+import type { ActiveUsers } from "../accounts/accounts.ports.js";
+import type { AuditLog } from "../audit/audit.ports.js";
+import type { ContactChanges } from "../contacts/contacts.ports.js";
+import type { Attachments } from "../files/files.ports.js";
+import type { LiveConfig } from "../system/system.ports.js";
 
 /** When each task runs (cron, UTC). */
 export const TASK_SCHEDULES: Record<TaskName, string> = {
@@ -32,8 +37,23 @@ export interface TasksDeps {
   clock: Clock;
   logger: Logger;
   policy: Policy;
-  services: Services;
+  /** Who the users are (a port: app.ts wires it). */
+  accounts: ActiveUsers;
+  /** The audit log (a port: app.ts wires it). */
+  audit: AuditLog;
+  /** The system settings (a port: app.ts wires it). */
+  system: LiveConfig;
+  /** Stored files (a port: app.ts wires it). */
+  files: Attachments;
+  /** Chat lists kept current (a port: app.ts wires it). */
+  contacts: ContactChanges;
 }
+
+/** What this service asks of other features (app.ts wires each one). */
+export type TasksPorts = Pick<
+  TasksDeps,
+  "accounts" | "audit" | "system" | "files" | "contacts"
+>;
 
 /** The administrator behind a task call. */
 export interface TaskAdmin {
@@ -102,8 +122,8 @@ export class TasksService {
     name: string,
     after: Record<string, unknown> | null = null,
   ): Promise<void> {
-    const me = await this.deps.services.accounts.activeUser(admin.userId);
-    await this.deps.services.audit.record(
+    const me = await this.deps.accounts.activeUser(admin.userId);
+    await this.deps.audit.record(
       { userId: admin.userId, realname: me?.realname ?? "", ip: admin.ip },
       action,
       { type: "config", id: `task:${name}` },
@@ -146,7 +166,7 @@ export class TasksService {
     const now = this.deps.clock.now();
     switch (name) {
       case "messageRetention": {
-        const config = await this.deps.services.system.config();
+        const config = await this.deps.system.config();
         const days = Number(config.chatInfo.msgClearDay) || 0;
         if (days <= 0) return "retention is off: every message is kept";
         const cutoff = now - days * DAY_MS;
@@ -159,11 +179,11 @@ export class TasksService {
           );
           messages += batch.count;
           files += batch.fileIds.length;
-          await this.deps.services.files.release(batch.fileIds);
+          await this.deps.files.release(batch.fileIds);
           if (batch.count < RETENTION_BATCH) break;
         }
         // A chat's last line may have gone with them.
-        if (messages > 0) await this.deps.services.contacts.changed(null);
+        if (messages > 0) await this.deps.contacts.changed(null);
         return `${messages} messages sent before ${formatDateTime(cutoff)} deleted (kept ${days} days), ${files} files released`;
       }
       case "cleanup": {
@@ -178,7 +198,7 @@ export class TasksService {
             ORPHAN_BATCH,
           );
           if (ids.length === 0) break;
-          await this.deps.services.files.release(ids);
+          await this.deps.files.release(ids);
           freed += ids.length;
           if (ids.length < ORPHAN_BATCH) break;
         }

@@ -1,0 +1,20 @@
+import type { AccountsService } from "./accounts.service.js";
+
+/*
+ * What other features may ask of accounts, each port named for what it asks. A feature
+ * declares the ports it needs in its service's constructor type; app.ts wires them.
+ */
+
+/** Who the active users are: one by id, or a directory of many. */
+export type ActiveUsers = Pick<AccountsService, "activeUser" | "directory">;
+/** A user's sessions: look them up, end them, say the user changed. */
+export type AccountSessions = Pick<AccountsService, "sessions">;
+/** Verification codes sent to a user's account or a new one. */
+export type AccountCodes = Pick<AccountsService, "codes">;
+/** An account made by a system administrator (the console). */
+export type AdminAccounts = Pick<AccountsService, "createByAdministrator">;
+/** A user's own settings and language. */
+export type UserSettings = Pick<
+  AccountsService,
+  "setLang" | "setting" | "storeSetting"
+>;

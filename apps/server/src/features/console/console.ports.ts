@@ -1,0 +1,4 @@
+import type { ConsoleService } from "./console.service.js";
+
+/** Whether an invitation link still lets someone register. */
+export type Invitations = Pick<ConsoleService, "inviteValid">;

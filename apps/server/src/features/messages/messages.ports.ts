@@ -1,0 +1,31 @@
+import type { MessagesService } from "./messages.service.js";
+
+/** A group's history: the lines a change in the group leaves, and who has read up to where. */
+export type GroupChatLog = Pick<
+  MessagesService,
+  "postGroupEvent" | "groupReaders"
+>;
+/** A one-to-one history: the pairs who have chatted, and the lines a friendship leaves. */
+export type DirectChatLog = Pick<
+  MessagesService,
+  "chatPairs" | "postDirectEvent"
+>;
+/** A call's record in the chat. */
+export type CallRecords = Pick<
+  MessagesService,
+  "announceCallRecord" | "mayChatWith" | "storeCallRecord" | "updateCallRecord"
+>;
+/** Each conversation's last message and unread count, for the chat list. */
+export type ConversationStates = Pick<
+  MessagesService,
+  "chatPeers" | "conversationState" | "conversationStates"
+>;
+/** Whether a user can see a message (a report names one). */
+export type MessageVisibility = Pick<MessagesService, "visibleMessage">;
+/** Conversations as the console shows them. */
+export type ConsoleConversations = Pick<
+  MessagesService,
+  "conversationForConsole" | "recentForConsole" | "conversationStates"
+>;
+/** A file sent as a message once its upload is stored. */
+export type FileMessages = Pick<MessagesService, "alreadySent" | "send">;
