@@ -26,6 +26,7 @@ import type { SessionsService } from "./features/accounts/sessions.service.js";
 import { contactsModule } from "./features/contacts/contacts.module.js";
 import { groupsModule } from "./features/groups/groups.module.js";
 import { friendsModule } from "./features/friends/friends.module.js";
+import { groupChatRecords } from "./features/messages/group-chats.repository.js";
 import { messagesModule } from "./features/messages/messages.module.js";
 import { filesModule } from "./features/files/files.module.js";
 import { peopleModule } from "./features/people/people.module.js";
@@ -115,6 +116,7 @@ const MODULES: readonly WiredModule[] = [
     messages: f.messages,
     files: f.files,
     friends: f.friends,
+    chats: groupChatRecords,
   })),
   wire(peopleModule, (f) => ({
     groups: f.groups,
@@ -139,6 +141,7 @@ const MODULES: readonly WiredModule[] = [
     system: f.system,
     files: f.files,
     contacts: f.contacts,
+    messages: f.messages,
   })),
   wire(noticesModule, (f) => ({
     audit: f.audit,

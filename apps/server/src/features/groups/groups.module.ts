@@ -5,12 +5,13 @@ import { registerGroupRoutes } from "./groups.routes.js";
 import { GroupsService } from "./groups.service.js";
 import { registerScanRoutes } from "./scan.routes.js";
 import type { GroupsPorts } from "./groups.service.js";
+import type { GroupChatRecords } from "../messages/messages.ports.js";
 
 /** Groups: enterprise/group/* — create, members, roles, settings, mutes, transfer, disband. */
 export const groupsModule = defineModule(
   "groups",
-  (ctx, ports: GroupsPorts) => {
-    const repo = groupsRepository(ctx.db);
+  (ctx, { chats, ...ports }: GroupsPorts & { chats: GroupChatRecords }) => {
+    const repo = groupsRepository(ctx.db, chats);
     const avatars = new GroupAvatarsService({
       repo,
       storage: ctx.storage,

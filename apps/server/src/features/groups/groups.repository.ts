@@ -2,14 +2,11 @@ import { compiledOnce } from "../../db/compiled-once.js";
 import { type Selectable, sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import { bindRepository } from "../../db/repository.js";
+import { groupConversationId } from "../../db/conversation-ids.js";
+import type { GroupChatRecords } from "../messages/messages.ports.js";
 import type { GroupsTable } from "../../db/schema.js";
 
 export type GroupRow = Selectable<GroupsTable>;
-
-/** The conversation key of a group (wire-contract.md §4.4). */
-export function groupConversationId(groupId: number): string {
-  return `group-${groupId}`;
-}
 
 /** A member's standing in a group: what the rules read. */
 export interface MemberState {
@@ -298,6 +295,7 @@ export function findOwner(db: Db, groupId: number) {
 /** A new group: its row, its members, its conversation and each member's view of it, at once. */
 export function insertGroup(
   db: Db,
+  chats: GroupChatRecords,
   group: {
     name: string;
     namePy: string;
@@ -321,15 +319,6 @@ export function insertGroup(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const conversationId = groupConversationId(row.group_id);
-    await trx
-      .insertInto("conversations")
-      .values({
-        conversation_id: conversationId,
-        is_group: 1,
-        created_at: group.now,
-      })
-      .execute();
     const everyone = [group.ownerId, ...group.memberIds];
     await trx
       .insertInto("group_members")
@@ -343,19 +332,7 @@ export function insertGroup(
         })),
       )
       .execute();
-    await trx
-      .insertInto("user_conversations")
-      .values(
-        everyone.map((userId) => ({
-          user_id: userId,
-          conversation_id: conversationId,
-          peer_id: conversationId,
-          is_group: 1,
-          last_send_time: group.now,
-          updated_at: group.now,
-        })),
-      )
-      .execute();
+    await chats.openGroupChat(trx, row.group_id, everyone, group.now);
     return row;
   });
 }
@@ -408,13 +385,13 @@ export async function listGroupsShowing(
  */
 export function insertMembers(
   db: Db,
+  chats: GroupChatRecords,
   groupId: number,
   userIds: readonly number[],
   invitedBy: number,
   now: number,
 ): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
-    const conversationId = groupConversationId(groupId);
     const present = await trx
       .selectFrom("group_members")
       .select("user_id")
@@ -424,12 +401,7 @@ export function insertMembers(
     const taken = new Set(present.map((row) => row.user_id));
     const added = userIds.filter((id) => !taken.has(id));
     if (added.length === 0) return [];
-    const conversation = await trx
-      .selectFrom("conversations")
-      .select("last_seq")
-      .where("conversation_id", "=", conversationId)
-      .executeTakeFirst();
-    const seq = conversation?.last_seq ?? 0;
+    const seq = await chats.joinGroupChat(trx, groupId, added, now);
     await trx
       .insertInto("group_members")
       .values(
@@ -444,26 +416,6 @@ export function insertMembers(
       )
       .onConflict((oc) => oc.columns(["group_id", "user_id"]).doNothing())
       .execute();
-    await trx
-      .insertInto("user_conversations")
-      .values(
-        added.map((userId) => ({
-          user_id: userId,
-          conversation_id: conversationId,
-          peer_id: conversationId,
-          is_group: 1,
-          last_read_seq: seq,
-          last_send_time: now,
-          updated_at: now,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(["user_id", "conversation_id"]).doUpdateSet({
-          last_read_seq: seq,
-          updated_at: now,
-        }),
-      )
-      .execute();
     return added;
   });
 }
@@ -471,6 +423,7 @@ export function insertMembers(
 /** Takes a member out, with their view of the group's chat. Answers whether they were in. */
 export function deleteMember(
   db: Db,
+  chats: GroupChatRecords,
   groupId: number,
   userId: number,
 ): Promise<boolean> {
@@ -483,11 +436,7 @@ export function deleteMember(
       .where("role", "!=", 1)
       .executeTakeFirst();
     if (removed.numDeletedRows === 0n) return false;
-    await trx
-      .deleteFrom("user_conversations")
-      .where("user_id", "=", userId)
-      .where("conversation_id", "=", groupConversationId(groupId))
-      .execute();
+    await chats.leaveGroupChat(trx, groupId, userId);
     return true;
   });
 }
@@ -602,10 +551,10 @@ export async function findFormerStanding(
  */
 export function removeFormerMember(
   db: Db,
+  chats: GroupChatRecords,
   groupId: number,
   userId: number,
 ): Promise<number[] | null> {
-  const conversationId = groupConversationId(groupId);
   return db.transaction().execute(async (trx) => {
     const removed = await trx
       .deleteFrom("group_members")
@@ -621,11 +570,7 @@ export function removeFormerMember(
       )
       .executeTakeFirst();
     if (removed.numDeletedRows === 0n) return null;
-    await trx
-      .deleteFrom("user_conversations")
-      .where("conversation_id", "=", conversationId)
-      .where("user_id", "=", userId)
-      .execute();
+    await chats.leaveGroupChat(trx, groupId, userId);
     const left = await trx
       .selectFrom("group_members")
       .select("user_id")
@@ -634,32 +579,8 @@ export function removeFormerMember(
       .executeTakeFirst();
     if (left) return [];
     // The last former member is gone: what disbanding deleted at once before issue 51.
-    await trx
-      .deleteFrom("user_conversations")
-      .where("conversation_id", "=", conversationId)
-      .execute();
-    await trx
-      .updateTable("conversations")
-      .set({ last_msg_id: null })
-      .where("conversation_id", "=", conversationId)
-      .execute();
-    return fileIdsOf(
-      await trx
-        .deleteFrom("messages")
-        .where("conversation_id", "=", conversationId)
-        .returning("file_id")
-        .execute(),
-    );
+    return chats.closeGroupChat(trx, groupId);
   });
-}
-
-/** The distinct files that deleted messages carried (the files feature frees the unused). */
-function fileIdsOf(rows: ReadonlyArray<{ file_id: number | null }>): number[] {
-  return [
-    ...new Set(
-      rows.flatMap((row) => (row.file_id === null ? [] : [row.file_id])),
-    ),
-  ];
 }
 
 export async function updateName(
@@ -700,59 +621,6 @@ export async function updateNotice(
     .set({ notice, updated_at: now })
     .where("group_id", "=", groupId)
     .execute();
-}
-
-/** How many messages one transaction of a group's clearing deletes. */
-export const CLEAR_BATCH_ROWS = 2000;
-
-/**
- * Deletes every message a group had when the clearing began. First, in one short
- * transaction, each member's read position moves to the end (no unread or mention is left
- * pointing at a deleted message) and the chat's last line goes; then the messages go in
- * transactions of `batchRows`, so a large group (each deletion also leaves the search index)
- * never holds the database's write lock for long and other chats' sends go on in between.
- * Messages sent meanwhile come after the clearing's last one and stay. Answers the files
- * the deleted messages carried.
- */
-export async function clearGroupMessages(
-  db: Db,
-  groupId: number,
-  batchRows = CLEAR_BATCH_ROWS,
-): Promise<number[]> {
-  const conversationId = groupConversationId(groupId);
-  const upTo = await db.transaction().execute(async (trx) => {
-    const conversation = await trx
-      .updateTable("conversations")
-      .set({ last_msg_id: null })
-      .where("conversation_id", "=", conversationId)
-      .returning("last_seq")
-      .executeTakeFirst();
-    const last = conversation?.last_seq ?? 0;
-    await trx
-      .updateTable("user_conversations")
-      .set({ last_read_seq: last, is_at: 0, unread: 0 })
-      .where("conversation_id", "=", conversationId)
-      .execute();
-    return last;
-  });
-  const files: number[] = [];
-  for (;;) {
-    const deleted = await db
-      .deleteFrom("messages")
-      .where("msg_id", "in", (eb) =>
-        eb
-          .selectFrom("messages")
-          .select("msg_id")
-          .where("conversation_id", "=", conversationId)
-          .where("seq", "<=", upTo)
-          .orderBy("seq")
-          .limit(batchRows),
-      )
-      .returning("file_id")
-      .execute();
-    files.push(...fileIdsOf(deleted));
-    if (deleted.length < batchRows) return [...new Set(files)];
-  }
 }
 
 /** Mutes a member until a time (ms), or lifts it (null). Answers whether they are a member. */
@@ -900,8 +768,12 @@ export function listSharedGroups(
     .execute();
 }
 
-export function groupsRepository(db: Db) {
-  return bindRepository(db, {
+/**
+ * The groups feature's SQL, bound to the database; what a group's change does to its chat
+ * goes through `chats`, the messages feature's, inside the same transaction.
+ */
+export function groupsRepository(db: Db, chats: GroupChatRecords) {
+  const bound = bindRepository(db, {
     listSharedGroups,
     listGroupFaces,
     findGroup,
@@ -918,24 +790,34 @@ export function groupsRepository(db: Db) {
     countOwnedGroups,
     pageMembers,
     findOwner,
-    insertGroup,
-    insertMembers,
-    deleteMember,
     updateRole,
     transferOwnership,
     disbandGroup,
     findFormerStanding,
-    removeFormerMember,
     updateName,
     updateSetting,
     updateMute,
     updateNotice,
-    clearGroupMessages,
     listUserGroups,
     listAvatarFaces,
     listGroupsShowing,
     replaceAvatar,
   });
+  return {
+    ...bound,
+    insertGroup: (group: Parameters<typeof insertGroup>[2]) =>
+      insertGroup(db, chats, group),
+    insertMembers: (
+      groupId: number,
+      userIds: readonly number[],
+      invitedBy: number,
+      now: number,
+    ) => insertMembers(db, chats, groupId, userIds, invitedBy, now),
+    deleteMember: (groupId: number, userId: number) =>
+      deleteMember(db, chats, groupId, userId),
+    removeFormerMember: (groupId: number, userId: number) =>
+      removeFormerMember(db, chats, groupId, userId),
+  };
 }
 /** What the groups service holds of its tables. */
 export type GroupsRepository = ReturnType<typeof groupsRepository>;

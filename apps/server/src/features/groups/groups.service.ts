@@ -900,7 +900,9 @@ export class GroupsService {
     this.must(me, "group.clearMessages", {
       member: member ? membership(member) : null,
     });
-    await this.deps.files.release(await this.repo.clearGroupMessages(groupId));
+    await this.deps.files.release(
+      await this.deps.messages.clearGroupHistory(groupId),
+    );
     await this.deps.publish.toUsers(
       await this.repo.listMemberIds(groupId),
       "clearMessage",

@@ -5,6 +5,7 @@ import {
   registerMany,
   type TestUser,
 } from "../../../test/factories.js";
+import { groupChatRecords } from "../messages/group-chats.repository.js";
 import { groupsRepository } from "./groups.repository.js";
 import { MemberLists, type MemberListsRepo } from "./member-lists.js";
 
@@ -33,7 +34,7 @@ async function version(groupId: number): Promise<number> {
 
 /** The repository, counting full list reads. */
 function counted() {
-  const repo = groupsRepository(app().db);
+  const repo = groupsRepository(app().db, groupChatRecords);
   const reads: number[] = [];
   const counting: MemberListsRepo = {
     findMembersVersion: (groupId) => repo.findMembersVersion(groupId),
@@ -123,7 +124,7 @@ describe("member lists kept per group", () => {
   it("does not keep a list read before a change that a later read already saw", async () => {
     const [owner, a, b] = await registerMany(app(), 3, "Race");
     const { id, groupId } = await makeGroup(owner, [a, b]);
-    const repo = groupsRepository(app().db);
+    const repo = groupsRepository(app().db, groupChatRecords);
     // The first full read answers only when let go, after a removal and a second read.
     let letGo: () => void = () => undefined;
     let first = true;

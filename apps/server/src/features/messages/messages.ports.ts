@@ -1,9 +1,12 @@
 import type { MessagesService } from "./messages.service.js";
 
-/** A group's history: the lines a change in the group leaves, and who has read up to where. */
+/**
+ * A group's history: the lines a change in the group leaves, who has read up to where, and
+ * the owner's clearing of it.
+ */
 export type GroupChatLog = Pick<
   MessagesService,
-  "postGroupEvent" | "groupReaders"
+  "postGroupEvent" | "groupReaders" | "clearGroupHistory"
 >;
 /** A one-to-one history: the pairs who have chatted, and the lines a friendship leaves. */
 export type DirectChatLog = Pick<
@@ -29,3 +32,6 @@ export type ConsoleConversations = Pick<
 >;
 /** A file sent as a message once its upload is stored. */
 export type FileMessages = Pick<MessagesService, "alreadySent" | "send">;
+/** Message retention: the oldest messages deleted a batch at a time. */
+export type MessageRetention = Pick<MessagesService, "deleteMessagesBefore">;
+export type { GroupChatRecords } from "./group-chats.repository.js";

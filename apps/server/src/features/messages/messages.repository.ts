@@ -13,14 +13,13 @@ import { containing } from "../../db/like.js";
 import { InTurn } from "../../lib/in-turn.js";
 import { bindRepository } from "../../db/repository.js";
 import type { Database, MessagesTable } from "../../db/schema.js";
+import { clearGroupMessages } from "./group-chats.repository.js";
+import { deleteMessagesBefore } from "./retention.repository.js";
 
 export type MessageRow = Selectable<MessagesTable>;
 type Executor = Db | Transaction<Database>;
 
-/** The conversation key of a 1:1 chat: the two ids, lower first (wire-contract.md §4.4). */
-export function directConversationId(a: number, b: number): string {
-  return a < b ? `${a}-${b}` : `${b}-${a}`;
-}
+export { directConversationId } from "../../db/conversation-ids.js";
 
 const byClientId = compiledOnce((db, fromUser, clientMsgId) =>
   db
@@ -1510,6 +1509,8 @@ export type ConversationState = Awaited<
 /** The messages, conversations and user_conversations tables, bound to a database. */
 export function messagesRepository(db: Db) {
   return bindRepository(db, {
+    clearGroupMessages,
+    deleteMessagesBefore,
     pageAllMessages,
     findByClientId,
     findsRetriesFirst,

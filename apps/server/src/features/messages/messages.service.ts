@@ -1080,6 +1080,25 @@ export class MessagesService {
   }
 
   /**
+   * Clears a group's history (the owner's `clearMessage`): every message it had when the
+   * clearing began, in batches. Answers the files they carried, for the files feature.
+   */
+  clearGroupHistory(groupId: number): Promise<number[]> {
+    return this.repo.clearGroupMessages(groupId);
+  }
+
+  /**
+   * Message retention: deletes up to `batch` messages sent before `cutoff` (ms), oldest
+   * first; replies quoting them lose the quoted text. Answers how many went and their files.
+   */
+  deleteMessagesBefore(
+    cutoff: number,
+    batch: number,
+  ): Promise<{ count: number; fileIds: number[] }> {
+    return this.repo.deleteMessagesBefore(cutoff, batch);
+  }
+
+  /**
    * `readers`: who of the group has read one of its messages and who not yet — for its
    * sender, and the managers of a group under 500. A message of another chat, or one the
    * caller's history does not reach, answers like a missing one.

@@ -1,10 +1,10 @@
 import type { Db } from "../../db/database.js";
 import { bindRepository } from "../../db/repository.js";
-import { parseJsonObject } from "../../lib/json.js";
 
 /*
  * The scheduler's SQL (issue 12): the task rows that make each scheduled run happen once,
- * the run log, and the work of the three tasks — each a bounded batch in one transaction,
+ * the run log, and the work of two of the three tasks (message retention is the messages
+ * feature's: it alone writes messages) — each a bounded batch in one transaction,
  * so a large backlog is worked off a batch at a time without holding the database long.
  */
 
@@ -86,59 +86,6 @@ export async function clearLog(db: Db, name: string): Promise<void> {
 }
 
 /**
- * Deletes up to `batch` messages sent before `cutoff` (ms), oldest first, in one
- * transaction: the replies quoting them lose the quoted text, chats whose last message
- * went show none. Answers how many went and the files they carried.
- */
-export function deleteOldMessages(
-  db: Db,
-  cutoff: number,
-  batch: number,
-): Promise<{ count: number; fileIds: number[] }> {
-  return db.transaction().execute(async (trx) => {
-    const old = await trx
-      .selectFrom("messages")
-      .select(["msg_id", "file_id"])
-      .where("created_at", "<", cutoff)
-      .orderBy("created_at")
-      .limit(batch)
-      .execute();
-    if (old.length === 0) return { count: 0, fileIds: [] };
-    const ids = old.map((row) => row.msg_id);
-    const replies = await trx
-      .selectFrom("messages")
-      .select(["msg_id", "extends"])
-      .where("pid", "in", ids)
-      .where("created_at", ">=", cutoff)
-      .execute();
-    for (const reply of replies) {
-      const ext = parseJsonObject(reply.extends);
-      const quote = parseJsonObject(JSON.stringify(ext.quote ?? {}));
-      ext.quote = { ...quote, content: "", undone: 1 };
-      await trx
-        .updateTable("messages")
-        .set({ extends: JSON.stringify(ext) })
-        .where("msg_id", "=", reply.msg_id)
-        .execute();
-    }
-    await trx.deleteFrom("messages").where("msg_id", "in", ids).execute();
-    await trx
-      .updateTable("conversations")
-      .set({ last_msg_id: null })
-      .where("last_msg_id", "in", ids)
-      .execute();
-    return {
-      count: ids.length,
-      fileIds: [
-        ...new Set(
-          old.flatMap((row) => (row.file_id === null ? [] : [row.file_id])),
-        ),
-      ],
-    };
-  });
-}
-
-/**
  * Forgets what expired: verification codes a day past their end, sessions a month past
  * their end or revocation (their history is no longer needed), invitations past theirs.
  */
@@ -203,7 +150,6 @@ export function tasksRepository(db: Db) {
     insertLog,
     listLog,
     clearLog,
-    deleteOldMessages,
     deleteExpired,
     listOrphanFiles,
   });

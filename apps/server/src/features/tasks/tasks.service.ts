@@ -9,6 +9,7 @@ import type { ActiveUsers } from "../accounts/accounts.ports.js";
 import type { AuditLog } from "../audit/audit.ports.js";
 import type { ContactChanges } from "../contacts/contacts.ports.js";
 import type { Attachments } from "../files/files.ports.js";
+import type { MessageRetention } from "../messages/messages.ports.js";
 import type { LiveConfig } from "../system/system.ports.js";
 
 /** When each task runs (cron, UTC). */
@@ -45,6 +46,8 @@ export interface TasksDeps {
   system: LiveConfig;
   /** Stored files (a port: app.ts wires it). */
   files: Attachments;
+  /** Message retention, the messages feature's (a port: app.ts wires it). */
+  messages: MessageRetention;
   /** Chat lists kept current (a port: app.ts wires it). */
   contacts: ContactChanges;
 }
@@ -52,7 +55,7 @@ export interface TasksDeps {
 /** What this service asks of other features (app.ts wires each one). */
 export type TasksPorts = Pick<
   TasksDeps,
-  "accounts" | "audit" | "system" | "files" | "contacts"
+  "accounts" | "audit" | "system" | "files" | "contacts" | "messages"
 >;
 
 /** The administrator behind a task call. */
@@ -173,7 +176,7 @@ export class TasksService {
         let messages = 0;
         let files = 0;
         while (messages < RETENTION_MAX_PER_RUN) {
-          const batch = await this.deps.repo.deleteOldMessages(
+          const batch = await this.deps.messages.deleteMessagesBefore(
             cutoff,
             RETENTION_BATCH,
           );
