@@ -3,11 +3,8 @@ import type { Db } from "../../db/database.js";
 import { bindRepository } from "../../db/repository.js";
 import type { Database } from "../../db/schema.js";
 import { parseJsonObject } from "../../lib/json.js";
-import {
-  findByMsgId,
-  isHiddenFor,
-  type MessageRow,
-} from "./messages.repository.js";
+import { findByMsgId, isHiddenFor } from "./messages.repository.js";
+import { type MessageRow } from "./message-store.repository.js";
 
 type Trx = Transaction<Database>;
 

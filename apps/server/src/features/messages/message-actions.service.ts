@@ -24,10 +24,8 @@ import type {
 } from "./message-actions.repository.js";
 import { withdrawnText } from "./messages.mapper.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
-import {
-  directConversationId,
-  type MessageRow,
-} from "./messages.repository.js";
+import { directConversationId } from "../../db/conversation-ids.js";
+import { type MessageRow } from "./message-store.repository.js";
 import type { MessagesService, SeenMessage } from "./messages.service.js";
 import type { ActiveUsers } from "../accounts/accounts.ports.js";
 import type { AuditLog } from "../audit/audit.ports.js";

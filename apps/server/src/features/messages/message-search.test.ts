@@ -11,7 +11,7 @@ import {
 } from "../../../test/factories.js";
 import { createTestDb } from "../../../test/test-db.js";
 import { migrateToLatest } from "../../db/database.js";
-import { searchMessages } from "./messages.repository.js";
+import { searchMessages } from "./search.repository.js";
 
 /*
  * The history panel's search (SPEC §2, §4; migration 0008): words in any script, found in

@@ -12,7 +12,8 @@ import type { UserRow } from "../../db/schema.js";
 import { parseJsonObject } from "../../lib/json.js";
 import { avatarUrl, userAsContact } from "../accounts/accounts.mapper.js";
 import { EXT_ICON_PREFIX } from "../../plugins/ext-icons.js";
-import type { ConversationState, MessageRow } from "./messages.repository.js";
+import type { MessageRow } from "./message-store.repository.js";
+import type { ConversationState } from "./messages.repository.js";
 
 /** What a message needs of its sender. */
 export type SenderRow = Pick<

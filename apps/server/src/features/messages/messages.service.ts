@@ -46,11 +46,11 @@ import {
   toSender,
   toSentMessage,
 } from "./messages.mapper.js";
-import {
-  type ConversationState,
-  directConversationId,
-  type MessageRow,
-  type MessagesRepository,
+import { directConversationId } from "../../db/conversation-ids.js";
+import type { MessageRow } from "./message-store.repository.js";
+import type {
+  ConversationState,
+  MessagesRepository,
 } from "./messages.repository.js";
 import type { ActiveUsers } from "../accounts/accounts.ports.js";
 import type { ContactChanges } from "../contacts/contacts.ports.js";

@@ -2,10 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/build-test-app.js";
-import {
-  storeDirectMessage,
-  storeGroupMessage,
-} from "./messages.repository.js";
+import { storeDirectMessage, storeGroupMessage } from "./send-batch.js";
 import {
   createGroup,
   registerMany,

@@ -1,0 +1,228 @@
+import { compiledOnce } from "../../db/compiled-once.js";
+import { type Selectable, type Transaction } from "kysely";
+import { type Db } from "../../db/database.js";
+import { type Database, type MessagesTable } from "../../db/schema.js";
+
+export type MessageRow = Selectable<MessagesTable>;
+type Executor = Db | Transaction<Database>;
+
+const byClientId = compiledOnce((db, fromUser, clientMsgId) =>
+  db
+    .selectFrom("messages")
+    .selectAll()
+    .where("from_user", "=", fromUser)
+    .where("client_msg_id", "=", clientMsgId),
+);
+
+export async function findByClientId(
+  db: Executor,
+  fromUser: number,
+  clientMsgId: string,
+): Promise<MessageRow | undefined> {
+  const [row] = await byClientId(db, fromUser, clientMsgId);
+  return row;
+}
+
+/** A call's record once the call ends: its status text and its `extends` (code, call time). */
+export async function updateCallRecord(
+  db: Executor,
+  msgId: number,
+  content: string,
+  extendsJson: string,
+): Promise<void> {
+  await db
+    .updateTable("messages")
+    .set({ content, extends: extendsJson })
+    .where("msg_id", "=", msgId)
+    .where("type", "=", "webrtc")
+    .execute();
+}
+
+const takeSeq = compiledOnce((db, conversationId, isGroup, now) =>
+  db
+    .insertInto("conversations")
+    .values({
+      conversation_id: conversationId,
+      is_group: isGroup,
+      created_at: now,
+      last_seq: 1,
+    })
+    .onConflict((oc) =>
+      oc.column("conversation_id").doUpdateSet((eb) => ({
+        last_seq: eb("conversations.last_seq", "+", 1),
+      })),
+    )
+    .returning("last_seq"),
+);
+
+/**
+ * Takes the conversation's next sequence number (creating the conversation with its first).
+ * The row's update serialises concurrent senders of one conversation, so sequence order is
+ * commit order.
+ */
+export async function nextSeq(
+  trx: Transaction<Database>,
+  conversationId: string,
+  isGroup: number,
+  now: number,
+): Promise<number> {
+  const [row] = await takeSeq(trx, conversationId, isGroup, now);
+  if (!row) throw new Error(`no sequence number for ${conversationId}`);
+  return row.last_seq;
+}
+
+const insertRow = compiledOnce(
+  (
+    db,
+    conversationId,
+    seq,
+    clientMsgId,
+    fromUser,
+    toUser,
+    isGroup,
+    type,
+    content,
+    at,
+    pid,
+    fileId,
+    extendsJson,
+    createdAt,
+  ) =>
+    db
+      .insertInto("messages")
+      .values({
+        conversation_id: conversationId,
+        seq,
+        client_msg_id: clientMsgId,
+        from_user: fromUser,
+        to_user: toUser,
+        is_group: isGroup,
+        type,
+        content,
+        at,
+        pid,
+        file_id: fileId,
+        extends: extendsJson,
+        created_at: createdAt,
+      })
+      .returningAll(),
+);
+
+export async function insertMessage(
+  trx: Transaction<Database>,
+  message: {
+    conversation_id: string;
+    seq: number;
+    client_msg_id: string;
+    from_user: number;
+    to_user: number;
+    is_group: number;
+    type: string;
+    content: string;
+    at: string;
+    pid: number | null;
+    file_id?: number | null;
+    extends?: string;
+    created_at: number;
+  },
+): Promise<MessageRow> {
+  const [row] = await insertRow(
+    trx,
+    message.conversation_id,
+    message.seq,
+    message.client_msg_id,
+    message.from_user,
+    message.to_user,
+    message.is_group,
+    message.type,
+    message.content,
+    message.at,
+    message.pid,
+    message.file_id ?? null,
+    message.extends ?? "{}",
+    message.created_at,
+  );
+  if (!row) throw new Error("the message was not stored");
+  return row;
+}
+
+const setLast = compiledOnce((db, msgId, now, conversationId) =>
+  db
+    .updateTable("conversations")
+    .set({ last_msg_id: msgId, last_send_time: now })
+    .where("conversation_id", "=", conversationId),
+);
+
+export async function markConversationLast(
+  trx: Transaction<Database>,
+  conversationId: string,
+  msgId: number,
+  now: number,
+): Promise<void> {
+  await setLast(trx, msgId, now, conversationId);
+}
+
+/** A user's view of a conversation after a message: one statement for each side. */
+function touchView(received: boolean) {
+  return compiledOnce((db, userId, conversationId, peerId, isGroup, sendTime) =>
+    db
+      .insertInto("user_conversations")
+      .values({
+        user_id: userId,
+        conversation_id: conversationId,
+        peer_id: peerId,
+        is_group: isGroup,
+        unread: received ? 1 : 0,
+        last_send_time: sendTime,
+        updated_at: sendTime,
+      })
+      .onConflict((oc) =>
+        oc.columns(["user_id", "conversation_id"]).doUpdateSet((eb) => ({
+          unread: received
+            ? eb("user_conversations.unread", "+", 1)
+            : eb.ref("user_conversations.unread"),
+          last_send_time: eb.val(sendTime),
+          updated_at: eb.val(sendTime),
+        })),
+      ),
+  );
+}
+const touchReceived = touchView(true);
+const touchSent = touchView(false);
+
+/** Creates or updates one user's view of a conversation after a message. */
+export async function touchUserConversation(
+  trx: Transaction<Database>,
+  state: {
+    userId: number;
+    conversationId: string;
+    peerId: string;
+    isGroup: number;
+    sendTime: number;
+    /** Whether this user received the message (one more unread) or sent it. */
+    received: boolean;
+  },
+): Promise<void> {
+  await (state.received ? touchReceived : touchSent)(
+    trx,
+    state.userId,
+    state.conversationId,
+    state.peerId,
+    state.isGroup,
+    state.sendTime,
+  );
+}
+
+/** A one-to-one message to store. */
+export interface NewDirectMessage {
+  conversationId: string;
+  clientMsgId: string;
+  fromUser: number;
+  toUser: number;
+  type: string;
+  content: string;
+  pid: number | null;
+  /** The file a file message carries (image, voice, video, file). */
+  fileId?: number | null;
+  extends?: Record<string, unknown>;
+}
