@@ -1,14 +1,16 @@
 import { favourites, files, manage, messages as calls } from "@parley/protocol";
 import { type Calls, requireSession } from "../../plugins/calls.js";
 import type { MessageActionsService } from "./message-actions.service.js";
+import type { ModerationService } from "./moderation.service.js";
 
 export function registerMessageActionRoutes(
   registry: Calls,
   actions: MessageActionsService,
+  moderation: ModerationService,
 ): void {
   registry.register(manage.dealMsg, async (input, ctx) => {
     const session = requireSession(ctx);
-    await actions.moderate(
+    await moderation.moderate(
       { userId: session.userId, role: session.role, ip: ctx.ip },
       input.id,
       input.msg_id,
@@ -19,7 +21,7 @@ export function registerMessageActionRoutes(
 
   registry.register(files.fileDel, async (input, ctx) => {
     const session = requireSession(ctx);
-    await actions.removeFile(
+    await moderation.removeFile(
       { userId: session.userId, role: session.role, ip: ctx.ip },
       input.file_id,
     );
@@ -27,7 +29,7 @@ export function registerMessageActionRoutes(
   });
 
   registry.register(manage.collectIndex, async (input, ctx) => {
-    const { favourites: rows, count } = await actions.allFavourites(
+    const { favourites: rows, count } = await moderation.allFavourites(
       input.user_id,
       input.page,
       input.limit,
@@ -38,7 +40,7 @@ export function registerMessageActionRoutes(
 
   registry.register(manage.collectDel, async (input, ctx) => {
     const session = requireSession(ctx);
-    await actions.removeAnyFavourite(
+    await moderation.removeAnyFavourite(
       { userId: session.userId, role: session.role, ip: ctx.ip },
       input.id,
     );

@@ -3,6 +3,7 @@ import { messageActionsRepository } from "./message-actions.repository.js";
 import { registerMessageActionRoutes } from "./message-actions.routes.js";
 import { MessageActionsService } from "./message-actions.service.js";
 import { messagesRepository } from "./messages.repository.js";
+import { ModerationService } from "./moderation.service.js";
 import { registerMessageRoutes } from "./messages.routes.js";
 import { MessagesService } from "./messages.service.js";
 import type { MessageActionsPorts } from "./message-actions.service.js";
@@ -28,19 +29,21 @@ export const messagesModule = defineModule(
       ),
       keys: ctx.keys,
     });
-    const actions = new MessageActionsService({
+    const actionDeps = {
       repo: messageActionsRepository(ctx.db),
       messages: service,
       clock: ctx.clock,
       publish: ctx.publish,
       policy: ctx.policy,
       ...ports,
-    });
+    };
+    const actions = new MessageActionsService(actionDeps);
+    const moderation = new ModerationService(actionDeps);
     return {
       service,
       register: (calls) => {
         registerMessageRoutes(calls, service);
-        registerMessageActionRoutes(calls, actions);
+        registerMessageActionRoutes(calls, actions, moderation);
       },
     };
   },

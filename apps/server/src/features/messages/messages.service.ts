@@ -1,4 +1,5 @@
 import { CallRecordsService } from "./call-records.service.js";
+import { ChatEventsService } from "./chat-events.service.js";
 import { ChatRules } from "./chat-rules.js";
 import { ConsoleViewService } from "./console-view.service.js";
 import { HistoryService } from "./history.service.js";
@@ -24,8 +25,8 @@ export type { ListInput, SeenMessage } from "./history.service.js";
 export class MessagesService {
   readonly send: SendingService["send"];
   readonly alreadySent: SendingService["alreadySent"];
-  readonly postGroupEvent: SendingService["postGroupEvent"];
-  readonly postDirectEvent: SendingService["postDirectEvent"];
+  readonly postGroupEvent: ChatEventsService["postGroupEvent"];
+  readonly postDirectEvent: ChatEventsService["postDirectEvent"];
   readonly storeCallRecord: CallRecordsService["storeCallRecord"];
   readonly announceCallRecord: CallRecordsService["announceCallRecord"];
   readonly updateCallRecord: CallRecordsService["updateCallRecord"];
@@ -51,13 +52,14 @@ export class MessagesService {
     const rules = new ChatRules(deps);
     const reads = new ReadMarksService(deps, rules);
     const sending = new SendingService(deps, rules);
+    const events = new ChatEventsService(deps);
     const calls = new CallRecordsService(deps, rules);
     const history = new HistoryService(deps, rules, reads);
     const consoleView = new ConsoleViewService(deps, rules);
     this.send = sending.send.bind(sending);
     this.alreadySent = sending.alreadySent.bind(sending);
-    this.postGroupEvent = sending.postGroupEvent.bind(sending);
-    this.postDirectEvent = sending.postDirectEvent.bind(sending);
+    this.postGroupEvent = events.postGroupEvent.bind(events);
+    this.postDirectEvent = events.postDirectEvent.bind(events);
     this.storeCallRecord = calls.storeCallRecord.bind(calls);
     this.announceCallRecord = calls.announceCallRecord.bind(calls);
     this.updateCallRecord = calls.updateCallRecord.bind(calls);

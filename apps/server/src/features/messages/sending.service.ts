@@ -1,15 +1,10 @@
-import { randomUUID } from "node:crypto";
-import type { messages as calls } from "@parley/protocol";
 import {
-  type CallRequest,
-  characterLength,
   clipText,
   type ContactId,
   DEFAULT_LANGUAGE,
   groupContactId,
   GroupRoles,
   isLanguage,
-  Limits,
   type Membership,
   type Message,
   NOTICE_CONTACT_ID,
@@ -21,11 +16,7 @@ import { rateLimited, refuse } from "../../lib/errors.js";
 import { InTurn } from "../../lib/in-turn.js";
 import { translate } from "../../lib/messages.js";
 import { parseJsonObject } from "../../lib/json.js";
-import {
-  cleanMessageHtml,
-  oneLineText,
-  shownText,
-} from "../../lib/message-html.js";
+import { cleanMessageHtml, oneLineText } from "../../lib/message-html.js";
 import type { ActiveUser } from "../accounts/accounts.service.js";
 import {
   selfContact,
@@ -40,57 +31,10 @@ import type { MessagesRepository } from "./messages.repository.js";
 
 import type { MessagesDeps, Standing } from "./messages.deps.js";
 import { type ChatRules, groupIdOf } from "./chat-rules.js";
-
-/** A send as the call parsed it. */
-export type SendInput = CallRequest<typeof calls.sendMessage>;
-/**
- * A message carrying a stored file (the files feature's uploads): its type, its content
- * (the file's address), the file and what the message says of it.
- */
-export interface FileSendInput {
-  id: string;
-  toContactId: ContactId;
-  pid?: number | undefined;
-  type: "image" | "voice" | "video" | "file" | "emoji";
-  content: string;
-  fileId: number;
-  extends: Record<string, unknown>;
-}
-
-/** What a send stores: typed text made safe, or a file as the files feature describes it. */
-export function payloadOf(input: SendInput | FileSendInput): {
-  type: string;
-  content: string;
-  fileId: number | null;
-  extends: Record<string, unknown>;
-} {
-  if ("fileId" in input)
-    return {
-      type: input.type,
-      content: input.content,
-      fileId: input.fileId,
-      extends: input.extends,
-    };
-  return {
-    type: input.type,
-    content: checkedContent(input.content),
-    fileId: null,
-    extends: {},
-  };
-}
+import { type FileSendInput, payloadOf, type SendInput } from "./send-input.js";
 
 /** How much of a quoted message a reply keeps (characters). */
 const QUOTE_MAX = 200;
-
-/** Typed content made safe, refused when empty or too long to read (SPEC §5). */
-function checkedContent(raw: string): string {
-  const content = cleanMessageHtml(raw);
-  const text = shownText(content);
-  if (text.trim() === "") throw refuse("message.empty");
-  if (characterLength(text) > Limits.textMessageMax)
-    throw refuse("message.tooLong");
-  return content;
-}
 
 /** How a send is paced: typed sends are; forwards and files sent by upload are not. */
 export interface SendOptions {
@@ -612,74 +556,6 @@ export class SendingService {
       publicUrl,
     );
   }
-
-  /**
-   * A line the server writes into a group's chat (created, renamed, joined…): stored as an
-   * `event` message from the user who acted, then pushed once to the members. `content` is
-   * the text existing clients show; `extends.event` names it for clients that translate.
-   */
-  async postGroupEvent(
-    group: { groupId: number; memberIds: readonly number[] },
-    actor: ActiveUser,
-    event: {
-      name: string;
-      content: string;
-      params?: Record<string, unknown>;
-      /** A visible text message mentioning everyone (the notice), not an event line. */
-      toEveryone?: boolean;
-    },
-    publicUrl: string,
-  ): Promise<Message> {
-    const row = await this.repo.storeGroupMessage(
-      {
-        groupId: group.groupId,
-        clientMsgId: randomUUID(),
-        fromUser: actor.user_id,
-        type: event.toEveryone ? "text" : "event",
-        content: event.content,
-        at: event.toEveryone ? [0] : [],
-        pid: null,
-        extends: { event: event.name, actor: actor.realname, ...event.params },
-      },
-      () => this.deps.clock.now(),
-    );
-    const contactId = `group-${group.groupId}`;
-    const message = toMessage(
-      row,
-      toSender(actor, publicUrl),
-      {
-        toContactId: contactId,
-        toUser: contactId,
-      },
-      publicUrl,
-    );
-    await this.deps.publish.toUsers(group.memberIds, "group", message);
-    return message;
-  }
-
-  /**
-   * A line the server writes into a one-to-one chat (two people became friends): stored as
-   * an `event` message from `actor` to `peer`, so both lists show the chat with it. Not
-   * pushed: the caller's own event tells both sides. `content` is the text existing
-   * clients show; `extends.event` names it for clients that translate.
-   */
-  async postDirectEvent(
-    actor: number,
-    peer: number,
-    event: { name: string; content: string },
-  ): Promise<MessageRow> {
-    return this.repo.storeDirectMessage(
-      {
-        conversationId: directConversationId(actor, peer),
-        clientMsgId: randomUUID(),
-        fromUser: actor,
-        toUser: peer,
-        type: "event",
-        content: event.content,
-        pid: null,
-        extends: { event: event.name },
-      },
-      () => this.deps.clock.now(),
-    );
-  }
 }
+
+export type { FileSendInput, SendInput } from "./send-input.js";
