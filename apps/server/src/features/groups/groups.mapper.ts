@@ -11,7 +11,8 @@ import {
 import { formatDateTime } from "../../lib/clock.js";
 import { parseJsonObject } from "../../lib/json.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
-import type { GroupRow, MemberRow, UserGroupRow } from "./groups.repository.js";
+import type { GroupRow } from "./groups.repository.js";
+import type { MemberRow, UserGroupRow } from "./membership.repository.js";
 
 /** A stored setting, each switch falling back to its default when missing or damaged. */
 export function toGroupSetting(raw: string): GroupSetting {

@@ -16,7 +16,7 @@ import {
 } from "../../../test/factories.js";
 import { openSocket, type TestSocket } from "../../../test/ws-client.js";
 import { clearGroupMessages } from "../messages/group-chats.repository.js";
-import { countMembersUpTo } from "./groups.repository.js";
+import { countMembersUpTo } from "./membership.repository.js";
 
 /*
  * Issue 8, first slice: the enterprise/group/* calls of wire-contract.md §2.5 with SPEC §5

@@ -16,7 +16,8 @@ import {
   toGroupSetting,
   userGroupToContact,
 } from "./groups.mapper.js";
-import { type MemberRow, type MemberState } from "./groups.repository.js";
+import type { MemberState } from "./groups.repository.js";
+import type { MemberRow } from "./membership.repository.js";
 import type { GroupsDeps } from "./groups.deps.js";
 
 export const membershipOf = (member: MemberState): Membership => ({
