@@ -27,6 +27,12 @@ import { contactsModule } from "./features/contacts/contacts.module.js";
 import { groupsModule } from "./features/groups/groups.module.js";
 import { friendsModule } from "./features/friends/friends.module.js";
 import { groupChatRecords } from "./features/messages/group-chats.repository.js";
+import { eraseFriendships } from "./features/friends/friend-records.repository.js";
+import {
+  eraseMemberships,
+  ownsLiveGroup,
+} from "./features/groups/member-records.repository.js";
+import { eraseSubscriptions } from "./features/push/subscription-records.repository.js";
 import { messagesModule } from "./features/messages/messages.module.js";
 import { filesModule } from "./features/files/files.module.js";
 import { peopleModule } from "./features/people/people.module.js";
@@ -82,6 +88,15 @@ const MODULES: readonly WiredModule[] = [
     console: f.console,
     contacts: f.contacts,
     system: f.system,
+    groups: f.groups,
+    friends: f.friends,
+    audit: f.audit,
+    erasure: {
+      ownsLiveGroup,
+      eraseMemberships,
+      eraseFriendships,
+      eraseSubscriptions,
+    },
   })),
   wire(settingsModule, (f) => ({ accounts: f.accounts })),
   wire(socketModule, (f) => ({ groups: f.groups })),
@@ -130,7 +145,6 @@ const MODULES: readonly WiredModule[] = [
   wire(consoleModule, (f) => ({
     accounts: f.accounts,
     groups: f.groups,
-    friends: f.friends,
     messages: f.messages,
     system: f.system,
     audit: f.audit,

@@ -8,11 +8,23 @@ import { LoginTickets } from "./login-tickets.js";
 import { sessionsRepository } from "./sessions.repository.js";
 import { SessionsService } from "./sessions.service.js";
 import type { AccountsPorts } from "./accounts.service.js";
+import { userAdminRepository } from "./user-admin.repository.js";
+import { registerUserAdminRoutes } from "./user-admin.routes.js";
+import type { UserAdminPorts } from "./user-admin.service.js";
 
 /** Registration, login, logout, verification codes, login tickets and sessions. */
 export const accountsModule = defineModule(
   "accounts",
-  (ctx, ports: AccountsPorts) => {
+  (
+    ctx,
+    {
+      groups,
+      friends,
+      audit,
+      erasure,
+      ...ports
+    }: AccountsPorts & UserAdminPorts,
+  ) => {
     const { config } = ctx;
     const users = usersRepository(ctx.db);
     const sessions = new SessionsService(
@@ -36,6 +48,12 @@ export const accountsModule = defineModule(
       users,
       sessions,
       codes,
+      admin: {
+        repo: userAdminRepository(ctx.db, erasure),
+        groups,
+        friends,
+        audit,
+      },
       tickets: new LoginTickets(ctx.keys),
       clock: ctx.clock,
       passwords: ctx.passwords,
@@ -69,7 +87,10 @@ export const accountsModule = defineModule(
     });
     return {
       service,
-      register: (calls) => registerAccountRoutes(calls, service),
+      register: (calls) => {
+        registerAccountRoutes(calls, service);
+        registerUserAdminRoutes(calls, service.admin);
+      },
     };
   },
 );

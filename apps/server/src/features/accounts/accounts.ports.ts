@@ -18,3 +18,7 @@ export type UserSettings = Pick<
   AccountsService,
   "setLang" | "setting" | "storeSetting"
 >;
+/** User administration, as the console's other pages use it (its message centre). */
+export type UserAdminLookup = Pick<AccountsService, "admin">;
+/** What the users page searches, filters and sorts by. */
+export type { UserQuery } from "./user-admin.repository.js";

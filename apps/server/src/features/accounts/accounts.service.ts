@@ -33,6 +33,7 @@ import type {
   UsersRepository,
 } from "./accounts.repository.js";
 import type { CodesService } from "./codes.service.js";
+import { type UserAdminDeps, UserAdminService } from "./user-admin.service.js";
 import { LOGIN_TICKET_TTL_S, type LoginTickets } from "./login-tickets.js";
 import { lazyRequire } from "../../lib/lazy-require.js";
 
@@ -77,6 +78,8 @@ export interface AccountsDeps {
   users: UsersRepository;
   sessions: SessionsService;
   codes: CodesService;
+  /** User administration's own parts; it reaches this service for the rest. */
+  admin: Pick<UserAdminDeps, "repo" | "groups" | "friends" | "audit">;
   tickets: LoginTickets;
   clock: Clock;
   passwords: Passwords;
@@ -119,6 +122,8 @@ const HELD_USERS_MAX = 10_000;
 export class AccountsService {
   readonly sessions: SessionsService;
   readonly codes: CodesService;
+  /** User administration (the console's users page). */
+  readonly admin: UserAdminService;
   private readonly users: UsersRepository;
   private readonly clock: Clock;
   private readonly passwords: Passwords;
@@ -144,6 +149,13 @@ export class AccountsService {
     });
     this.sessions = deps.sessions;
     this.codes = deps.codes;
+    this.admin = new UserAdminService({
+      ...deps.admin,
+      clock: deps.clock,
+      passwords: deps.passwords,
+      policy: deps.policy,
+      accounts: this,
+    });
     this.users = deps.users;
     this.clock = deps.clock;
     this.passwords = deps.passwords;

@@ -4,31 +4,22 @@ import type { IMAGE_PURPOSES } from "@parley/protocol";
 import {
   type AllConfig,
   type CallRequest,
-  checkPassword,
-  checkRealname,
-  checkRegisterAccount,
   type ChatParty,
   type ConsoleGroup,
   type ConsoleMessage,
   type ConsoleMember,
-  type ConsoleUser,
   DASHBOARD_DAYS,
   denial,
-  type Denial,
   INVITE_LINK_DAYS,
-  isEmail,
   type Language,
   LOGO_MAX_SIDE,
   LOGO_MAX_BYTES,
   ARTICLE_IMAGE_MAX_SIDE,
   CONSOLE_IMAGE_TYPES,
   type manage,
-  type MessageKey,
   PRODUCT_VERSION,
-  type UserChange,
 } from "@parley/protocol";
 import type { Policy, Presence, Sockets } from "../../context.js";
-import type { UserRow, UserUpdate } from "../../db/schema.js";
 import { formatDateTime, type Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import { type Storage, storageSrc } from "../../storage/storage.js";
@@ -36,7 +27,6 @@ import { avatarUrl } from "../accounts/accounts.mapper.js";
 import type { Passwords } from "../../lib/passwords.js";
 import { type CodeSender, MailNotConfigured } from "../../mail/mailer.js";
 import { SmsFailed, SmsNotConfigured } from "../../mail/sms.js";
-import { namePinyin } from "../accounts/accounts.service.js";
 import type { AuditActor } from "../audit/audit.service.js";
 import { smsView, smtpView, storageView } from "../system/delivery-settings.js";
 import { CONSOLE_TOPIC, type StatisticsPusher } from "./console.statistics.js";
@@ -44,21 +34,15 @@ import {
   toConsoleGroupAvatar,
   toConsoleGroup,
   toConsoleMember,
-  toConsoleUser,
 } from "./console.mapper.js";
-import type {
-  ConsoleRepository,
-  GroupQuery,
-  UserQuery,
-} from "./console.repository.js";
+import type { ConsoleRepository, GroupQuery } from "./console.repository.js";
+import type { UserQuery } from "../accounts/accounts.ports.js";
 import { lazyRequire } from "../../lib/lazy-require.js";
 import type {
-  AccountSessions,
   ActiveUsers,
-  AdminAccounts,
+  UserAdminLookup,
 } from "../accounts/accounts.ports.js";
 import type { AuditLog } from "../audit/audit.ports.js";
-import type { FriendshipAdmin } from "../friends/friends.ports.js";
 import type { GroupAdmin } from "../groups/groups.ports.js";
 import type { ConsoleConversations } from "../messages/messages.ports.js";
 import type { DeliverySettings, LiveConfig } from "../system/system.ports.js";
@@ -80,12 +64,10 @@ export interface ConsoleDeps {
   policy: Policy;
   presence: Presence;
   mail: CodeSender;
-  /** Who the users are (a port: app.ts wires it). */
-  accounts: ActiveUsers & AccountSessions & AdminAccounts;
+  /** Who the users are, as user administration lists them (a port: app.ts wires it). */
+  accounts: ActiveUsers & UserAdminLookup;
   /** Groups and their members (a port: app.ts wires it). */
   groups: GroupAdmin;
-  /** Friendships (a port: app.ts wires it). */
-  friends: FriendshipAdmin;
   /** Chat histories (a port: app.ts wires it). */
   messages: ConsoleConversations;
   /** The system settings (a port: app.ts wires it). */
@@ -101,12 +83,9 @@ export interface ConsoleDeps {
 /** What this service asks of other features (app.ts wires each one). */
 export type ConsolePorts = Pick<
   ConsoleDeps,
-  "accounts" | "groups" | "friends" | "messages" | "system" | "audit"
+  "accounts" | "groups" | "messages" | "system" | "audit"
 >;
 
-type UserListQuery = CallRequest<typeof manage.userIndex>;
-type NewUserInput = CallRequest<typeof manage.userAdd>;
-type EditUserInput = CallRequest<typeof manage.userEdit>;
 type GroupListQuery = CallRequest<typeof manage.groupIndex>;
 type MessageListQuery = CallRequest<typeof manage.messageIndex>;
 type PartyQuery = CallRequest<typeof manage.messageContacts>;
@@ -137,56 +116,6 @@ const TOTALS_TTL_MS = 15_000;
 const INVITE_ALPHABET =
   "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz";
 
-const ORDER_COLUMNS: Record<
-  NonNullable<UserListQuery["order_field"]>,
-  UserQuery["orderBy"]
-> = {
-  user_id: "user_id",
-  create_time: "created_at",
-  last_login_time: "last_login_at",
-  realname: "realname",
-  account: "account",
-  login_count: "login_count",
-};
-
-/** What the console refuses a user change with, by the capability table's reason. */
-const DENIALS: Partial<Record<Denial, MessageKey>> = {
-  demo: "demo.readOnly",
-  self: "console.ownAccount",
-  role: "console.notPermitted",
-};
-
-/** The fields of a user the audit log records (never the password hash). */
-function audited(row: UserRow): Record<string, unknown> {
-  return {
-    account: row.account,
-    realname: row.realname,
-    email: row.email,
-    sex: row.sex,
-    remark: row.remark,
-    role: row.role,
-    status: row.status,
-    friend_limit: row.friend_limit,
-    group_limit: row.group_limit,
-    cs_uid: row.cs_uid,
-  };
-}
-
-/** Only the fields that differ, before and after. */
-function changes(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): [Record<string, unknown>, Record<string, unknown>] {
-  const was: Record<string, unknown> = {};
-  const now: Record<string, unknown> = {};
-  for (const key of Object.keys(after))
-    if (before[key] !== after[key]) {
-      was[key] = before[key];
-      now[key] = after[key];
-    }
-  return [was, now];
-}
-
 /**
  * The console (issue 12): users, the home's figures, the settings page's view of the
  * config, invitation links and the test email. Every change is checked by the capability
@@ -215,289 +144,6 @@ export class ConsoleService {
     const reason = denial(this.deps.policy.actor(admin), "console.write");
     if (reason === "demo") throw refuse("demo.readOnly");
     if (reason !== null) throw refuse("request.notFound");
-  }
-
-  /** A user the console may change this way, or the refusal. */
-  private async changeable(
-    admin: Admin,
-    userId: number,
-    change: UserChange,
-  ): Promise<UserRow> {
-    this.mayWrite(admin);
-    const row = await this.deps.repo.findUser(userId);
-    if (!row) throw refuse("console.userNotFound");
-    const reason = denial(this.deps.policy.actor(admin), "console.manageUser", {
-      target: { userId: row.user_id, role: row.role },
-      change,
-    });
-    if (reason !== null)
-      throw refuse(DENIALS[reason] ?? "console.notPermitted");
-    return row;
-  }
-
-  /** Refuses a change that would leave no enabled super administrator. */
-  private async keepsSuperAdmin(
-    row: UserRow,
-    next: { role: number; status: number } | null,
-  ): Promise<void> {
-    const stillSuper = next !== null && next.role === 1 && next.status === 1;
-    if (row.role === 1 && row.status === 1 && !stillSuper)
-      if ((await this.deps.repo.countSuperAdmins()) <= 1)
-        throw refuse("console.lastAdmin");
-  }
-
-  // ---- users ----
-
-  async users(
-    query: UserListQuery,
-    publicUrl: string,
-  ): Promise<{ users: ConsoleUser[]; count: number }> {
-    const search: UserQuery = {
-      keywords: query.keywords,
-      status: query.status,
-      role: query.role,
-      orderBy: query.order_field ? ORDER_COLUMNS[query.order_field] : "user_id",
-      descending: query.order_type !== 1,
-    };
-    const [rows, count] = await Promise.all([
-      this.deps.repo.pageUsers(
-        search,
-        (query.page - 1) * query.limit,
-        query.limit,
-      ),
-      this.deps.repo.countUsers(search),
-    ]);
-    return { users: rows.map((row) => toConsoleUser(row, publicUrl)), count };
-  }
-
-  async user(userId: number, publicUrl: string): Promise<ConsoleUser> {
-    const row = await this.deps.repo.findUser(userId);
-    if (!row) throw refuse("console.userNotFound");
-    return toConsoleUser(row, publicUrl);
-  }
-
-  /** Checks an account name, realname and email as SPEC §5 has them for registration. */
-  private checkProfile(fields: {
-    account: string;
-    realname: string;
-    email: string;
-  }): void {
-    // An administrator may create any kind of account (regauth 0), within SPEC's rules.
-    const problem =
-      checkRegisterAccount(fields.account, 0) ?? checkRealname(fields.realname);
-    if (problem) throw refuse(problem);
-    if (fields.email !== "" && !isEmail(fields.email))
-      throw refuse("console.emailInvalid");
-  }
-
-  async addUser(admin: Admin, input: NewUserInput): Promise<ConsoleUser> {
-    this.mayWrite(admin);
-    const account = input.account.trim();
-    const realname = input.realname.trim();
-    const email = input.email || (isEmail(account) ? account : "");
-    this.checkProfile({ account, realname, email });
-    const weak = checkPassword(input.password);
-    if (weak) throw refuse(weak);
-    if (
-      input.role > 0 &&
-      denial(this.deps.policy.actor(admin), "console.manageUser", {
-        target: { userId: 0, role: 0 },
-        change: "role",
-      }) !== null
-    )
-      throw refuse("console.notPermitted");
-    if (await this.deps.repo.accountTakenByOther(account, 0))
-      throw refuse("register.accountTaken");
-    const now = this.deps.clock.now();
-    const row = await this.deps.accounts.createByAdministrator({
-      account,
-      realname,
-      password: input.password,
-      email,
-      sex: input.sex,
-      remark: input.remark,
-      role: input.role,
-      status: input.status,
-      friend_limit: input.friend_limit,
-      group_limit: input.group_limit,
-      now,
-    });
-    await this.audit.record(
-      await this.auditActor(admin),
-      "user.add",
-      { type: "user", id: row.user_id },
-      null,
-      audited(row),
-    );
-    return toConsoleUser(row, admin.publicUrl);
-  }
-
-  async editUser(admin: Admin, input: EditUserInput): Promise<ConsoleUser> {
-    const row = await this.changeable(admin, input.user_id, "edit");
-    const account = input.account.trim();
-    const realname = input.realname.trim();
-    this.checkProfile({ account, realname, email: input.email });
-    if (await this.deps.repo.accountTakenByOther(account, row.user_id))
-      throw refuse("register.accountTaken");
-    if (
-      input.cs_uid !== undefined &&
-      !(await this.deps.repo.findUser(input.cs_uid))
-    )
-      throw refuse("console.userNotFound");
-    const actor = this.deps.policy.actor(admin);
-    const roleChange = input.role !== undefined && input.role !== row.role;
-    // A role the caller may not give refuses the whole edit: never a success that
-    // quietly left the role out (the old server ignored it, wire-contract §2.8).
-    if (roleChange) {
-      const reason = denial(actor, "console.manageUser", {
-        target: { userId: row.user_id, role: row.role },
-        change: "role",
-      });
-      if (reason !== null)
-        throw refuse(DENIALS[reason] ?? "console.notPermitted");
-    }
-    const role = input.role ?? row.role;
-    const statusChange =
-      input.status !== undefined && input.status !== row.status;
-    if (
-      statusChange &&
-      denial(actor, "console.manageUser", {
-        target: { userId: row.user_id, role: row.role },
-        change: "status",
-      }) !== null
-    )
-      throw refuse("console.ownAccount");
-    const status = input.status ?? row.status;
-    await this.keepsSuperAdmin(row, { role, status });
-    const change: UserUpdate = {
-      account,
-      realname,
-      name_py: namePinyin(realname),
-      email: input.email,
-      sex: input.sex,
-      remark: input.remark,
-      friend_limit: input.friend_limit,
-      group_limit: input.group_limit,
-      cs_uid: input.cs_uid ?? null,
-      role,
-      status,
-      updated_at: this.deps.clock.now(),
-    };
-    const after = await this.deps.repo.updateUser(row.user_id, change);
-    if (!after) throw refuse("console.userNotFound");
-    // Role and status travel with each session: every process reads them again.
-    await this.deps.accounts.sessions.userChanged(row.user_id);
-    if (status === 0 && row.status !== 0)
-      await this.deps.accounts.sessions.revokeAll(row.user_id, "disabled");
-    if (account !== row.account)
-      // A new sign-in name: the sessions made with the old one end (as editAccount does).
-      await this.deps.accounts.sessions.revokeAll(row.user_id, "password");
-    const [was, now] = changes(audited(row), audited(after));
-    if (Object.keys(now).length > 0)
-      await this.audit.record(
-        await this.auditActor(admin),
-        "user.edit",
-        { type: "user", id: row.user_id },
-        was,
-        now,
-      );
-    return toConsoleUser(after, admin.publicUrl);
-  }
-
-  async setStatus(admin: Admin, userId: number, status: 0 | 1): Promise<void> {
-    const row = await this.changeable(admin, userId, "status");
-    if (row.status === status) return;
-    await this.keepsSuperAdmin(row, { role: row.role, status });
-    const after = await this.deps.repo.updateUser(userId, {
-      status,
-      updated_at: this.deps.clock.now(),
-    });
-    if (!after) throw refuse("console.userNotFound");
-    await this.deps.accounts.sessions.userChanged(userId);
-    // Disabled: every session ends and every socket closes, on every process, now.
-    if (status === 0)
-      await this.deps.accounts.sessions.revokeAll(userId, "disabled");
-    await this.audit.record(
-      await this.auditActor(admin),
-      "user.status",
-      { type: "user", id: userId },
-      { status: row.status },
-      { status },
-    );
-  }
-
-  async setRole(admin: Admin, userId: number, role: 0 | 1 | 2): Promise<void> {
-    const row = await this.changeable(admin, userId, "role");
-    if (row.role === role) return;
-    await this.keepsSuperAdmin(row, { role, status: row.status });
-    const after = await this.deps.repo.updateUser(userId, {
-      role,
-      updated_at: this.deps.clock.now(),
-    });
-    if (!after) throw refuse("console.userNotFound");
-    // The new role is in force on the user's next call, on every process.
-    await this.deps.accounts.sessions.userChanged(userId);
-    await this.audit.record(
-      await this.auditActor(admin),
-      "user.role",
-      { type: "user", id: userId },
-      { role: row.role },
-      { role },
-    );
-  }
-
-  async setPassword(
-    admin: Admin,
-    userId: number,
-    password: string,
-  ): Promise<void> {
-    const row = await this.changeable(admin, userId, "password");
-    const weak = checkPassword(password);
-    if (weak) throw refuse(weak);
-    const after = await this.deps.repo.updateUser(userId, {
-      password_hash: await this.deps.passwords.hash(password),
-      updated_at: this.deps.clock.now(),
-    });
-    if (!after) throw refuse("console.userNotFound");
-    await this.deps.accounts.sessions.revokeAll(row.user_id, "password");
-    await this.audit.record(await this.auditActor(admin), "user.password", {
-      type: "user",
-      id: userId,
-    });
-  }
-
-  async deleteUser(admin: Admin, userId: number): Promise<void> {
-    const row = await this.changeable(admin, userId, "delete");
-    await this.keepsSuperAdmin(row, null);
-    const owned = await this.deps.repo.countOwnedGroups(userId);
-    if (owned > 0) throw refuse("console.ownsGroups", { count: String(owned) });
-    const gone = await this.deps.repo.deleteAccount(
-      userId,
-      this.deps.clock.now(),
-    );
-    if (!gone) {
-      // A group made meanwhile, or another administrator was quicker.
-      const again = await this.deps.repo.countOwnedGroups(userId);
-      if (again > 0)
-        throw refuse("console.ownsGroups", { count: String(again) });
-      throw refuse("console.userNotFound");
-    }
-    await this.deps.accounts.sessions.revokeAll(userId, "disabled");
-    // Gone from every contact list of run mode 1, and from what processes hold of users.
-    await this.deps.accounts.sessions.userChanged(userId);
-    await this.deps.groups.membersDeparted(
-      gone.groupIds,
-      userId,
-      admin.publicUrl,
-    );
-    await this.deps.friends.forgotten(userId, gone.friendIds);
-    await this.audit.record(
-      await this.auditActor(admin),
-      "user.delete",
-      { type: "user", id: userId },
-      audited(row),
-      null,
-    );
   }
 
   // ---- groups ----
@@ -640,13 +286,14 @@ export class ConsoleService {
         orderBy: "user_id",
         descending: false,
       };
-      const [rows, count] = await Promise.all([
-        this.deps.repo.pageUsers(search, offset, query.limit),
-        this.deps.repo.countUsers(search),
-      ]);
+      const { users, count } = await this.deps.accounts.admin.list(
+        search,
+        offset,
+        query.limit,
+        publicUrl,
+      );
       return {
-        parties: rows.map((row) => {
-          const user = toConsoleUser(row, publicUrl);
+        parties: users.map((user) => {
           return {
             id: user.user_id,
             user_id: user.user_id,
@@ -664,8 +311,8 @@ export class ConsoleService {
         count,
       };
     }
-    if (!(await this.deps.repo.findUser(query.user_id)))
-      throw refuse("console.userNotFound");
+    // Refused as the users page refuses a user who is gone.
+    await this.deps.accounts.admin.user(query.user_id, publicUrl);
     const states = (await this.deps.messages.conversationStates(query.user_id))
       .filter((state) => state.last_send_time !== null)
       .sort((a, b) => (b.last_send_time ?? 0) - (a.last_send_time ?? 0));
@@ -678,7 +325,7 @@ export class ConsoleService {
         : [],
     );
     const [users, groups] = await Promise.all([
-      this.deps.repo.findUsers(peers),
+      this.deps.accounts.admin.byIds(peers, publicUrl),
       this.deps.groups.faces(groupIds),
     ]);
     const words = query.keywords.toLowerCase();
@@ -705,9 +352,8 @@ export class ConsoleService {
           lastSendTime: time,
         });
       } else {
-        const row = users.get(Number(state.peer_id));
-        if (!row) continue;
-        const user = toConsoleUser(row, publicUrl);
+        const user = users.get(Number(state.peer_id));
+        if (!user) continue;
         parties.push({
           id: user.user_id,
           user_id: user.user_id,

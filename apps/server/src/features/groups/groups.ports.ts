@@ -28,4 +28,5 @@ export type GroupAdmin = Pick<
   | "removeMember"
   | "setManager"
   | "faces"
+  | "ownedGroupCount"
 >;

@@ -53,6 +53,7 @@ export class GroupsService {
   readonly memberOf: MembershipService["memberOf"];
   readonly memberPictureChanged: MembershipService["memberPictureChanged"];
   readonly contactsOf: MembershipService["contactsOf"];
+  readonly ownedGroupCount: MembershipService["ownedGroupCount"];
   readonly joinByQr: MembersService["joinByQr"];
   readonly addMembers: MembersService["addMembers"];
   readonly removeMember: MembersService["removeMember"];
@@ -80,6 +81,7 @@ export class GroupsService {
     this.memberOf = reads.memberOf.bind(reads);
     this.memberPictureChanged = reads.memberPictureChanged.bind(reads);
     this.contactsOf = reads.contactsOf.bind(reads);
+    this.ownedGroupCount = reads.ownedGroupCount.bind(reads);
     this.joinByQr = members.joinByQr.bind(members);
     this.addMembers = members.addMembers.bind(members);
     this.removeMember = members.removeMember.bind(members);

@@ -212,11 +212,12 @@ export async function countOwnedGroups(
 ): Promise<number> {
   const row = await db
     .selectFrom("groups")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
     .where("owner_id", "=", userId)
     .where("status", "=", 1)
     .executeTakeFirstOrThrow();
-  return row.n;
+  // PostgreSQL counts in bigint, which arrives as a string.
+  return Number(row.n);
 }
 
 /** A page of members with their user, owner first, then administrators, then by joining. */

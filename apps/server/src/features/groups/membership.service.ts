@@ -239,4 +239,9 @@ export class MembershipService {
     const rows = await this.repo.listUserGroups(userId);
     return rows.map((row) => userGroupToContact(row, now, publicUrl, userId));
   }
+
+  /** How many live groups a user owns (an account that owns one cannot be deleted). */
+  ownedGroupCount(userId: number): Promise<number> {
+    return this.repo.countOwnedGroups(userId);
+  }
 }
