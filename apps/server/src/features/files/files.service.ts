@@ -1,43 +1,54 @@
+import { lazyRequire } from "../../lib/lazy-require.js";
+import type Sharp from "sharp";
 import { randomBytes } from "node:crypto";
 import {
   denial,
-  type CallRequest,
-  type FileEntry,
-  type files,
   fileCategory,
   fileExtension,
-  uploadRefusal,
-  INLINE_IMAGE_TYPES,
+  type CallRequest,
+  type FileEntry,
   type Message,
   type UploadMessage,
+  type files,
   uploadMessageType,
+  uploadRefusal,
 } from "@parley/protocol";
-import type { FastifyBaseLogger as Logger } from "fastify";
-import type Sharp from "sharp";
-import type { Clock } from "../../lib/clock.js";
-import type { Jobs } from "../../lib/jobs.js";
+import { type FastifyBaseLogger as Logger } from "fastify";
+import { type Clock } from "../../lib/clock.js";
+import { type Jobs } from "../../lib/jobs.js";
 import { AppError, rateLimited, refuse } from "../../lib/errors.js";
 import { signToken, verifyToken } from "../../lib/signing.js";
-import type { Limiter } from "../../lib/rate-limits.js";
-import type { Policy } from "../../context.js";
-import type { SpooledFile } from "../../plugins/body.js";
-import type { ByteRange, Storage } from "../../storage/storage.js";
+import { type Limiter } from "../../lib/rate-limits.js";
+import { type Policy } from "../../context.js";
+import { type SpooledFile } from "../../plugins/body.js";
+import { type ByteRange, type Storage } from "../../storage/storage.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
 import { toGroupSetting } from "../groups/groups.mapper.js";
 import { fileUrl } from "../messages/messages.mapper.js";
-import type { FileSendInput } from "../messages/messages.service.js";
-import { lazyRequire } from "../../lib/lazy-require.js";
-
-const sharp = lazyRequire<typeof Sharp>("sharp");
-export type { StoredFile } from "./files.repository.js";
+import { type FileSendInput } from "../messages/messages.service.js";
 import {
   BlobRace,
-  type BlobFacts,
   type FilesRepository,
   type StoredFile,
 } from "./files.repository.js";
-import type { FileMessages } from "../messages/messages.ports.js";
-import type { SigningKeys } from "../system/system.ports.js";
+import { type FileMessages } from "../messages/messages.ports.js";
+import { type SigningKeys } from "../system/system.ports.js";
+import {
+  CARRIERS_CHECKED,
+  MAX_IMAGE_PIXELS,
+  MAX_THUMB_SOURCE_BYTES,
+  THUMB_SIZE,
+  cleanFileName,
+  fileExtends,
+  inspect,
+  kindOf,
+  showsInline,
+  typeOfMime,
+} from "./file-facts.js";
+
+const sharp = lazyRequire<typeof Sharp>("sharp");
+export type { StoredFile } from "./files.repository.js";
+export { cleanFileName, showsInline } from "./file-facts.js";
 
 /** The library's request as the call parsed it. */
 export type LibraryInput = CallRequest<typeof files.index>;
@@ -64,13 +75,6 @@ interface LibraryRow {
   owner: FileEntry["user_id_info"];
   /** Whether the file's bytes are served in place (showsInline): only those have a preview. */
   inline: boolean;
-}
-
-/** The message type an upload that no message carries would have, by its sniffed type. */
-function typeOfMime(mime: string): string {
-  if (mime.startsWith("image/")) return "image";
-  if (mime.startsWith("video/")) return "video";
-  return "file";
 }
 
 /** One entry of the file library in the wire's shape (wire-contract.md §2.7). */
@@ -108,123 +112,6 @@ function libraryEntry(
 const PREVIEW_PURPOSE = "file-preview";
 /** How long a document preview link lets the preview service fetch the file. */
 export const PREVIEW_LINK_MS = 15 * 60 * 1000;
-
-/** Images larger than this are kept as files: never decoded, never shown in place (C3). */
-export const MAX_IMAGE_PIXELS = 32_000_000;
-/** The longest side of a thumbnail, in pixels; smaller pictures are their own. */
-export const THUMB_SIZE = 480;
-/** The largest picture read whole to make a thumbnail (the upload limit can be higher). */
-const MAX_THUMB_SOURCE_BYTES = 64 * 1024 * 1024;
-/** How many carrying messages the access check looks at before it gives up. */
-const CARRIERS_CHECKED = 50;
-/** The longest name kept, in characters (the column holds 255). */
-const NAME_MAX = 120;
-
-/** Made once: building one loads ICU's break rules (tens of milliseconds). */
-let segmenter: Intl.Segmenter | undefined;
-
-/**
- * A file name as shown and offered for download: the last part of any path, without
- * control or direction-changing characters, at most NAME_MAX characters (keeping the
- * extension), never empty. It is never used as a path.
- */
-export function cleanFileName(raw: string): string {
-  const last = raw.split(/[/\\]/).pop() ?? "";
-  const clean = last
-    // Controls and the bidirectional marks that disguise an extension ("gpj.exe").
-    .replace(/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, "")
-    .trim();
-  if (clean === "" || clean === "." || clean === "..") return "file";
-  // Cut by what a reader sees as characters, never inside one.
-  segmenter ??= new Intl.Segmenter();
-  const shown = Array.from(segmenter.segment(clean), (part) => part.segment);
-  if (shown.length <= NAME_MAX) return clean;
-  const ext = fileExtension(clean);
-  const keep = NAME_MAX - (ext ? ext.length + 1 : 0);
-  return shown.slice(0, keep).join("") + (ext ? `.${ext}` : "");
-}
-
-/** Whether a stored file's bytes are shown in place: raster images that passed the pixel check, audio, video. */
-export function showsInline(file: Pick<BlobFacts, "mime" | "width">): boolean {
-  if ((INLINE_IMAGE_TYPES as readonly string[]).includes(file.mime))
-    return file.width !== null;
-  return file.mime.startsWith("audio/") || file.mime.startsWith("video/");
-}
-
-/** What a file message records of its file: name, size, and a picture's dimensions. */
-function fileExtends(
-  name: string,
-  size: number,
-  picture: { width: number | null; height: number | null },
-): Record<string, unknown> {
-  return {
-    fileName: name,
-    fileSize: size,
-    ...(picture.width !== null
-      ? { width: picture.width, height: picture.height }
-      : {}),
-  };
-}
-
-/** The library's kind of a sniffed type. */
-function kindOf(mime: string): "image" | "audio" | "video" | "other" {
-  if (mime.startsWith("image/")) return "image";
-  if (mime.startsWith("audio/")) return "audio";
-  if (mime.startsWith("video/")) return "video";
-  return "other";
-}
-
-/** What the bytes say: the sniffed type, a picture's size, a clip's length. */
-interface FileFacts {
-  mime: string;
-  width: number | null;
-  height: number | null;
-  /** Seconds, as the audio or video container records them. */
-  duration: number | null;
-}
-
-/** A clip's length from its container's header (no decoding); null when it does not say. */
-async function clipDuration(path: string): Promise<number | null> {
-  try {
-    // ESM-only packages, loaded when the first upload needs them (issue 14: cold start).
-    const { parseFile } = await import("music-metadata");
-    const { format } = await parseFile(path, {
-      duration: false,
-      skipCovers: true,
-      skipPostHeaders: true,
-    });
-    const seconds = format.duration;
-    return seconds !== undefined && Number.isFinite(seconds) && seconds > 0
-      ? Math.round(seconds * 10) / 10
-      : null;
-  } catch {
-    // A container it cannot read: the length is simply unknown.
-    return null;
-  }
-}
-
-/** What the bytes are: the sniffed type, for images their size when it is safe to show. */
-async function inspect(path: string): Promise<FileFacts> {
-  const { fileTypeFromFile } = await import("file-type");
-  const sniffed = await fileTypeFromFile(path);
-  const mime = sniffed?.mime ?? "";
-  const none = { mime, width: null, height: null, duration: null };
-  if (mime.startsWith("audio/") || mime.startsWith("video/"))
-    return { ...none, duration: await clipDuration(path) };
-  if (!(INLINE_IMAGE_TYPES as readonly string[]).includes(mime)) return none;
-  try {
-    // The header only: the pixels are never decoded here.
-    const meta = await sharp()(path, {
-      limitInputPixels: MAX_IMAGE_PIXELS,
-    }).metadata();
-    const { width, height } = meta;
-    if (!width || !height || width * height > MAX_IMAGE_PIXELS) return none;
-    return { ...none, width, height };
-  } catch {
-    // A truncated or malformed picture: kept as a file, never shown in place.
-    return none;
-  }
-}
 
 export interface FilesDeps {
   repo: FilesRepository;

@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /*
- * Issue 42: each table has one owning feature, and only that feature's repositories write
+ * Issue 42's structure, held: no hand-written file over 600 lines, and each table has one
+ * owning feature, and only that feature's repositories write
  * it; another feature asks through the owner's port. docs/ARCHITECTURE.md lists the same
  * owners. Migrations (db/) create and reshape every table and are not features.
  */
@@ -93,5 +94,30 @@ describe("who writes each table", () => {
       .filter((w) => messageTables.includes(w.split(" writes ")[1] ?? ""))
       .map((w) => w.split(" writes ")[0]);
     expect(new Set(writers)).toEqual(new Set(["messages"]));
+  });
+});
+
+/** Past this a file holds more than one concern (HOUSE-STYLE: about 300 is a soft limit). */
+const MAX_LINES = 600;
+
+describe("the size of each file", () => {
+  it("keeps every hand-written server file under 600 lines (migrations aside)", () => {
+    const root = import.meta.dirname;
+    const long = fs
+      .readdirSync(root, { recursive: true })
+      .map(String)
+      .filter(
+        (name) =>
+          name.endsWith(".ts") &&
+          !name.endsWith(".test.ts") &&
+          !name.startsWith(path.join("db", "migrations")),
+      )
+      .map((name) => ({
+        name,
+        lines: fs.readFileSync(path.join(root, name), "utf8").split("\n")
+          .length,
+      }))
+      .filter((file) => file.lines > MAX_LINES);
+    expect(long).toEqual([]);
   });
 });
