@@ -156,6 +156,7 @@ const MODULES: readonly WiredModule[] = [
     files: f.files,
     contacts: f.contacts,
     messages: f.messages,
+    console: f.console,
   })),
   wire(noticesModule, (f) => ({
     audit: f.audit,

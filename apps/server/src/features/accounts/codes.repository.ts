@@ -1,6 +1,9 @@
 import type { Db } from "../../db/database.js";
 import { bindRepository } from "../../db/repository.js";
 
+/** A day: how long an expired code is kept. */
+const DAY_MS = 86_400_000;
+
 export async function lastCodeTime(
   db: Db,
   account: string,
@@ -98,8 +101,18 @@ export async function countWrongGuess(
 }
 
 /** The verification_codes table, bound to a database. */
+/** Forgets verification codes a day past their end; answers how many went. */
+export async function deleteExpiredCodes(db: Db, now: number): Promise<number> {
+  const gone = await db
+    .deleteFrom("verification_codes")
+    .where("expires_at", "<", now - DAY_MS)
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows);
+}
+
 export function codesRepository(db: Db) {
   return bindRepository(db, {
+    deleteExpiredCodes,
     lastCodeTime,
     insertCode,
     deleteCode,

@@ -51,6 +51,11 @@ export interface CodesDeps {
 export class CodesService {
   constructor(private readonly deps: CodesDeps) {}
 
+  /** Forgets codes a day past their end (the scheduler's cleanup); answers how many. */
+  forgetExpired(now: number): Promise<number> {
+    return this.deps.repo.deleteExpiredCodes(now);
+  }
+
   /**
    * Sends a code, or refuses honestly when nothing can reach the account (no SMTP for an
    * email, no SMS gateway for a phone): the code is then only written to the log, for an

@@ -5,6 +5,9 @@ import { groupCommit } from "../../db/group-commit.js";
 import { bindRepository } from "../../db/repository.js";
 import type { SessionRow } from "../../db/schema.js";
 
+/** How long an ended or revoked session is kept: a month. */
+const SESSION_HISTORY_MS = 30 * 86_400_000;
+
 export interface NewSession {
   token_hash: string;
   user_id: number;
@@ -180,8 +183,29 @@ export async function hasSignedInFrom(
 }
 
 /** The sessions table, bound to a database. */
+/**
+ * Forgets sessions a month past their end or revocation (their history is no longer
+ * needed); answers how many went.
+ */
+export async function deleteExpiredSessions(
+  db: Db,
+  now: number,
+): Promise<number> {
+  const gone = await db
+    .deleteFrom("sessions")
+    .where((eb) =>
+      eb.or([
+        eb("expires_at", "<", now - SESSION_HISTORY_MS),
+        eb("revoked_at", "<", now - SESSION_HISTORY_MS),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows);
+}
+
 export function sessionsRepository(db: Db) {
   return bindRepository(db, {
+    deleteExpiredSessions,
     openSession,
     findSessionByHash,
     revokeSessionTree,

@@ -64,6 +64,10 @@ export class SessionsService implements SessionResolver {
       this.held.dropGroup(userId);
     });
   }
+  /** Forgets sessions a month past their end or revocation (the scheduler's cleanup). */
+  forgetExpired(now: number): Promise<number> {
+    return this.repo.deleteExpiredSessions(now);
+  }
 
   /** A session that ends loses its sockets at once, on every process. */
   private ended(

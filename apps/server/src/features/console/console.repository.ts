@@ -176,8 +176,21 @@ export async function inviteValid(
   return row !== undefined;
 }
 
+/** Forgets invitations past their end; answers how many went. */
+export async function deleteExpiredInvites(
+  db: Db,
+  now: number,
+): Promise<number> {
+  const gone = await db
+    .deleteFrom("invite_codes")
+    .where("expires_at", "<", now)
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows);
+}
+
 export function consoleRepository(db: Db) {
   return bindRepository(db, {
+    deleteExpiredInvites,
     pageGroups,
     countGroups,
     totals,

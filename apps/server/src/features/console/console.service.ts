@@ -474,6 +474,11 @@ export class ConsoleService {
   }
 
   /** Whether an invitation code is valid now (registration by invitation). */
+  /** Forgets invitations past their end (the scheduler's cleanup); answers how many. */
+  forgetExpiredInvites(now: number): Promise<number> {
+    return this.deps.repo.deleteExpiredInvites(now);
+  }
+
   inviteValid(code: string): Promise<boolean> {
     return this.deps.repo.inviteValid(code, this.deps.clock.now());
   }

@@ -3,8 +3,8 @@ import { bindRepository } from "../../db/repository.js";
 
 /*
  * The scheduler's SQL (issue 12): the task rows that make each scheduled run happen once,
- * the run log, and the work of two of the three tasks (message retention is the messages
- * feature's: it alone writes messages) — each a bounded batch in one transaction,
+ * the run log, and the orphan files' search (what the tasks delete is deleted by the
+ * features that own it: messages, sessions and codes, invitations) — each a bounded batch in one transaction,
  * so a large backlog is worked off a batch at a time without holding the database long.
  */
 
@@ -85,36 +85,6 @@ export async function clearLog(db: Db, name: string): Promise<void> {
   await db.deleteFrom("task_log").where("name", "=", name).execute();
 }
 
-/**
- * Forgets what expired: verification codes a day past their end, sessions a month past
- * their end or revocation (their history is no longer needed), invitations past theirs.
- */
-export async function deleteExpired(db: Db, now: number) {
-  const day = 86_400_000;
-  const codes = await db
-    .deleteFrom("verification_codes")
-    .where("expires_at", "<", now - day)
-    .executeTakeFirst();
-  const sessions = await db
-    .deleteFrom("sessions")
-    .where((eb) =>
-      eb.or([
-        eb("expires_at", "<", now - 30 * day),
-        eb("revoked_at", "<", now - 30 * day),
-      ]),
-    )
-    .executeTakeFirst();
-  const invites = await db
-    .deleteFrom("invite_codes")
-    .where("expires_at", "<", now)
-    .executeTakeFirst();
-  return {
-    codes: Number(codes.numDeletedRows),
-    sessions: Number(sessions.numDeletedRows),
-    invites: Number(invites.numDeletedRows),
-  };
-}
-
 /** Files no message carries, stored before `before` (ms): an upload that never became one. */
 export async function listOrphanFiles(
   db: Db,
@@ -150,7 +120,6 @@ export function tasksRepository(db: Db) {
     insertLog,
     listLog,
     clearLog,
-    deleteExpired,
     listOrphanFiles,
   });
 }

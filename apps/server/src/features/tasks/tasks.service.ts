@@ -5,7 +5,12 @@ import type { Policy } from "../../context.js";
 import { type Clock, formatDateTime } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import type { TasksRepository } from "./tasks.repository.js";
-import type { ActiveUsers } from "../accounts/accounts.ports.js";
+import type {
+  AccountCodes,
+  AccountSessions,
+  ActiveUsers,
+} from "../accounts/accounts.ports.js";
+import type { InvitationUpkeep } from "../console/console.ports.js";
 import type { AuditLog } from "../audit/audit.ports.js";
 import type { ContactChanges } from "../contacts/contacts.ports.js";
 import type { Attachments } from "../files/files.ports.js";
@@ -39,7 +44,9 @@ export interface TasksDeps {
   logger: Logger;
   policy: Policy;
   /** Who the users are (a port: app.ts wires it). */
-  accounts: ActiveUsers;
+  accounts: ActiveUsers & AccountSessions & AccountCodes;
+  /** Invitations past their end (a port: app.ts wires it). */
+  console: InvitationUpkeep;
   /** The audit log (a port: app.ts wires it). */
   audit: AuditLog;
   /** The system settings (a port: app.ts wires it). */
@@ -55,7 +62,13 @@ export interface TasksDeps {
 /** What this service asks of other features (app.ts wires each one). */
 export type TasksPorts = Pick<
   TasksDeps,
-  "accounts" | "audit" | "system" | "files" | "contacts" | "messages"
+  | "accounts"
+  | "audit"
+  | "system"
+  | "files"
+  | "contacts"
+  | "messages"
+  | "console"
 >;
 
 /** The administrator behind a task call. */
@@ -190,7 +203,11 @@ export class TasksService {
         return `${messages} messages sent before ${formatDateTime(cutoff)} deleted (kept ${days} days), ${files} files released`;
       }
       case "cleanup": {
-        const gone = await this.deps.repo.deleteExpired(now);
+        const gone = {
+          codes: await this.deps.accounts.codes.forgetExpired(now),
+          sessions: await this.deps.accounts.sessions.forgetExpired(now),
+          invites: await this.deps.console.forgetExpiredInvites(now),
+        };
         return `${gone.codes} codes, ${gone.sessions} sessions and ${gone.invites} invitations that expired removed`;
       }
       case "orphanFiles": {
