@@ -140,7 +140,7 @@ const MODULES: readonly WiredModule[] = [
     friends: f.friends,
   })),
   wire(filesModule, (f) => ({ system: f.system, messages: f.messages })),
-  wire(pushModule, () => ({})),
+  wire(pushModule, (f) => ({ system: f.system })),
   wire(auditModule, () => ({})),
   wire(consoleModule, (f) => ({
     accounts: f.accounts,

@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 
 /*
  * Issue 42's structure, held: no hand-written file over 600 lines, and each table has one
- * owning feature, and only that feature's repositories write
- * it; another feature asks through the owner's port. docs/ARCHITECTURE.md lists the same
- * owners. Migrations (db/) create and reshape every table and are not features.
+ * owning feature whose files alone write it; another feature asks through the owner's
+ * port. docs/ARCHITECTURE.md lists the same owners. Migrations (db/) create and reshape
+ * every table and are not features.
  */
 
 /** Every table, and the feature that alone writes it. */
@@ -38,13 +38,6 @@ const OWNER: Record<string, string> = {
   task_log: "tasks",
 };
 
-/**
- * Writes by a feature that does not own the table, still to move behind the owner's port
- * (issue 42's next slices). The list only shrinks: a new foreign write fails the test, and
- * so does an entry here that no longer happens.
- */
-const NOT_YET_MOVED = new Set(["people writes users", "push writes config"]);
-
 const FEATURES = path.join(import.meta.dirname, "features");
 const WRITE = /\.(?:insertInto|updateTable|deleteFrom|replaceInto)\(\s*"(\w+)/g;
 
@@ -72,12 +65,12 @@ describe("who writes each table", () => {
     expect(tables.filter((table) => !(table in OWNER))).toEqual([]);
   });
 
-  it("lets only the owner write a table, but for the writes still to move", () => {
+  it("lets only the owner write a table", () => {
     const foreign = [...found].filter((w) => {
       const [feature, table] = w.split(" writes ");
       return OWNER[table ?? ""] !== feature;
     });
-    expect(foreign.sort()).toEqual([...NOT_YET_MOVED].sort());
+    expect(foreign).toEqual([]);
   });
 
   it("has only the messages feature write the messages and their chats", () => {

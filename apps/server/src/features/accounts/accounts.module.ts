@@ -8,6 +8,7 @@ import { LoginTickets } from "./login-tickets.js";
 import { sessionsRepository } from "./sessions.repository.js";
 import { SessionsService } from "./sessions.service.js";
 import type { AccountsPorts } from "./accounts.service.js";
+import { profileRepository } from "./profile.repository.js";
 import { userAdminRepository } from "./user-admin.repository.js";
 import { registerUserAdminRoutes } from "./user-admin.routes.js";
 import type { UserAdminPorts } from "./user-admin.service.js";
@@ -48,6 +49,7 @@ export const accountsModule = defineModule(
       users,
       sessions,
       codes,
+      profile: profileRepository(ctx.db),
       admin: {
         repo: userAdminRepository(ctx.db, erasure),
         groups,

@@ -22,3 +22,5 @@ export type UserSettings = Pick<
 export type UserAdminLookup = Pick<AccountsService, "admin">;
 /** What the users page searches, filters and sorts by. */
 export type { UserQuery } from "./user-admin.repository.js";
+/** A user's own account row changed (profile, password, account, picture): people's calls. */
+export type ProfileWrites = Pick<AccountsService, "profile">;

@@ -33,6 +33,7 @@ import type {
   UsersRepository,
 } from "./accounts.repository.js";
 import type { CodesService } from "./codes.service.js";
+import type { ProfileRepository } from "./profile.repository.js";
 import { type UserAdminDeps, UserAdminService } from "./user-admin.service.js";
 import { LOGIN_TICKET_TTL_S, type LoginTickets } from "./login-tickets.js";
 import { lazyRequire } from "../../lib/lazy-require.js";
@@ -78,6 +79,8 @@ export interface AccountsDeps {
   users: UsersRepository;
   sessions: SessionsService;
   codes: CodesService;
+  /** A user's own changes to their account row, stored for the people feature. */
+  profile: ProfileRepository;
   /** User administration's own parts; it reaches this service for the rest. */
   admin: Pick<UserAdminDeps, "repo" | "groups" | "friends" | "audit">;
   tickets: LoginTickets;
@@ -124,6 +127,8 @@ export class AccountsService {
   readonly codes: CodesService;
   /** User administration (the console's users page). */
   readonly admin: UserAdminService;
+  /** A user's own changes to their account row (the people feature's settings calls). */
+  readonly profile: ProfileRepository;
   private readonly users: UsersRepository;
   private readonly clock: Clock;
   private readonly passwords: Passwords;
@@ -149,6 +154,7 @@ export class AccountsService {
     });
     this.sessions = deps.sessions;
     this.codes = deps.codes;
+    this.profile = deps.profile;
     this.admin = new UserAdminService({
       ...deps.admin,
       clock: deps.clock,

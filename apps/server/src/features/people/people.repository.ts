@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import { containing } from "../../db/like.js";
-import { isUniqueViolation } from "../../db/errors.js";
 import { bindRepository } from "../../db/repository.js";
 import { sameAccount } from "../accounts/account-match.js";
 
@@ -113,60 +112,6 @@ export function findCredentials(db: Db, userId: number) {
     .executeTakeFirst();
 }
 
-/** Stores a user's profile fields. */
-export async function updateProfile(
-  db: Db,
-  userId: number,
-  profile: {
-    realname: string;
-    name_py: string;
-    email: string;
-    sex: number;
-    motto: string;
-  },
-  now: number,
-): Promise<void> {
-  await db
-    .updateTable("users")
-    .set({ ...profile, updated_at: now })
-    .where("user_id", "=", userId)
-    .execute();
-}
-
-/** Stores a new password hash. */
-export async function updatePasswordHash(
-  db: Db,
-  userId: number,
-  hash: string,
-  now: number,
-): Promise<void> {
-  await db
-    .updateTable("users")
-    .set({ password_hash: hash, updated_at: now })
-    .where("user_id", "=", userId)
-    .execute();
-}
-
-/** Moves a user to a new account, now verified; false when another user holds it. */
-export async function updateAccount(
-  db: Db,
-  userId: number,
-  account: string,
-  now: number,
-): Promise<boolean> {
-  try {
-    await db
-      .updateTable("users")
-      .set({ account, is_auth: 1, updated_at: now })
-      .where("user_id", "=", userId)
-      .execute();
-    return true;
-  } catch (error) {
-    if (isUniqueViolation(error)) return false;
-    throw error;
-  }
-}
-
 /** Whether any user (of any state) holds this account, in any letter case. */
 export async function accountHeld(db: Db, account: string): Promise<boolean> {
   const row = await db
@@ -177,29 +122,7 @@ export async function accountHeld(db: Db, account: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Points a user at a new avatar; answers the one it replaced. */
-export async function swapAvatar(
-  db: Db,
-  userId: number,
-  avatar: string,
-  now: number,
-): Promise<string | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom("users")
-      .select("avatar")
-      .where("user_id", "=", userId)
-      .executeTakeFirst();
-    await trx
-      .updateTable("users")
-      .set({ avatar, updated_at: now })
-      .where("user_id", "=", userId)
-      .execute();
-    return before?.avatar;
-  });
-}
-
-/** The users table as the people feature reads and writes it. */
+/** The users table as the people feature reads it (accounts writes it: profile.repository). */
 export function peopleRepository(db: Db) {
   return bindRepository(db, {
     searchPeople,
@@ -207,11 +130,7 @@ export function peopleRepository(db: Db) {
     listPeople,
     findCard,
     findCredentials,
-    updateProfile,
-    updatePasswordHash,
-    updateAccount,
     accountHeld,
-    swapAvatar,
   });
 }
 /** What the people service holds of the users table. */

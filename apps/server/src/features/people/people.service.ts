@@ -32,6 +32,7 @@ import type { PeopleRepository, PersonRow } from "./people.repository.js";
 import { lazyRequire } from "../../lib/lazy-require.js";
 import type {
   AccountCodes,
+  ProfileWrites,
   AccountSessions,
   ActiveUsers,
 } from "../accounts/accounts.ports.js";
@@ -62,7 +63,7 @@ export interface PeopleDeps {
   /** Chat lists kept current (a port: app.ts wires it). */
   contacts: ContactChanges;
   /** Who the users are (a port: app.ts wires it). */
-  accounts: ActiveUsers & AccountSessions & AccountCodes;
+  accounts: ActiveUsers & AccountSessions & AccountCodes & ProfileWrites;
   /** Friendships (a port: app.ts wires it). */
   friends: Friendship;
   /** Tells every client of a new name or picture. */
@@ -249,7 +250,11 @@ export class PeopleService {
     if (problem) throw refuse(problem.key, { field: problem.field });
     await this.mayRename(me, profile.realname);
     const stored = { ...profile, name_py: namePinyin(profile.realname) };
-    await this.repo.updateProfile(me, stored, this.deps.clock.now());
+    await this.deps.accounts.profile.updateProfile(
+      me,
+      stored,
+      this.deps.clock.now(),
+    );
     await this.deps.contacts.changed(null);
     // Group avatars draw a member without a picture by the name's initials.
     await this.deps.groups.memberPictureChanged(me);
@@ -303,7 +308,11 @@ export class PeopleService {
       this.deps.clock.now() - byCode < PeopleLimits.passwordRecoveryMs;
     if (!justProved) await this.provePassword(user, input);
     const hash = await this.deps.passwords.hash(input.password);
-    await this.repo.updatePasswordHash(me, hash, this.deps.clock.now());
+    await this.deps.accounts.profile.updatePasswordHash(
+      me,
+      hash,
+      this.deps.clock.now(),
+    );
     await this.deps.accounts.sessions.revokeOthers(me, sessionId, "password");
   }
 
@@ -364,7 +373,13 @@ export class PeopleService {
     if (input.newCode === "") throw refuse("account.newCodeRequired");
     if (!(await codes.consume(account, 4, input.newCode)))
       throw refuse("account.newCodeWrong");
-    if (!(await this.repo.updateAccount(me, account, this.deps.clock.now())))
+    if (
+      !(await this.deps.accounts.profile.updateAccount(
+        me,
+        account,
+        this.deps.clock.now(),
+      ))
+    )
       throw refuse("register.accountTaken");
     await this.deps.contacts.changed(null);
     await sessions.revokeOthers(me, sessionId, "password");
@@ -401,7 +416,7 @@ export class PeopleService {
     const folder = `avatar/${String(me)}/`;
     const key = `${folder}${hash}.png`;
     await this.deps.storage.put(key, png);
-    const previous = await this.repo.swapAvatar(
+    const previous = await this.deps.accounts.profile.swapAvatar(
       me,
       storageSrc(key),
       this.deps.clock.now(),

@@ -3,12 +3,13 @@ import https from "node:https";
 import { defineModule } from "../../context.js";
 import { pushRepository } from "./push.repository.js";
 import { registerPushRoutes } from "./push.routes.js";
-import { PushService } from "./push.service.js";
+import { type PushPorts, PushService } from "./push.service.js";
 
 /** Web Push: subscriptions per device, and notifications to those away (issue 11). */
-export const pushModule = defineModule("push", (ctx) => {
+export const pushModule = defineModule("push", (ctx, ports: PushPorts) => {
   const service = new PushService({
     repo: pushRepository(ctx.db),
+    ...ports,
     clock: ctx.clock,
     presence: ctx.presence,
     jobs: ctx.jobs,

@@ -5,45 +5,6 @@ import { bindRepository } from "../../db/repository.js";
 /** The most devices one user keeps subscribed; a new one past it replaces the oldest. */
 export const MAX_DEVICES = 20;
 
-/** The server's VAPID key pair, kept in `config` under this name. */
-const KEYS_ROW = "webPushKeys";
-
-export interface VapidKeys {
-  publicKey: string;
-  privateKey: string;
-}
-
-/**
- * The VAPID key pair, made by `create` the first time and kept: every process of an
- * installation reads the same row (the first to insert wins a race; the others read it).
- */
-export async function ensureVapidKeys(
-  db: Db,
-  create: () => VapidKeys,
-  now: number,
-): Promise<VapidKeys> {
-  const read = async () =>
-    db
-      .selectFrom("config")
-      .select("value")
-      .where("name", "=", KEYS_ROW)
-      .executeTakeFirst();
-  const found = await read();
-  if (found) return JSON.parse(found.value) as VapidKeys;
-  await db
-    .insertInto("config")
-    .values({
-      name: KEYS_ROW,
-      value: JSON.stringify(create()),
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.column("name").doNothing())
-    .execute();
-  const stored = await read();
-  if (!stored) throw new Error("the VAPID keys could not be stored");
-  return JSON.parse(stored.value) as VapidKeys;
-}
-
 /**
  * Keeps a device's subscription for a user: the same endpoint subscribing again is
  * replaced, never doubled; past MAX_DEVICES the user's oldest go. An endpoint another user
@@ -178,7 +139,6 @@ export async function listMuted(
 
 export function pushRepository(db: Db) {
   return bindRepository(db, {
-    ensureVapidKeys,
     saveSubscription,
     deleteSubscription,
     dropEndpoint,

@@ -1,5 +1,6 @@
 import type { Message } from "@parley/protocol";
 import { pino } from "pino";
+import { createFeatures } from "../../context.js";
 import { describe, expect, it } from "vitest";
 import { useTestDb } from "../../../test/test-db.js";
 import type { Presence } from "../../context.js";
@@ -52,6 +53,8 @@ function service(
     },
   });
   const push = new PushService({
+    // The key pair is not asked for here: no message reaches a device's push service.
+    system: createFeatures().features.system,
     repo: {
       ...repo,
       listSubscriptions: (userId: number) => {

@@ -5,16 +5,28 @@ import type WebPush from "web-push";
 import type { Presence } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
+import type { KeptValues } from "../system/system.ports.js";
 import type { Jobs } from "../../lib/jobs.js";
 import { oneLineText } from "../../lib/message-html.js";
 import { publicOnlyAgent } from "../../lib/outbound.js";
-import type { PushRepository, VapidKeys } from "./push.repository.js";
+import type { PushRepository } from "./push.repository.js";
 import { lazyRequire } from "../../lib/lazy-require.js";
 
 const webpush = lazyRequire<typeof WebPush>("web-push");
 
+/** The server's VAPID key pair, kept in `config` under this name. */
+const KEYS_ROW = "webPushKeys";
+
+/** The server's VAPID key pair (Web Push's signature). */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
 export interface PushDeps {
   repo: PushRepository;
+  /** Values kept for the installation, the system's (a port: app.ts wires it). */
+  system: KeptValues;
   clock: Clock;
   presence: Presence;
   jobs: Jobs;
@@ -135,6 +147,9 @@ export interface SentMessage {
  * the send's path, with do-not-disturb kept (a mention gets through). An endpoint the push
  * service calls gone (404, 410) is forgotten.
  */
+/** What this service asks of other features (app.ts wires each one). */
+export type PushPorts = Pick<PushDeps, "system">;
+
 export class PushService {
   private keys: Promise<VapidKeys> | null = null;
   /** The connection to public push services, made at the first delivery. */
@@ -148,11 +163,8 @@ export class PushService {
 
   /** The key pair: made and stored at the first start, read by every process after. */
   vapidKeys(): Promise<VapidKeys> {
-    this.keys ??= this.deps.repo
-      .ensureVapidKeys(
-        () => webpush().generateVAPIDKeys(),
-        this.deps.clock.now(),
-      )
+    this.keys ??= this.deps.system
+      .keptValue<VapidKeys>(KEYS_ROW, () => webpush().generateVAPIDKeys())
       .catch((error: unknown) => {
         this.keys = null;
         throw error;

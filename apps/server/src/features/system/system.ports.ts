@@ -8,3 +8,5 @@ export type SignUpRules = Pick<SystemService, "rules">;
 export type SigningKeys = Pick<SystemService, "signingKey">;
 /** Where mail, text messages and files go, as the console shows it. */
 export type DeliverySettings = Pick<SystemService, "sms" | "smtp" | "storage">;
+/** Values made once for the installation and kept (the Web Push key pair). */
+export type KeptValues = Pick<SystemService, "keptValue">;

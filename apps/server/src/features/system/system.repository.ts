@@ -52,12 +52,42 @@ export async function writeConfig(
 }
 
 /** The config table, bound to a database. */
+/**
+ * A value made by `create` the first time and kept in `config` under `name`: every
+ * process of an installation reads the same row (the first to insert wins a race; the
+ * others read it). Answers the stored text.
+ */
+export async function keepOnce(
+  db: Db,
+  name: string,
+  create: () => string,
+  now: number,
+): Promise<string> {
+  const read = () =>
+    db
+      .selectFrom("config")
+      .select("value")
+      .where("name", "=", name)
+      .executeTakeFirst();
+  const found = await read();
+  if (found) return found.value;
+  await db
+    .insertInto("config")
+    .values({ name, value: create(), updated_at: now })
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
+  const stored = await read();
+  if (!stored) throw new Error(`the ${name} config row could not be stored`);
+  return stored.value;
+}
+
 export function systemRepository(db: Db) {
   return bindRepository(db, {
     readConfigRows,
     readConfigTimes,
     insertConfigIfMissing,
     writeConfig,
+    keepOnce,
   });
 }
 /** What the system service holds of the config table. */

@@ -529,4 +529,18 @@ export class SystemService {
     this.keys.set(purpose, key);
     return key;
   }
+
+  /**
+   * A value made once for the installation and kept (the Web Push key pair): `create`
+   * runs only when no process has stored one yet.
+   */
+  async keptValue<T>(name: string, create: () => T): Promise<T> {
+    const text = await this.deps.repo.keepOnce(
+      name,
+      () => JSON.stringify(create()),
+      this.deps.clock.now(),
+    );
+    // Written by this method only, from a T of the same name.
+    return JSON.parse(text) as T;
+  }
 }
