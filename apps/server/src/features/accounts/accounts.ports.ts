@@ -11,8 +11,6 @@ export type ActiveUsers = Pick<AccountsService, "activeUser" | "directory">;
 export type AccountSessions = Pick<AccountsService, "sessions">;
 /** Verification codes sent to a user's account or a new one. */
 export type AccountCodes = Pick<AccountsService, "codes">;
-/** An account made by a system administrator (the console). */
-export type AdminAccounts = Pick<AccountsService, "createByAdministrator">;
 /** A user's own settings and language. */
 export type UserSettings = Pick<
   AccountsService,
