@@ -1,21 +1,7 @@
 import { manage } from "@parley/protocol";
-import {
-  type CallContext,
-  type Calls,
-  requireSession,
-} from "../../plugins/calls.js";
-import type { Admin, UserAdminService } from "./user-admin.service.js";
-
-/** The administrator behind a console call (its auth made sure of the role). */
-function adminOf(ctx: CallContext): Admin {
-  const session = requireSession(ctx);
-  return {
-    userId: session.userId,
-    role: session.role,
-    ip: ctx.ip,
-    publicUrl: ctx.publicUrl,
-  };
-}
+import { type Calls } from "../../plugins/calls.js";
+import type { UserAdminService } from "./user-admin.service.js";
+import { adminOf } from "./admin-of.js";
 
 /** The console's users page: manage/user/* (issue 12). */
 export function registerUserAdminRoutes(

@@ -17,7 +17,6 @@ import { type Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import type { Passwords } from "../../lib/passwords.js";
 import { namePinyin } from "./accounts.service.js";
-import type { AuditActor } from "../audit/audit.service.js";
 
 import type { AuditLog } from "../audit/audit.ports.js";
 import type { FriendshipAdmin } from "../friends/friends.ports.js";
@@ -29,14 +28,8 @@ import type {
   UserAdminRepository,
   UserQuery,
 } from "./user-admin.repository.js";
-
-/** The administrator making a console call, as the routes know them. */
-export interface Admin {
-  userId: number;
-  role: number;
-  ip: string;
-  publicUrl: string;
-}
+import { type Admin, auditActorOf, mayWriteConsole } from "./admin-acts.js";
+export type { Admin } from "./admin-acts.js";
 
 export interface UserAdminDeps {
   repo: UserAdminRepository;
@@ -128,19 +121,6 @@ function changes(
 export class UserAdminService {
   constructor(private readonly deps: UserAdminDeps) {}
 
-  /** The caller as the audit log names them. */
-  private async auditActor(admin: Admin): Promise<AuditActor> {
-    const me = await this.deps.accounts.activeUser(admin.userId);
-    return { userId: admin.userId, realname: me?.realname ?? "", ip: admin.ip };
-  }
-
-  /** Refuses any change in demo mode, or by someone who is not an administrator. */
-  private mayWrite(admin: Admin): void {
-    const reason = denial(this.deps.policy.actor(admin), "console.write");
-    if (reason === "demo") throw refuse("demo.readOnly");
-    if (reason !== null) throw refuse("request.notFound");
-  }
-
   async users(
     query: UserListQuery,
     publicUrl: string,
@@ -184,7 +164,7 @@ export class UserAdminService {
   }
 
   async addUser(admin: Admin, input: NewUserInput): Promise<ConsoleUser> {
-    this.mayWrite(admin);
+    mayWriteConsole(this.deps.policy, admin);
     const account = input.account.trim();
     const realname = input.realname.trim();
     const email = input.email || (isEmail(account) ? account : "");
@@ -216,7 +196,7 @@ export class UserAdminService {
       now,
     });
     await this.deps.audit.record(
-      await this.auditActor(admin),
+      await auditActorOf(this.deps.accounts, admin),
       "user.add",
       { type: "user", id: row.user_id },
       null,
@@ -288,7 +268,7 @@ export class UserAdminService {
     const [was, now] = changes(audited(row), audited(after));
     if (Object.keys(now).length > 0)
       await this.deps.audit.record(
-        await this.auditActor(admin),
+        await auditActorOf(this.deps.accounts, admin),
         "user.edit",
         { type: "user", id: row.user_id },
         was,
@@ -311,7 +291,7 @@ export class UserAdminService {
     if (status === 0)
       await this.deps.accounts.sessions.revokeAll(userId, "disabled");
     await this.deps.audit.record(
-      await this.auditActor(admin),
+      await auditActorOf(this.deps.accounts, admin),
       "user.status",
       { type: "user", id: userId },
       { status: row.status },
@@ -331,7 +311,7 @@ export class UserAdminService {
     // The new role is in force on the user's next call, on every process.
     await this.deps.accounts.sessions.userChanged(userId);
     await this.deps.audit.record(
-      await this.auditActor(admin),
+      await auditActorOf(this.deps.accounts, admin),
       "user.role",
       { type: "user", id: userId },
       { role: row.role },
@@ -354,7 +334,7 @@ export class UserAdminService {
     if (!after) throw refuse("console.userNotFound");
     await this.deps.accounts.sessions.revokeAll(row.user_id, "password");
     await this.deps.audit.record(
-      await this.auditActor(admin),
+      await auditActorOf(this.deps.accounts, admin),
       "user.password",
       {
         type: "user",
@@ -389,7 +369,7 @@ export class UserAdminService {
     );
     await this.deps.friends.forgotten(userId, gone.friendIds);
     await this.deps.audit.record(
-      await this.auditActor(admin),
+      await auditActorOf(this.deps.accounts, admin),
       "user.delete",
       { type: "user", id: userId },
       audited(row),
@@ -403,7 +383,7 @@ export class UserAdminService {
     userId: number,
     change: UserChange,
   ): Promise<UserRow> {
-    this.mayWrite(admin);
+    mayWriteConsole(this.deps.policy, admin);
     const row = await this.deps.repo.findUser(userId);
     if (!row) throw refuse("console.userNotFound");
     const reason = denial(this.deps.policy.actor(admin), "console.manageUser", {

@@ -1,21 +1,7 @@
 import { ARTICLE_IMAGE_MAX_BYTES, manage } from "@parley/protocol";
-import {
-  type CallContext,
-  type Calls,
-  requireSession,
-} from "../../plugins/calls.js";
-import type { Admin, ConsoleService } from "./console.service.js";
-
-/** The administrator behind a console call (its auth made sure of the role). */
-function adminOf(ctx: CallContext): Admin {
-  const session = requireSession(ctx);
-  return {
-    userId: session.userId,
-    role: session.role,
-    ip: ctx.ip,
-    publicUrl: ctx.publicUrl,
-  };
-}
+import { type Calls, requireSession } from "../../plugins/calls.js";
+import type { ConsoleService } from "./console.service.js";
+import { adminOf } from "../accounts/admin-of.js";
 
 export function registerConsoleRoutes(
   registry: Calls,

@@ -27,7 +27,6 @@ import { avatarUrl } from "../accounts/accounts.mapper.js";
 import type { Passwords } from "../../lib/passwords.js";
 import { type CodeSender, MailNotConfigured } from "../../mail/mailer.js";
 import { SmsFailed, SmsNotConfigured } from "../../mail/sms.js";
-import type { AuditActor } from "../audit/audit.service.js";
 import { smsView, smtpView, storageView } from "../system/delivery-settings.js";
 import { CONSOLE_TOPIC, type StatisticsPusher } from "./console.statistics.js";
 import {
@@ -46,16 +45,14 @@ import type { AuditLog } from "../audit/audit.ports.js";
 import type { GroupAdmin } from "../groups/groups.ports.js";
 import type { ConsoleConversations } from "../messages/messages.ports.js";
 import type { DeliverySettings, LiveConfig } from "../system/system.ports.js";
+import {
+  type Admin,
+  auditActorOf,
+  mayWriteConsole,
+} from "../accounts/admin-acts.js";
+export type { Admin } from "../accounts/admin-acts.js";
 
 const sharp = lazyRequire<typeof Sharp>("sharp");
-
-/** The administrator making a call, as the routes know them. */
-export interface Admin {
-  userId: number;
-  role: number;
-  ip: string;
-  publicUrl: string;
-}
 
 export interface ConsoleDeps {
   repo: ConsoleRepository;
@@ -133,19 +130,6 @@ export class ConsoleService {
     return this.deps.audit;
   }
 
-  /** The caller as the audit log names them. */
-  private async auditActor(admin: Admin): Promise<AuditActor> {
-    const me = await this.deps.accounts.activeUser(admin.userId);
-    return { userId: admin.userId, realname: me?.realname ?? "", ip: admin.ip };
-  }
-
-  /** Refuses any change in demo mode, or by someone who is not an administrator. */
-  private mayWrite(admin: Admin): void {
-    const reason = denial(this.deps.policy.actor(admin), "console.write");
-    if (reason === "demo") throw refuse("demo.readOnly");
-    if (reason !== null) throw refuse("request.notFound");
-  }
-
   // ---- groups ----
 
   async groups(
@@ -202,7 +186,7 @@ export class ConsoleService {
       | { action: "group.setManager"; userId: number; role: 2 | 3 }
       | { action: "group.delete" },
   ): Promise<void> {
-    this.mayWrite(admin);
+    mayWriteConsole(this.deps.policy, admin);
     const { groups } = this.deps;
     const by = { console: admin.userId };
     const url = admin.publicUrl;
@@ -230,7 +214,7 @@ export class ConsoleService {
         break;
     }
     await this.audit.record(
-      await this.auditActor(admin),
+      await auditActorOf(this.deps.accounts, admin),
       change.action,
       { type: "group", id: groupId },
       null,
@@ -450,7 +434,7 @@ export class ConsoleService {
 
   /** A new invitation code, and the registration link that carries it. */
   async inviteLink(admin: Admin): Promise<string> {
-    this.mayWrite(admin);
+    mayWriteConsole(this.deps.policy, admin);
     const now = this.deps.clock.now();
     const code = Array.from(
       { length: 8 },
@@ -464,7 +448,7 @@ export class ConsoleService {
       expires_at: expiresAt,
     });
     await this.audit.record(
-      await this.auditActor(admin),
+      await auditActorOf(this.deps.accounts, admin),
       "config.inviteLink",
       { type: "config", id: "invite" },
       null,
@@ -484,7 +468,7 @@ export class ConsoleService {
   }
 
   async sendTestEmail(admin: Admin, email: string): Promise<void> {
-    this.mayWrite(admin);
+    mayWriteConsole(this.deps.policy, admin);
     try {
       await this.deps.mail.sendTest(email);
     } catch (error) {
@@ -494,7 +478,7 @@ export class ConsoleService {
       throw refuse("console.mailFailed", { reason: reason.slice(0, 200) });
     } finally {
       await this.audit.record(
-        await this.auditActor(admin),
+        await auditActorOf(this.deps.accounts, admin),
         "config.testEmail",
         { type: "config", id: "smtp" },
         null,
@@ -509,7 +493,7 @@ export class ConsoleService {
     phone: string,
     lang: Language,
   ): Promise<void> {
-    this.mayWrite(admin);
+    mayWriteConsole(this.deps.policy, admin);
     try {
       await this.deps.mail.sendTestSms(phone, lang);
     } catch (error) {
@@ -521,7 +505,7 @@ export class ConsoleService {
       throw refuse("console.smsFailed", { reason: reason.slice(0, 200) });
     } finally {
       await this.audit.record(
-        await this.auditActor(admin),
+        await auditActorOf(this.deps.accounts, admin),
         "config.testSms",
         { type: "config", id: "sms" },
         null,

@@ -2,9 +2,9 @@ import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.js";
 import { bindRepository } from "../../db/repository.js";
 import type { Database } from "../../db/schema.js";
-import { parseJsonObject } from "../../lib/json.js";
 import { findByMsgId, isHiddenFor } from "./messages.repository.js";
 import { type MessageRow } from "./message-store.repository.js";
+import { scrubQuotes } from "./message-store.repository.js";
 
 type Trx = Transaction<Database>;
 
@@ -47,25 +47,6 @@ export function findByFileId(db: Db, fileId: number): Promise<MessageRow[]> {
     .orderBy("msg_id", "desc")
     .limit(FILE_CARRIERS_BATCH)
     .execute();
-}
-
-/** The replies quoting a message lose the quoted text: it says only that it is gone. */
-async function scrubQuotes(trx: Trx, msgId: number): Promise<void> {
-  const replies = await trx
-    .selectFrom("messages")
-    .select(["msg_id", "extends"])
-    .where("pid", "=", msgId)
-    .execute();
-  for (const reply of replies) {
-    const ext = parseJsonObject(reply.extends);
-    const quote = parseJsonObject(JSON.stringify(ext.quote ?? {}));
-    ext.quote = { ...quote, content: "", undone: 1 };
-    await trx
-      .updateTable("messages")
-      .set({ extends: JSON.stringify(ext) })
-      .where("msg_id", "=", reply.msg_id)
-      .execute();
-  }
 }
 
 /**
@@ -123,7 +104,7 @@ export function withdraw(
       .deleteFrom("favourites")
       .where("msg_id", "=", row.msg_id)
       .execute();
-    await scrubQuotes(trx, row.msg_id);
+    await scrubQuotes(trx, [row.msg_id]);
     const conversation = await trx
       .selectFrom("conversations")
       .select("last_msg_id")
@@ -162,7 +143,7 @@ export function mask(
       .deleteFrom("favourites")
       .where("msg_id", "=", row.msg_id)
       .execute();
-    await scrubQuotes(trx, row.msg_id);
+    await scrubQuotes(trx, [row.msg_id]);
     return updated;
   });
 }
@@ -193,7 +174,7 @@ async function deleteIn(
     .returning("msg_id")
     .executeTakeFirst();
   if (!deleted) return undefined;
-  await scrubQuotes(trx, row.msg_id);
+  await scrubQuotes(trx, [row.msg_id]);
   if (row.is_group === 0 && counted) await forgetUnread(trx, row, row.to_user);
   const conversation = await trx
     .selectFrom("conversations")

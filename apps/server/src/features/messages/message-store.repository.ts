@@ -2,6 +2,7 @@ import { compiledOnce } from "../../db/compiled-once.js";
 import { type Selectable, type Transaction } from "kysely";
 import { type Db } from "../../db/database.js";
 import { type Database, type MessagesTable } from "../../db/schema.js";
+import { parseJsonObject } from "../../lib/json.js";
 
 export type MessageRow = Selectable<MessagesTable>;
 type Executor = Db | Transaction<Database>;
@@ -225,4 +226,32 @@ export interface NewDirectMessage {
   /** The file a file message carries (image, voice, video, file). */
   fileId?: number | null;
   extends?: Record<string, unknown>;
+}
+
+/**
+ * The replies quoting these messages lose the quoted text: each says only that it is
+ * gone. `sentSince` (ms) leaves out replies older than it (retention deletes those too).
+ */
+export async function scrubQuotes(
+  trx: Db,
+  msgIds: readonly number[],
+  sentSince?: number,
+): Promise<void> {
+  if (msgIds.length === 0) return;
+  let query = trx
+    .selectFrom("messages")
+    .select(["msg_id", "extends"])
+    .where("pid", "in", msgIds);
+  if (sentSince !== undefined)
+    query = query.where("created_at", ">=", sentSince);
+  for (const reply of await query.execute()) {
+    const ext = parseJsonObject(reply.extends);
+    const quote = parseJsonObject(JSON.stringify(ext.quote ?? {}));
+    ext.quote = { ...quote, content: "", undone: 1 };
+    await trx
+      .updateTable("messages")
+      .set({ extends: JSON.stringify(ext) })
+      .where("msg_id", "=", reply.msg_id)
+      .execute();
+  }
 }

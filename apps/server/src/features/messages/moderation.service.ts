@@ -1,7 +1,6 @@
 import {
   type ConsoleFavourite,
   DEAL_TYPES,
-  denial,
   MASKED_CONTENT,
   groupContactId,
 } from "@parley/protocol";
@@ -13,6 +12,7 @@ import {
   type MessageActionsDeps,
   partiesOf,
 } from "./message-actions.service.js";
+import { auditActorOf, mayWriteConsole } from "../accounts/admin-acts.js";
 
 /**
  * What an administrator does to messages from the console (issue 12): delete or mask one
@@ -49,9 +49,7 @@ export class ModerationService {
     msgId: number | undefined,
     dealType: number,
   ): Promise<void> {
-    const why = denial(this.deps.policy.actor(admin), "console.write");
-    if (why === "demo") throw refuse("demo.readOnly");
-    if (why !== null) throw refuse("request.notFound");
+    mayWriteConsole(this.deps.policy, admin);
     const candidates = await this.repo.findAllByClientId(clientId, 0);
     const row =
       msgId === undefined
@@ -63,7 +61,7 @@ export class ModerationService {
       throw refuse("message.notFound");
     const groupId = row.is_group === 1 ? row.to_user : null;
     await this.deps.audit.record(
-      await this.auditActor(admin),
+      await auditActorOf(this.deps.accounts, admin),
       deleting ? "message.delete" : "message.mask",
       { type: "message", id: row.msg_id },
       {
@@ -84,9 +82,7 @@ export class ModerationService {
     admin: { userId: number; role: number; ip: string },
     fileId: number,
   ): Promise<void> {
-    const why = denial(this.deps.policy.actor(admin), "console.write");
-    if (why === "demo") throw refuse("demo.readOnly");
-    if (why !== null) throw refuse("request.notFound");
+    mayWriteConsole(this.deps.policy, admin);
     const { files } = this.deps;
     const file = await files.stored(fileId);
     if (!file) throw refuse("file.notFound");
@@ -104,7 +100,7 @@ export class ModerationService {
     }
     await files.release([fileId]);
     await this.deps.audit.record(
-      await this.auditActor(admin),
+      await auditActorOf(this.deps.accounts, admin),
       "file.delete",
       { type: "file", id: fileId },
       { name: file.name, size: file.size, messages: masked },
@@ -150,11 +146,6 @@ export class ModerationService {
     }
     return true;
   }
-  /** An administrator as the audit log names them. */
-  private async auditActor(admin: { userId: number; ip: string }) {
-    const me = await this.deps.accounts.activeUser(admin.userId);
-    return { userId: admin.userId, realname: me?.realname ?? "", ip: admin.ip };
-  }
   /** `manage/collect/index`: everyone's favourites, or one user's, for the console. */
   async allFavourites(
     userId: number | undefined,
@@ -194,14 +185,11 @@ export class ModerationService {
     admin: { userId: number; role: number; ip: string },
     favouriteId: number,
   ): Promise<void> {
-    const why = denial(this.deps.policy.actor(admin), "console.write");
-    if (why === "demo") throw refuse("demo.readOnly");
-    if (why !== null) throw refuse("request.notFound");
+    mayWriteConsole(this.deps.policy, admin);
     const gone = await this.repo.deleteAnyFavourite(favouriteId);
     if (!gone) throw refuse("favourite.notFound");
-    const me = await this.deps.accounts.activeUser(admin.userId);
     await this.deps.audit.record(
-      { userId: admin.userId, realname: me?.realname ?? "", ip: admin.ip },
+      await auditActorOf(this.deps.accounts, admin),
       "favourite.delete",
       { type: "message", id: gone.msg_id },
       { favourite_id: gone.favourite_id, user_id: gone.user_id },

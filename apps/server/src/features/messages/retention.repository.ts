@@ -1,5 +1,5 @@
 import type { Db } from "../../db/database.js";
-import { parseJsonObject } from "../../lib/json.js";
+import { scrubQuotes } from "./message-store.repository.js";
 
 /*
  * Message retention (SPEC console chat settings, `msgClearDay`): the scheduler's
@@ -26,22 +26,7 @@ export function deleteMessagesBefore(
       .execute();
     if (old.length === 0) return { count: 0, fileIds: [] };
     const ids = old.map((row) => row.msg_id);
-    const replies = await trx
-      .selectFrom("messages")
-      .select(["msg_id", "extends"])
-      .where("pid", "in", ids)
-      .where("created_at", ">=", cutoff)
-      .execute();
-    for (const reply of replies) {
-      const ext = parseJsonObject(reply.extends);
-      const quote = parseJsonObject(JSON.stringify(ext.quote ?? {}));
-      ext.quote = { ...quote, content: "", undone: 1 };
-      await trx
-        .updateTable("messages")
-        .set({ extends: JSON.stringify(ext) })
-        .where("msg_id", "=", reply.msg_id)
-        .execute();
-    }
+    await scrubQuotes(trx, ids, cutoff);
     await trx.deleteFrom("messages").where("msg_id", "in", ids).execute();
     await trx
       .updateTable("conversations")
