@@ -1,9 +1,7 @@
 import { type Contact, SELF_CHAT_KIND } from "@parley/protocol";
+import type { ContactTab } from "../../stores/chat-ui.store";
 
-/** What the list shows: the chats, or the directory of contacts. */
-export type ContactSection = "messages" | "contacts";
-/** The chats' tabs (SPEC §2). */
-export type ContactTab = "all" | "unread" | "at";
+export type { ContactSection, ContactTab } from "../../stores/chat-ui.store";
 
 /** A Chinese name's pinyin, spelt out and as initials: 张三 → zhangsan, zs. */
 export interface NamePinyin {

@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 import { makeContact } from "../../../test/factories";
 import type { RealtimeContext } from "../../api/socket";
 import { eventLine } from "../../lib/event-line";
-import { messagesRealtime, useChatUiStore } from "../messages";
+import { messagesRealtime } from "../messages";
+import { useChatUiStore } from "../../stores/chat-ui.store";
 import { contactsKey } from "./contacts.queries";
 import { contactsRealtime } from "./contacts.realtime";
 

@@ -14,7 +14,7 @@ import {
 import { call } from "../../api/http";
 import { toast } from "../../lib/feedback";
 import { contactsKey, SYSTEM_CONTACT_ID, updateContact } from "../contacts";
-import { useChatUiStore } from "../messages";
+import { useChatUiStore } from "../../stores/chat-ui.store";
 import { refreshPerson } from "../people";
 import type { RequestPaging } from "./request-paging";
 

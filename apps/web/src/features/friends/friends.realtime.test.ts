@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeConfig, makeContact } from "../../../test/factories";
 import type { RealtimeContext } from "../../api/socket";
 import { contactsKey, contactsRealtime } from "../contacts";
-import { useChatUiStore } from "../messages";
+import { useChatUiStore } from "../../stores/chat-ui.store";
 import { systemInfoQuery, systemRealtime } from "../system";
 import { friendsRealtime } from "./friends.realtime";
 import { noticesKey, requestsKey } from "./friends.queries";

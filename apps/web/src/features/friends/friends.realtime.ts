@@ -1,7 +1,7 @@
 import { isSystemNotice } from "@parley/protocol";
 import type { RealtimeHandlers } from "../../api/socket";
 import { contactsKey, SYSTEM_CONTACT_ID, updateContact } from "../contacts";
-import { useChatUiStore } from "../messages";
+import { useChatUiStore } from "../../stores/chat-ui.store";
 import { refreshPerson } from "../people";
 import { addNotice, requestsKey } from "./friends.queries";
 

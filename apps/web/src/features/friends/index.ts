@@ -1,9 +1,8 @@
 import { lazyDialog } from "../../lib/lazy-parts";
 import type { ApplyFriendDialogProps } from "./components/ApplyFriendDialog";
-import { useFriendsUiStore } from "./friends-ui.store";
+import { useFriendsUiStore } from "../../stores/friends-ui.store";
 
 export type { ApplyTarget } from "./components/ApplyFriendDialog";
-export { useFriendsUiStore };
 
 // The friend dialogs are fetched when first opened, not with the chat screen.
 export const AddFriendDialog = lazyDialog<object>(

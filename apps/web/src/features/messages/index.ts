@@ -1,7 +1,6 @@
 import type { RouteObject } from "react-router";
 import { lazyPage } from "../../lib/lazy";
 
-export { useChatUiStore } from "./chat-ui.store";
 export { ChatDialog } from "./components/ChatDialog";
 export { messagesRealtime } from "./messages.realtime";
 export { refreshChat } from "./messages.queries";

@@ -17,7 +17,7 @@ import { toast } from "../../lib/feedback";
 import { contactsKey, updateContact } from "../contacts";
 import { favouritesKey } from "../favourites";
 import { historyKey } from "../history";
-import { useChatUiStore } from "./chat-ui.store";
+import { useChatUiStore } from "../../stores/chat-ui.store";
 import {
   type MessagePages,
   messagesKey,

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { makeContact, makeMessage } from "../../../test/factories";
 import type { RealtimeContext } from "../../api/socket";
 import { contactsKey } from "../contacts";
-import { useChatUiStore } from "./chat-ui.store";
+import { useChatUiStore } from "../../stores/chat-ui.store";
 import { chatOf, messagesRealtime } from "./messages.realtime";
 import {
   type MessagePages,

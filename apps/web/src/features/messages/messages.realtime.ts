@@ -12,7 +12,7 @@ import type { RealtimeHandlers } from "../../api/socket";
 import { i18n } from "../../i18n";
 import { toast } from "../../lib/feedback";
 import { contactsKey, renamed, updateContact } from "../contacts";
-import { useChatUiStore } from "./chat-ui.store";
+import { useChatUiStore } from "../../stores/chat-ui.store";
 import { applyGone, applyWithdrawn } from "./message-actions";
 import {
   markRead,

@@ -1,8 +1,7 @@
 import { lazyDialog } from "../../lib/lazy-parts";
-import { useReportStore } from "./reports.store";
+import { useReportStore } from "../../stores/report.store";
 
 export { SuggestionDialog } from "./components/SuggestionDialog";
-export { type ReportTarget, useReportStore } from "./reports.store";
 
 /** The one report dialog of the chat screen: fetched when first opened. */
 export const ReportDialog = lazyDialog<object>(

@@ -2,7 +2,7 @@ import { type ComplaintReason, complaints as calls } from "@parley/protocol";
 import { useMutation } from "@tanstack/react-query";
 import { call } from "../../api/http";
 import { toast } from "../../lib/feedback";
-import type { ReportTarget } from "./reports.store";
+import type { ReportTarget } from "../../stores/report.store";
 
 /** What the dialog sends with its target. */
 export interface ReportDetails {

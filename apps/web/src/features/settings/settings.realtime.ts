@@ -4,7 +4,7 @@ import { subscribeToPushLater } from "../../api/service-worker";
 import { i18n } from "../../i18n";
 import { useSessionStore } from "../../stores/session.store";
 import { contactsKey } from "../contacts";
-import { useChatUiStore } from "../messages";
+import { useChatUiStore } from "../../stores/chat-ui.store";
 import {
   mentionsMe,
   notificationsGranted,

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { makeConfig, makeContact } from "../../../../test/factories";
 import { stubLayout } from "../../../../test/jsdom";
 import { i18n } from "../../../i18n";
-import { useFriendsUiStore } from "../../friends";
+import { useFriendsUiStore } from "../../../stores/friends-ui.store";
 import { systemInfoQuery } from "../../system";
 import type { ContactSection } from "../contact-search";
 import { systemEntry } from "../system-entry";

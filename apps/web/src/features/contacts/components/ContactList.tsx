@@ -22,11 +22,8 @@ import { modKeyLabel } from "../../../hooks/useModKey";
 import { useSessionStore } from "../../../stores/session.store";
 import { useNow } from "../../../hooks/useNow";
 import { LANGUAGE_TAGS } from "../../../i18n";
-import {
-  AddFriendDialog,
-  FriendRequestsDialog,
-  useFriendsUiStore,
-} from "../../friends";
+import { AddFriendDialog, FriendRequestsDialog } from "../../friends";
+import { useFriendsUiStore } from "../../../stores/friends-ui.store";
 import { UserCardButton } from "../../people";
 import { useActor, useGlobalConfig } from "../../system";
 import { setChatNotice, setChatTop } from "../chat-settings";

@@ -2,7 +2,7 @@ import { PlusOutlined, TeamOutlined, UserAddOutlined } from "@ant-design/icons";
 import { Button } from "antd";
 import { useTranslation } from "react-i18next";
 import { LazyDropdown } from "../../../components/LazyDropdown";
-import { useFriendsUiStore } from "../../friends";
+import { useFriendsUiStore } from "../../../stores/friends-ui.store";
 
 type PlusAction = "group" | "friend";
 

@@ -16,7 +16,7 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../../api/http";
-import { useFriendsUiStore } from "../../friends";
+import { useFriendsUiStore } from "../../../stores/friends-ui.store";
 import { putContact } from "../contacts.queries";
 import { directoryLine, lastMessagePreview } from "../contact-preview";
 import { hasChat, normalize, searchSections } from "../contact-search";

@@ -18,7 +18,7 @@ import { makeMessage } from "../../../../test/factories";
 import { stubLayout } from "../../../../test/jsdom";
 import { i18n } from "../../../i18n";
 import { resetFeedbackDebounce, setFeedback } from "../../../lib/feedback";
-import { useChatUiStore } from "../../messages";
+import { useChatUiStore } from "../../../stores/chat-ui.store";
 import { FavouritesPanel } from "./FavouritesPanel";
 
 /*

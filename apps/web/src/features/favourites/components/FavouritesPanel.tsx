@@ -4,7 +4,7 @@ import { Button, Empty, Pagination, Result, Spin } from "antd";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useWindowWidth } from "../../../hooks/useWindowWidth";
-import { useChatUiStore } from "../../messages";
+import { useChatUiStore } from "../../../stores/chat-ui.store";
 import {
   clampPage,
   FAVOURITE_PAGE_SIZE,

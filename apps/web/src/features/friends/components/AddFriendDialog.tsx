@@ -4,7 +4,7 @@ import { Avatar, Input, Modal, Spin, Tag } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchUsersQuery, UserCardButton } from "../../people";
-import { useFriendsUiStore } from "../friends-ui.store";
+import { useFriendsUiStore } from "../../../stores/friends-ui.store";
 import styles from "./friends.module.css";
 
 /** Typing pauses this long before the search is asked. */

@@ -10,7 +10,7 @@ import { stubServer } from "../../../../test/server-stub";
 import { stubLayout } from "../../../../test/jsdom";
 import { i18n } from "../../../i18n";
 import { systemInfoQuery } from "../../system";
-import { useFriendsUiStore } from "../friends-ui.store";
+import { useFriendsUiStore } from "../../../stores/friends-ui.store";
 import { FriendRequestsDialog } from "./FriendRequestsDialog";
 
 /*

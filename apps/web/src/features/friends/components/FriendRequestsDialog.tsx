@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useWindowWidth } from "../../../hooks/useWindowWidth";
 import { isSystemEntry, useContactsQuery } from "../../contacts";
-import { useFriendsUiStore } from "../friends-ui.store";
+import { useFriendsUiStore } from "../../../stores/friends-ui.store";
 import styles from "./friends.module.css";
 import { NoticeList } from "./NoticeList";
 import { RequestList } from "./RequestList";

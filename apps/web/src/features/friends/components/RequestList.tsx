@@ -4,7 +4,7 @@ import { Button, Pagination, Spin } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type RequestBox, useRequestsQuery } from "../friends.queries";
-import { useFriendsUiStore } from "../friends-ui.store";
+import { useFriendsUiStore } from "../../../stores/friends-ui.store";
 import {
   clampPaging,
   FIRST_PAGE,

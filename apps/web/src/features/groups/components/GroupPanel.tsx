@@ -33,7 +33,7 @@ import {
   sortMembers,
 } from "../member-actions";
 import { matchesPerson } from "../people-match";
-import { useReportStore } from "../../reports";
+import { useReportStore } from "../../../stores/report.store";
 import styles from "./groups.module.css";
 import { MemberPickerDialog, MuteDialog, NoticeDialog } from "../lazy-dialogs";
 import type { MemberPickerTarget } from "./MemberPickerDialog";

@@ -9,7 +9,7 @@ import { makeConfig, makeContact } from "../../../../test/factories";
 import { stubLayout } from "../../../../test/jsdom";
 import { i18n } from "../../../i18n";
 import { contactsKey } from "../../contacts";
-import { useChatUiStore } from "../../messages";
+import { useChatUiStore } from "../../../stores/chat-ui.store";
 import { systemInfoQuery } from "../../system";
 import { JoinGroupPage } from "./JoinGroupPage";
 

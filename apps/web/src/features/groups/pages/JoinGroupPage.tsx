@@ -11,7 +11,7 @@ import { useNavigate, useParams } from "react-router";
 import { ApiError, call } from "../../../api/http";
 import { toast } from "../../../lib/feedback";
 import { contactsKey } from "../../contacts";
-import { useChatUiStore } from "../../messages";
+import { useChatUiStore } from "../../../stores/chat-ui.store";
 import { useGlobalConfig } from "../../system";
 import styles from "./JoinGroupPage.module.css";
 

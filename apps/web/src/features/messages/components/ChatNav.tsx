@@ -18,7 +18,7 @@ import { useSessionStore } from "../../../stores/session.store";
 import { type ContactSection, useMutedNews } from "../../contacts";
 import { SettingsDialog } from "../../settings";
 import { useActor } from "../../system";
-import { useChatUiStore } from "../chat-ui.store";
+import { useChatUiStore } from "../../../stores/chat-ui.store";
 import type { ChatNavKind } from "../chat-layout";
 import styles from "./ChatNav.module.css";
 

@@ -30,7 +30,7 @@ import { chatItems, firstUnreadKey, unreadMissing } from "./chat-items";
 import { DisbandedNotice } from "./DisbandedNotice";
 import { Editor } from "./Editor";
 import { HistoryPanel } from "../../history";
-import { useChatUiStore } from "../chat-ui.store";
+import { useChatUiStore } from "../../../stores/chat-ui.store";
 import { useMessageMenu } from "./message-menu";
 import { MessageList } from "./MessageList";
 import toolbarStyles from "./toolbar.module.css";

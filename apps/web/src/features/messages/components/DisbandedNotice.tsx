@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../../api/http";
 import { contactsKey } from "../../contacts";
-import { useChatUiStore } from "../chat-ui.store";
+import { useChatUiStore } from "../../../stores/chat-ui.store";
 import styles from "./chat.module.css";
 
 /**

@@ -20,7 +20,7 @@ import { useTranslation } from "react-i18next";
 import { call } from "../../../api/http";
 import { lazyDialog, lazyPart } from "../../../lib/lazy-parts";
 import { matchesPerson, type MentionCandidate } from "../../groups";
-import { useChatUiStore } from "../chat-ui.store";
+import { useChatUiStore } from "../../../stores/chat-ui.store";
 import { pastedPicture, pictureToJpeg } from "../screenshot";
 import type { FileIntent } from "../send-file";
 import styles from "./chat.module.css";

@@ -10,7 +10,7 @@ import { type CallRecordView, callDuration } from "../../calls";
 import { groupNumber } from "../../groups";
 import { UserCardButton } from "../../people";
 import { LazyDropdown } from "../../../components/LazyDropdown";
-import { useChatUiStore } from "../chat-ui.store";
+import { useChatUiStore } from "../../../stores/chat-ui.store";
 import styles from "./chat.module.css";
 import mediaStyles from "./media.module.css";
 import { type TextLink, withTextLinks } from "../../../lib/html-text";

@@ -25,10 +25,10 @@ import { useNow } from "../../../hooks/useNow";
 import { toast } from "../../../lib/feedback";
 import { useSessionStore } from "../../../stores/session.store";
 import { useSaveFavouriteMutation } from "../../favourites";
-import { useReportStore } from "../../reports";
+import { useReportStore } from "../../../stores/report.store";
 import { ChooseChatDialog } from "../../files";
 import { useActor, useGlobalConfig } from "../../system";
-import { useChatUiStore } from "../chat-ui.store";
+import { useChatUiStore } from "../../../stores/chat-ui.store";
 import {
   copyText,
   deleteForEveryone,

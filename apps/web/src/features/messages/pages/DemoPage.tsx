@@ -24,7 +24,7 @@ import { useNavigate } from "react-router";
 import { useSessionStore } from "../../../stores/session.store";
 import { useContactsQuery, useUnreadTotal } from "../../contacts";
 import { useActor, useGlobalConfig } from "../../system";
-import { useChatUiStore } from "../chat-ui.store";
+import { useChatUiStore } from "../../../stores/chat-ui.store";
 import { ChatDialog } from "../components/ChatDialog";
 import styles from "./DemoPage.module.css";
 

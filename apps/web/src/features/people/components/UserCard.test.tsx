@@ -21,7 +21,7 @@ import { stubLayout } from "../../../../test/jsdom";
 import { i18n } from "../../../i18n";
 import { resetFeedbackDebounce, setFeedback } from "../../../lib/feedback";
 import { useSessionStore } from "../../../stores/session.store";
-import { useChatUiStore } from "../../messages";
+import { useChatUiStore } from "../../../stores/chat-ui.store";
 import { systemInfoQuery } from "../../system";
 import { UserCard } from "./UserCard";
 import { makeUserInfo } from "../../../../test/factories";

@@ -11,13 +11,10 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ApiError, call } from "../../../api/http";
 import { contactsKey, putContact } from "../../contacts";
-import {
-  ApplyFriendDialog,
-  useFriendsUiStore,
-  useRemoveFriendMutation,
-} from "../../friends";
-import { useChatUiStore } from "../../messages";
-import { useReportStore } from "../../reports";
+import { ApplyFriendDialog, useRemoveFriendMutation } from "../../friends";
+import { useFriendsUiStore } from "../../../stores/friends-ui.store";
+import { useChatUiStore } from "../../../stores/chat-ui.store";
+import { useReportStore } from "../../../stores/report.store";
 import { useActor, useGlobalConfig } from "../../system";
 import { cardControls } from "../card-rules";
 import { useUserCardQuery } from "../people.queries";

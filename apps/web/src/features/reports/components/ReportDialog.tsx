@@ -7,7 +7,7 @@ import { Form, Input, Modal, Radio } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useReportMutation } from "../reports.queries";
-import { useReportStore } from "../reports.store";
+import { useReportStore } from "../../../stores/report.store";
 
 interface Fields {
   reason: ComplaintReason;

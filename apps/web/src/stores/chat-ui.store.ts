@@ -1,6 +1,15 @@
 import type { ContactId } from "@parley/protocol";
 import { create } from "zustand";
-import type { ContactSection, ContactTab } from "../contacts";
+
+/*
+ * The chat screen's UI state, shared by the features drawn on it (messages, contacts,
+ * groups, friends, people, favourites): which list, which chat, drafts and quotes.
+ */
+
+/** What the list shows: the chats, or the directory of contacts. */
+export type ContactSection = "messages" | "contacts";
+/** The chats' tabs (SPEC §2). */
+export type ContactTab = "all" | "unread" | "at";
 
 /** What the chat screen shows beside the side menu: chats, the file library, favourites. */
 export type ChatPane = "chats" | "files" | "favourites";
