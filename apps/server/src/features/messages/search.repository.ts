@@ -1,40 +1,24 @@
 import { compiledOnce, type Argument } from "../../db/compiled-once.js";
-import { sql, type RawBuilder } from "kysely";
+import { sql } from "kysely";
 import { type Db } from "../../db/database.js";
-import { groupCommit } from "../../db/group-commit.js";
-import { containing } from "../../db/like.js";
 import { isSqlite } from "../../db/dialect.js";
 import { type MessageRow } from "./message-store.repository.js";
 import { notHiddenFor } from "./history.repository.js";
-
-/**
- * How many matches the history panel counts. Past it `count` says this many and the pager
- * offers its 50 pages of 20, the newest matches: more than anyone pages through, while each
- * request reads at most this many index entries (about a millisecond on SQLite), whatever
- * the conversation's size.
- */
-const SEARCH_CAP = 1000;
+import { postgresSearch } from "./search-postgres.js";
+import { sqliteSearch } from "./search-sqlite.js";
+import {
+  type HitFilter,
+  type Hits,
+  SEARCH_CAP,
+  type SearchPlaces,
+} from "./search-engine.js";
 
 /** Types whose words are searchable, by where the words are: a text, a file's name. */
-function searchableIn(types: readonly string[] | null) {
+function searchableIn(types: readonly string[] | null): SearchPlaces {
   return {
     body: types === null || types.includes("text"),
     name: types === null || types.includes("file"),
   };
-}
-
-/**
- * The matches of a search as a query's shape and its arguments. The shape (which index,
- * which columns, whether the reader hides anything, which types) is named by `key` and
- * built by `build` from stand-ins for `args` (db/compiled-once.ts), so each shape is built
- * and compiled once per process, then run with each search's values (issue 14: building
- * and compiling the page's query with Kysely was an eighth of a search request). `build`
- * must give the query the same shape for the same key.
- */
-interface Hits {
-  key: string;
-  args: Argument[];
-  build: (db: Db, slots: readonly never[]) => RawBuilder<{ seq: number }>;
 }
 
 /**
@@ -66,20 +50,11 @@ export async function searchMessages(
   else {
     const where = searchableIn(options.types);
     if (!where.body && !where.name) return { rows: [], total: 0 };
-    if (isSqlite(db)) {
-      await groupCommit(db).catchUpSearchIndex();
-      hits = await sqliteHits(db, filter, options.keywords, where);
-    } else hits = postgresHits(filter, options.keywords, where);
+    const engine = isSqlite(db) ? sqliteSearch : postgresSearch;
+    hits = await engine.hits(db, filter, options.keywords, where);
   }
   if (hits === null) return { rows: [], total: 0 };
   return pageOfHits(db, conversationId, hits, options.limit, options.offset);
-}
-
-interface HitFilter {
-  conversationId: string;
-  /** Only messages after this seq (a group member's join with history off); 0 for all. */
-  afterSeq: number;
-  reader: number | undefined;
 }
 
 type SearchRow = MessageRow & { search_total: number };
@@ -218,141 +193,6 @@ function typedHits(filter: HitFilter, types: readonly string[] | null): Hits {
       // Kysely puts the union in parentheses: a subquery.
       return sql<{ seq: number }>`select seq from ${merged} as typed
         order by seq desc limit ${SEARCH_CAP}`;
-    },
-  };
-}
-
-/**
- * A text's characters as SQLite counts them (length, substr) and as the tokenizers split
- * them: code points, not graphemes, so an emoji with a modifier is two.
- */
-function codePoints(text: string): string[] {
-  return Array.from(text);
-}
-
-/** An FTS5 phrase: the text in quotes, its own quotes doubled, so none of it is syntax. */
-function ftsPhrase(text: string): string {
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
-/** A conversation's number in the search index (SQLite), compiled once: every search asks it. */
-const conversationKey = compiledOnce((db, conversationId) => ({
-  compile: () =>
-    sql<{ key: number }>`select conversation_key as key
-      from message_search_conversations
-      where conversation_id = ${conversationId}`.compile(db),
-}));
-
-/**
- * SQLite: the FTS5 tables of migrations 0008 and 0016 (db/search-index.ts), whose rowid
- * is the conversation's number times 2^32 plus seq. The conversation (and a group's
- * visible history) is a rowid range FTS5 seeks to; it walks it newest first and stops at
- * the cap. Three characters and more are a
- * phrase of trigrams; one or two are one token of the pieces table ("b" + the characters
- * for a text, "n" + them for a file name). The reader's hidden messages are left out by
- * their keys (a set built once per query). Null when nothing of the conversation was ever
- * indexed.
- */
-async function sqliteHits(
-  db: Db,
-  filter: HitFilter,
-  words: string,
-  where: { body: boolean; name: boolean },
-): Promise<Hits | null> {
-  const [numbered] = await conversationKey(db, filter.conversationId);
-  const key = numbered?.key;
-  if (key === undefined) return null;
-  const short = codePoints(words).length < 3;
-  let match: string;
-  if (short)
-    match = [...(where.body ? ["b"] : []), ...(where.name ? ["n"] : [])]
-      .map((prefix) => ftsPhrase(prefix + words))
-      .join(" OR ");
-  else {
-    const column = where.body && where.name ? "" : where.body ? "body" : "name";
-    match = (column ? `${column} : ` : "") + ftsPhrase(words);
-  }
-  const hides = filter.reader !== undefined;
-  return {
-    key: `fts|${String(short)}|${String(hides)}`,
-    args: [
-      key,
-      match,
-      filter.afterSeq + 1,
-      ...(hides ? [filter.reader ?? 0, filter.conversationId] : []),
-    ],
-    build: (
-      _db,
-      [conversationKey, matching, firstSeq, reader, conversationId],
-    ) => {
-      const table = sql.table(
-        short ? "message_search_grams" : "message_search_trigrams",
-      );
-      // Arithmetic stays in SQL: key × 2^32 outgrows a JavaScript number's exact range.
-      const base = sql`(${conversationKey} << 32)`;
-      const hidden = hides
-        ? sql`and rowid not in (select ${base} + hm.seq from message_hides h
-            join messages hm on hm.msg_id = h.msg_id
-            where h.user_id = ${reader}
-              and hm.conversation_id = ${conversationId})`
-        : sql``;
-      return sql<{ seq: number }>`select rowid - ${base} as seq from ${table}
-        where ${table} match ${matching}
-          and rowid between ${base} + ${firstSeq} and ${base} + 4294967295
-          ${hidden}
-        order by rowid desc limit ${SEARCH_CAP}`;
-    },
-  };
-}
-
-/**
- * PostgreSQL: the GIN indexes of migration 0008 over the shown text, lowered. Three
- * characters and more: pg_trgm serves a LIKE (its wildcards escaped). One or two: the
- * exact key "<conversation> <characters>" of the pieces index. The matches are gathered
- * first (a materialized CTE) so the planner cannot trade the index for a walk of the
- * conversation newest first that finds nothing when the words are rare (measured: 4 s on
- * 200k rows); then the newest, up to the cap.
- */
-function postgresHits(
-  filter: HitFilter,
-  words: string,
-  where: { body: boolean; name: boolean },
-): Hits {
-  const kinds = [
-    ...(where.body ? ["text"] : []),
-    ...(where.name ? ["file"] : []),
-  ];
-  const short = codePoints(words).length < 3;
-  const hides = filter.reader !== undefined;
-  return {
-    key: `trgm|${String(short)}|${kinds.join(",")}|${String(hides)}`,
-    args: [
-      filter.conversationId,
-      filter.afterSeq,
-      short ? words : containing(words),
-      ...(hides ? [filter.reader ?? 0] : []),
-    ],
-    build: (_db, [conversationId, afterSeq, pattern, reader]) => {
-      const matching = short
-        ? sql`message_search_grams(m.conversation_id, m.type, m.content, m.extends)
-            @> array[cast(${conversationId} as text) || ' ' || lower(${pattern})]`
-        : sql`message_search_text(m.type, m.content, m.extends)
-            like lower(${pattern}) escape '\\'`;
-      const hidden = hides
-        ? sql`and not exists (select 1 from message_hides h
-            where h.msg_id = m.msg_id and h.user_id = ${reader})`
-        : sql``;
-      // The literal type list is what lets the planner use the partial indexes.
-      return sql<{ seq: number }>`with matches as materialized (
-          select m.seq from messages m
-          where m.conversation_id = ${conversationId}
-            and m.type in ('text', 'file')
-            and m.type in (${sql.join(kinds.map((kind) => sql.lit(kind)))})
-            and m.seq > ${afterSeq}
-            and ${matching}
-            ${hidden}
-        )
-        select seq from matches order by seq desc limit ${SEARCH_CAP}`;
     },
   };
 }
