@@ -85,7 +85,6 @@ const MODULES: readonly WiredModule[] = [
     audit: f.audit,
   })),
   wire(accountsModule, (f) => ({
-    console: f.console,
     contacts: f.contacts,
     system: f.system,
     groups: f.groups,
@@ -156,7 +155,6 @@ const MODULES: readonly WiredModule[] = [
     files: f.files,
     contacts: f.contacts,
     messages: f.messages,
-    console: f.console,
   })),
   wire(noticesModule, (f) => ({
     audit: f.audit,

@@ -17,7 +17,7 @@ const OWNER: Record<string, string> = {
   articles: "articles",
   audit_log: "audit",
   complaints: "complaints",
-  invite_codes: "console",
+  invite_codes: "accounts",
   friends: "friends",
   friend_applications: "friends",
   groups: "groups",

@@ -8,6 +8,8 @@ import { LoginTickets } from "./login-tickets.js";
 import { sessionsRepository } from "./sessions.repository.js";
 import { SessionsService } from "./sessions.service.js";
 import type { AccountsPorts } from "./accounts.service.js";
+import { invitationsRepository } from "./invitations.repository.js";
+import { InvitationsService } from "./invitations.service.js";
 import { profileRepository } from "./profile.repository.js";
 import { userAdminRepository } from "./user-admin.repository.js";
 import { registerUserAdminRoutes } from "./user-admin.routes.js";
@@ -50,6 +52,10 @@ export const accountsModule = defineModule(
       sessions,
       codes,
       profile: profileRepository(ctx.db),
+      invitations: new InvitationsService(
+        invitationsRepository(ctx.db),
+        ctx.clock,
+      ),
       admin: {
         repo: userAdminRepository(ctx.db, erasure),
         groups,

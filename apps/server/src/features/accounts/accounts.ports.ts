@@ -22,3 +22,5 @@ export type UserAdminLookup = Pick<AccountsService, "admin">;
 export type { UserQuery } from "./user-admin.repository.js";
 /** A user's own account row changed (profile, password, account, picture): people's calls. */
 export type ProfileWrites = Pick<AccountsService, "profile">;
+/** Invitations to register: made by the console, forgotten by the scheduler. */
+export type AccountInvitations = Pick<AccountsService, "invitations">;

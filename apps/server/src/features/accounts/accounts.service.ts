@@ -33,6 +33,7 @@ import type {
   UsersRepository,
 } from "./accounts.repository.js";
 import type { CodesService } from "./codes.service.js";
+import type { InvitationsService } from "./invitations.service.js";
 import type { ProfileRepository } from "./profile.repository.js";
 import { type UserAdminDeps, UserAdminService } from "./user-admin.service.js";
 import { LOGIN_TICKET_TTL_S, type LoginTickets } from "./login-tickets.js";
@@ -42,7 +43,6 @@ const pinyinPro = lazyRequire<typeof PinyinPro>("pinyin-pro");
 
 export type { ActiveUser, DirectoryEntry } from "./accounts.repository.js";
 import type { LiveSession, SessionsService } from "./sessions.service.js";
-import type { Invitations } from "../console/console.ports.js";
 import type { ContactChanges } from "../contacts/contacts.ports.js";
 import type { SignUpRules } from "../system/system.ports.js";
 
@@ -79,6 +79,7 @@ export interface AccountsDeps {
   users: UsersRepository;
   sessions: SessionsService;
   codes: CodesService;
+  invitations: InvitationsService;
   /** A user's own changes to their account row, stored for the people feature. */
   profile: ProfileRepository;
   /** User administration's own parts; it reaches this service for the rest. */
@@ -89,8 +90,6 @@ export interface AccountsDeps {
   limits: AccountLimits;
   logger: Logger;
   policy: Policy;
-  /** Invitation links (a port: app.ts wires it). */
-  console: Invitations;
   /** Chat lists kept current (a port: app.ts wires it). */
   contacts: ContactChanges;
   /** The system settings (a port: app.ts wires it). */
@@ -101,10 +100,7 @@ export interface AccountsDeps {
 }
 
 /** What this service asks of other features (app.ts wires each one). */
-export type AccountsPorts = Pick<
-  AccountsDeps,
-  "console" | "contacts" | "system"
->;
+export type AccountsPorts = Pick<AccountsDeps, "contacts" | "system">;
 
 /**
  * How long a process answers from an active user it holds without reading them again.
@@ -125,6 +121,8 @@ const HELD_USERS_MAX = 10_000;
 export class AccountsService {
   readonly sessions: SessionsService;
   readonly codes: CodesService;
+  /** Invitations to register (registration by invitation). */
+  readonly invitations: InvitationsService;
   /** User administration (the console's users page). */
   readonly admin: UserAdminService;
   /** A user's own changes to their account row (the people feature's settings calls). */
@@ -155,6 +153,7 @@ export class AccountsService {
     this.sessions = deps.sessions;
     this.codes = deps.codes;
     this.profile = deps.profile;
+    this.invitations = deps.invitations;
     this.admin = new UserAdminService({
       ...deps.admin,
       clock: deps.clock,
@@ -180,7 +179,7 @@ export class AccountsService {
       // Registration by invitation: a link from the console (manage/config/getInviteLink).
       const invite = input.inviteCode?.trim() ?? "";
       if (invite === "") throw refuse("register.inviteRequired");
-      if (!(await this.deps.console.inviteValid(invite)))
+      if (!(await this.invitations.valid(invite)))
         throw refuse("register.inviteInvalid");
     } else if (policy.regtype !== 1) throw refuse("register.closed");
     const account = input.account.trim();

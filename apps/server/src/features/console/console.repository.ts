@@ -4,8 +4,8 @@ import { containing } from "../../db/like.js";
 import { bindRepository } from "../../db/repository.js";
 
 /*
- * The console's SQL (issue 12): its group list, the home's figures and invitations. Users
- * are the accounts feature's (user-admin.repository.ts).
+ * The console's SQL (issue 12): its group list and the home's figures. Users and
+ * invitations are the accounts feature's (user-admin.repository.ts, invitations.repository.ts).
  */
 
 /** What the group list is searched and sorted by. */
@@ -148,55 +148,12 @@ export async function dailyFigures(
   return { messages: byDay(messages), users: byDay(users) };
 }
 
-/** Stores a new invitation code. */
-export async function insertInvite(
-  db: Db,
-  invite: {
-    code: string;
-    created_by: number;
-    created_at: number;
-    expires_at: number;
-  },
-): Promise<void> {
-  await db.insertInto("invite_codes").values(invite).execute();
-}
-
-/** Whether an invitation code exists and is still valid at `now`. */
-export async function inviteValid(
-  db: Db,
-  code: string,
-  now: number,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom("invite_codes")
-    .select("code")
-    .where("code", "=", code)
-    .where("expires_at", ">", now)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Forgets invitations past their end; answers how many went. */
-export async function deleteExpiredInvites(
-  db: Db,
-  now: number,
-): Promise<number> {
-  const gone = await db
-    .deleteFrom("invite_codes")
-    .where("expires_at", "<", now)
-    .executeTakeFirst();
-  return Number(gone.numDeletedRows);
-}
-
 export function consoleRepository(db: Db) {
   return bindRepository(db, {
-    deleteExpiredInvites,
     pageGroups,
     countGroups,
     totals,
     dailyFigures,
-    insertInvite,
-    inviteValid,
   });
 }
 /** What the console services hold of the database. */

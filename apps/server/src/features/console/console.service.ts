@@ -1,4 +1,4 @@
-import { createHash, randomInt } from "node:crypto";
+import { createHash } from "node:crypto";
 import type Sharp from "sharp";
 import type { IMAGE_PURPOSES } from "@parley/protocol";
 import {
@@ -10,7 +10,6 @@ import {
   type ConsoleMember,
   DASHBOARD_DAYS,
   denial,
-  INVITE_LINK_DAYS,
   type Language,
   LOGO_MAX_SIDE,
   LOGO_MAX_BYTES,
@@ -40,6 +39,7 @@ import { lazyRequire } from "../../lib/lazy-require.js";
 import type {
   ActiveUsers,
   UserAdminLookup,
+  AccountInvitations,
 } from "../accounts/accounts.ports.js";
 import type { AuditLog } from "../audit/audit.ports.js";
 import type { GroupAdmin } from "../groups/groups.ports.js";
@@ -62,7 +62,7 @@ export interface ConsoleDeps {
   presence: Presence;
   mail: CodeSender;
   /** Who the users are, as user administration lists them (a port: app.ts wires it). */
-  accounts: ActiveUsers & UserAdminLookup;
+  accounts: ActiveUsers & UserAdminLookup & AccountInvitations;
   /** Groups and their members (a port: app.ts wires it). */
   groups: GroupAdmin;
   /** Chat histories (a port: app.ts wires it). */
@@ -109,13 +109,10 @@ const PERSON_TYPES = [
 const DAY_MS = 86_400_000;
 /** How long the home's totals are reused: counting every message is not free. */
 const TOTALS_TTL_MS = 15_000;
-/** Invitation codes: 8 characters without look-alikes (0/O, 1/l/I). */
-const INVITE_ALPHABET =
-  "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz";
 
 /**
- * The console (issue 12): users, the home's figures, the settings page's view of the
- * config, invitation links and the test email. Every change is checked by the capability
+ * The console (issue 12): groups, the message centre, the home's figures, the settings
+ * page's view of the config, invitation links and the test email. Every change is checked by the capability
  * table (demo mode refuses them all) and written to the audit log after it commits.
  */
 export class ConsoleService {
@@ -435,18 +432,9 @@ export class ConsoleService {
   /** A new invitation code, and the registration link that carries it. */
   async inviteLink(admin: Admin): Promise<string> {
     mayWriteConsole(this.deps.policy, admin);
-    const now = this.deps.clock.now();
-    const code = Array.from(
-      { length: 8 },
-      () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)],
-    ).join("");
-    const expiresAt = now + INVITE_LINK_DAYS * DAY_MS;
-    await this.deps.repo.insertInvite({
-      code,
-      created_by: admin.userId,
-      created_at: now,
-      expires_at: expiresAt,
-    });
+    const { code, expiresAt } = await this.deps.accounts.invitations.create(
+      admin.userId,
+    );
     await this.audit.record(
       await auditActorOf(this.deps.accounts, admin),
       "config.inviteLink",
@@ -455,16 +443,6 @@ export class ConsoleService {
       { code, expires_at: formatDateTime(expiresAt) },
     );
     return `${admin.publicUrl}/#/register?inviteCode=${code}`;
-  }
-
-  /** Whether an invitation code is valid now (registration by invitation). */
-  /** Forgets invitations past their end (the scheduler's cleanup); answers how many. */
-  forgetExpiredInvites(now: number): Promise<number> {
-    return this.deps.repo.deleteExpiredInvites(now);
-  }
-
-  inviteValid(code: string): Promise<boolean> {
-    return this.deps.repo.inviteValid(code, this.deps.clock.now());
   }
 
   async sendTestEmail(admin: Admin, email: string): Promise<void> {

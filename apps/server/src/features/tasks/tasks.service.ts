@@ -7,10 +7,10 @@ import { refuse } from "../../lib/errors.js";
 import type { TasksRepository } from "./tasks.repository.js";
 import type {
   AccountCodes,
+  AccountInvitations,
   AccountSessions,
   ActiveUsers,
 } from "../accounts/accounts.ports.js";
-import type { InvitationUpkeep } from "../console/console.ports.js";
 import type { AuditLog } from "../audit/audit.ports.js";
 import type { ContactChanges } from "../contacts/contacts.ports.js";
 import type { Attachments } from "../files/files.ports.js";
@@ -44,9 +44,7 @@ export interface TasksDeps {
   logger: Logger;
   policy: Policy;
   /** Who the users are (a port: app.ts wires it). */
-  accounts: ActiveUsers & AccountSessions & AccountCodes;
-  /** Invitations past their end (a port: app.ts wires it). */
-  console: InvitationUpkeep;
+  accounts: ActiveUsers & AccountSessions & AccountCodes & AccountInvitations;
   /** The audit log (a port: app.ts wires it). */
   audit: AuditLog;
   /** The system settings (a port: app.ts wires it). */
@@ -62,13 +60,7 @@ export interface TasksDeps {
 /** What this service asks of other features (app.ts wires each one). */
 export type TasksPorts = Pick<
   TasksDeps,
-  | "accounts"
-  | "audit"
-  | "system"
-  | "files"
-  | "contacts"
-  | "messages"
-  | "console"
+  "accounts" | "audit" | "system" | "files" | "contacts" | "messages"
 >;
 
 /** The administrator behind a task call. */
@@ -206,7 +198,7 @@ export class TasksService {
         const gone = {
           codes: await this.deps.accounts.codes.forgetExpired(now),
           sessions: await this.deps.accounts.sessions.forgetExpired(now),
-          invites: await this.deps.console.forgetExpiredInvites(now),
+          invites: await this.deps.accounts.invitations.forgetExpired(now),
         };
         return `${gone.codes} codes, ${gone.sessions} sessions and ${gone.invites} invitations that expired removed`;
       }
