@@ -100,7 +100,6 @@ export async function countWrongGuess(
     .execute();
 }
 
-/** The verification_codes table, bound to a database. */
 /** Forgets verification codes a day past their end; answers how many went. */
 export async function deleteExpiredCodes(db: Db, now: number): Promise<number> {
   const gone = await db
@@ -110,6 +109,7 @@ export async function deleteExpiredCodes(db: Db, now: number): Promise<number> {
   return Number(gone.numDeletedRows);
 }
 
+/** The verification_codes table, bound to a database. */
 export function codesRepository(db: Db) {
   return bindRepository(db, {
     deleteExpiredCodes,

@@ -182,7 +182,6 @@ export async function hasSignedInFrom(
   return row !== undefined;
 }
 
-/** The sessions table, bound to a database. */
 /**
  * Forgets sessions a month past their end or revocation (their history is no longer
  * needed); answers how many went.
@@ -203,6 +202,7 @@ export async function deleteExpiredSessions(
   return Number(gone.numDeletedRows);
 }
 
+/** The sessions table, bound to a database. */
 export function sessionsRepository(db: Db) {
   return bindRepository(db, {
     deleteExpiredSessions,

@@ -134,7 +134,6 @@ export async function countSuperAdmins(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-/** How many groups a user owns (not disbanded). */
 /** What deleting an account took with it: whom to tell. */
 export interface DeletedAccount {
   friendIds: number[];

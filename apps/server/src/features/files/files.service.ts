@@ -469,12 +469,6 @@ export class FilesService {
   }
 
   /**
-   * A file for `viewer` to download: its uploader, or someone who may see a message that
-   * carries it (a 1:1 message they are party to; a message of a group they are in, that
-   * the group's history lets them see); with `consoleView` (a download, not a forward),
-   * whoever may open the console. Anything else answers exactly like a missing file.
-   */
-  /**
    * The document preview service's address of each file (`fileUpload.preview`, issue 51
    * item 8), or none: the service's URL followed by the file's address, URL-encoded (or put
    * in place of `{url}`), signed for PREVIEW_LINK_MS so the service, which has no session,
@@ -509,6 +503,12 @@ export class FilesService {
     return (await this.repo.findFile(fileId)) ?? null;
   }
 
+  /**
+   * A file for `viewer` to download: its uploader, or someone who may see a message that
+   * carries it (a 1:1 message they are party to; a message of a group they are in, that
+   * the group's history lets them see); with `consoleView` (a download, not a forward),
+   * whoever may open the console. Anything else answers exactly like a missing file.
+   */
   async openFor(
     viewer: Viewer,
     fileId: number,

@@ -359,7 +359,6 @@ export async function waitingForMe(
   return { count: row?.n ?? 0, newest: row?.newest ?? 0 };
 }
 
-/** The friends tables, bound to a database. */
 /** Links every pair both ways, in batches; pairs already friends stay as they are. */
 async function linkPairs(
   db: Db,
@@ -380,6 +379,7 @@ async function linkPairs(
   }
 }
 
+/** The friends tables, bound to a database. */
 export function friendsRepository(db: Db) {
   return bindRepository(db, {
     linkPairs,

@@ -406,7 +406,6 @@ export function listUserGroups(db: Db, userId: number) {
 /** One of a user's groups, as the contact list needs it. */
 export type UserGroupRow = Awaited<ReturnType<typeof listUserGroups>>[number];
 
-/** The groups tables, bound to a database. */
 /**
  * The live groups `viewer` and `subject` are both in, with the viewer's role and the
  * group's settings: what decides whether a group hides the subject's card from the viewer.

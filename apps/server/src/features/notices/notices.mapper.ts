@@ -80,16 +80,16 @@ export function toNoticeMessage(row: NoticeRow, publicUrl: string): Message {
   };
 }
 
-/**
- * The notices entry of a user's contact list (wire-contract.md §5.2 "Appended system
- * entries"): the newest notice's title and time, and how many the user has not read.
- */
 /** What the notices entry shows of a user but its name: its last line and badge. */
 export interface NoticeEntryState {
   newest: { title: string; created_at: number } | undefined;
   unread: number;
 }
 
+/**
+ * The notices entry of a user's contact list (wire-contract.md §5.2 "Appended system
+ * entries"): the newest notice's title and time, and how many the user has not read.
+ */
 export function noticeContact(
   entry: NoticeEntryState,
   name: string,

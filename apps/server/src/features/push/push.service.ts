@@ -141,15 +141,15 @@ export interface SentMessage {
   title: string;
 }
 
+/** What this service asks of other features (app.ts wires each one). */
+export type PushPorts = Pick<PushDeps, "system">;
+
 /**
  * Web Push (issue 11, beyond SPEC): a device subscribes with the server's own VAPID key;
  * a message reaches the devices of recipients with no socket open anywhere, from a job off
  * the send's path, with do-not-disturb kept (a mention gets through). An endpoint the push
  * service calls gone (404, 410) is forgotten.
  */
-/** What this service asks of other features (app.ts wires each one). */
-export type PushPorts = Pick<PushDeps, "system">;
-
 export class PushService {
   private keys: Promise<VapidKeys> | null = null;
   /** The connection to public push services, made at the first delivery. */

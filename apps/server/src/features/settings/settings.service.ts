@@ -10,13 +10,13 @@ import type { UserSettings } from "../accounts/accounts.ports.js";
 /** The fields of `enterprise/im/setting` a client sent; the others keep their stored value. */
 export type SettingPatch = CallRequest<typeof calls.setting>;
 
-/** A user's own preferences: the interface settings and the language. */
 /** What this service asks of other features (app.ts wires each one). */
 export interface SettingsPorts {
   /** A user's own settings and language. */
   accounts: UserSettings;
 }
 
+/** A user's own preferences: the interface settings and the language. */
 export class SettingsService {
   constructor(private readonly ports: SettingsPorts) {}
 

@@ -2,6 +2,12 @@ import { refuse } from "../../lib/errors.js";
 import type { SessionContext } from "../../plugins/session.js";
 import type { GroupMembership } from "../groups/groups.ports.js";
 
+/** What this service asks of other features (app.ts wires each one). */
+export interface SocketPorts {
+  /** Whether a user is in a group. */
+  groups: GroupMembership;
+}
+
 /**
  * The HTTP side of binding (wire-contract.md §3.2): existing clients POST bindUid after
  * `init`, wait for its code 0, then bind on the socket with their token. Only that socket
@@ -9,12 +15,6 @@ import type { GroupMembership } from "../groups/groups.ports.js";
  * another socket's client id binds nothing (issue 7, break 10). The call checks its session
  * and refuses a `user_id` that names someone else.
  */
-/** What this service asks of other features (app.ts wires each one). */
-export interface SocketPorts {
-  /** Whether a user is in a group. */
-  groups: GroupMembership;
-}
-
 export class SocketService {
   constructor(private readonly ports: SocketPorts) {}
 

@@ -51,7 +51,6 @@ export async function writeConfig(
     .execute();
 }
 
-/** The config table, bound to a database. */
 /**
  * A value made by `create` the first time and kept in `config` under `name`: every
  * process of an installation reads the same row (the first to insert wins a race; the
@@ -81,6 +80,7 @@ export async function keepOnce(
   return stored.value;
 }
 
+/** The config table, bound to a database. */
 export function systemRepository(db: Db) {
   return bindRepository(db, {
     readConfigRows,
