@@ -2,7 +2,6 @@ import {
   type Article,
   type ArticleStatus,
   type ArticleSummary,
-  denial,
 } from "@parley/protocol";
 import type { Policy } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
@@ -21,6 +20,7 @@ import type {
 import type { ActiveUsers } from "../accounts/accounts.ports.js";
 import type { AuditLog } from "../audit/audit.ports.js";
 import type { ContactChanges } from "../contacts/contacts.ports.js";
+import { auditActorOf, mayWriteConsole } from "../accounts/admin-acts.js";
 
 export interface ArticlesDeps {
   repo: ArticlesRepository;
@@ -224,11 +224,8 @@ export class ArticlesService {
 
   /** Refuses a write in demo mode or by a non-administrator; names the actor for the log. */
   private async mayWrite(by: Editor): Promise<AuditActor> {
-    const why = denial(this.deps.policy.actor(by), "console.write");
-    if (why === "demo") throw refuse("demo.readOnly");
-    if (why !== null) throw refuse("request.notFound");
-    const me = await this.deps.accounts.activeUser(by.userId);
-    return { userId: by.userId, realname: me?.realname ?? "", ip: by.ip };
+    mayWriteConsole(this.deps.policy, by);
+    return auditActorOf(this.deps.accounts, by);
   }
 }
 

@@ -2,7 +2,6 @@ import {
   type Complaint,
   type ComplaintReason,
   type ComplaintType,
-  denial,
 } from "@parley/protocol";
 import type { Policy } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
@@ -19,6 +18,7 @@ import type { ActiveUsers } from "../accounts/accounts.ports.js";
 import type { AuditLog } from "../audit/audit.ports.js";
 import type { GroupMembership } from "../groups/groups.ports.js";
 import type { MessageVisibility } from "../messages/messages.ports.js";
+import { auditActorOf, mayWriteConsole } from "../accounts/admin-acts.js";
 
 export interface ComplaintsDeps {
   repo: ComplaintsRepository;
@@ -163,9 +163,7 @@ export class ComplaintsService {
     status: 1 | 2,
     remark: string,
   ): Promise<void> {
-    const why = denial(this.deps.policy.actor(by), "console.write");
-    if (why === "demo") throw refuse("demo.readOnly");
-    if (why !== null) throw refuse("request.notFound");
+    mayWriteConsole(this.deps.policy, by);
     const was = await this.deps.repo.findComplaint(complaintId);
     if (!was) throw refuse("complaint.notFound");
     await this.deps.repo.decide(complaintId, {
@@ -174,9 +172,8 @@ export class ComplaintsService {
       by: by.userId,
       at: this.deps.clock.now(),
     });
-    const me = await this.deps.accounts.activeUser(by.userId);
     await this.deps.audit.record(
-      { userId: by.userId, realname: me?.realname ?? "", ip: by.ip },
+      await auditActorOf(this.deps.accounts, by),
       "complaint.status",
       { type: "complaint", id: complaintId },
       { status: was.status, remark: was.remark },

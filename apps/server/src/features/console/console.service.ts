@@ -9,7 +9,6 @@ import {
   type ConsoleMessage,
   type ConsoleMember,
   DASHBOARD_DAYS,
-  denial,
   type Language,
   LOGO_MAX_SIDE,
   LOGO_MAX_BYTES,
@@ -503,9 +502,7 @@ export class ConsoleService {
     file: Buffer | null,
     purpose: ImagePurpose,
   ): Promise<string> {
-    const why = denial(this.deps.policy.actor(admin), "console.write");
-    if (why === "demo") throw refuse("demo.readOnly");
-    if (why !== null) throw refuse("request.notFound");
+    mayWriteConsole(this.deps.policy, admin);
     if (!file || file.length === 0) throw refuse("avatar.missing");
     if (purpose === "logo" && file.length > LOGO_MAX_BYTES)
       throw refuse("logo.tooLarge");

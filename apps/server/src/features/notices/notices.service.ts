@@ -14,6 +14,7 @@ import type { ActiveUsers } from "../accounts/accounts.ports.js";
 import type { ArticleFeed } from "../articles/articles.ports.js";
 import type { AuditLog } from "../audit/audit.ports.js";
 import type { ContactChanges } from "../contacts/contacts.ports.js";
+import { auditActorOf } from "../accounts/admin-acts.js";
 
 export interface NoticesDeps {
   repo: NoticesRepository;
@@ -187,8 +188,7 @@ export class NoticesService {
     if (why !== null) throw refuse("notice.superOnly");
   }
 
-  private async auditActor(by: Publisher) {
-    const me = await this.deps.accounts.activeUser(by.userId);
-    return { userId: by.userId, realname: me?.realname ?? "", ip: by.ip };
+  private auditActor(by: Publisher) {
+    return auditActorOf(this.deps.accounts, by);
   }
 }

@@ -1,17 +1,9 @@
 import { manage } from "@parley/protocol";
-import {
-  type CallContext,
-  type Calls,
-  requireSession,
-} from "../../plugins/calls.js";
+import { type Calls } from "../../plugins/calls.js";
 import { refuse } from "../../lib/errors.js";
 import { formatDateTime } from "../../lib/clock.js";
-import type { TaskAdmin, TasksService } from "./tasks.service.js";
-
-function adminOf(ctx: CallContext): TaskAdmin {
-  const session = requireSession(ctx);
-  return { userId: session.userId, role: session.role, ip: ctx.ip };
-}
+import type { TasksService } from "./tasks.service.js";
+import { adminOf } from "../accounts/admin-of.js";
 
 export function registerTaskRoutes(registry: Calls, tasks: TasksService): void {
   registry.register(manage.taskData, async () => ({

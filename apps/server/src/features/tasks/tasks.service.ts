@@ -1,4 +1,4 @@
-import { denial, type Task, TASK_NAMES, type TaskName } from "@parley/protocol";
+import { type Task, TASK_NAMES, type TaskName } from "@parley/protocol";
 import { Cron } from "croner";
 import type { FastifyBaseLogger as Logger } from "fastify";
 import type { Policy } from "../../context.js";
@@ -16,6 +16,7 @@ import type { ContactChanges } from "../contacts/contacts.ports.js";
 import type { Attachments } from "../files/files.ports.js";
 import type { MessageRetention } from "../messages/messages.ports.js";
 import type { LiveConfig } from "../system/system.ports.js";
+import { auditActorOf, mayWriteConsole } from "../accounts/admin-acts.js";
 
 /** When each task runs (cron, UTC). */
 export const TASK_SCHEDULES: Record<TaskName, string> = {
@@ -119,9 +120,7 @@ export class TasksService {
   }
 
   private mayWrite(admin: TaskAdmin): void {
-    const why = denial(this.deps.policy.actor(admin), "console.write");
-    if (why === "demo") throw refuse("demo.readOnly");
-    if (why !== null) throw refuse("request.notFound");
+    mayWriteConsole(this.deps.policy, admin);
   }
 
   private async record(
@@ -130,9 +129,8 @@ export class TasksService {
     name: string,
     after: Record<string, unknown> | null = null,
   ): Promise<void> {
-    const me = await this.deps.accounts.activeUser(admin.userId);
     await this.deps.audit.record(
-      { userId: admin.userId, realname: me?.realname ?? "", ip: admin.ip },
+      await auditActorOf(this.deps.accounts, admin),
       action,
       { type: "config", id: `task:${name}` },
       null,
