@@ -187,11 +187,14 @@ const STALE_SPOOL_MS = 24 * 3600 * 1000;
  * one installation may share a data folder; the folders that processes which stopped
  * abruptly left behind a day ago are removed.
  */
-function openSpool(root: string): string {
+export function openSpool(root: string): string {
   fs.mkdirSync(root, { recursive: true });
   for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
     const full = path.join(root, entry.name);
-    if (Date.now() - fs.statSync(full).mtimeMs > STALE_SPOOL_MS)
+    // Listed, then gone: another process of the installation stopped meanwhile and took
+    // its own folder away (CI saw a start fail on it).
+    const stat = fs.statSync(full, { throwIfNoEntry: false });
+    if (stat && Date.now() - stat.mtimeMs > STALE_SPOOL_MS)
       fs.rmSync(full, { recursive: true, force: true });
   }
   const dir = path.join(
