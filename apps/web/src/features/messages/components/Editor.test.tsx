@@ -54,6 +54,6 @@ describe("a group's editor", () => {
     await user.keyboard("n");
     expect(withPicker).toHaveValue("@An");
     expect(withPicker).toHaveProperty("selectionStart", 3);
-    // (The picker opening on it is the groups flow's: jsdom draws no antd dropdown.)
+    // (The picker opening on it is Editor.screen.test.tsx's: jsdom draws no antd dropdown.)
   });
 });

@@ -1,12 +1,29 @@
-import { Avatar, Mentions } from "antd";
+import { Avatar, Mentions, type MentionsRef } from "antd";
+import { useEffect, useRef } from "react";
 import styles from "./chat.module.css";
 import { type MentionsFieldProps, sharedFieldProps } from "./editor-field";
+import { mentionQuery } from "./mentions";
 
 /** A group's text field: `@` opens the picker of members above it. */
 export function MentionsField(props: MentionsFieldProps) {
   const { options, onSearch, onBlur, onPick, notFoundContent } = props;
+  const ref = useRef<MentionsRef>(null);
+
+  // This field replaces the plain one when its code arrives, which may be after the `@`
+  // was typed: the picker then opens on what is already typed, as if typed here. Shift is
+  // the key antd's Mentions (rc-mentions) opens its picker on at any point of a mention.
+  useEffect(() => {
+    const field = ref.current?.nativeElement.querySelector("textarea");
+    if (!field || document.activeElement !== field) return;
+    if (mentionQuery(field.value, field.selectionStart) === null) return;
+    field.dispatchEvent(
+      new KeyboardEvent("keyup", { key: "Shift", bubbles: true }),
+    );
+  }, []);
+
   return (
     <Mentions
+      ref={ref}
       {...sharedFieldProps(props)}
       onChange={props.onChange}
       onSearch={onSearch}
