@@ -275,18 +275,21 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // app/ composes features through their index.ts only.
-    files: ["apps/web/src/app/**/*.{ts,tsx}"],
+  // app/ composes features through their index.ts only (app/ itself, and its folders).
+  ...[1, 2].map((depth) => ({
+    files: [`apps/web/src/app/${"*/".repeat(depth - 1)}*.{ts,tsx}`],
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          patterns: [webNeverServer, featureInternals("\\.\\./features/")],
+          patterns: [
+            webNeverServer,
+            featureInternals(`${"(\\.\\./)".repeat(depth)}features/`),
+          ],
         },
       ],
     },
-  },
+  })),
   // A feature sees another only through its index.ts, and never app/. Relative paths climb
   // back to features/ one level per folder, hence one entry per depth.
   ...[1, 2, 3].map((depth) => ({
@@ -301,6 +304,35 @@ export default tseslint.config(
             {
               regex: `^${"(\\.\\./)".repeat(depth)}\\.\\./app(/|$)`,
               message: "Features never import app/: app/ composes them.",
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  // A feature's screens call the server through its query module (<x>.queries.ts), never
+  // with api/http's calls themselves: one way to make a call (issue 42).
+  ...[2, 3].map((depth) => ({
+    files: [
+      `apps/web/src/features/*/{components,pages}/${"*/".repeat(depth - 2)}*.{ts,tsx}`,
+    ],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            webNeverServer,
+            featureInternals("(\\.\\./)".repeat(depth)),
+            {
+              regex: `^${"(\\.\\./)".repeat(depth)}\\.\\./app(/|$)`,
+              message: "Features never import app/: app/ composes them.",
+            },
+            {
+              regex: "/api/http$",
+              importNames: ["call", "callForm", "upload"],
+              message:
+                "Screens call the server through their feature's <x>.queries.ts (one way to make a call).",
             },
           ],
         },

@@ -1,8 +1,7 @@
 import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { accountsRoutes, loginRoute } from "../features/accounts";
-import { consoleRoutes } from "../features/console";
 import { groupsRoutes } from "../features/groups";
-import { loadChatPage, messagesRoutes } from "../features/messages";
+import { messagesRoutes } from "../features/messages";
 import { systemRoutes } from "../features/system";
 import { currentLanguage, loadAntdLocale, loadNamespaceGroup } from "../i18n";
 import { lazyPage } from "../lib/lazy";
@@ -26,6 +25,36 @@ export const loadAntShell = () =>
     loadAntdLocale(currentLanguage()).catch(() => undefined),
   ]).then(([m]) => ({ default: m.AntShell }));
 const AntShell = lazyPage(loadAntShell);
+
+/** Fetches the chat screen's code (the route's chunk), to start it before its route renders. */
+const loadChatPage = () => import("./chat/ChatPage");
+const ChatPage = lazyPage(() =>
+  loadChatPage().then((m) => ({ default: m.ChatPage })),
+);
+const DemoPage = lazyPage(() =>
+  import("./chat/DemoPage").then((m) => ({ default: m.DemoPage })),
+);
+
+/** The chat screen (home, /chat) and the demo page: the chat composed of the features. */
+const chatRoutes: RouteObject[] = [
+  { path: "/", Component: ChatPage },
+  { path: "/chat", Component: ChatPage },
+  { path: "/demo", Component: DemoPage },
+];
+
+// The console's frame, its page table and its texts come together; each page's code with
+// the page, so the screens outside the console carry no list of the console's pages.
+const ConsoleScreen = lazyPage(() =>
+  Promise.all([
+    import("./console/ConsoleLayout"),
+    loadNamespaceGroup("console"),
+  ]).then(([m]) => ({ default: m.ConsoleScreen })),
+);
+
+/** The console under /manage (the path existing clients use): its frame and its pages. */
+const consoleRoutes: RouteObject[] = [
+  { path: "/manage/*", Component: ConsoleScreen },
+];
 
 /** Whether a page load (signed in or not, at this path of the hash) shows the chat screen. */
 export function opensChatScreen(signedIn: boolean, hashPath: string): boolean {
@@ -62,7 +91,12 @@ const routes: RouteObject[] = [
           ...systemRoutes,
           {
             Component: RealtimeLayout,
-            children: [...messagesRoutes, ...groupsRoutes, ...consoleRoutes],
+            children: [
+              ...chatRoutes,
+              ...messagesRoutes,
+              ...groupsRoutes,
+              ...consoleRoutes,
+            ],
           },
           { path: "*", element: <Navigate to="/404" replace /> },
         ],

@@ -1,6 +1,10 @@
-import { ARTICLE_READER_PAGE, articles as calls } from "@parley/protocol";
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { call } from "../../api/http";
+import {
+  ARTICLE_READER_PAGE,
+  articles as calls,
+  manage,
+} from "@parley/protocol";
+import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import { call, upload } from "../../api/http";
 
 const readerKey = ["articles"] as const;
 
@@ -29,5 +33,13 @@ export function usePublishedArticleQuery(id: number | null) {
     queryKey: [...readerKey, "one", id],
     enabled: id !== null,
     queryFn: async () => (await call(calls.articleRead, { id: id ?? 0 })).data,
+  });
+}
+
+/** Uploads a picture for an article's body (`uploadImage`, purpose article): its address. */
+export function useUploadArticleImageMutation() {
+  return useMutation({
+    mutationFn: async (file: File) =>
+      (await upload(manage.uploadImage, file, { purpose: "article" })).data,
   });
 }

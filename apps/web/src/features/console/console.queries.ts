@@ -13,7 +13,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { call } from "../../api/http";
+import { call, upload } from "../../api/http";
 import { realtime } from "../../api/socket";
 import { useConnectionStore } from "../../stores/connection.store";
 import { i18n } from "../../i18n";
@@ -94,6 +94,11 @@ export function useSetConfigMutation() {
       await client.invalidateQueries({ queryKey: allConfigKey });
     },
   });
+}
+
+/** Uploads the site's logo (`common/upload/uploadImage`): the address it is served at. */
+export async function uploadLogo(file: File): Promise<string> {
+  return (await upload(manage.uploadImage, file, {})).data;
 }
 
 /** A new invitation link (`manage/config/getInviteLink`), valid for INVITE_LINK_DAYS days. */

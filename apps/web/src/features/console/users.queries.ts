@@ -47,6 +47,14 @@ export function useUserDetailQuery(userId: number | null) {
   });
 }
 
+/**
+ * One user as the server has them now, fetched once without caching (a user card's
+ * "edit info" opening the form). A refusal was already shown by `call`.
+ */
+export async function fetchUserDetail(userId: number): Promise<ConsoleUser> {
+  return (await call(manage.userDetail, { user_id: userId })).data;
+}
+
 /** Puts a change into every cached page at once; the refetch that follows confirms it. */
 function patchCachedUser(
   client: QueryClient,

@@ -2,6 +2,8 @@ import {
   type Contact,
   type ContactId,
   contacts as contactCalls,
+  people as peopleCalls,
+  type FoundUser,
 } from "@parley/protocol";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
@@ -11,6 +13,10 @@ import { writeLive } from "../../api/live-write";
 import { useGlobalConfig } from "../system";
 import { shownContacts, systemEntry } from "./system-entry";
 
+/**
+ * The chat list's cache key. Only this feature touches the cache by it: others read and
+ * change the list through the functions below (a test may seed and read it by the key).
+ */
 export const contactsKey = ["contacts"] as const;
 
 /**
@@ -69,6 +75,42 @@ export function putContact(client: QueryClient, contact: Contact): void {
   writeLive<Contact[]>(client, contactsKey, (list) =>
     list ? [contact, ...list.filter((c) => c.id !== contact.id)] : list,
   );
+}
+
+/** Takes a contact out of the list (a friendship ended, a disbanded group removed). */
+export function dropContact(client: QueryClient, contactId: ContactId): void {
+  writeLive<Contact[]>(client, contactsKey, (list) =>
+    list?.filter((c) => c.id !== contactId),
+  );
+}
+
+/** The list as held now (as the server gave it, before the screen's selection), if held. */
+export function cachedContacts(client: QueryClient): Contact[] | undefined {
+  return client.getQueryData<Contact[]>(contactsKey);
+}
+
+/** Asks the server for the list again (a change the list cannot follow by itself). */
+export function refetchContacts(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: contactsKey });
+}
+
+/**
+ * Someone's chat row from the server (getContactInfo), put in the list: opening a chat
+ * with someone not in it yet (from their card, from the quick switcher's directory).
+ */
+export async function fetchPersonContact(
+  client: QueryClient,
+  userId: number,
+): Promise<Contact> {
+  const contact = (await call(peopleCalls.getContactInfo, { id: userId })).data;
+  putContact(client, contact);
+  return contact;
+}
+
+/** The directory's people for the quick switcher's keywords (searchUser), quietly. */
+export async function searchDirectory(keywords: string): Promise<FoundUser[]> {
+  return (await call(peopleCalls.searchUser, { keywords }, { silent: true }))
+    .data;
 }
 
 /** The total unread badge: it counts only chats that notify (wire-contract.md §5.2). */

@@ -9,8 +9,12 @@ export {
 } from "./contact-search";
 export { contactsRealtime, renamed } from "./contacts.realtime";
 export {
+  cachedContacts,
   contactsKey,
+  dropContact,
+  fetchPersonContact,
   putContact,
+  refetchContacts,
   totalUnread,
   updateContact,
   useContactsQuery,

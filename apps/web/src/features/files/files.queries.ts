@@ -12,7 +12,7 @@ import {
 } from "@tanstack/react-query";
 import { useRef } from "react";
 import { call } from "../../api/http";
-import { contactsKey } from "../contacts";
+import { refetchContacts } from "../contacts";
 import type { LibraryFilter } from "./library-filter";
 
 /** Everything this feature caches. */
@@ -133,7 +133,7 @@ export function useForwardFileMutation() {
     // A file sent to a one-to-one chat is one more entry of the library, too.
     onSettled: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: contactsKey }),
+        refetchContacts(client),
         client.invalidateQueries({ queryKey: libraryKey }),
       ]),
   });

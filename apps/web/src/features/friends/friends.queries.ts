@@ -1,5 +1,4 @@
 import {
-  type Contact,
   type FriendRequest,
   friends as friendCalls,
   type SystemNotice,
@@ -13,7 +12,7 @@ import {
 } from "@tanstack/react-query";
 import { call } from "../../api/http";
 import { toast } from "../../lib/feedback";
-import { contactsKey, SYSTEM_CONTACT_ID, updateContact } from "../contacts";
+import { dropContact, SYSTEM_CONTACT_ID, updateContact } from "../contacts";
 import { useChatUiStore } from "../../stores/chat-ui.store";
 import { refreshPerson } from "../people";
 import type { RequestPaging } from "./request-paging";
@@ -87,9 +86,7 @@ function answeredOne(client: QueryClient): void {
 
 /** A friendship ended: the contact leaves my list and its chat closes (the socket says so too). */
 export function friendGone(client: QueryClient, userId: number): void {
-  client.setQueryData<Contact[]>(contactsKey, (list) =>
-    list?.filter((c) => c.id !== userId),
-  );
+  dropContact(client, userId);
   const ui = useChatUiStore.getState();
   if (ui.openContactId === userId) ui.open(null);
   refreshPerson(client, userId);

@@ -1,6 +1,6 @@
 import { isSystemNotice } from "@parley/protocol";
 import type { RealtimeHandlers } from "../../api/socket";
-import { contactsKey, SYSTEM_CONTACT_ID, updateContact } from "../contacts";
+import { refetchContacts, SYSTEM_CONTACT_ID, updateContact } from "../contacts";
 import { useChatUiStore } from "../../stores/chat-ui.store";
 import { refreshPerson } from "../people";
 import { addNotice, requestsKey } from "./friends.queries";
@@ -26,7 +26,7 @@ export const friendsRealtime: RealtimeHandlers = {
         lastEvent: data.extends,
       }));
       // The list is not loaded yet, or predates the entry: its count comes with it.
-      if (!known) void ctx.client.invalidateQueries({ queryKey: contactsKey });
+      if (!known) void refetchContacts(ctx.client);
       addNotice(ctx.client, data);
       void ctx.client.invalidateQueries({ queryKey: requestsKey });
     },

@@ -1,33 +1,16 @@
-import { lazyDialog } from "../../lib/lazy-parts";
-import type { ApplyFriendDialogProps } from "./components/ApplyFriendDialog";
-import { useFriendsUiStore } from "../../stores/friends-ui.store";
-
 export type { ApplyTarget } from "./components/ApplyFriendDialog";
-
-// The friend dialogs are fetched when first opened, not with the chat screen.
-export const AddFriendDialog = lazyDialog<object>(
-  () => import("./components/AddFriendDialog").then((m) => m.AddFriendDialog),
-  {
-    useOpen: () => useFriendsUiStore((s) => s.addFriendOpen),
-    onFailed: () => useFriendsUiStore.getState().closeAddFriend(),
-  },
-);
-export const ApplyFriendDialog = lazyDialog<ApplyFriendDialogProps>(
-  () =>
-    import("./components/ApplyFriendDialog").then((m) => m.ApplyFriendDialog),
-  // Shown while mounted: its opener mounts it to open it.
-  { useOpen: () => true, onFailed: (props) => props.onClose() },
-);
-export const FriendRequestsDialog = lazyDialog<object>(
-  () =>
-    import("./components/FriendRequestsDialog").then(
-      (m) => m.FriendRequestsDialog,
-    ),
-  {
-    useOpen: () => useFriendsUiStore((s) => s.requestsOpen),
-    onFailed: () => useFriendsUiStore.getState().closeRequests(),
-  },
-);
+export {
+  AddFriendDialog,
+  ApplyFriendDialog,
+  FriendRequestsDialog,
+} from "./dialogs";
+export {
+  type AddFriendState,
+  type CardControls,
+  cardControls,
+} from "./card-rules";
+export { UserCard } from "./components/UserCard";
+export { UserCardButton } from "./components/UserCardButton";
 export { friendsRealtime } from "./friends.realtime";
 export {
   requestsKey,

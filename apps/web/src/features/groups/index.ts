@@ -7,7 +7,7 @@ export {
   GroupTitle,
   MemberPickerDialog,
 } from "./lazy-dialogs";
-export type { MemberPickerTarget } from "./components/MemberPickerDialog";
+export type { MemberPickerTarget } from "./members.queries";
 export { ReadReceipt } from "./components/ReadReceipt";
 export { useSpeakBlock, type SpeakBlock } from "./group-speak";
 export { groupsRealtime } from "./groups.realtime";
@@ -15,6 +15,7 @@ export {
   groupNumber,
   useGroupInfoQuery,
   useGroupMembersQuery,
+  useRemoveDisbandedMutation,
 } from "./groups.queries";
 export { type MentionCandidate, useMentionCandidates } from "./mentions";
 export { matchesPerson } from "./people-match";

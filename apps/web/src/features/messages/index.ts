@@ -1,30 +1,34 @@
 import type { RouteObject } from "react-router";
+import { lazyDialog } from "../../lib/lazy-parts";
 import { lazyPage } from "../../lib/lazy";
+import type { NoticesPaneProps } from "./components/NoticesPane";
 
-export { ChatDialog } from "./components/ChatDialog";
+// The chat screen's parts, composed by app/chat/ChatPage.tsx.
+export { chatLayout } from "./chat-layout";
+export { ChatNav } from "./components/ChatNav";
+export { ChatStart, type ChatStartKind } from "./components/ChatStart";
+export { Conversation } from "./components/Conversation";
+export { NoConnectionBanner } from "./components/NoConnectionBanner";
+export { useChatFromNotification } from "./notification-chat";
 export { messagesRealtime } from "./messages.realtime";
 export { refreshChat } from "./messages.queries";
 export { startOutbox } from "./outbox";
 
-/** Fetches the chat screen's code (the route's chunk), to start it before its route renders. */
-export const loadChatPage = () => import("./pages/ChatPage");
-
-const ChatPage = lazyPage(() =>
-  loadChatPage().then((m) => ({ default: m.ChatPage })),
-);
-
-const DemoPage = lazyPage(() =>
-  import("./pages/DemoPage").then((m) => ({ default: m.DemoPage })),
+/**
+ * The system notices' pane: its code (and antd's Segmented) comes when the entry is first
+ * opened, not with the chat screen (F1, F2). Offline, the failure is said and the pane
+ * stays empty; opening the entry again tries again.
+ */
+export const NoticesPane = lazyDialog<NoticesPaneProps>(
+  () => import("./components/NoticesPane").then((m) => m.NoticesPane),
+  { useOpen: () => true, onFailed: () => undefined },
 );
 
 const DownloadPage = lazyPage(() =>
   import("./pages/DownloadPage").then((m) => ({ default: m.DownloadPage })),
 );
 
-/** The chat screen (home, /chat), the demo page, the download page. */
+/** The download page (the chat screen and the demo page are app/'s: app/chat/). */
 export const messagesRoutes: RouteObject[] = [
-  { path: "/", Component: ChatPage },
   { path: "/download", Component: DownloadPage },
-  { path: "/chat", Component: ChatPage },
-  { path: "/demo", Component: DemoPage },
 ];

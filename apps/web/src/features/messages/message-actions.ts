@@ -14,7 +14,7 @@ import {
 import type { QueryClient } from "@tanstack/react-query";
 import { call } from "../../api/http";
 import { toast } from "../../lib/feedback";
-import { contactsKey, updateContact } from "../contacts";
+import { refetchContacts, updateContact } from "../contacts";
 import { favouritesKey } from "../favourites";
 import { historyKey } from "../history";
 import { useChatUiStore } from "../../stores/chat-ui.store";
@@ -155,7 +155,7 @@ export function applyGone(client: QueryClient, gone: MessageGone): void {
   dropMessage(client, gone.toContactId, gone.id);
   // The chat's last line and unread count may have changed: the list says so afresh;
   // search results and favourites no longer hold it.
-  void client.invalidateQueries({ queryKey: contactsKey });
+  void refetchContacts(client);
   void client.invalidateQueries({ queryKey: historyKey });
   void client.invalidateQueries({ queryKey: favouritesKey });
 }

@@ -12,7 +12,7 @@ import {
 } from "@tanstack/react-query";
 import { call } from "../../api/http";
 import { writeLive } from "../../api/live-write";
-import { contactsKey, updateContact } from "../contacts";
+import { refetchContacts, updateContact } from "../contacts";
 
 /** Whether a chat id is a group's (`group-N`) rather than a user's. */
 export function isGroupChat(contactId: ContactId): boolean {
@@ -166,7 +166,7 @@ export function storeSent(
 /** A chat read afresh (its list and its row): a call's record changed as the call went. */
 export function refreshChat(client: QueryClient, contactId: ContactId): void {
   void client.invalidateQueries({ queryKey: messagesKey(contactId) });
-  void client.invalidateQueries({ queryKey: contactsKey });
+  void refetchContacts(client);
 }
 
 /** Applies a change to every loaded message of a chat. */
@@ -191,4 +191,13 @@ export async function markRead(contactId: ContactId): Promise<void> {
       : { toContactId: contactId, is_group: 1 },
     { silent: true },
   );
+}
+
+/** Keeps a chat's draft on the server; a failure only means another device misses it. */
+export function syncDraft(contactId: ContactId, draft: string): void {
+  void call(
+    messages.setDraft,
+    { toContactId: contactId, draft },
+    { silent: true },
+  ).catch(() => undefined);
 }

@@ -11,7 +11,12 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { RealtimeHandlers } from "../../api/socket";
 import { i18n } from "../../i18n";
 import { toast } from "../../lib/feedback";
-import { contactsKey, renamed, updateContact } from "../contacts";
+import {
+  cachedContacts,
+  refetchContacts,
+  renamed,
+  updateContact,
+} from "../contacts";
 import { useChatUiStore } from "../../stores/chat-ui.store";
 import { applyGone, applyWithdrawn } from "./message-actions";
 import {
@@ -72,7 +77,7 @@ function onMessage(client: QueryClient, message: Message, me: number): void {
     unread: fromOther && !open ? c.unread + 1 : c.unread,
     is_at: atMe ? c.is_at + 1 : c.is_at,
   }));
-  if (!known) void client.invalidateQueries({ queryKey: contactsKey });
+  if (!known) void refetchContacts(client);
   // A new message in the open chat is read at once (SPEC §4).
   if (fromOther && open) void markRead(contactId).catch(() => undefined);
 }
@@ -120,9 +125,8 @@ export const messagesRealtime: RealtimeHandlers = {
       }
       if (useChatUiStore.getState().openContactId !== data.group_id) return;
       const name =
-        ctx.client
-          .getQueryData<Contact[]>(contactsKey)
-          ?.find((c) => c.id === data.group_id)?.displayName ?? "";
+        cachedContacts(ctx.client)?.find((c) => c.id === data.group_id)
+          ?.displayName ?? "";
       toast("info", i18n.t("messages:disbanded.toast", { name }));
     },
     removeUser: (data, ctx) => {
@@ -169,7 +173,7 @@ export const messagesRealtime: RealtimeHandlers = {
         void ctx.client.invalidateQueries({
           queryKey: messagesKey(NOTICE_CONTACT_ID),
         });
-        void ctx.client.invalidateQueries({ queryKey: contactsKey });
+        void refetchContacts(ctx.client);
         return;
       }
       for (const [key] of ctx.client.getQueriesData({

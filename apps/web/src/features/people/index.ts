@@ -1,11 +1,4 @@
 export {
-  type AddFriendState,
-  type CardControls,
-  cardControls,
-} from "./card-rules";
-export { UserCard } from "./components/UserCard";
-export { UserCardButton } from "./components/UserCardButton";
-export {
   peopleKey,
   refreshPerson,
   userCardKey,

@@ -1,9 +1,9 @@
-import { type Contact, isSystemNotice, type Message } from "@parley/protocol";
+import { isSystemNotice, type Message } from "@parley/protocol";
 import type { RealtimeContext, RealtimeHandlers } from "../../api/socket";
 import { subscribeToPushLater } from "../../api/service-worker";
 import { i18n } from "../../i18n";
 import { useSessionStore } from "../../stores/session.store";
-import { contactsKey } from "../contacts";
+import { cachedContacts } from "../contacts";
 import { useChatUiStore } from "../../stores/chat-ui.store";
 import {
   mentionsMe,
@@ -20,7 +20,7 @@ import { playChime, shouldChime } from "./new-message-sound";
  */
 function chimeFor(message: Message, ctx: RealtimeContext): void {
   const soundOn = useSessionStore.getState().user?.setting.isVoice ?? false;
-  const contacts = ctx.client.getQueryData<Contact[]>(contactsKey);
+  const contacts = cachedContacts(ctx.client);
   const situation = {
     me: ctx.me,
     openChat: useChatUiStore.getState().openContactId,

@@ -12,11 +12,7 @@ import {
   UndoOutlined,
   UnorderedListOutlined,
 } from "@ant-design/icons";
-import {
-  ARTICLE_IMAGE_MAX_BYTES,
-  CONSOLE_IMAGE_TYPES,
-  manage,
-} from "@parley/protocol";
+import { ARTICLE_IMAGE_MAX_BYTES, CONSOLE_IMAGE_TYPES } from "@parley/protocol";
 import Image from "@tiptap/extension-image";
 import { Placeholder } from "@tiptap/extensions";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
@@ -24,9 +20,9 @@ import StarterKit from "@tiptap/starter-kit";
 import { Button, Input, Popover, Tooltip } from "antd";
 import { type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { upload } from "../../../api/http";
 import { toast } from "../../../lib/feedback";
 import { siteRelative } from "../../../lib/site-address";
+import { useUploadArticleImageMutation } from "../articles.queries";
 import styles from "./articles.module.css";
 
 /** The pictures the editor sends: what the server takes, checked here first. */
@@ -96,7 +92,7 @@ export function ArticleEditor({
   const { t } = useTranslation("articles");
   const [linkOpen, setLinkOpen] = useState(false);
   const [link, setLink] = useState("");
-  const [sending, setSending] = useState(false);
+  const sendPicture = useUploadArticleImageMutation();
   const picker = useRef<HTMLInputElement>(null);
   const editor = useEditor({
     extensions: [
@@ -159,21 +155,16 @@ export function ArticleEditor({
       toast("error", t("editor.pictureSize"));
       return;
     }
-    setSending(true);
     try {
-      const answer = await upload(manage.uploadImage, file, {
-        purpose: "article",
-      });
+      const src = await sendPicture.mutateAsync(file);
       const alt = file.name.replace(/\.[^.]*$/, "");
       // After what is selected, never in its place.
       chain()
         .setTextSelection(editor.state.selection.to)
-        .setImage({ src: siteRelative(answer.data), alt })
+        .setImage({ src: siteRelative(src), alt })
         .run();
     } catch {
       // The call's own refusal was shown by the feedback layer.
-    } finally {
-      setSending(false);
     }
   };
 
@@ -287,7 +278,7 @@ export function ArticleEditor({
         <Tool
           label={t("editor.picture")}
           icon={<PictureOutlined />}
-          loading={sending}
+          loading={sendPicture.isPending}
           onClick={() => picker.current?.click()}
         />
         <input

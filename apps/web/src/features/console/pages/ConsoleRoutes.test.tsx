@@ -1,5 +1,5 @@
 import { render, screen } from "@testing-library/react";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { MemoryRouter, Outlet, Route, Routes, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ConsoleRoutes } from "./ConsoleRoutes";
 
@@ -12,7 +12,7 @@ describe("the console's own routes", () => {
     render(
       <MemoryRouter initialEntries={["/manage/no-such-page"]}>
         <Routes>
-          <Route path="/manage/*" element={<ConsoleRoutes />} />
+          <Route path="/manage/*" element={<ConsoleRoutes Layout={Outlet} />} />
           <Route path="/404" element={<Where />} />
         </Routes>
       </MemoryRouter>,

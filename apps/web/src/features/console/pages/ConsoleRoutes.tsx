@@ -1,6 +1,6 @@
+import { type ComponentType, useMemo } from "react";
 import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { lazyPage } from "../../../lib/lazy";
-import { ConsoleLayout } from "./ConsoleLayout";
 
 const ConsoleHomePage = lazyPage(() =>
   import("./ConsoleHomePage").then((m) => ({
@@ -47,11 +47,11 @@ const AuditPage = lazyPage(() =>
   import("./AuditPage").then((m) => ({ default: m.AuditPage })),
 );
 
-/** The console's pages, each fetched when first shown, inside its frame. */
-const routes: RouteObject[] = [
+/** The console's pages, each fetched when first shown, inside the frame app/ gives. */
+const routes = (Layout: ComponentType): RouteObject[] => [
   {
     path: "/",
-    Component: ConsoleLayout,
+    Component: Layout,
     children: [
       { path: "index", Component: ConsoleHomePage },
       { path: "setting", Component: SettingsPage },
@@ -70,7 +70,11 @@ const routes: RouteObject[] = [
   { path: "*", element: <Navigate to="/404" replace /> },
 ];
 
-/** Everything under /manage: the console's own routes (features/console/index.ts). */
-export function ConsoleRoutes() {
-  return useRoutes(routes);
+/**
+ * Everything under /manage: the console's own pages inside `Layout`, the shell app/
+ * composes (its menu, the chat and settings dialogs of other features), which renders the
+ * page in its Outlet.
+ */
+export function ConsoleRoutes({ Layout }: { Layout: ComponentType }) {
+  return useRoutes(useMemo(() => routes(Layout), [Layout]));
 }

@@ -3,13 +3,11 @@ import {
   CONSOLE_PAGE_SIZES,
   type ConsoleUser,
   denial,
-  manage,
 } from "@parley/protocol";
 import { Alert, Button, Card, Empty, Table } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { call } from "../../../api/http";
 import { useWindowWidth } from "../../../hooks/useWindowWidth";
 import { LANGUAGE_TAGS, useLanguage } from "../../../i18n";
 import { useActor } from "../../system";
@@ -27,7 +25,11 @@ import { useUserColumns } from "../components/users/user-columns";
 import { UserDetailDrawer } from "../components/users/UserDetailDrawer";
 import { UserFormDialog } from "../components/users/UserFormDialog";
 import { UsersToolbar } from "../components/users/UsersToolbar";
-import { type UserListParams, useUsersQuery } from "../users.queries";
+import {
+  fetchUserDetail,
+  type UserListParams,
+  useUsersQuery,
+} from "../users.queries";
 
 /** Typing searches after this pause; Enter searches at once. */
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -111,10 +113,7 @@ export function UsersPage() {
       { replace: true },
     );
     if (!writable) return;
-    call(manage.userDetail, { user_id: editId }).then(
-      (answer) => showForm(answer.data),
-      () => undefined,
-    );
+    fetchUserDetail(editId).then(showForm, () => undefined);
   }, [editId, writable, setQuery, showForm]);
 
   const columns = useUserColumns({

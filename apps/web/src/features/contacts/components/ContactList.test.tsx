@@ -9,6 +9,7 @@ import { makeConfig, makeContact } from "../../../../test/factories";
 import { stubLayout } from "../../../../test/jsdom";
 import { i18n } from "../../../i18n";
 import { useFriendsUiStore } from "../../../stores/friends-ui.store";
+import { FriendRequestsDialog, UserCardButton } from "../../friends";
 import { systemInfoQuery } from "../../system";
 import type { ContactSection } from "../contact-search";
 import { systemEntry } from "../system-entry";
@@ -81,7 +82,10 @@ function List({
           onOpen={onOpen}
           onQuickSwitch={onQuickSwitch}
           onCreateGroup={onCreateGroup}
+          PersonCardButton={UserCardButton}
         />
+        {/* As the chat screen (app/chat/ChatPage.tsx) draws it beside the list. */}
+        <FriendRequestsDialog />
       </I18nextProvider>
     </QueryClientProvider>
   );

@@ -15,16 +15,14 @@ import {
 } from "@parley/protocol";
 import { useQueryClient } from "@tanstack/react-query";
 import { Badge, Button, Empty, Input, Segmented, Tooltip } from "antd";
-import { type ReactNode, useId, useMemo } from "react";
+import { type ComponentType, type ReactNode, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { LazyDropdown } from "../../../components/LazyDropdown";
 import { modKeyLabel } from "../../../hooks/useModKey";
 import { useSessionStore } from "../../../stores/session.store";
 import { useNow } from "../../../hooks/useNow";
 import { LANGUAGE_TAGS } from "../../../i18n";
-import { AddFriendDialog, FriendRequestsDialog } from "../../friends";
 import { useFriendsUiStore } from "../../../stores/friends-ui.store";
-import { UserCardButton } from "../../people";
 import { useActor, useGlobalConfig } from "../../system";
 import { setChatNotice, setChatTop } from "../chat-settings";
 import { directoryLine, lastMessagePreview } from "../contact-preview";
@@ -48,6 +46,15 @@ import {
 import { ContactRow } from "./ContactRow";
 import { PlusMenu } from "./PlusMenu";
 import styles from "./ContactList.module.css";
+
+/** What the list needs of a button that opens a person's card (the friends feature's). */
+export interface PersonCardButtonProps {
+  userId: number;
+  name: string;
+  avatar: string;
+  className?: string | undefined;
+  children: ReactNode;
+}
 
 interface Props {
   contacts: readonly Contact[];
@@ -74,6 +81,8 @@ interface Props {
   onAddFriend?: (() => void) | undefined;
   /** A line above the list (the offer to turn on notifications). */
   notice?: ReactNode;
+  /** The button beside a person in the directory that opens their card. */
+  PersonCardButton: ComponentType<PersonCardButtonProps>;
 }
 
 /** A titled group of search results. */
@@ -117,6 +126,7 @@ export function ContactList({
   onBrowse,
   onAddFriend,
   notice,
+  PersonCardButton,
 }: Props) {
   const { t, i18n } = useTranslation("contacts");
   const searching = normalize(search) !== "";
@@ -250,14 +260,14 @@ export function ContactList({
     return (
       <div key={String(contact.id)} className={styles.contactWithCard}>
         {button}
-        <UserCardButton
+        <PersonCardButton
           userId={contact.id}
           name={contact.displayName}
           avatar={contact.avatar}
           className={styles.cardButton}
         >
           <IdcardOutlined />
-        </UserCardButton>
+        </PersonCardButton>
       </div>
     );
   };
@@ -484,12 +494,6 @@ export function ContactList({
       </div>
       {section === "messages" && notice}
       <div className={styles.listBody}>{body}</div>
-      {friendMode && (
-        <>
-          <FriendRequestsDialog />
-          <AddFriendDialog />
-        </>
-      )}
     </aside>
   );
 }

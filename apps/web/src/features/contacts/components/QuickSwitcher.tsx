@@ -1,9 +1,5 @@
 import { SearchOutlined } from "@ant-design/icons";
-import {
-  type Contact,
-  type FoundUser,
-  people as peopleCalls,
-} from "@parley/protocol";
+import { type Contact, type FoundUser } from "@parley/protocol";
 import { useQueryClient } from "@tanstack/react-query";
 import { Empty, Input, type InputRef, Modal } from "antd";
 import {
@@ -15,9 +11,8 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../../api/http";
 import { useFriendsUiStore } from "../../../stores/friends-ui.store";
-import { putContact } from "../contacts.queries";
+import { fetchPersonContact, searchDirectory } from "../contacts.queries";
 import { directoryLine, lastMessagePreview } from "../contact-preview";
 import { hasChat, normalize, searchSections } from "../contact-search";
 import { usePinyinIndex } from "../contacts.pinyin";
@@ -73,13 +68,13 @@ function useDirectoryMatches(
     if (!ask) return;
     let live = true;
     const timer = setTimeout(() => {
-      call(peopleCalls.searchUser, { keywords }, { silent: true }).then(
-        (answer) => {
+      searchDirectory(keywords).then(
+        (people) => {
           if (!live) return;
           const held = new Set(contacts.map((c) => c.id));
           setFound({
             query: keywords,
-            people: answer.data
+            people: people
               .filter((u) => !held.has(u.user_id))
               .map(foundAsContact),
           });
@@ -187,11 +182,8 @@ function SwitcherBody({
       onOpen(contact);
       return;
     }
-    call(peopleCalls.getContactInfo, { id: Number(contact.id) }).then(
-      (answer) => {
-        putContact(client, answer.data);
-        onOpen(answer.data);
-      },
+    fetchPersonContact(client, Number(contact.id)).then(
+      onOpen,
       () => undefined,
     );
   };

@@ -3,7 +3,8 @@ import { PeopleLimits } from "@parley/protocol";
 import { Avatar, Input, Modal, Spin, Tag } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchUsersQuery, UserCardButton } from "../../people";
+import { useSearchUsersQuery } from "../../people";
+import { UserCardButton } from "./UserCardButton";
 import { useFriendsUiStore } from "../../../stores/friends-ui.store";
 import styles from "./friends.module.css";
 

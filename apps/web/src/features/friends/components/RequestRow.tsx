@@ -10,7 +10,7 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useNow } from "../../../hooks/useNow";
 import { formatChatTime, formatFullTime } from "../../../lib/time";
-import { UserCardButton } from "../../people";
+import { UserCardButton } from "./UserCardButton";
 import { type RequestBox, useAnswerMutation } from "../friends.queries";
 import styles from "./friends.module.css";
 

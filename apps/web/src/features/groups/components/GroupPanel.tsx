@@ -9,23 +9,27 @@ import {
   can,
   GroupRoles,
   type GroupMember,
-  groups as groupCalls,
 } from "@parley/protocol";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Avatar, Button, Dropdown, Input, Spin, Tag, Tooltip } from "antd";
 import { appModal } from "../../../components/AppModal";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../../api/http";
 import { useNow } from "../../../hooks/useNow";
 import { toast } from "../../../lib/feedback";
-import { UserCardButton } from "../../people";
+import { UserCardButton } from "../../friends";
 import { useActor, useGlobalConfig } from "../../system";
 import {
-  refreshGroup,
+  useClearGroupMessagesMutation,
+  useDisbandGroupMutation,
   useGroupInfoQuery,
   useGroupMembersQuery,
 } from "../groups.queries";
+import {
+  type MemberPickerTarget,
+  useRemoveMemberMutation,
+  useSetManagerMutation,
+  useTransferGroupMutation,
+} from "../members.queries";
 import {
   type MemberAction,
   memberActions,
@@ -36,7 +40,6 @@ import { matchesPerson } from "../people-match";
 import { useReportStore } from "../../../stores/report.store";
 import styles from "./groups.module.css";
 import { MemberPickerDialog, MuteDialog, NoticeDialog } from "../lazy-dialogs";
-import type { MemberPickerTarget } from "./MemberPickerDialog";
 
 /**
  * The group side panel (SPEC §2): the notice, the members with their roles and mutes, and
@@ -53,7 +56,6 @@ export function GroupPanel({
   fill?: boolean;
 }) {
   const { t } = useTranslation("groups");
-  const client = useQueryClient();
   const actor = useActor();
   const config = useGlobalConfig();
   const now = useNow();
@@ -76,12 +78,11 @@ export function GroupPanel({
   const count = info.data?.groupUserCount ?? list.length;
   const owns = can(actor, "group.own", { member: me });
 
-  const act = useMutation({
-    mutationFn: async (run: () => Promise<unknown>) => {
-      await run();
-    },
-    onSuccess: () => refreshGroup(client, groupId),
-  });
+  const setManager = useSetManagerMutation();
+  const removeMember = useRemoveMemberMutation();
+  const transfer = useTransferGroupMutation();
+  const clearMessages = useClearGroupMessagesMutation();
+  const disband = useDisbandGroupMutation();
 
   const confirm = (
     title: string,
@@ -98,7 +99,7 @@ export function GroupPanel({
       okButtonProps: { danger: true },
       centered: true,
       onOk: async () => {
-        await act.mutateAsync(run);
+        await run();
         if (done) toast("success", done);
       },
     });
@@ -109,13 +110,11 @@ export function GroupPanel({
     switch (action) {
       case "makeAdmin":
       case "unmakeAdmin":
-        act.mutate(() =>
-          call(groupCalls.setManager, {
-            id: groupId,
-            user_id: target.user_id,
-            role: action === "makeAdmin" ? 2 : 3,
-          }),
-        );
+        setManager.mutate({
+          groupId,
+          userId: target.user_id,
+          role: action === "makeAdmin" ? 2 : 3,
+        });
         return;
       case "mute":
         setMuting(target);
@@ -125,11 +124,7 @@ export function GroupPanel({
           t("members.removeTitle", { name }),
           t("members.removeBody", { name }),
           t("members.remove"),
-          () =>
-            call(groupCalls.removeUser, {
-              id: groupId,
-              user_id: target.user_id,
-            }),
+          () => removeMember.mutateAsync({ groupId, userId: target.user_id }),
         );
         return;
       case "transfer":
@@ -137,12 +132,8 @@ export function GroupPanel({
           t("members.transferTitle", { name }),
           t("members.transferBody", { name }),
           t("members.transfer"),
-          () =>
-            call(groupCalls.changeOwner, {
-              id: groupId,
-              user_id: target.user_id,
-            }),
-          t("picker.transferred", { name }),
+          // The transfer says so itself, naming the new owner.
+          () => transfer.mutateAsync({ groupId, userId: target.user_id, name }),
         );
         return;
     }
@@ -320,7 +311,7 @@ export function GroupPanel({
                 t("panel.clearTitle"),
                 t("panel.clearBody"),
                 t("panel.clear"),
-                () => call(groupCalls.clearMessage, { id: groupId }),
+                () => clearMessages.mutateAsync(groupId),
                 t("panel.cleared"),
               )
             }
@@ -337,7 +328,7 @@ export function GroupPanel({
                 t("panel.disbandTitle", { name: contact.displayName }),
                 t("panel.disbandBody"),
                 t("panel.disband"),
-                () => call(groupCalls.removeGroup, { id: groupId }),
+                () => disband.mutateAsync(groupId),
               )
             }
           >
@@ -353,10 +344,7 @@ export function GroupPanel({
                 t("panel.quitBody"),
                 t("panel.quit"),
                 () =>
-                  call(groupCalls.removeUser, {
-                    id: groupId,
-                    user_id: actor.userId,
-                  }),
+                  removeMember.mutateAsync({ groupId, userId: actor.userId }),
               )
             }
           >

@@ -1,10 +1,8 @@
-import { type GroupSetting, groups as groupCalls } from "@parley/protocol";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { GroupSetting } from "@parley/protocol";
 import { Modal, Radio, Switch } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../../api/http";
-import { refreshGroup } from "../groups.queries";
+import { useGroupSettingMutation } from "../groups.queries";
 import styles from "./groups.module.css";
 
 const SWITCHES = ["manage", "invite", "profile", "history"] as const;
@@ -25,19 +23,13 @@ export function GroupSettingsDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation("groups");
-  const client = useQueryClient();
   const [shown, setShown] = useState<GroupSetting | null>(null);
   const current = shown ?? setting;
-  const save = useMutation({
-    mutationFn: async (change: Partial<GroupSetting>) => {
-      setShown({ ...current, ...change });
-      await call(groupCalls.groupSetting, { id: groupId, setting: change });
-    },
-    onSettled: () => {
-      setShown(null);
-      refreshGroup(client, groupId);
-    },
-  });
+  const saving = useGroupSettingMutation();
+  const save = (change: Partial<GroupSetting>) => {
+    setShown({ ...current, ...change });
+    saving.mutate({ groupId, change }, { onSettled: () => setShown(null) });
+  };
   return (
     <Modal
       open={open}
@@ -56,8 +48,10 @@ export function GroupSettingsDialog({
           </span>
           <Switch
             checked={current[key] === "1"}
-            loading={save.isPending && save.variables[key] !== undefined}
-            onChange={(on) => save.mutate({ [key]: on ? "1" : "0" })}
+            loading={
+              saving.isPending && saving.variables.change[key] !== undefined
+            }
+            onChange={(on) => save({ [key]: on ? "1" : "0" })}
             aria-label={t(`settings.${key}.label`)}
           />
         </div>
@@ -73,7 +67,7 @@ export function GroupSettingsDialog({
       <Radio.Group
         value={current.nospeak}
         onChange={(e) =>
-          save.mutate({ nospeak: e.target.value as GroupSetting["nospeak"] })
+          save({ nospeak: e.target.value as GroupSetting["nospeak"] })
         }
         aria-label={t("settings.nospeak.label")}
         optionType="button"

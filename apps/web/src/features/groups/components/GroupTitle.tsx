@@ -3,24 +3,17 @@ import {
   SettingOutlined,
   TeamOutlined,
 } from "@ant-design/icons";
-import {
-  type Contact,
-  can,
-  GroupLimits,
-  groups as groupCalls,
-} from "@parley/protocol";
-import { useQueryClient } from "@tanstack/react-query";
+import { type Contact, can, GroupLimits } from "@parley/protocol";
 import { Button, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../../api/http";
 import { useNow } from "../../../hooks/useNow";
 import { useActor } from "../../system";
 import {
   groupSettingOf,
-  refreshGroup,
   useGroupInfoQuery,
   useGroupMembersQuery,
+  useRenameGroupMutation,
 } from "../groups.queries";
 import { membershipOf } from "../member-actions";
 import { GroupQrPoster, GroupSettingsDialog } from "../lazy-dialogs";
@@ -43,11 +36,11 @@ export function GroupTitle({
   onTogglePanel: () => void;
 }) {
   const { t } = useTranslation("groups");
-  const client = useQueryClient();
   const actor = useActor();
   const now = useNow();
   const info = useGroupInfoQuery(groupId);
   const members = useGroupMembersQuery(groupId);
+  const renaming = useRenameGroupMutation();
   const [qrOpen, setQrOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const mine = members.data?.find((m) => m.user_id === actor.userId);
@@ -56,14 +49,13 @@ export function GroupTitle({
   const count = info.data?.groupUserCount;
   const muted = me.role > 1 && me.mutedUntil > now;
 
-  const rename = async (name: string) => {
+  const rename = (name: string) => {
     const next = name.trim();
     if (next === contact.displayName) return;
     // Names outside 2–20 characters stay as they were; the server would refuse them too.
     if (next.length < GroupLimits.nameMin || next.length > GroupLimits.nameMax)
       return;
-    await call(groupCalls.editGroupName, { id: groupId, displayName: next });
-    refreshGroup(client, groupId);
+    renaming.mutate({ groupId, name: next });
   };
 
   return (
@@ -77,7 +69,7 @@ export function GroupTitle({
                 maxLength: GroupLimits.nameMax,
                 tooltip: t("title.rename"),
                 triggerType: ["icon"],
-                onChange: (name) => void rename(name).catch(() => undefined),
+                onChange: rename,
               }
             : false
         }

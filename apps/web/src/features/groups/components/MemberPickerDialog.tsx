@@ -5,25 +5,22 @@ import {
   type MemberPickerMode,
   memberPickerProblem,
   type PickerUser,
-  groups as groupCalls,
 } from "@parley/protocol";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Avatar, Button, Checkbox, Empty, Input, Modal, Spin } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../../api/http";
-import { toast } from "../../../lib/feedback";
-import { refreshGroup } from "../groups.queries";
+import {
+  type MemberPickerTarget,
+  useAddMembersMutation,
+  useCreateGroupMutation,
+  usePickerPeopleQuery,
+  useTransferGroupMutation,
+} from "../members.queries";
 import { matchesPerson } from "../people-match";
 import styles from "./groups.module.css";
 
 /** The most people listed at once; a search narrows a bigger directory. */
 const SHOWN_MAX = 200;
-
-export type MemberPickerTarget =
-  | { mode: "create" }
-  | { mode: "add"; groupId: number; memberIds: readonly number[] }
-  | { mode: "transfer"; groupId: number };
 
 interface Props {
   target: MemberPickerTarget | null;
@@ -49,29 +46,13 @@ export function MemberPickerDialog({
   onCreated,
 }: Props) {
   const { t } = useTranslation("groups");
-  const client = useQueryClient();
   const mode: MemberPickerMode = target?.mode ?? "create";
   const [name, setName] = useState("");
   const [query, setQuery] = useState("");
   const [picked, setPicked] = useState<PickerUser[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const people = useQuery({
-    queryKey: ["groups", "picker", target],
-    queryFn: async () =>
-      (
-        await call(
-          groupCalls.getAllUser,
-          target?.mode === "transfer"
-            ? { group_id: target.groupId }
-            : target?.mode === "add"
-              ? { user_ids: [...target.memberIds] }
-              : {},
-        )
-      ).data,
-    enabled: target !== null,
-    staleTime: 0,
-  });
+  const people = usePickerPeopleQuery(target);
 
   const shown = useMemo(
     () =>
@@ -93,38 +74,42 @@ export function MemberPickerDialog({
     onClose();
   };
 
-  const submit = useMutation({
-    mutationFn: async () => {
-      const ids = picked.map((p) => p.user_id);
-      if (target?.mode === "add") {
-        await call(groupCalls.addGroupUser, {
-          id: target.groupId,
-          user_ids: ids,
-        });
-        refreshGroup(client, target.groupId);
-        toast("success", t("picker.added", { count: ids.length }));
-        return null;
-      }
-      if (target?.mode === "transfer") {
-        await call(groupCalls.changeOwner, {
-          id: target.groupId,
-          user_id: ids[0] ?? 0,
-        });
-        refreshGroup(client, target.groupId);
-        toast(
-          "success",
-          t("picker.transferred", { name: picked[0]?.displayName }),
-        );
-        return null;
-      }
-      return (await call(groupCalls.add, { name: name.trim(), user_ids: ids }))
-        .data;
-    },
-    onSuccess: (contact) => {
-      close();
-      if (contact) onCreated?.(contact);
-    },
-  });
+  const create = useCreateGroupMutation();
+  const addMembers = useAddMembersMutation();
+  const transfer = useTransferGroupMutation();
+  const submitting =
+    create.isPending || addMembers.isPending || transfer.isPending;
+
+  const submit = () => {
+    const ids = picked.map((p) => p.user_id);
+    if (target?.mode === "add") {
+      addMembers.mutate(
+        { groupId: target.groupId, userIds: ids },
+        { onSuccess: close },
+      );
+      return;
+    }
+    if (target?.mode === "transfer") {
+      transfer.mutate(
+        {
+          groupId: target.groupId,
+          userId: ids[0] ?? 0,
+          name: picked[0]?.displayName,
+        },
+        { onSuccess: close },
+      );
+      return;
+    }
+    create.mutate(
+      { name: name.trim(), userIds: ids },
+      {
+        onSuccess: (contact) => {
+          close();
+          onCreated?.(contact);
+        },
+      },
+    );
+  };
 
   const toggle = (person: PickerUser) => {
     setProblem(null);
@@ -150,7 +135,7 @@ export function MemberPickerDialog({
       );
       return;
     }
-    submit.mutate();
+    submit();
   };
 
   const title =
@@ -171,7 +156,7 @@ export function MemberPickerDialog({
         <Button key="cancel" onClick={close}>
           {t("actions.cancel")}
         </Button>,
-        <Button key="ok" type="primary" loading={submit.isPending} onClick={ok}>
+        <Button key="ok" type="primary" loading={submitting} onClick={ok}>
           {mode === "create"
             ? t("picker.create")
             : mode === "add"

@@ -2,15 +2,11 @@ import {
   customMuteDays,
   type GroupMember,
   type MuteUnit,
-  groups as groupCalls,
 } from "@parley/protocol";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button, InputNumber, Modal, Radio, Select, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../../api/http";
-import { toast } from "../../../lib/feedback";
-import { refreshGroup } from "../groups.queries";
+import { useMuteMemberMutation } from "../members.queries";
 
 type Choice = 1 | 2 | 3 | 4 | "custom";
 
@@ -32,7 +28,6 @@ export function MuteDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation("groups");
-  const client = useQueryClient();
   const [choice, setChoice] = useState<Choice>(1);
   const [amount, setAmount] = useState<number | null>(1);
   const [unit, setUnit] = useState<MuteUnit>("day");
@@ -40,27 +35,22 @@ export function MuteDialog({
   const invalid = choice === "custom" && days === null;
   const mutedUntil = (member?.no_speak_time ?? 0) * 1000;
 
-  const mute = useMutation({
-    mutationFn: async (lift: boolean) => {
-      if (!member) return;
-      await call(groupCalls.setNoSpeak, {
-        id: groupId,
-        user_id: member.user_id,
-        noSpeakTimer: lift || choice === "custom" ? 0 : choice,
-        ...(lift
-          ? { noSpeakDay: 0 }
+  const muting = useMuteMemberMutation();
+  const mute = (lift: boolean) => {
+    if (!member) return;
+    muting.mutate(
+      {
+        groupId,
+        userId: member.user_id,
+        length: lift
+          ? "lift"
           : choice === "custom"
-            ? { noSpeakDay: days ?? 0 }
-            : {}),
-      });
-      return lift;
-    },
-    onSuccess: (lift) => {
-      refreshGroup(client, groupId);
-      toast("success", t(lift ? "mute.lifted" : "mute.done"));
-      onClose();
-    },
-  });
+            ? { days: days ?? 0 }
+            : { preset: choice },
+      },
+      { onSuccess: onClose },
+    );
+  };
 
   const name = member?.userInfo.displayName ?? "";
   return (
@@ -71,7 +61,7 @@ export function MuteDialog({
       destroyOnHidden
       footer={[
         mutedUntil > now && (
-          <Button key="lift" danger onClick={() => mute.mutate(true)}>
+          <Button key="lift" danger onClick={() => mute(true)}>
             {t("mute.lift")}
           </Button>
         ),
@@ -82,8 +72,8 @@ export function MuteDialog({
           key="ok"
           type="primary"
           disabled={invalid}
-          loading={mute.isPending}
-          onClick={() => mute.mutate(false)}
+          loading={muting.isPending}
+          onClick={() => mute(false)}
         >
           {t("mute.ok")}
         </Button>,

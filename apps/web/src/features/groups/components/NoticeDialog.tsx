@@ -1,11 +1,8 @@
-import { GroupLimits, groups as groupCalls } from "@parley/protocol";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { GroupLimits } from "@parley/protocol";
 import { Input, Modal } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../../api/http";
-import { toast } from "../../../lib/feedback";
-import { refreshGroup } from "../groups.queries";
+import { usePublishNoticeMutation } from "../groups.queries";
 
 /**
  * Publishing the group notice (SPEC §2): up to 1,000 characters; published, it is also
@@ -24,21 +21,8 @@ export function NoticeDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation("groups");
-  const client = useQueryClient();
   const [text, setText] = useState(notice);
-  const publish = useMutation({
-    mutationFn: async () => {
-      await call(groupCalls.setNotice, { id: groupId, notice: text.trim() });
-    },
-    onSuccess: () => {
-      refreshGroup(client, groupId);
-      toast(
-        "success",
-        t(text.trim() === "" ? "notice.cleared" : "notice.published"),
-      );
-      onClose();
-    },
-  });
+  const publish = usePublishNoticeMutation();
   return (
     <Modal
       open={open}
@@ -46,7 +30,9 @@ export function NoticeDialog({
       okText={t("notice.publish")}
       cancelText={t("actions.cancel")}
       confirmLoading={publish.isPending}
-      onOk={() => publish.mutate()}
+      onOk={() =>
+        publish.mutate({ groupId, notice: text.trim() }, { onSuccess: onClose })
+      }
       onCancel={onClose}
       destroyOnHidden
     >

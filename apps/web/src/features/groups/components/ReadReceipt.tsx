@@ -1,10 +1,8 @@
-import { groups as groupCalls } from "@parley/protocol";
-import { useQuery } from "@tanstack/react-query";
 import { Popover, Spin } from "antd";
 import { type ComponentProps, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../../api/http";
 import { lazyDialog } from "../../../lib/lazy-parts";
+import { useReadersQuery } from "../groups.queries";
 import styles from "./groups.module.css";
 import type { ReadersTabs as Tabs } from "./ReadersTabs";
 
@@ -31,12 +29,7 @@ export function ReadReceipt({
 }) {
   const { t } = useTranslation("groups");
   const [open, setOpen] = useState(false);
-  const readers = useQuery({
-    queryKey: ["groups", groupId, "readers", msgId, read],
-    queryFn: async () =>
-      (await call(groupCalls.readers, { id: groupId, msg_id: msgId })).data,
-    enabled: open,
-  });
+  const readers = useReadersQuery(groupId, msgId, read, open);
   const all = total > 0 && read >= total;
   return (
     <Popover

@@ -1,18 +1,11 @@
 import { TeamOutlined } from "@ant-design/icons";
-import {
-  type Contact,
-  groups as groupCalls,
-  isGroupQrToken,
-} from "@parley/protocol";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { isGroupQrToken } from "@parley/protocol";
 import { Alert, Button, Result } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { ApiError, call } from "../../../api/http";
-import { toast } from "../../../lib/feedback";
-import { contactsKey } from "../../contacts";
-import { useChatUiStore } from "../../../stores/chat-ui.store";
+import { ApiError } from "../../../api/http";
 import { useGlobalConfig } from "../../system";
+import { useJoinGroupMutation } from "../groups.queries";
 import styles from "./JoinGroupPage.module.css";
 
 /**
@@ -25,31 +18,10 @@ export function JoinGroupPage() {
   const { t } = useTranslation("groups");
   const { token = "" } = useParams();
   const navigate = useNavigate();
-  const client = useQueryClient();
-  const openChat = useChatUiStore((s) => s.open);
   const brand = useGlobalConfig()?.sysInfo.name ?? "";
   const wellFormed = isGroupQrToken(token);
 
-  const join = useMutation({
-    mutationFn: async () =>
-      (await call(groupCalls.joinGroup, { token }, { silent: true })).data,
-    onSuccess: (contact) => {
-      const list = client.getQueryData<Contact[]>(contactsKey);
-      const already = list?.some((c) => c.id === contact.id) ?? false;
-      client.setQueryData<Contact[]>(contactsKey, (old) =>
-        old ? [contact, ...old.filter((c) => c.id !== contact.id)] : old,
-      );
-      void client.invalidateQueries({ queryKey: contactsKey });
-      openChat(contact.id);
-      toast(
-        "success",
-        t(already ? "join.already" : "join.joined", {
-          name: contact.displayName,
-        }),
-      );
-      void navigate("/", { replace: true });
-    },
-  });
+  const join = useJoinGroupMutation();
   const backToChats = () => void navigate("/", { replace: true });
   const error = join.error instanceof ApiError ? join.error : null;
   // A refusal is final for this link; a request that never got an answer may be tried again.
@@ -105,7 +77,7 @@ export function JoinGroupPage() {
           size="large"
           block
           loading={join.isPending || join.isSuccess}
-          onClick={() => join.mutate()}
+          onClick={() => join.mutate(token, { onSuccess: backToChats })}
         >
           {t("join.submit")}
         </Button>

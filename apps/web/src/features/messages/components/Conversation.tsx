@@ -10,7 +10,8 @@ import { toast } from "../../../lib/feedback";
 import { useSessionStore } from "../../../stores/session.store";
 import { isSelfChat, updateContact } from "../../contacts";
 import { CallButtons } from "../../calls";
-import { UserCardButton, useUserCardQuery } from "../../people";
+import { UserCardButton } from "../../friends";
+import { useUserCardQuery } from "../../people";
 import { useGlobalConfig } from "../../system";
 import {
   GroupPanel,

@@ -1,10 +1,5 @@
 import { CloseOutlined, SendOutlined } from "@ant-design/icons";
-import {
-  type ContactId,
-  hasVisibleText,
-  messages,
-  textToHtml,
-} from "@parley/protocol";
+import { type ContactId, hasVisibleText, textToHtml } from "@parley/protocol";
 import { Button } from "antd";
 import {
   type ClipboardEvent,
@@ -17,7 +12,6 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../../api/http";
 import { lazyDialog, lazyPart } from "../../../lib/lazy-parts";
 import { matchesPerson, type MentionCandidate } from "../../groups";
 import { useChatUiStore } from "../../../stores/chat-ui.store";
@@ -33,6 +27,7 @@ import {
   type MentionsFieldProps,
   PlainField,
 } from "./editor-field";
+import { syncDraft } from "../messages.queries";
 import { type Mentionable, mentionedIds, mentionQuery } from "./mentions";
 import {
   historyKey,
@@ -45,15 +40,6 @@ import {
 
 /** How long typing rests before the draft is kept on the server (for my other devices). */
 const DRAFT_SYNC_MS = 1_500;
-
-/** Keeps a chat's draft on the server; a failure only means another device misses it. */
-function syncDraft(contactId: ContactId, draft: string): void {
-  void call(
-    messages.setDraft,
-    { toContactId: contactId, draft },
-    { silent: true },
-  ).catch(() => undefined);
-}
 
 /** The most names the `@` picker lists at once; typing narrows them. */
 const PICKER_MAX = 50;

@@ -8,7 +8,7 @@ import { memo, type ReactElement, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type CallRecordView, callDuration } from "../../calls";
 import { groupNumber } from "../../groups";
-import { UserCardButton } from "../../people";
+import { UserCardButton } from "../../friends";
 import { LazyDropdown } from "../../../components/LazyDropdown";
 import { useChatUiStore } from "../../../stores/chat-ui.store";
 import styles from "./chat.module.css";

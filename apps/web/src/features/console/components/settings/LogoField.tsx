@@ -1,11 +1,11 @@
 import { UploadOutlined } from "@ant-design/icons";
-import { CONSOLE_IMAGE_TYPES, LOGO_MAX_BYTES, manage } from "@parley/protocol";
+import { CONSOLE_IMAGE_TYPES, LOGO_MAX_BYTES } from "@parley/protocol";
 import { Button, Input, Upload } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { upload } from "../../../../api/http";
 import { toast } from "../../../../lib/feedback";
 import { siteRelative } from "../../../../lib/site-address";
+import { uploadLogo } from "../../console.queries";
 import { TEXT_MAX } from "./config-rules";
 import styles from "./settings.module.css";
 
@@ -41,8 +41,7 @@ export function LogoField({
     }
     setBusy(true);
     try {
-      const answer = await upload(manage.uploadImage, file, {});
-      onChange?.(siteRelative(answer.data));
+      onChange?.(siteRelative(await uploadLogo(file)));
     } catch {
       // The call's own refusal was shown by the feedback layer.
     } finally {

@@ -1,11 +1,11 @@
 import { Modal, Spin } from "antd";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { useWindowWidth } from "../../../hooks/useWindowWidth";
-import { lazyPage } from "../../../lib/lazy";
+import { useWindowWidth } from "../../hooks/useWindowWidth";
+import { lazyPage } from "../../lib/lazy";
 
 const ChatPage = lazyPage(() =>
-  import("../pages/ChatPage").then((m) => ({ default: m.ChatPage })),
+  import("./ChatPage").then((m) => ({ default: m.ChatPage })),
 );
 
 /** Below this window width the dialog takes the whole window. */

@@ -9,48 +9,45 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { realtime } from "../../../api/socket";
-import { useModKey } from "../../../hooks/useModKey";
-import { useWindowWidth } from "../../../hooks/useWindowWidth";
-import { useConnectionStore } from "../../../stores/connection.store";
+import { realtime } from "../../api/socket";
 import {
   ContactList,
   hasChat,
   isBuiltInEntry,
   isNoticesEntry,
   isSelfChat,
+  putContact,
   QuickSwitcher,
-  contactsKey,
   useContactsQuery,
   useUnreadTotal,
-} from "../../contacts";
-import { FavouritesPanel } from "../../favourites";
-import { NotificationOffer } from "../../settings";
-import { FileLibraryPanel } from "../../files";
-import { ReportDialog } from "../../reports";
-import { useFriendsUiStore } from "../../../stores/friends-ui.store";
-import { MemberPickerDialog } from "../../groups";
-import { useActor, useGlobalConfig } from "../../system";
-import { chatLayout } from "../chat-layout";
-import { useChatUiStore } from "../../../stores/chat-ui.store";
-import styles from "../components/chat.module.css";
-import { ChatNav } from "../components/ChatNav";
-import { ChatStart, type ChatStartKind } from "../components/ChatStart";
-import { Conversation } from "../components/Conversation";
-import { NoConnectionBanner } from "../components/NoConnectionBanner";
-import { useChatFromNotification } from "../notification-chat";
-import { lazyDialog } from "../../../lib/lazy-parts";
-import type { NoticesPaneProps } from "../components/NoticesPane";
-
-/**
- * The system notices' pane: its code (and antd's Segmented) comes when the entry is first
- * opened, not with the chat screen (F1, F2). Offline, the failure is said and the pane
- * stays empty; opening the entry again tries again.
- */
-const NoticesPane = lazyDialog<NoticesPaneProps>(
-  () => import("../components/NoticesPane").then((m) => m.NoticesPane),
-  { useOpen: () => true, onFailed: () => undefined },
-);
+} from "../../features/contacts";
+import { FavouritesPanel } from "../../features/favourites";
+import { FileLibraryPanel } from "../../features/files";
+import {
+  AddFriendDialog,
+  FriendRequestsDialog,
+  UserCardButton,
+} from "../../features/friends";
+import { MemberPickerDialog } from "../../features/groups";
+import {
+  ChatNav,
+  ChatStart,
+  type ChatStartKind,
+  chatLayout,
+  Conversation,
+  NoConnectionBanner,
+  NoticesPane,
+  useChatFromNotification,
+} from "../../features/messages";
+import { ReportDialog } from "../../features/reports";
+import { NotificationOffer } from "../../features/settings";
+import { useActor, useGlobalConfig } from "../../features/system";
+import { useModKey } from "../../hooks/useModKey";
+import { useWindowWidth } from "../../hooks/useWindowWidth";
+import { useChatUiStore } from "../../stores/chat-ui.store";
+import { useConnectionStore } from "../../stores/connection.store";
+import { useFriendsUiStore } from "../../stores/friends-ui.store";
+import styles from "./ChatPage.module.css";
 
 /** The chat a history entry holds: a phone pushes one when it opens a chat. */
 function chatInHistory(state: unknown): ContactId | null {
@@ -85,6 +82,9 @@ export function ChatPage({ embedded = false }: { embedded?: boolean }) {
   const openAddFriend = useFriendsUiStore((s) => s.openAddFriend);
   const mayCreateGroup =
     config !== undefined && can(actor, "group.create", { config });
+  // Run mode 2: people become friends before they chat (SPEC §2).
+  const friendMode =
+    config !== undefined && can(actor, "friends.manage", { config });
   const {
     pane,
     openContactId,
@@ -197,12 +197,12 @@ export function ChatPage({ embedded = false }: { embedded?: boolean }) {
           <ChatNav unread={unread} kind={layout.nav} />
         )}
         {pane === "files" && (
-          <div className={styles.conversation}>
+          <div className={styles.pane}>
             <FileLibraryPanel />
           </div>
         )}
         {pane === "favourites" && (
-          <div className={styles.conversation}>
+          <div className={styles.pane}>
             <FavouritesPanel />
           </div>
         )}
@@ -225,15 +225,12 @@ export function ChatPage({ embedded = false }: { embedded?: boolean }) {
             onQuickSwitch={() => setSwitcherOpen(true)}
             onCreateGroup={mayCreateGroup ? () => setCreating(true) : undefined}
             onBrowse={() => setSection("contacts")}
-            onAddFriend={
-              config && can(actor, "friends.manage", { config })
-                ? openAddFriend
-                : undefined
-            }
+            onAddFriend={friendMode ? openAddFriend : undefined}
+            PersonCardButton={UserCardButton}
           />
         )}
         {pane === "chats" && layout.conversation && (
-          <div className={styles.conversation}>
+          <div className={styles.pane}>
             {banner}
             {current && isNoticesEntry(current) ? (
               <NoticesPane
@@ -253,11 +250,7 @@ export function ChatPage({ embedded = false }: { embedded?: boolean }) {
                   kind={startKind}
                   onFind={() => setSwitcherOpen(true)}
                   onBrowse={() => setSection("contacts")}
-                  onAddFriend={
-                    config && can(actor, "friends.manage", { config })
-                      ? openAddFriend
-                      : undefined
-                  }
+                  onAddFriend={friendMode ? openAddFriend : undefined}
                 />
               )
             )}
@@ -270,13 +263,17 @@ export function ChatPage({ embedded = false }: { embedded?: boolean }) {
         groupUserMax={Number(config?.chatInfo.groupUserMax ?? 0) || 0}
         onClose={() => setCreating(false)}
         onCreated={(contact) => {
-          client.setQueryData<Contact[]>(contactsKey, (list) =>
-            list ? [contact, ...list.filter((c) => c.id !== contact.id)] : list,
-          );
+          putContact(client, contact);
           openContact(contact);
         }}
       />
       <ReportDialog />
+      {friendMode && (
+        <>
+          <FriendRequestsDialog />
+          <AddFriendDialog />
+        </>
+      )}
       <QuickSwitcher
         open={switcherOpen}
         contacts={list}

@@ -21,11 +21,11 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useSessionStore } from "../../../stores/session.store";
-import { useContactsQuery, useUnreadTotal } from "../../contacts";
-import { useActor, useGlobalConfig } from "../../system";
-import { useChatUiStore } from "../../../stores/chat-ui.store";
-import { ChatDialog } from "../components/ChatDialog";
+import { useContactsQuery, useUnreadTotal } from "../../features/contacts";
+import { useActor, useGlobalConfig } from "../../features/system";
+import { useChatUiStore } from "../../stores/chat-ui.store";
+import { useSessionStore } from "../../stores/session.store";
+import { ChatDialog } from "./ChatDialog";
 import styles from "./DemoPage.module.css";
 
 /** SPEC §2 /demo: the first contacts are people (not groups) with an id below this. */

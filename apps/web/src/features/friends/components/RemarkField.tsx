@@ -3,8 +3,8 @@ import { friendNicknameProblem, PeopleLimits } from "@parley/protocol";
 import { Button, Input, Tooltip } from "antd";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSetRemarkMutation } from "../../friends";
-import styles from "./people.module.css";
+import { useSetRemarkMutation } from "../friends.queries";
+import styles from "./user-card.module.css";
 
 /** The remark I give a friend (SPEC §5 Friends), edited in place: non-empty, at most 16. */
 export function RemarkField({

@@ -19,13 +19,14 @@ import { Avatar, Badge, Button, Dropdown, Layout, Menu } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigate } from "react-router";
-import { useWindowWidth } from "../../../hooks/useWindowWidth";
-import { useSessionStore } from "../../../stores/session.store";
-import { ChatDialog } from "../../messages";
-import { SettingsDialog } from "../../settings";
-import { useGlobalConfig } from "../../system";
-import { useLogoutMutation } from "../../accounts";
-import { useUnreadTotal } from "../../contacts";
+import { useLogoutMutation } from "../../features/accounts";
+import { ConsoleRoutes } from "../../features/console";
+import { useUnreadTotal } from "../../features/contacts";
+import { SettingsDialog } from "../../features/settings";
+import { useGlobalConfig } from "../../features/system";
+import { useWindowWidth } from "../../hooks/useWindowWidth";
+import { useSessionStore } from "../../stores/session.store";
+import { ChatDialog } from "../chat/ChatDialog";
 
 /** SPEC §2 Console shell: 200 px side menu, 65 px collapsed, collapsed below 900 px. */
 export const SIDER_WIDTH = 200;
@@ -187,4 +188,9 @@ export function ConsoleLayout() {
       </Layout>
     </Layout>
   );
+}
+
+/** The console under /manage: its pages (the console feature's) in this shell. */
+export function ConsoleScreen() {
+  return <ConsoleRoutes Layout={ConsoleLayout} />;
 }

@@ -1,24 +1,21 @@
-import {
-  type Contact,
-  people as peopleCalls,
-  type UserDetail,
-} from "@parley/protocol";
+import type { UserDetail } from "@parley/protocol";
 import { useQueryClient } from "@tanstack/react-query";
 import { Avatar, Button, Modal, Spin, Tag } from "antd";
 import { appModal } from "../../../components/AppModal";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { ApiError, call } from "../../../api/http";
-import { contactsKey, putContact } from "../../contacts";
-import { ApplyFriendDialog, useRemoveFriendMutation } from "../../friends";
+import { ApiError } from "../../../api/http";
+import { cachedContacts, fetchPersonContact } from "../../contacts";
+import { ApplyFriendDialog } from "../dialogs";
+import { useRemoveFriendMutation } from "../friends.queries";
 import { useFriendsUiStore } from "../../../stores/friends-ui.store";
 import { useChatUiStore } from "../../../stores/chat-ui.store";
 import { useReportStore } from "../../../stores/report.store";
 import { useActor, useGlobalConfig } from "../../system";
 import { cardControls } from "../card-rules";
-import { useUserCardQuery } from "../people.queries";
-import styles from "./people.module.css";
+import { useUserCardQuery } from "../../people";
+import styles from "./user-card.module.css";
 import { RemarkField } from "./RemarkField";
 
 /** What the opener already shows of the person: the card falls back on it when refused. */
@@ -206,15 +203,12 @@ function CardButtons({
 
   const sendMessage = async () => {
     const id = person.user_id;
-    const list = client.getQueryData<Contact[]>(contactsKey);
+    const list = cachedContacts(client);
     // Not in my list yet (someone new): the server gives their contact row.
     if (!list?.some((c) => c.id === id)) {
       setOpening(true);
       try {
-        putContact(
-          client,
-          (await call(peopleCalls.getContactInfo, { id })).data,
-        );
+        await fetchPersonContact(client, id);
       } catch {
         return;
       } finally {

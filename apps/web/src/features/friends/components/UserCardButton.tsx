@@ -1,7 +1,7 @@
 import { type ComponentProps, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { lazyDialog } from "../../../lib/lazy-parts";
-import styles from "./people.module.css";
+import styles from "./user-card.module.css";
 import type { UserCard as Card } from "./UserCard";
 
 // The card's code is fetched when a card is first opened; mounted means open.
