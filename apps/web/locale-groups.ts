@@ -2,7 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
-import { NAMESPACE_GROUPS, type NamespaceGroup } from "./src/i18n/namespaces";
+import {
+  groupOfNamespace,
+  NAMESPACE_GROUPS,
+  type NamespaceGroup,
+  SERVER_TEXTS_NAMESPACE,
+} from "./src/i18n/namespaces";
 
 /** The module src/i18n/index.ts imports its loaders from. */
 const LOADERS = "virtual:parley-locales";
@@ -35,7 +40,10 @@ export function localeGroupOf(
  * screen loads — 12 languages × 19 namespaces, some 5 kB gzipped of import paths — where
  * a screen only ever asks for a whole group. `virtual:parley-locales` exports
  * `loaders[language][group]`, each importing `virtual:parley-locales/<language>/<group>`:
- * that group's JSON files, as `{ [namespace]: texts }`, a chunk of its own.
+ * that group's JSON files, as `{ [namespace]: texts }`, a chunk of its own. The group
+ * holding the server texts' namespace also exports the protocol's texts of its language
+ * as `serverTexts` (`@parley/protocol/texts/<language>`; vite.config.ts puts them in the
+ * same chunk).
  */
 export function localeGroups(): Plugin {
   return {
@@ -71,6 +79,10 @@ export function localeGroups(): Plugin {
           `import n${String(i)} from ${JSON.stringify(path.join(LOCALES, language, `${ns}.json`))};`,
       );
       const fields = files.map((ns, i) => `${ns}: n${String(i)}`);
+      if (groupOfNamespace(SERVER_TEXTS_NAMESPACE) === name)
+        imports.push(
+          `export { texts as serverTexts } from ${JSON.stringify(`@parley/protocol/texts/${language}`)};`,
+        );
       return `${imports.join("\n")}\nexport const texts = { ${fields.join(", ")} };`;
     },
   };

@@ -5,7 +5,10 @@ import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { localeGroupOf, localeGroups } from "./locale-groups";
-import { groupOfNamespace } from "./src/i18n/namespaces";
+import {
+  groupOfNamespace,
+  SERVER_TEXTS_NAMESPACE,
+} from "./src/i18n/namespaces";
 
 const api = "http://localhost:8080";
 
@@ -62,6 +65,9 @@ const PURE_LIBRARY =
 const EVERY_SCREEN_LIBRARY =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-i18next|i18next|@tanstack[\\/](react-query|query-core)|react-router|zustand|use-sync-external-store|zod|html-parse-stringify|void-elements)[\\/]/;
 const LOCALE = /[\\/]i18n[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/;
+/** The protocol's texts of one language (`@parley/protocol/texts/<code>`). */
+const SERVER_TEXTS =
+  /[\\/]packages[\\/]protocol[\\/]src[\\/]texts[\\/](\w+)\.ts$/;
 
 export default defineConfig({
   plugins: [react(), localeGroups(), precompress()],
@@ -110,12 +116,19 @@ export default defineConfig({
               name: (id) => {
                 const group = localeGroupOf(id);
                 if (group) return `locale-${group[0]}-${group[1]}`;
-                const [, lang, ns = ""] = LOCALE.exec(id) ?? [];
+                // The protocol's texts of a language count as its server texts' namespace.
+                const serverLang = SERVER_TEXTS.exec(id)?.[1];
+                const [, lang, ns = ""] = serverLang
+                  ? [id, serverLang, SERVER_TEXTS_NAMESPACE]
+                  : (LOCALE.exec(id) ?? []);
                 if (!lang) return null;
                 const ofNs = groupOfNamespace(ns);
                 return ofNs ? `locale-${lang}-${ofNs}` : `locale-${lang}`;
               },
-              test: (id) => LOCALE.test(id) || localeGroupOf(id) !== null,
+              test: (id) =>
+                LOCALE.test(id) ||
+                SERVER_TEXTS.test(id) ||
+                localeGroupOf(id) !== null,
             },
             // The libraries every screen starts with, /login included, as one script: left
             // to the automatic splitting they came in eight pieces, each compressed on its

@@ -3,6 +3,7 @@ export * from "./common/envelope.js";
 export * from "./common/form.js";
 export * from "./common/ids.js";
 export * from "./common/message-keys.js";
+export * from "./common/texts.js";
 export * from "./entities/config.js";
 export * from "./entities/contact.js";
 export * from "./entities/group.js";

@@ -1,25 +1,25 @@
 import {
-  LANGUAGE_TAGS,
+  fillText,
   type Language,
   type MessageKey,
-  retryIn,
+  type TextParams,
+  type Texts,
 } from "@parley/protocol";
-import type { Catalog } from "./messages/catalog.js";
-import { dy } from "./messages/dy.js";
-import { e } from "./messages/e.js";
-import { en } from "./messages/en.js";
-import { ft } from "./messages/ft.js";
-import { fy } from "./messages/fy.js";
-import { hy } from "./messages/hy.js";
-import { ptyy } from "./messages/ptyy.js";
-import { ry } from "./messages/ry.js";
-import { ty } from "./messages/ty.js";
-import { yn } from "./messages/yn.js";
-import { yny } from "./messages/yny.js";
-import { zh } from "./messages/zh.js";
+import { texts as dy } from "@parley/protocol/texts/dy";
+import { texts as e } from "@parley/protocol/texts/e";
+import { texts as en } from "@parley/protocol/texts/en";
+import { texts as ft } from "@parley/protocol/texts/ft";
+import { texts as fy } from "@parley/protocol/texts/fy";
+import { texts as hy } from "@parley/protocol/texts/hy";
+import { texts as ptyy } from "@parley/protocol/texts/ptyy";
+import { texts as ry } from "@parley/protocol/texts/ry";
+import { texts as ty } from "@parley/protocol/texts/ty";
+import { texts as yn } from "@parley/protocol/texts/yn";
+import { texts as yny } from "@parley/protocol/texts/yny";
+import { texts as zh } from "@parley/protocol/texts/zh";
 
-/** Every server text in each of the 12 languages of SPEC §1. */
-const catalogs: Record<Language, Catalog> = {
+/** Every server text in the 12 languages of SPEC §1: the protocol's, the web's too. */
+const catalogs: Record<Language, Texts> = {
   zh,
   en,
   ft,
@@ -41,13 +41,7 @@ const catalogs: Record<Language, Catalog> = {
 export function translate(
   key: MessageKey,
   lang: Language,
-  params: Record<string, string | number> = {},
+  params: TextParams = {},
 ): string {
-  const catalog = catalogs[lang];
-  return catalog[key].replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = params[name];
-    if (name === "when" && typeof params.seconds === "number")
-      return retryIn(params.seconds, LANGUAGE_TAGS[lang]);
-    return value === undefined ? whole : String(value);
-  });
+  return fillText(catalogs[lang][key], lang, params);
 }

@@ -1,8 +1,44 @@
 import fs from "node:fs";
 import path from "node:path";
-import { LANGUAGES, MESSAGE_KEYS } from "@parley/protocol";
+import {
+  fillText,
+  type Language,
+  LANGUAGES,
+  MESSAGE_KEYS,
+  placeholdersOf,
+  type Texts,
+} from "@parley/protocol";
+import { texts as dy } from "@parley/protocol/texts/dy";
+import { texts as e } from "@parley/protocol/texts/e";
+import { texts as en } from "@parley/protocol/texts/en";
+import { texts as ft } from "@parley/protocol/texts/ft";
+import { texts as fy } from "@parley/protocol/texts/fy";
+import { texts as hy } from "@parley/protocol/texts/hy";
+import { texts as ptyy } from "@parley/protocol/texts/ptyy";
+import { texts as ry } from "@parley/protocol/texts/ry";
+import { texts as ty } from "@parley/protocol/texts/ty";
+import { texts as yn } from "@parley/protocol/texts/yn";
+import { texts as yny } from "@parley/protocol/texts/yny";
+import { texts as zh } from "@parley/protocol/texts/zh";
 import { describe, expect, it } from "vitest";
 import { i18n, LANGUAGE_NAMES, NAMESPACES } from "./index";
+import { SERVER_TEXTS_NAMESPACE } from "./namespaces";
+
+/** The protocol's texts (the server's `msg`), which the errors namespace shows as `keys`. */
+const SERVER_TEXTS: Record<Language, Texts> = {
+  zh,
+  en,
+  ft,
+  ry,
+  hy,
+  ty,
+  yn,
+  yny,
+  fy,
+  e,
+  ptyy,
+  dy,
+};
 
 type Tree = { [key: string]: string | Tree };
 
@@ -33,12 +69,20 @@ function readResources(): Record<string, Record<string, Tree>> {
 const resources = readResources();
 // Plural forms (`key_one`, `key_other`, …) differ by language; they count as their base key.
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+/**
+ * The keys of a namespace in a language; the server texts' namespace has every message key
+ * under `keys` besides its file's (the protocol's texts, whole in every language: the
+ * protocol's tests and types hold that).
+ */
 const keysOf = (lang: string, ns: string) =>
-  new Set(
-    flatten(resources[lang]?.[ns] ?? {}).map((key) =>
+  new Set([
+    ...flatten(resources[lang]?.[ns] ?? {}).map((key) =>
       key.replace(PLURAL_SUFFIX, ""),
     ),
-  );
+    ...(ns === SERVER_TEXTS_NAMESPACE
+      ? MESSAGE_KEYS.map((key) => `keys.${key}`)
+      : []),
+  ]);
 
 /** Every literal key a source file asks for, with its namespace. */
 function usedKeys(): Array<{ file: string; ns: string; key: string }> {
@@ -92,13 +136,27 @@ describe("translations", () => {
     ).toEqual([]);
   });
 
-  it("translates every server message key in all 12 languages", () => {
-    for (const lang of LANGUAGES) {
-      const keys = keysOf(lang, "errors");
+  it("keeps the server's texts in the protocol only, not in a locale file", () => {
+    for (const lang of LANGUAGES)
       expect(
-        MESSAGE_KEYS.filter((k) => !keys.has(`keys.${k}`)),
+        resources[lang]?.[SERVER_TEXTS_NAMESPACE],
         lang,
-      ).toEqual([]);
+      ).not.toHaveProperty("keys");
+  });
+
+  it("words every server message key in all 12 languages as the server does", async () => {
+    await i18n.loadLanguages([...LANGUAGES]);
+    for (const lang of LANGUAGES) {
+      const t = i18n.getFixedT(lang, SERVER_TEXTS_NAMESPACE);
+      const differ = MESSAGE_KEYS.filter((key) => {
+        const text = SERVER_TEXTS[lang][key];
+        // Each placeholder gets a value of its own name, `when` a wait already in words.
+        const params = Object.fromEntries(
+          placeholdersOf(text).map((name) => [name, `<${name}>`]),
+        );
+        return t(`keys.${key}`, params) !== fillText(text, lang, params);
+      });
+      expect(differ, lang).toEqual([]);
     }
   });
 

@@ -11,11 +11,16 @@ import i18next, { type BackendModule } from "i18next";
 import { initReactI18next, useTranslation } from "react-i18next";
 import { readString, StorageKeys, write } from "../lib/storage";
 import { antdLocaleOf, loadAntdLocale } from "./antd-locales";
-import { type GroupTexts, loaders } from "virtual:parley-locales";
+import {
+  type GroupModule,
+  type GroupTexts,
+  loaders,
+} from "virtual:parley-locales";
 import {
   groupOfNamespace,
   NAMESPACE_GROUPS,
   type NamespaceGroup,
+  SERVER_TEXTS_NAMESPACE,
 } from "./namespaces";
 
 export { loadAntdLocale } from "./antd-locales";
@@ -23,6 +28,25 @@ export { NAMESPACES } from "./namespaces";
 
 /** Each language's groups being fetched or fetched: a screen asks for several namespaces. */
 const groupsFetched = new Map<string, Promise<GroupTexts>>();
+
+/**
+ * A group's namespaces as i18next reads them. The server texts' namespace gains the
+ * protocol's texts of the language as `keys` (`errors:keys.<message key>`: the words the
+ * server's `msg` has), their `{name}` placeholders written as i18next's `{{name}}`.
+ */
+function namespacesOf({ texts, serverTexts }: GroupModule): GroupTexts {
+  if (!serverTexts) return texts;
+  const keys = Object.fromEntries(
+    Object.entries(serverTexts).map(([key, text]) => [
+      key,
+      text.replace(/\{(\w+)\}/g, "{{$1}}"),
+    ]),
+  );
+  return {
+    ...texts,
+    [SERVER_TEXTS_NAMESPACE]: { ...texts[SERVER_TEXTS_NAMESPACE], keys },
+  };
+}
 
 /** A language's group of namespaces, fetched once (a failed fetch may be asked again). */
 function fetchGroup(
@@ -34,13 +58,10 @@ function fetchGroup(
   if (!texts) {
     const load = loaders[language]?.[group];
     texts = load
-      ? load().then(
-          (module) => module.texts,
-          (error: unknown) => {
-            groupsFetched.delete(key);
-            throw error;
-          },
-        )
+      ? load().then(namespacesOf, (error: unknown) => {
+          groupsFetched.delete(key);
+          throw error;
+        })
       : Promise.resolve({});
     groupsFetched.set(key, texts);
   }

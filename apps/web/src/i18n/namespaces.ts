@@ -28,6 +28,13 @@ export const NAMESPACE_GROUPS = {
 
 export type NamespaceGroup = keyof typeof NAMESPACE_GROUPS;
 
+/**
+ * The namespace whose `keys` are the server's texts (`errors:keys.<message key>`): kept
+ * once, in the protocol (`@parley/protocol/texts/<code>`, the `msg` the server answers
+ * with), and loaded with this namespace's group of the language (../../locale-groups.ts).
+ */
+export const SERVER_TEXTS_NAMESPACE = "errors";
+
 /** Every namespace. */
 export const NAMESPACES = [
   ...NAMESPACE_GROUPS.shell,

@@ -1,10 +1,20 @@
 /** The translations by language and namespace group (../../locale-groups.ts). */
 declare module "virtual:parley-locales" {
+  import type { Texts } from "@parley/protocol";
+
   /** One group of one language: each namespace's texts. */
   export type GroupTexts = Record<string, Record<string, unknown>>;
+  /**
+   * One group's chunk: its namespaces' texts, and in the group of the server texts'
+   * namespace (./namespaces.ts) the protocol's texts of the language.
+   */
+  export interface GroupModule {
+    texts: GroupTexts;
+    serverTexts?: Texts;
+  }
   /** `loaders[language][group]()`: the group's chunk (groups of ./namespaces.ts). */
   export const loaders: Record<
     string,
-    Record<string, () => Promise<{ texts: GroupTexts }>>
+    Record<string, () => Promise<GroupModule>>
   >;
 }

@@ -119,7 +119,7 @@ describe("a refusal in words (issue 15, fault 8)", () => {
     );
     await i18n.changeLanguage("fy");
     expect(refusalText(refusal)).toBe(
-      "Un code a été envoyé il y a moins d’une minute. Vous pourrez en demander un autre dans 42 secondes.",
+      "Un code a été envoyé il y a moins d'une minute. Vous pourrez en demander un autre dans 42 secondes.",
     );
   });
 
@@ -128,7 +128,7 @@ describe("a refusal in words (issue 15, fault 8)", () => {
     expect(
       refusalText({ key: "code.noMailReset", msg: "English from the server" }),
     ).toBe(
-      "Dieser Server kann noch keine E-Mails senden, daher wurde kein Code verschickt. Bitten Sie Ihren Administrator, Ihr Passwort zurückzusetzen.",
+      "Dieser Server kann noch keine E-Mails senden, deshalb wurde kein Code verschickt. Bitte deinen Administrator, dein Passwort zurückzusetzen.",
     );
   });
 

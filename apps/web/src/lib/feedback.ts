@@ -141,9 +141,10 @@ export interface Refusal {
 }
 
 /**
- * The words for a refused call in the reader's language: our translation of its key, with a
- * wait in words ("Try again in 15 minutes"), else the server's own text. A translation whose
- * placeholders the client cannot fill (a field name, a limit) yields to the server's text.
+ * The words for a refused call in the reader's language: the protocol's text for its key
+ * (`errors:keys.<key>`, loaded with the errors namespace: ../i18n), with a wait in words
+ * ("Try again in 15 minutes"), else the server's own text. A text whose placeholders the
+ * client cannot fill (a field name, a limit) yields to the server's text.
  */
 export function refusalText({ key, msg, retryAfterSeconds }: Refusal): string {
   const id = `errors:keys.${key ?? ""}`;

@@ -1,8 +1,8 @@
 /**
  * Stable machine keys for every refusal and notice the server answers with. The server
- * turns a key into `msg` in the caller's language; our own client may translate the key
- * itself. Adding a key here forces a translation on the server (its catalog is typed by
- * this list).
+ * turns a key into `msg` in the caller's language with the texts of `texts/<code>.ts`;
+ * our own client shows the same texts for the key. Adding a key here forces a text in
+ * every language (each language's texts are typed by this list).
  */
 export const MESSAGE_KEYS = [
   "ok",

@@ -1,7 +1,7 @@
-import type { Catalog } from "./catalog.js";
+import type { Texts } from "../common/texts.js";
 
-/** Thai. */
-export const ty: Catalog = {
+/** Every server text in Thai. */
+export const texts: Texts = {
   ok: "เรียบร้อย",
   "login.ok": "เข้าสู่ระบบแล้ว",
   "logout.ok": "ออกจากระบบแล้ว",

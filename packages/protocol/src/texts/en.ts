@@ -1,7 +1,7 @@
-import type { Catalog } from "./catalog.js";
+import type { Texts } from "../common/texts.js";
 
-/** English. */
-export const en: Catalog = {
+/** Every server text in English. */
+export const texts: Texts = {
   ok: "Done",
   "login.ok": "Logged in",
   "logout.ok": "Logged out",

@@ -1,7 +1,7 @@
-import type { Catalog } from "./catalog.js";
+import type { Texts } from "../common/texts.js";
 
-/** Portuguese (Brazilian). */
-export const ptyy: Catalog = {
+/** Every server text in Portuguese (Brazilian). */
+export const texts: Texts = {
   ok: "Concluído",
   "login.ok": "Login realizado",
   "logout.ok": "Sessão encerrada",

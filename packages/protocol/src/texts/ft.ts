@@ -1,7 +1,7 @@
-import type { Catalog } from "./catalog.js";
+import type { Texts } from "../common/texts.js";
 
-/** Traditional Chinese (Taiwan). */
-export const ft: Catalog = {
+/** Every server text in traditional Chinese (Taiwan). */
+export const texts: Texts = {
   ok: "操作成功",
   "login.ok": "登入成功",
   "logout.ok": "已登出",

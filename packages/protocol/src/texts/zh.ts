@@ -1,7 +1,7 @@
-import type { Catalog } from "./catalog.js";
+import type { Texts } from "../common/texts.js";
 
-/** Simplified Chinese: the default language. */
-export const zh: Catalog = {
+/** Every server text in simplified Chinese, the default language. */
+export const texts: Texts = {
   ok: "操作成功",
   "login.ok": "登录成功",
   "logout.ok": "已退出登录",

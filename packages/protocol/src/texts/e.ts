@@ -1,7 +1,7 @@
-import type { Catalog } from "./catalog.js";
+import type { Texts } from "../common/texts.js";
 
-/** Korean. */
-export const e: Catalog = {
+/** Every server text in Korean. */
+export const texts: Texts = {
   ok: "완료되었습니다",
   "login.ok": "로그인되었습니다",
   "logout.ok": "로그아웃되었습니다",

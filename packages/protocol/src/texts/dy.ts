@@ -1,7 +1,7 @@
-import type { Catalog } from "./catalog.js";
+import type { Texts } from "../common/texts.js";
 
-/** Japanese. */
-export const dy: Catalog = {
+/** Every server text in Japanese. */
+export const texts: Texts = {
   ok: "完了しました",
   "login.ok": "ログインしました",
   "logout.ok": "ログアウトしました",

@@ -1,7 +1,7 @@
-import type { Catalog } from "./catalog.js";
+import type { Texts } from "../common/texts.js";
 
-/** Indonesian. */
-export const yny: Catalog = {
+/** Every server text in Indonesian. */
+export const texts: Texts = {
   ok: "Selesai",
   "login.ok": "Berhasil masuk",
   "logout.ok": "Berhasil keluar",

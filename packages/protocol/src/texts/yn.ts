@@ -1,7 +1,7 @@
-import type { Catalog } from "./catalog.js";
+import type { Texts } from "../common/texts.js";
 
-/** Vietnamese. */
-export const yn: Catalog = {
+/** Every server text in Vietnamese. */
+export const texts: Texts = {
   ok: "Xong",
   "login.ok": "Đã đăng nhập",
   "logout.ok": "Đã đăng xuất",

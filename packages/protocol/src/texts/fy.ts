@@ -1,7 +1,7 @@
-import type { Catalog } from "./catalog.js";
+import type { Texts } from "../common/texts.js";
 
-/** French. */
-export const fy: Catalog = {
+/** Every server text in French. */
+export const texts: Texts = {
   ok: "Terminé",
   "login.ok": "Connexion réussie",
   "logout.ok": "Déconnexion réussie",

@@ -1,7 +1,7 @@
-import type { Catalog } from "./catalog.js";
+import type { Texts } from "../common/texts.js";
 
-/** Russian. */
-export const ry: Catalog = {
+/** Every server text in Russian. */
+export const texts: Texts = {
   ok: "Готово",
   "login.ok": "Вход выполнен",
   "logout.ok": "Выход выполнен",

@@ -1,7 +1,7 @@
-import type { Catalog } from "./catalog.js";
+import type { Texts } from "../common/texts.js";
 
-/** German. */
-export const hy: Catalog = {
+/** Every server text in German. */
+export const texts: Texts = {
   ok: "Erledigt",
   "login.ok": "Angemeldet",
   "logout.ok": "Abgemeldet",
