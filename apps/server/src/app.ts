@@ -76,19 +76,20 @@ const ioredis = lazyRequire<typeof IORedis>("ioredis");
 /**
  * Every feature of the server, each built from the one context and wired to the ports it
  * declares: what it asks of other features, given here by name (HOUSE-STYLE §2a, issue 42).
- * A new feature is one more line here. docs/ARCHITECTURE.md draws these edges.
+ * A new feature is one more line here. The list is the layer order, lower first: a feature
+ * asks only features before it, and listens to their events (its module subscribes when it
+ * is built, so the emitting feature must be built already); a feature above supplies a read
+ * interface a lower one declares. docs/ARCHITECTURE.md draws these edges.
  */
 const MODULES: readonly WiredModule[] = [
+  wire(auditModule, () => ({})),
   wire(systemModule, (f) => ({
-    accounts: f.accounts,
-    friends: f.friends,
+    accounts: f.accounts, // read interface: names for the audit log
     audit: f.audit,
   })),
   wire(accountsModule, (f) => ({
-    contacts: f.contacts,
     system: f.system,
-    groups: f.groups,
-    friends: f.friends,
+    groups: f.groups, // read interface: groups an account owns
     audit: f.audit,
     erasure: {
       ownsLiveGroup,
@@ -98,49 +99,65 @@ const MODULES: readonly WiredModule[] = [
     },
   })),
   wire(settingsModule, (f) => ({ accounts: f.accounts })),
-  wire(socketModule, (f) => ({ groups: f.groups })),
-  wire(friendsModule, (f) => ({
+  wire(pushModule, (f) => ({ system: f.system })),
+  wire(articlesModule, (f) => ({ audit: f.audit, accounts: f.accounts })),
+  wire(noticesModule, (f) => ({
+    audit: f.audit,
+    articles: f.articles,
     accounts: f.accounts,
-    contacts: f.contacts,
-    messages: f.messages,
-    system: f.system,
-    people: f.people,
   })),
   wire(messagesModule, (f) => ({
     accounts: f.accounts,
-    files: f.files,
-    groups: f.groups,
     audit: f.audit,
-    contacts: f.contacts,
-    friends: f.friends,
     push: f.push,
     notices: f.notices,
-  })),
-  wire(contactsModule, (f) => ({
+    // Read interfaces, supplied by the features above that write into chats.
     friends: f.friends,
-    notices: f.notices,
-    messages: f.messages,
     groups: f.groups,
-    system: f.system,
+    files: f.files,
+    contacts: f.contacts,
+  })),
+  wire(friendsModule, (f) => ({
     accounts: f.accounts,
+    system: f.system,
+    messages: f.messages,
+    contacts: f.contacts, // read interface: one chat-list entry
+    people: f.people, // read interface: people by id
   })),
   wire(groupsModule, (f) => ({
     accounts: f.accounts,
     system: f.system,
-    messages: f.messages,
-    files: f.files,
     friends: f.friends,
+    messages: f.messages,
     chats: groupChatRecords,
   })),
-  wire(peopleModule, (f) => ({
+  wire(filesModule, (f) => ({
+    system: f.system,
     groups: f.groups,
-    contacts: f.contacts,
+    messages: f.messages,
+  })),
+  wire(contactsModule, (f) => ({
+    accounts: f.accounts,
+    system: f.system,
+    articles: f.articles,
+    notices: f.notices,
+    messages: f.messages,
+    friends: f.friends,
+    groups: f.groups,
+  })),
+  wire(peopleModule, (f) => ({
     accounts: f.accounts,
     friends: f.friends,
+    groups: f.groups,
+    contacts: f.contacts,
   })),
-  wire(filesModule, (f) => ({ system: f.system, messages: f.messages })),
-  wire(pushModule, (f) => ({ system: f.system })),
-  wire(auditModule, () => ({})),
+  wire(callsModule, (f) => ({ accounts: f.accounts, messages: f.messages })),
+  wire(complaintsModule, (f) => ({
+    accounts: f.accounts,
+    audit: f.audit,
+    messages: f.messages,
+    groups: f.groups,
+  })),
   wire(consoleModule, (f) => ({
     accounts: f.accounts,
     groups: f.groups,
@@ -156,24 +173,7 @@ const MODULES: readonly WiredModule[] = [
     contacts: f.contacts,
     messages: f.messages,
   })),
-  wire(noticesModule, (f) => ({
-    audit: f.audit,
-    contacts: f.contacts,
-    articles: f.articles,
-    accounts: f.accounts,
-  })),
-  wire(complaintsModule, (f) => ({
-    accounts: f.accounts,
-    audit: f.audit,
-    messages: f.messages,
-    groups: f.groups,
-  })),
-  wire(articlesModule, (f) => ({
-    audit: f.audit,
-    contacts: f.contacts,
-    accounts: f.accounts,
-  })),
-  wire(callsModule, (f) => ({ accounts: f.accounts, messages: f.messages })),
+  wire(socketModule, (f) => ({ groups: f.groups })),
 ];
 
 /** The SMTP port when a saved one cannot be read (implicit TLS). */

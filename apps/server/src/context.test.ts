@@ -28,7 +28,6 @@ const system = new SystemService({
     onReached: () => undefined,
   },
   accounts: unprovided.accounts,
-  friends: unprovided.friends,
   audit: unprovided.audit,
   demoMode: false,
   codeChannels: () => Promise.resolve({ email: false, phone: false }),

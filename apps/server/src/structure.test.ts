@@ -3,10 +3,11 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /*
- * Issue 42's structure, held: no hand-written file over 600 lines, and each table has one
- * owning feature whose files alone write it; another feature asks through the owner's
- * port. docs/ARCHITECTURE.md lists the same owners. Migrations (db/) create and reshape
- * every table and are not features.
+ * Issue 42's structure, held: no hand-written file over 600 lines; each table has one
+ * owning feature whose files alone write it, another feature asks through the owner's
+ * port; and the features import one another down one layer order, so no two depend on
+ * each other. docs/ARCHITECTURE.md lists the same owners and order. Migrations (db/)
+ * create and reshape every table and are not features.
  */
 
 /** Every table, and the feature that alone writes it. */
@@ -106,5 +107,126 @@ describe("the size of each file", () => {
       }))
       .filter((file) => file.lines > MAX_LINES);
     expect(long).toEqual([]);
+  });
+});
+
+/**
+ * The server's features, lower first (docs/ARCHITECTURE.md, and app.ts's module list): a
+ * feature imports only features before it. One above is heard through its events, or read
+ * through a read interface the lower feature declares and app.ts wires; never imported.
+ */
+const LAYERS = [
+  "audit",
+  "system",
+  "accounts",
+  "settings",
+  "push",
+  "articles",
+  "notices",
+  "messages",
+  "friends",
+  "groups",
+  "files",
+  "contacts",
+  "people",
+  "calls",
+  "complaints",
+  "console",
+  "tasks",
+  "socket",
+];
+
+/** Every module a source names: imports (type-only too), re-exports, dynamic imports. */
+const SPECIFIER =
+  /\b(?:import|export)\s+(?:[^"';]*?\sfrom\s*)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
+
+/** The modules a source file names, as written. */
+function specifiers(source: string): string[] {
+  return [...source.matchAll(SPECIFIER)].map(
+    (match) => match[1] ?? match[2] ?? "",
+  );
+}
+
+/** One feature's file naming a module of another feature. */
+interface FeatureImport {
+  from: string;
+  to: string;
+  file: string;
+}
+
+/** Every import of one feature's module by another feature's source file (tests aside). */
+function featureImports(): FeatureImport[] {
+  const found: FeatureImport[] = [];
+  for (const from of fs.readdirSync(FEATURES)) {
+    const dir = path.join(FEATURES, from);
+    for (const entry of fs.readdirSync(dir, { recursive: true })) {
+      const name = String(entry);
+      if (!name.endsWith(".ts") || name.endsWith(".test.ts")) continue;
+      const file = path.join(dir, name);
+      for (const spec of specifiers(fs.readFileSync(file, "utf8"))) {
+        if (!spec.startsWith(".")) continue;
+        const target = path.relative(
+          FEATURES,
+          path.resolve(path.dirname(file), spec),
+        );
+        const [to = ""] = target.split(path.sep);
+        if (to === ".." || to === from || !target.includes(path.sep)) continue;
+        found.push({ from, to, file: path.relative(FEATURES, file) });
+      }
+    }
+  }
+  return found;
+}
+
+describe("the features' layers", () => {
+  const found = featureImports();
+
+  it("reads every kind of import a feature can make of another", () => {
+    const source = [
+      'import type {\n  A,\n  B,\n} from "../a/a.ports.js";',
+      'import { type C, d } from "../c/c.mapper.js";',
+      'export type { E } from "../e/e.service.js";',
+      'import "../f/f.js";',
+      'type G = import("../g/g.js").G;',
+    ].join("\n");
+    expect(specifiers(source)).toEqual([
+      "../a/a.ports.js",
+      "../c/c.mapper.js",
+      "../e/e.service.js",
+      "../f/f.js",
+      "../g/g.js",
+    ]);
+    expect(found.length).toBeGreaterThan(0);
+  });
+
+  it("knows every feature", () => {
+    expect([...LAYERS].sort()).toEqual(fs.readdirSync(FEATURES).sort());
+  });
+
+  it("has app.ts build the features in this order (an emitter before its listeners)", () => {
+    const app = fs.readFileSync(
+      path.join(import.meta.dirname, "app.ts"),
+      "utf8",
+    );
+    const built = [...app.matchAll(/\bwire\((\w+)Module\b/g)].map(
+      (match) => match[1],
+    );
+    expect(built).toEqual(LAYERS);
+  });
+
+  it("has no two features importing each other", () => {
+    const both = found
+      .filter((i) =>
+        found.some((back) => back.from === i.to && back.to === i.from),
+      )
+      .map((i) => `${[i.from, i.to].sort().join(" <-> ")}: ${i.file}`);
+    expect([...new Set(both)].sort()).toEqual([]);
+  });
+
+  it("has every feature import only features below it", () => {
+    const upward = found
+      .filter((i) => LAYERS.indexOf(i.to) >= LAYERS.indexOf(i.from))
+      .map((i) => `${i.file} imports ${i.to}, above ${i.from}`);
+    expect(upward).toEqual([]);
   });
 });

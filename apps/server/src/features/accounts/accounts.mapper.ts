@@ -1,6 +1,7 @@
 import {
   type Contact,
   DEFAULT_USER_SETTING,
+  type MessageSender,
   type UserInfo,
   type UserSetting,
 } from "@parley/protocol";
@@ -46,6 +47,25 @@ export function toUserSetting(raw: string): UserSetting {
 export function avatarUrl(avatar: string, publicUrl: string): string {
   if (/^https?:\/\//.test(avatar)) return avatar;
   return `${publicUrl}${avatar || DEFAULT_AVATAR}`;
+}
+
+/** What a message needs of its sender. */
+export type SenderRow = Pick<
+  UserRow,
+  "user_id" | "realname" | "account" | "avatar" | "name_py"
+>;
+
+/** A user as the sender of a message (or of a call, a notice). */
+export function toSender(user: SenderRow, publicUrl: string): MessageSender {
+  return {
+    id: user.user_id,
+    user_id: user.user_id,
+    realname: user.realname,
+    displayName: user.realname,
+    account: user.account,
+    avatar: avatarUrl(user.avatar, publicUrl),
+    name_py: user.name_py,
+  };
 }
 
 /** The one place a user row becomes the signed-in user's UserInfo; no secret leaves. */

@@ -18,16 +18,7 @@ import type { UserAdminPorts } from "./user-admin.service.js";
 /** Registration, login, logout, verification codes, login tickets and sessions. */
 export const accountsModule = defineModule(
   "accounts",
-  (
-    ctx,
-    {
-      groups,
-      friends,
-      audit,
-      erasure,
-      ...ports
-    }: AccountsPorts & UserAdminPorts,
-  ) => {
+  (ctx, { groups, audit, erasure, system }: AccountsPorts & UserAdminPorts) => {
     const { config } = ctx;
     const users = usersRepository(ctx.db);
     const sessions = new SessionsService(
@@ -59,7 +50,6 @@ export const accountsModule = defineModule(
       admin: {
         repo: userAdminRepository(ctx.db, erasure),
         groups,
-        friends,
         audit,
       },
       tickets: new LoginTickets(ctx.keys),
@@ -67,7 +57,7 @@ export const accountsModule = defineModule(
       passwords: ctx.passwords,
       logger: ctx.logger,
       policy: ctx.policy,
-      ...ports,
+      system,
       changes: ctx.changes,
       checkHeld: ctx.checkHeld,
       limits: {
@@ -93,6 +83,9 @@ export const accountsModule = defineModule(
         ),
       },
     });
+    system.events.on("closed", () =>
+      service.sessions.revokeNonAdmins("closed"),
+    );
     return {
       service,
       register: (calls) => {

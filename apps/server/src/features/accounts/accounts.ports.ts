@@ -1,3 +1,4 @@
+import type { Events } from "../../events.js";
 import type { AccountsService } from "./accounts.service.js";
 
 /*
@@ -24,3 +25,20 @@ export type { UserQuery } from "./user-admin.repository.js";
 export type ProfileWrites = Pick<AccountsService, "profile">;
 /** Invitations to register: made by the console, forgotten by the scheduler. */
 export type AccountInvitations = Pick<AccountsService, "invitations">;
+
+/**
+ * What accounts tells the features above it once a change is stored; a listening module
+ * subscribes when app.ts builds it (docs/ARCHITECTURE.md lists who listens).
+ */
+export interface AccountEventMap {
+  /** Accounts were made (sign-up, the console, the demo accounts). */
+  created: undefined;
+  /** A deleted account's memberships went with it: the groups it was in. */
+  membershipsErased: { userId: number; groupIds: number[]; publicUrl: string };
+  /** A deleted account's friendships went with it: its former friends. */
+  friendshipsErased: { userId: number; friendIds: number[] };
+}
+/** Accounts' events, as a feature above it listens to them. */
+export interface AccountEvents {
+  readonly events: Events<AccountEventMap>;
+}

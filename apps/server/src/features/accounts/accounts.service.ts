@@ -19,6 +19,7 @@ import {
 import type * as PinyinPro from "pinyin-pro";
 import type { FastifyBaseLogger as Logger } from "fastify";
 import type { Changes, Policy } from "../../context.js";
+import { Emitter } from "../../events.js";
 import type { UserRow } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { rateLimited, refuse } from "../../lib/errors.js";
@@ -43,8 +44,8 @@ const pinyinPro = lazyRequire<typeof PinyinPro>("pinyin-pro");
 
 export type { ActiveUser, DirectoryEntry } from "./accounts.repository.js";
 import type { LiveSession, SessionsService } from "./sessions.service.js";
-import type { ContactChanges } from "../contacts/contacts.ports.js";
-import type { SignUpRules } from "../system/system.ports.js";
+import type { SignUpRules, SystemEvents } from "../system/system.ports.js";
+import type { AccountEventMap } from "./accounts.ports.js";
 
 /** Where a request comes from. */
 export interface Origin {
@@ -83,15 +84,13 @@ export interface AccountsDeps {
   /** A user's own changes to their account row, stored for the people feature. */
   profile: ProfileRepository;
   /** User administration's own parts; it reaches this service for the rest. */
-  admin: Pick<UserAdminDeps, "repo" | "groups" | "friends" | "audit">;
+  admin: Pick<UserAdminDeps, "repo" | "groups" | "audit">;
   tickets: LoginTickets;
   clock: Clock;
   passwords: Passwords;
   limits: AccountLimits;
   logger: Logger;
   policy: Policy;
-  /** Chat lists kept current (a port: app.ts wires it). */
-  contacts: ContactChanges;
   /** The system settings (a port: app.ts wires it). */
   system: SignUpRules;
   changes: Changes;
@@ -100,7 +99,10 @@ export interface AccountsDeps {
 }
 
 /** What this service asks of other features (app.ts wires each one). */
-export type AccountsPorts = Pick<AccountsDeps, "contacts" | "system">;
+export interface AccountsPorts {
+  /** The system settings, and its events (the module listens). */
+  system: SignUpRules & SystemEvents;
+}
 
 /**
  * How long a process answers from an active user it holds without reading them again.
@@ -119,6 +121,8 @@ const HELD_USERS_MAX = 10_000;
  * and verification codes are services of their own, reachable here.
  */
 export class AccountsService {
+  /** What accounts tells the features above it (accounts.ports.ts). */
+  readonly events = new Emitter<AccountEventMap>();
   readonly sessions: SessionsService;
   readonly codes: CodesService;
   /** Invitations to register (registration by invitation). */
@@ -252,7 +256,7 @@ export class AccountsService {
       throw error;
     }
     // Run mode 1 lists every user: one more in everyone's list.
-    await this.deps.contacts.changed(null);
+    await this.events.emit("created");
     return toUserInfo(row, origin.publicUrl);
   }
 
@@ -543,7 +547,7 @@ export class AccountsService {
         throw refuse("register.accountTaken");
       throw error;
     }
-    await this.deps.contacts.changed(null);
+    await this.events.emit("created");
     return row;
   }
 
@@ -585,6 +589,6 @@ export class AccountsService {
         updated_at: now,
       });
     }
-    await this.deps.contacts.changed(null);
+    await this.events.emit("created");
   }
 }

@@ -19,8 +19,6 @@ import type { Passwords } from "../../lib/passwords.js";
 import { namePinyin } from "./accounts.service.js";
 
 import type { AuditLog } from "../audit/audit.ports.js";
-import type { FriendshipAdmin } from "../friends/friends.ports.js";
-import type { GroupAdmin } from "../groups/groups.ports.js";
 import type { AccountsService } from "./accounts.service.js";
 import { toConsoleUser } from "./user-admin.mapper.js";
 import type {
@@ -39,21 +37,19 @@ export interface UserAdminDeps {
   /** The accounts feature's own service: who is active, new accounts, sessions. */
   accounts: Pick<
     AccountsService,
-    "activeUser" | "createByAdministrator" | "sessions"
+    "activeUser" | "createByAdministrator" | "sessions" | "events"
   >;
-  /** Groups an account is in or owns (a port: app.ts wires it). */
-  groups: GroupAdmin;
-  /** Friendships (a port: app.ts wires it). */
-  friends: FriendshipAdmin;
+  /**
+   * How many live groups an account owns: it cannot be deleted while it owns one (a read
+   * interface: groups, above accounts, supplies it in app.ts).
+   */
+  groups: { ownedGroupCount(userId: number): Promise<number> };
   /** The audit log (a port: app.ts wires it). */
   audit: AuditLog;
 }
 
 /** What user administration asks of other features (app.ts wires each one). */
-export type UserAdminPorts = Pick<
-  UserAdminDeps,
-  "groups" | "friends" | "audit"
-> & {
+export type UserAdminPorts = Pick<UserAdminDeps, "groups" | "audit"> & {
   /** What an account leaves in other features' tables, gone with it. */
   erasure: AccountErasure;
 };
@@ -362,12 +358,17 @@ export class UserAdminService {
     await this.deps.accounts.sessions.revokeAll(userId, "disabled");
     // Gone from every contact list of run mode 1, and from what processes hold of users.
     await this.deps.accounts.sessions.userChanged(userId);
-    await this.deps.groups.membersDeparted(
-      gone.groupIds,
+    // Its groups' members, then its former friends, drop it from their lists.
+    const { events } = this.deps.accounts;
+    await events.emit("membershipsErased", {
       userId,
-      admin.publicUrl,
-    );
-    await this.deps.friends.forgotten(userId, gone.friendIds);
+      groupIds: gone.groupIds,
+      publicUrl: admin.publicUrl,
+    });
+    await events.emit("friendshipsErased", {
+      userId,
+      friendIds: gone.friendIds,
+    });
     await this.deps.audit.record(
       await auditActorOf(this.deps.accounts, admin),
       "user.delete",

@@ -4,6 +4,7 @@ import {
   type ArticleSummary,
 } from "@parley/protocol";
 import type { Policy } from "../../context.js";
+import { Emitter } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import type { AuditActor } from "../audit/audit.service.js";
@@ -19,8 +20,8 @@ import type {
 } from "./articles.repository.js";
 import type { ActiveUsers } from "../accounts/accounts.ports.js";
 import type { AuditLog } from "../audit/audit.ports.js";
-import type { ContactChanges } from "../contacts/contacts.ports.js";
 import { auditActorOf, mayWriteConsole } from "../accounts/admin-acts.js";
+import type { ArticleEventMap } from "./articles.ports.js";
 
 export interface ArticlesDeps {
   repo: ArticlesRepository;
@@ -28,17 +29,12 @@ export interface ArticlesDeps {
   policy: Policy;
   /** The audit log (a port: app.ts wires it). */
   audit: AuditLog;
-  /** Chat lists kept current (a port: app.ts wires it). */
-  contacts: ContactChanges;
   /** Who the users are (a port: app.ts wires it). */
   accounts: ActiveUsers;
 }
 
 /** What this service asks of other features (app.ts wires each one). */
-export type ArticlesPorts = Pick<
-  ArticlesDeps,
-  "audit" | "contacts" | "accounts"
->;
+export type ArticlesPorts = Pick<ArticlesDeps, "audit" | "accounts">;
 
 /** The administrator writing, and from where (for the audit log). */
 export interface Editor {
@@ -76,6 +72,9 @@ function toSummary(row: ArticleSummaryRow): ArticleSummary {
  * before they are stored, so what is read is what was checked.
  */
 export class ArticlesService {
+  /** What articles tells the features above it (articles.ports.ts). */
+  readonly events = new Emitter<ArticleEventMap>();
+
   constructor(private readonly deps: ArticlesDeps) {}
 
   /** `manage/Article/index`. */
@@ -149,7 +148,7 @@ export class ArticlesService {
       { title: draft.title, status },
     );
     // The notices entry of every list shows the newest published article.
-    await this.deps.contacts.changed(null);
+    await this.events.emit("changed");
     return id;
   }
 
@@ -173,7 +172,7 @@ export class ArticlesService {
       { title: draft.title, length: body.length },
     );
     // The notices entry of every list shows the newest published article.
-    await this.deps.contacts.changed(null);
+    await this.events.emit("changed");
   }
 
   /** `manage/Article/setStatus`: the first publishing dates it; a draft again keeps that. */
@@ -202,7 +201,7 @@ export class ArticlesService {
       { status },
     );
     // The notices entry of every list shows the newest published article.
-    await this.deps.contacts.changed(null);
+    await this.events.emit("changed");
   }
 
   /** `manage/Article/del`. */
@@ -219,7 +218,7 @@ export class ArticlesService {
       null,
     );
     // The notices entry of every list shows the newest published article.
-    await this.deps.contacts.changed(null);
+    await this.events.emit("changed");
   }
 
   /** Refuses a write in demo mode or by a non-administrator; names the actor for the log. */

@@ -13,7 +13,7 @@ import { rateLimited, refuse } from "../../lib/errors.js";
 import type { Limiter } from "../../lib/rate-limits.js";
 import type { SharedKeys } from "../../lib/shared-keys.js";
 import type { ActiveUser } from "../accounts/accounts.service.js";
-import { toSender } from "../messages/messages.mapper.js";
+import { toSender } from "../accounts/accounts.mapper.js";
 import {
   callExtends,
   callText,

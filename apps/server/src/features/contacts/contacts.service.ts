@@ -17,11 +17,15 @@ import {
 } from "../notices/notices.mapper.js";
 import type { DirectoryEntry } from "../accounts/accounts.service.js";
 import type { ConversationState } from "../messages/messages.service.js";
-import type { ActiveUsers } from "../accounts/accounts.ports.js";
-import type { FriendLists } from "../friends/friends.ports.js";
+import type { AccountEvents, ActiveUsers } from "../accounts/accounts.ports.js";
+import type { ArticleEvents } from "../articles/articles.ports.js";
+import type { FriendEvents, FriendLists } from "../friends/friends.ports.js";
 import type { GroupMembership } from "../groups/groups.ports.js";
-import type { ConversationStates } from "../messages/messages.ports.js";
-import type { NoticeFeed } from "../notices/notices.ports.js";
+import type {
+  ConversationStates,
+  MessageEvents,
+} from "../messages/messages.ports.js";
+import type { NoticeEvents, NoticeFeed } from "../notices/notices.ports.js";
 import type { LiveConfig } from "../system/system.ports.js";
 
 export interface ContactsDeps {
@@ -46,11 +50,17 @@ export interface ContactsDeps {
   settle?: () => Promise<void>;
 }
 
-/** What this service asks of other features (app.ts wires each one). */
-export type ContactsPorts = Pick<
-  ContactsDeps,
-  "friends" | "notices" | "messages" | "groups" | "system" | "accounts"
->;
+/**
+ * What this service asks of other features, and whose events its module listens to (app.ts
+ * wires each one).
+ */
+export type ContactsPorts = Pick<ContactsDeps, "groups" | "system"> & {
+  friends: FriendLists & FriendEvents;
+  notices: NoticeFeed & NoticeEvents;
+  messages: ConversationStates & MessageEvents;
+  accounts: ActiveUsers & AccountEvents;
+  articles: ArticleEvents;
+};
 
 /**
  * How long a held contact list answers without being read again. Every event to a user's

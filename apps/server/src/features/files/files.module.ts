@@ -6,6 +6,7 @@ import type { FilesPorts } from "./files.service.js";
 
 /** Files in chat: uploads sent as messages, stored once per content, served after an access check. */
 export const filesModule = defineModule("files", (ctx, ports: FilesPorts) => {
+  const { groups, ...asked } = ports;
   const service = new FilesService({
     repo: filesRepository(ctx.db),
     storage: ctx.storage,
@@ -17,9 +18,14 @@ export const filesModule = defineModule("files", (ctx, ports: FilesPorts) => {
     ),
     clock: ctx.clock,
     policy: ctx.policy,
-    ...ports,
+    ...asked,
     logger: ctx.logger,
   });
+  // Files no message carries any more are let go, whichever feature dropped the messages.
+  const release = ({ fileIds }: { fileIds: readonly number[] }) =>
+    service.release(fileIds);
+  asked.messages.events.on("filesDropped", release);
+  groups.events.on("filesDropped", release);
   return {
     service,
     register: (calls) => {

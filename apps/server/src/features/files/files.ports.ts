@@ -1,7 +1,4 @@
 import type { FilesService } from "./files.service.js";
 
-/** A message's file: what it is, whether it is stored, and letting it go. */
-export type Attachments = Pick<
-  FilesService,
-  "attachment" | "release" | "stored"
->;
+/** Letting files go that no message carries any more (retention, orphaned uploads). */
+export type FileRelease = Pick<FilesService, "release">;

@@ -31,7 +31,11 @@ import {
   type FilesRepository,
   type StoredFile,
 } from "./files.repository.js";
-import { type FileMessages } from "../messages/messages.ports.js";
+import {
+  type FileMessages,
+  type MessageEvents,
+} from "../messages/messages.ports.js";
+import { type GroupEvents } from "../groups/groups.ports.js";
 import { type SigningKeys } from "../system/system.ports.js";
 import {
   CARRIERS_CHECKED,
@@ -129,7 +133,12 @@ export interface FilesDeps {
 }
 
 /** What this service asks of other features (app.ts wires each one). */
-export type FilesPorts = Pick<FilesDeps, "system" | "messages">;
+export type FilesPorts = Pick<FilesDeps, "system"> & {
+  /** Chat histories, and their events (the module listens). */
+  messages: FileMessages & MessageEvents;
+  /** Groups' events (the module listens). */
+  groups: GroupEvents;
+};
 
 /**
  * Files in chat: uploads stored once per content and sent as messages; downloads only for

@@ -14,6 +14,10 @@ export const friendsModule = defineModule(
       publish: ctx.publish,
       ...ports,
     });
+    ports.system.events.on("friendMode", () => service.befriendChatPartners());
+    ports.accounts.events.on("friendshipsErased", ({ userId, friendIds }) =>
+      service.forgotten(userId, friendIds),
+    );
     return {
       service,
       register: (calls) => {

@@ -1,3 +1,4 @@
+import type { Events } from "../../events.js";
 import type { FriendsService } from "./friends.service.js";
 
 /** Who is whose friend, and by which remark. */
@@ -15,8 +16,19 @@ export type FriendLists = Pick<
   | "friendIds"
   | "nicknamesAmong"
 >;
-/** Friendships made or forgotten by an administrator's act. */
-export type FriendshipAdmin = Pick<
-  FriendsService,
-  "forgotten" | "befriendChatPartners"
->;
+
+/**
+ * What friends tells the features above it once a change is stored; a listening module
+ * subscribes when app.ts builds it (docs/ARCHITECTURE.md lists who listens).
+ */
+export interface FriendEventMap {
+  /**
+   * What these users see of their friends and requests changed with no event to them (a
+   * refusal, a remark; null: anyone's, as the run mode's pairing).
+   */
+  changed: { userIds: readonly number[] | null };
+}
+/** Friends' events, as a feature above it listens to them. */
+export interface FriendEvents {
+  readonly events: Events<FriendEventMap>;
+}

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   applicationRemarkProblem,
   type CallRequest,
+  type Contact,
   type FriendRequest,
   type friends as calls,
   friendNicknameProblem,
@@ -10,6 +11,7 @@ import {
   type SystemNotice,
 } from "@parley/protocol";
 import type { Publish } from "../../context.js";
+import { Emitter } from "../../events.js";
 import { type Clock, formatDateTime } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import { translate } from "../../lib/messages.js";
@@ -20,14 +22,21 @@ import type {
   FriendsRepository,
   RequestRow,
 } from "./friends.repository.js";
-import type { ActiveUsers } from "../accounts/accounts.ports.js";
-import type { ContactChanges } from "../contacts/contacts.ports.js";
+import type { AccountEvents, ActiveUsers } from "../accounts/accounts.ports.js";
 import type { DirectChatLog } from "../messages/messages.ports.js";
-import type { PeopleLookup } from "../people/people.ports.js";
-import type { LiveConfig } from "../system/system.ports.js";
+import type { LiveConfig, SystemEvents } from "../system/system.ports.js";
+import type { FriendEventMap } from "./friends.ports.js";
 
 /** How long after a refusal the same person may be asked again (each request notifies). */
 const REAPPLY_AFTER_REFUSAL_MS = 24 * 60 * 60 * 1000;
+
+/** What a request shows of each of its two people. */
+interface PersonShown {
+  realname: string;
+  avatar: string;
+  name_py: string;
+  motto: string;
+}
 
 /** A page of the request list as the call parsed it. */
 export type RequestsQuery = CallRequest<typeof calls.index>;
@@ -38,21 +47,40 @@ export interface FriendsDeps {
   publish: Publish;
   /** Who the users are (a port: app.ts wires it). */
   accounts: ActiveUsers;
-  /** Chat lists kept current (a port: app.ts wires it). */
-  contacts: ContactChanges;
+  /**
+   * One entry of a user's chat list as it is now (a read interface: contacts, above
+   * friends, supplies it in app.ts).
+   */
+  contacts: {
+    one(
+      userId: number,
+      id: number,
+      publicUrl: string,
+    ): Promise<Contact | undefined>;
+  };
   /** Chat histories (a port: app.ts wires it). */
   messages: DirectChatLog;
   /** The system settings (a port: app.ts wires it). */
   system: LiveConfig;
-  /** People (a port: app.ts wires it). */
-  people: PeopleLookup;
+  /**
+   * People by id, whatever their state, as a request names them (a read interface: people,
+   * above friends, supplies it in app.ts).
+   */
+  people: {
+    people(ids: readonly number[]): Promise<Map<number, PersonShown>>;
+  };
 }
 
 /** What this service asks of other features (app.ts wires each one). */
 export type FriendsPorts = Pick<
   FriendsDeps,
-  "accounts" | "contacts" | "messages" | "system" | "people"
->;
+  "contacts" | "messages" | "people"
+> & {
+  /** Who the users are, and their events (the module listens). */
+  accounts: ActiveUsers & AccountEvents;
+  /** The system settings, and its events (the module listens). */
+  system: LiveConfig & SystemEvents;
+};
 
 /**
  * Friends (run mode 2, wire-contract.md §2.6 and §5.9): requests with a message, answered
@@ -61,6 +89,8 @@ export type FriendsPorts = Pick<
  * read (may these two chat? whose presence do I see?).
  */
 export class FriendsService {
+  /** What friends tells the features above it (friends.ports.ts). */
+  readonly events = new Emitter<FriendEventMap>();
   private readonly repo: FriendsRepository;
 
   constructor(private readonly deps: FriendsDeps) {
@@ -244,7 +274,7 @@ export class FriendsService {
     if (!row) throw refuse("friend.requestNotFound");
     if (!agree) {
       // No event tells me: my list's waiting-requests badge is read again.
-      await this.deps.contacts.changed([me]);
+      await this.events.emit("changed", { userIds: [me] });
       return;
     }
     const applicant = await this.deps.accounts.activeUser(row.from_user_id);
@@ -271,7 +301,7 @@ export class FriendsService {
     const pairs = await this.deps.messages.chatPairs();
     if (pairs.length === 0) return;
     await this.repo.linkPairs(pairs, this.deps.clock.now());
-    await this.deps.contacts.changed(null);
+    await this.events.emit("changed", { userIds: null });
   }
 
   /**
@@ -318,7 +348,7 @@ export class FriendsService {
     if (!(await this.repo.updateNickname(me, friendId, nickname.trim())))
       throw refuse("friend.notFriend");
     // No event tells me: my list, which names them by it, is read again.
-    await this.deps.contacts.changed([me]);
+    await this.events.emit("changed", { userIds: [me] });
   }
 
   /** A page of the requests I received or sent, newest first, with both people. */

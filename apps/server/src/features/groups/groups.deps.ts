@@ -6,8 +6,7 @@ import {
   type GroupsRepository,
   type MemberState,
 } from "./groups.repository.js";
-import type { ActiveUsers } from "../accounts/accounts.ports.js";
-import type { Attachments } from "../files/files.ports.js";
+import type { AccountEvents, ActiveUsers } from "../accounts/accounts.ports.js";
 import type { Friendship } from "../friends/friends.ports.js";
 import type { GroupChatLog } from "../messages/messages.ports.js";
 import type { LiveConfig, SigningKeys } from "../system/system.ports.js";
@@ -25,8 +24,6 @@ export interface GroupsDeps {
   system: LiveConfig & SigningKeys;
   /** Chat histories (a port: app.ts wires it). */
   messages: GroupChatLog;
-  /** Stored files (a port: app.ts wires it). */
-  files: Attachments;
   /** Friendships (a port: app.ts wires it). */
   friends: Friendship;
 }
@@ -34,8 +31,11 @@ export interface GroupsDeps {
 /** What this service asks of other features (app.ts wires each one). */
 export type GroupsPorts = Pick<
   GroupsDeps,
-  "accounts" | "system" | "messages" | "files" | "friends"
->;
+  "system" | "messages" | "friends"
+> & {
+  /** Who the users are, and their events (the module listens). */
+  accounts: ActiveUsers & AccountEvents;
+};
 
 /** The caller inside a group: the group, their membership, and who they are. */
 export interface Standing {

@@ -27,6 +27,11 @@ export const groupsModule = defineModule(
       policy: ctx.policy,
       ...ports,
     });
+    ports.accounts.events.on(
+      "membershipsErased",
+      ({ userId, groupIds, publicUrl }) =>
+        service.membersDeparted(groupIds, userId, publicUrl),
+    );
     return {
       service,
       register: (calls) => {

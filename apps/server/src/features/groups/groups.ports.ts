@@ -1,3 +1,4 @@
+import type { Events } from "../../events.js";
 import type { GroupsService } from "./groups.service.js";
 
 /** Who is in a group, in which role, and whether they may chat there. */
@@ -24,9 +25,20 @@ export type GroupAdmin = Pick<
   | "changeOwner"
   | "disband"
   | "memberPage"
-  | "membersDeparted"
   | "removeMember"
   | "setManager"
   | "faces"
-  | "ownedGroupCount"
 >;
+
+/**
+ * What groups tells the features above it once a change is stored; a listening module
+ * subscribes when app.ts builds it (docs/ARCHITECTURE.md lists who listens).
+ */
+export interface GroupEventMap {
+  /** A group's history was cleared, or a disbanded group's removed: its messages' files. */
+  filesDropped: { fileIds: readonly number[] };
+}
+/** Groups' events, as a feature above it listens to them. */
+export interface GroupEvents {
+  readonly events: Events<GroupEventMap>;
+}

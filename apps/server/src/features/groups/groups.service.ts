@@ -11,6 +11,7 @@ import {
   type PickerUser,
   textToHtml,
 } from "@parley/protocol";
+import { Emitter } from "../../events.js";
 import { refuse } from "../../lib/errors.js";
 import { signToken } from "../../lib/signing.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
@@ -24,6 +25,7 @@ import type { GroupsDeps, GroupCaller } from "./groups.deps.js";
 import { EVENT_TEXT, GroupRules, QR_PURPOSE } from "./group-rules.js";
 import { MembershipService, membershipOf } from "./membership.service.js";
 import { MembersService } from "./members.service.js";
+import type { GroupEventMap } from "./groups.ports.js";
 
 export type { GroupCaller, GroupsDeps, GroupsPorts } from "./groups.deps.js";
 
@@ -36,6 +38,8 @@ export type { GroupCaller, GroupsDeps, GroupsPorts } from "./groups.deps.js";
  * face: what other features' ports pick from (groups.ports.ts).
  */
 export class GroupsService {
+  /** What groups tells the features above it (groups.ports.ts). */
+  readonly events = new Emitter<GroupEventMap>();
   private readonly repo: GroupsDeps["repo"];
   private readonly rules: GroupRules;
   readonly faces: MembershipService["faces"];
@@ -301,7 +305,7 @@ export class GroupsService {
     const files = await this.repo.removeFormerMember(groupId, userId);
     if (files === null) throw refuse("group.notFound");
     // The group's files that no other message carries are freed.
-    await this.deps.files.release(files);
+    await this.events.emit("filesDropped", { fileIds: files });
     // The caller's other devices drop the chat (and their held list goes).
     await this.deps.publish.toUsers([userId], "removeGroup", {
       group_id: groupContactId(groupId),
@@ -380,9 +384,9 @@ export class GroupsService {
     this.rules.must(me, "group.clearMessages", {
       member: member ? membershipOf(member) : null,
     });
-    await this.deps.files.release(
-      await this.deps.messages.clearGroupHistory(groupId),
-    );
+    await this.events.emit("filesDropped", {
+      fileIds: await this.deps.messages.clearGroupHistory(groupId),
+    });
     await this.deps.publish.toUsers(
       await this.repo.listMemberIds(groupId),
       "clearMessage",

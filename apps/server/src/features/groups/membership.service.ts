@@ -1,7 +1,6 @@
 import {
   type Contact,
   denial,
-  type GroupSetting,
   groupContactId,
   GroupRoles,
   type MemberUser,
@@ -19,18 +18,12 @@ import {
 import type { MemberState } from "./groups.repository.js";
 import type { MemberRow } from "./membership.repository.js";
 import type { GroupsDeps } from "./groups.deps.js";
+import type { ChatStanding } from "../messages/messages.deps.js";
 
 export const membershipOf = (member: MemberState): Membership => ({
   role: member.role,
   mutedUntil: member.muted_until ?? 0,
 });
-
-/** A member's standing in a group's chat: role and mute, where their history starts, settings. */
-interface ChatStanding {
-  member: Membership;
-  joinedSeq: number;
-  setting: GroupSetting;
-}
 
 const chatStandingOf = (
   row: MemberState & { joined_seq: number; setting: string },

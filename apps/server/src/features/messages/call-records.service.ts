@@ -1,5 +1,6 @@
 import type { ActiveUser } from "../accounts/accounts.service.js";
-import { toMessage, toSender } from "./messages.mapper.js";
+import { toSender } from "../accounts/accounts.mapper.js";
+import { toMessage } from "./messages.mapper.js";
 import { directConversationId } from "../../db/conversation-ids.js";
 import type { MessageRow } from "./message-store.repository.js";
 import type { MessagesRepository } from "./messages.repository.js";

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { type Message } from "@parley/protocol";
 import type { ActiveUser } from "../accounts/accounts.service.js";
-import { toMessage, toSender } from "./messages.mapper.js";
+import { toSender } from "../accounts/accounts.mapper.js";
+import { toMessage } from "./messages.mapper.js";
 import { directConversationId } from "../../db/conversation-ids.js";
 import type { MessageRow } from "./message-store.repository.js";
 

@@ -10,7 +10,7 @@ import {
 } from "@parley/protocol";
 import { refuse } from "../../lib/errors.js";
 import type { ActiveUser } from "../accounts/accounts.service.js";
-import { toSender } from "./messages.mapper.js";
+import { toSender } from "../accounts/accounts.mapper.js";
 
 import type { MessagesDeps } from "./messages.deps.js";
 

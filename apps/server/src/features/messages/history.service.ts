@@ -9,7 +9,8 @@ import {
   SELF_CHAT_ID,
 } from "@parley/protocol";
 import { refuse } from "../../lib/errors.js";
-import { toMessage, toSender } from "./messages.mapper.js";
+import { toSender } from "../accounts/accounts.mapper.js";
+import { toMessage } from "./messages.mapper.js";
 import { directConversationId } from "../../db/conversation-ids.js";
 import type { MessageRow } from "./message-store.repository.js";
 import type {

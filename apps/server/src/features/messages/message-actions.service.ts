@@ -13,6 +13,7 @@ import {
   isCopyable,
 } from "@parley/protocol";
 import type { Policy, Publish } from "../../context.js";
+import type { Emitter } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import type {
@@ -25,9 +26,12 @@ import { type MessageRow } from "./message-store.repository.js";
 import type { MessagesService, SeenMessage } from "./messages.service.js";
 import type { ActiveUsers } from "../accounts/accounts.ports.js";
 import type { AuditLog } from "../audit/audit.ports.js";
-import type { ContactChanges } from "../contacts/contacts.ports.js";
-import type { Attachments } from "../files/files.ports.js";
-import type { GroupMembership } from "../groups/groups.ports.js";
+import type {
+  ChatListEntries,
+  GroupMembers,
+  StoredFiles,
+} from "./messages.deps.js";
+import type { MessageEventMap } from "./messages.ports.js";
 
 export interface MessageActionsDeps {
   repo: MessageActionsRepository;
@@ -37,14 +41,16 @@ export interface MessageActionsDeps {
   policy: Policy;
   /** Who the users are (a port: app.ts wires it). */
   accounts: ActiveUsers;
-  /** Stored files (a port: app.ts wires it). */
-  files: Attachments;
-  /** Groups and their members (a port: app.ts wires it). */
-  groups: GroupMembership;
+  /** Stored files (a read interface: app.ts wires it). */
+  files: StoredFiles;
+  /** Groups and their members (a read interface: app.ts wires it). */
+  groups: GroupMembers;
   /** The audit log (a port: app.ts wires it). */
   audit: AuditLog;
-  /** Chat lists kept current (a port: app.ts wires it). */
-  contacts: ContactChanges;
+  /** One entry of a user's chat list (a read interface: app.ts wires it). */
+  contacts: ChatListEntries;
+  /** What the feature tells those above it (files lets go of what messages dropped). */
+  events: Emitter<MessageEventMap>;
 }
 
 /** What this service asks of other features (app.ts wires each one). */
@@ -180,7 +186,8 @@ export class MessageActionsService {
     };
     const done = await this.repo.withdraw(row, line);
     if (!done) throw refuse("message.alreadyWithdrawn");
-    if (row.file_id !== null) await this.deps.files.release([row.file_id]);
+    if (row.file_id !== null)
+      await this.deps.events.emit("filesDropped", { fileIds: [row.file_id] });
 
     const event = (viewer: number | undefined): Withdrawn => ({
       id: row.client_msg_id,
@@ -228,7 +235,8 @@ export class MessageActionsService {
     if (why !== null) throw refuse("message.deleteDenied");
     const done = await this.repo.deleteMessage(row);
     if (!done) throw refuse("message.notFound");
-    if (row.file_id !== null) await this.deps.files.release([row.file_id]);
+    if (row.file_id !== null)
+      await this.deps.events.emit("filesDropped", { fileIds: [row.file_id] });
     const gone = (viewer: number): MessageGone => ({
       id: row.client_msg_id,
       msg_id: row.msg_id,
@@ -244,7 +252,7 @@ export class MessageActionsService {
     const { row } = await this.byClientId(userId, clientId);
     const outcome = await this.repo.hide(row, userId, this.deps.clock.now());
     if (outcome === "deleted" && row.file_id !== null)
-      await this.deps.files.release([row.file_id]);
+      await this.deps.events.emit("filesDropped", { fileIds: [row.file_id] });
     await this.deps.publish.toUsers([userId], "removeMessage", {
       id: row.client_msg_id,
       msg_id: row.msg_id,

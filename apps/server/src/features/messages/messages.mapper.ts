@@ -10,28 +10,11 @@ import {
 } from "@parley/protocol";
 import type { UserRow } from "../../db/schema.js";
 import { parseJsonObject } from "../../lib/json.js";
-import { avatarUrl, userAsContact } from "../accounts/accounts.mapper.js";
+import { type SenderRow, userAsContact } from "../accounts/accounts.mapper.js";
+import { SYSTEM_ENTRY_INDEX } from "../notices/notices.mapper.js";
 import { EXT_ICON_PREFIX } from "../../plugins/ext-icons.js";
 import type { MessageRow } from "./message-store.repository.js";
 import type { ConversationState } from "./messages.repository.js";
-
-/** What a message needs of its sender. */
-export type SenderRow = Pick<
-  UserRow,
-  "user_id" | "realname" | "account" | "avatar" | "name_py"
->;
-
-export function toSender(user: SenderRow, publicUrl: string): MessageSender {
-  return {
-    id: user.user_id,
-    user_id: user.user_id,
-    realname: user.realname,
-    displayName: user.realname,
-    account: user.account,
-    avatar: avatarUrl(user.avatar, publicUrl),
-    name_py: user.name_py,
-  };
-}
 
 /** The address of a stored file (wire-contract.md §2.3: `content` of a file message). */
 export function fileUrl(fileId: number, publicUrl: string): string {
@@ -119,12 +102,6 @@ export function withdrawnText(
   if (own) return "你撤回了一条消息";
   return isGroup ? `${name}撤回了一条消息` : "对方撤回了一条消息";
 }
-
-/**
- * The letter group of the system's entries (wire-contract.md §2.9): `[1]` sorts them before
- * the letters, and old clients head the group with what follows.
- */
-export const SYSTEM_ENTRY_INDEX = "[1]系统消息";
 
 /** A picture no larger than this on both sides is shown at its own size (fixMode 3). */
 const SMALL_PICTURE_PX = 200;

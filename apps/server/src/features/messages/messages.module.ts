@@ -1,4 +1,5 @@
 import { defineModule } from "../../context.js";
+import { Emitter } from "../../events.js";
 import { messageActionsRepository } from "./message-actions.repository.js";
 import { registerMessageActionRoutes } from "./message-actions.routes.js";
 import { MessageActionsService } from "./message-actions.service.js";
@@ -8,6 +9,7 @@ import { registerMessageRoutes } from "./messages.routes.js";
 import { MessagesService } from "./messages.service.js";
 import type { MessageActionsPorts } from "./message-actions.service.js";
 import type { MessagesPorts } from "./messages.service.js";
+import type { MessageEventMap } from "./messages.ports.js";
 
 /**
  * Chat messages: sending, history and read marks; and what a user does with a message
@@ -16,11 +18,13 @@ import type { MessagesPorts } from "./messages.service.js";
 export const messagesModule = defineModule(
   "messages",
   (ctx, ports: MessageActionsPorts & MessagesPorts) => {
+    const events = new Emitter<MessageEventMap>();
     const service = new MessagesService({
       repo: messagesRepository(ctx.db),
       clock: ctx.clock,
       publish: ctx.publish,
       policy: ctx.policy,
+      events,
       ...ports,
       sendsPerUser: ctx.limiter(
         "send-user",
@@ -35,6 +39,7 @@ export const messagesModule = defineModule(
       clock: ctx.clock,
       publish: ctx.publish,
       policy: ctx.policy,
+      events,
       ...ports,
     };
     const actions = new MessageActionsService(actionDeps);

@@ -1,3 +1,4 @@
+import type { Events } from "../../events.js";
 import type { MessagesService } from "./messages.service.js";
 
 /**
@@ -35,3 +36,18 @@ export type FileMessages = Pick<MessagesService, "alreadySent" | "send">;
 /** Message retention: the oldest messages deleted a batch at a time. */
 export type MessageRetention = Pick<MessagesService, "deleteMessagesBefore">;
 export type { GroupChatRecords } from "./group-chats.repository.js";
+
+/**
+ * What messages tells the features above it once a change is stored; a listening module
+ * subscribes when app.ts builds it (docs/ARCHITECTURE.md lists who listens).
+ */
+export interface MessageEventMap {
+  /** A user marked a chat read: the unread counts of their chats changed. */
+  read: { userId: number };
+  /** Messages that carried these files are gone, or carry them no more (withdrawn, masked). */
+  filesDropped: { fileIds: readonly number[] };
+}
+/** Messages' events, as a feature above it listens to them. */
+export interface MessageEvents {
+  readonly events: Events<MessageEventMap>;
+}

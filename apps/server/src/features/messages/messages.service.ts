@@ -3,7 +3,9 @@ import { ChatEventsService } from "./chat-events.service.js";
 import { ChatRules } from "./chat-rules.js";
 import { ConsoleViewService } from "./console-view.service.js";
 import { HistoryService } from "./history.service.js";
+import type { Events } from "../../events.js";
 import type { MessagesDeps } from "./messages.deps.js";
+import type { MessageEventMap } from "./messages.ports.js";
 import { ReadMarksService } from "./read-marks.service.js";
 import { SendingService } from "./sending.service.js";
 
@@ -23,6 +25,8 @@ export type { ListInput, SeenMessage } from "./history.service.js";
  * the ports of other features pick from (messages.ports.ts).
  */
 export class MessagesService {
+  /** What messages tells the features above it (messages.ports.ts). */
+  readonly events: Events<MessageEventMap>;
   readonly send: SendingService["send"];
   readonly alreadySent: SendingService["alreadySent"];
   readonly postGroupEvent: ChatEventsService["postGroupEvent"];
@@ -49,17 +53,18 @@ export class MessagesService {
   readonly consoleView: ConsoleViewService["consoleView"];
 
   constructor(deps: MessagesDeps) {
+    this.events = deps.events;
     const rules = new ChatRules(deps);
     const reads = new ReadMarksService(deps, rules);
     const sending = new SendingService(deps, rules);
-    const events = new ChatEventsService(deps);
+    const lines = new ChatEventsService(deps);
     const calls = new CallRecordsService(deps, rules);
     const history = new HistoryService(deps, rules, reads);
     const consoleView = new ConsoleViewService(deps, rules);
     this.send = sending.send.bind(sending);
     this.alreadySent = sending.alreadySent.bind(sending);
-    this.postGroupEvent = events.postGroupEvent.bind(events);
-    this.postDirectEvent = events.postDirectEvent.bind(events);
+    this.postGroupEvent = lines.postGroupEvent.bind(lines);
+    this.postDirectEvent = lines.postDirectEvent.bind(lines);
     this.storeCallRecord = calls.storeCallRecord.bind(calls);
     this.announceCallRecord = calls.announceCallRecord.bind(calls);
     this.updateCallRecord = calls.updateCallRecord.bind(calls);

@@ -33,6 +33,7 @@ export class ModerationService {
       | "groups"
       | "publish"
       | "messages"
+      | "events"
     >,
   ) {
     this.repo = deps.repo;
@@ -98,7 +99,7 @@ export class ModerationService {
         }
       if (!progressed) break;
     }
-    await files.release([fileId]);
+    await this.deps.events.emit("filesDropped", { fileIds: [fileId] });
     await this.deps.audit.record(
       await auditActorOf(this.deps.accounts, admin),
       "file.delete",
@@ -123,7 +124,8 @@ export class ModerationService {
     if (deleting) {
       if (!(await this.repo.deleteMessage(row))) return false;
     } else if (!(await this.repo.mask(row, MASKED_CONTENT))) return false;
-    if (row.file_id !== null) await this.deps.files.release([row.file_id]);
+    if (row.file_id !== null)
+      await this.deps.events.emit("filesDropped", { fileIds: [row.file_id] });
 
     const { publish } = this.deps;
     for (const viewer of groupId === null ? audience : [null]) {

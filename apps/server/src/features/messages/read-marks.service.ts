@@ -29,7 +29,7 @@ export class ReadMarksService {
   constructor(
     private readonly deps: Pick<
       MessagesDeps,
-      "repo" | "publish" | "groups" | "contacts" | "notices"
+      "repo" | "publish" | "groups" | "events" | "notices"
     >,
     private readonly rules: ChatRules,
   ) {
@@ -71,7 +71,7 @@ export class ReadMarksService {
     if (wrote) {
       // The reader's devices clear the chat's count and mention mark (their lists are
       // read again too).
-      await this.deps.contacts.changed([userId]);
+      await this.deps.events.emit("read", { userId });
       await this.deps.publish.toUsers([userId], "chatRead", {
         toContactId: conversationId,
       });
@@ -106,7 +106,7 @@ export class ReadMarksService {
     if (changed.length === 0) return;
     const { publish } = this.deps;
     // The reader's devices clear the chat's count (their lists are read again too).
-    await this.deps.contacts.changed([userId]);
+    await this.deps.events.emit("read", { userId });
     await publish.toUsers([userId], "chatRead", { toContactId: peerId });
     await publish.toUsers(
       [peerId],

@@ -18,11 +18,11 @@ import { translate } from "../../lib/messages.js";
 import { parseJsonObject } from "../../lib/json.js";
 import { cleanMessageHtml, oneLineText } from "../../lib/message-html.js";
 import type { ActiveUser } from "../accounts/accounts.service.js";
+import { toSender } from "../accounts/accounts.mapper.js";
 import {
   selfContact,
   senderAsContact,
   toMessage,
-  toSender,
   toSentMessage,
 } from "./messages.mapper.js";
 import { directConversationId } from "../../db/conversation-ids.js";

@@ -6,9 +6,14 @@ import {
 } from "@parley/protocol";
 import { escapeUTF8 } from "entities";
 import { formatDateTime } from "../../lib/clock.js";
-import { avatarUrl } from "../accounts/accounts.mapper.js";
-import { SYSTEM_ENTRY_INDEX, toSender } from "../messages/messages.mapper.js";
+import { avatarUrl, toSender } from "../accounts/accounts.mapper.js";
 import type { NoticeRow } from "./notices.repository.js";
+
+/**
+ * The letter group of the system's entries (wire-contract.md §2.9): `[1]` sorts them before
+ * the letters, and old clients head the group with what follows.
+ */
+export const SYSTEM_ENTRY_INDEX = "[1]系统消息";
 
 /** The id a notice's message carries. */
 export function noticeMessageId(noticeId: number): string {

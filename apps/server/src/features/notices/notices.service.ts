@@ -1,5 +1,6 @@
 import { denial, Limits, type Message, type Notice } from "@parley/protocol";
 import type { Policy, Publish } from "../../context.js";
+import { Emitter } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import {
@@ -13,8 +14,8 @@ import type { NoticesRepository } from "./notices.repository.js";
 import type { ActiveUsers } from "../accounts/accounts.ports.js";
 import type { ArticleFeed } from "../articles/articles.ports.js";
 import type { AuditLog } from "../audit/audit.ports.js";
-import type { ContactChanges } from "../contacts/contacts.ports.js";
 import { auditActorOf } from "../accounts/admin-acts.js";
+import type { NoticeEventMap } from "./notices.ports.js";
 
 export interface NoticesDeps {
   repo: NoticesRepository;
@@ -23,8 +24,6 @@ export interface NoticesDeps {
   publish: Publish;
   /** The audit log (a port: app.ts wires it). */
   audit: AuditLog;
-  /** Chat lists kept current (a port: app.ts wires it). */
-  contacts: ContactChanges;
   /** Articles (a port: app.ts wires it). */
   articles: ArticleFeed;
   /** Who the users are (a port: app.ts wires it). */
@@ -32,10 +31,7 @@ export interface NoticesDeps {
 }
 
 /** What this service asks of other features (app.ts wires each one). */
-export type NoticesPorts = Pick<
-  NoticesDeps,
-  "audit" | "contacts" | "articles" | "accounts"
->;
+export type NoticesPorts = Pick<NoticesDeps, "audit" | "articles" | "accounts">;
 
 /** The super administrator publishing, and from where (for the audit log). */
 export interface Publisher {
@@ -51,6 +47,9 @@ export interface Publisher {
  * carries the notices entry with its unread count.
  */
 export class NoticesService {
+  /** What notices tells the features above it (notices.ports.ts). */
+  readonly events = new Emitter<NoticeEventMap>();
+
   constructor(private readonly deps: NoticesDeps) {}
 
   /** `manage/index/noticeList`: newest first, by page, with the total. */
@@ -162,7 +161,7 @@ export class NoticesService {
   async read(userId: number): Promise<void> {
     await this.deps.repo.markRead(userId);
     // No event tells the reader: their list's notices entry is read again (its badge).
-    await this.deps.contacts.changed([userId]);
+    await this.events.emit("read", { userId });
   }
 
   /**

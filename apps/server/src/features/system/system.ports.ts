@@ -1,3 +1,4 @@
+import type { Events } from "../../events.js";
 import type { SystemService } from "./system.service.js";
 
 /** The system's settings as they are now (SPEC §2 console settings). */
@@ -10,3 +11,18 @@ export type SigningKeys = Pick<SystemService, "signingKey">;
 export type DeliverySettings = Pick<SystemService, "sms" | "smtp" | "storage">;
 /** Values made once for the installation and kept (the Web Push key pair). */
 export type KeptValues = Pick<SystemService, "keptValue">;
+
+/**
+ * What the system tells the features above it once a save is stored; a listening module
+ * subscribes when app.ts builds it (docs/ARCHITECTURE.md lists who listens).
+ */
+export interface SystemEventMap {
+  /** The system was closed, and every client has heard the new config. */
+  closed: undefined;
+  /** The run mode became 2: only friends may chat one-to-one. */
+  friendMode: undefined;
+}
+/** The system's events, as a feature above it listens to them. */
+export interface SystemEvents {
+  readonly events: Events<SystemEventMap>;
+}

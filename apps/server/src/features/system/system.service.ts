@@ -16,6 +16,7 @@ import {
 } from "@parley/protocol";
 import type { z } from "zod/mini";
 import type { Changes, Publish } from "../../context.js";
+import { Emitter } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import { JsonText } from "../../lib/json.js";
@@ -34,12 +35,8 @@ import {
   type Sourced,
   type StorageRow,
 } from "./delivery-settings.js";
-import type {
-  AccountSessions,
-  ActiveUsers,
-} from "../accounts/accounts.ports.js";
 import type { AuditLog } from "../audit/audit.ports.js";
-import type { FriendshipAdmin } from "../friends/friends.ports.js";
+import type { SystemEventMap } from "./system.ports.js";
 
 /** Config fields the audit log names as changed without their values. */
 const SECRET_FIELDS = new Set(["stunPass"]);
@@ -122,10 +119,13 @@ export interface SystemDeps {
   publish: Publish;
   /** Saves tell every process; news of another's save makes this one read again. */
   changes: Changes;
-  /** Who the users are (a port: app.ts wires it). */
-  accounts: ActiveUsers & AccountSessions;
-  /** Friendships (a port: app.ts wires it). */
-  friends: FriendshipAdmin;
+  /**
+   * Administrators' names, for the audit log (a read interface: accounts, above system,
+   * supplies it in app.ts).
+   */
+  accounts: {
+    activeUser(userId: number): Promise<{ realname: string } | undefined>;
+  };
   /** The audit log (a port: app.ts wires it). */
   audit: AuditLog;
   /** Demo mode comes from the environment (decisions.md), not the database. */
@@ -139,10 +139,12 @@ export interface SystemDeps {
 }
 
 /** What this service asks of other features (app.ts wires each one). */
-export type SystemPorts = Pick<SystemDeps, "accounts" | "friends" | "audit">;
+export type SystemPorts = Pick<SystemDeps, "accounts" | "audit">;
 
 /** The global config: seeded defaults, stored rows merged over them, and what they decide. */
 export class SystemService {
+  /** What the system tells the features above it (system.ports.ts). */
+  readonly events = new Emitter<SystemEventMap>();
   /** Signing keys already read, by purpose: they never change once made. */
   private readonly keys = new Map<string, string>();
   /**
@@ -406,10 +408,11 @@ export class SystemService {
       if (Object.keys(fields).length > 0)
         closed = await this.saveSection(section, fields, by);
     }
-    // Clients hear of the closing first (they show its notice), then lose their sessions.
+    // Clients hear of the closing first (they show its notice), then lose their sessions
+    // (the accounts feature, listening).
     const config = await this.sharedConfig();
     await this.deps.publish.toAll("updateConfig", config);
-    if (closed) await this.deps.accounts.sessions.revokeNonAdmins("closed");
+    if (closed) await this.events.emit("closed");
   }
 
   /** Saves fields of sysInfo, chatInfo or fileUpload over what is stored; true when it closed the system. */
@@ -422,14 +425,14 @@ export class SystemService {
     const next = { ...before[section], ...fields };
     await this.writeRow(section, JSON.stringify(next));
     await this.audited(by, section, before[section], fields);
-    // Into friend mode: people who already chatted one-to-one become friends, so no chat
-    // with history disappears from their lists (issue 51 item 13).
+    // Into friend mode: people who already chatted one-to-one become friends (the friends
+    // feature, listening), so no chat with history leaves their lists (issue 51 item 13).
     if (
       section === "sysInfo" &&
       before.sysInfo.runMode !== "2" &&
       fields.runMode === "2"
     )
-      await this.deps.friends.befriendChatPartners();
+      await this.events.emit("friendMode");
     return (
       section === "sysInfo" &&
       before.sysInfo.state !== "0" &&

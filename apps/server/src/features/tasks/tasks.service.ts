@@ -13,7 +13,7 @@ import type {
 } from "../accounts/accounts.ports.js";
 import type { AuditLog } from "../audit/audit.ports.js";
 import type { ContactChanges } from "../contacts/contacts.ports.js";
-import type { Attachments } from "../files/files.ports.js";
+import type { FileRelease } from "../files/files.ports.js";
 import type { MessageRetention } from "../messages/messages.ports.js";
 import type { LiveConfig } from "../system/system.ports.js";
 import { auditActorOf, mayWriteConsole } from "../accounts/admin-acts.js";
@@ -51,7 +51,7 @@ export interface TasksDeps {
   /** The system settings (a port: app.ts wires it). */
   system: LiveConfig;
   /** Stored files (a port: app.ts wires it). */
-  files: Attachments;
+  files: FileRelease;
   /** Message retention, the messages feature's (a port: app.ts wires it). */
   messages: MessageRetention;
   /** Chat lists kept current (a port: app.ts wires it). */
