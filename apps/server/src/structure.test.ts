@@ -30,6 +30,7 @@ const OWNER: Record<string, string> = {
   user_conversations: "messages",
   message_mentions: "messages",
   message_hides: "messages",
+  message_reactions: "messages",
   favourites: "messages",
   notices: "notices",
   notice_reads: "notices",

@@ -43,6 +43,7 @@ export function makeMessage(
     role: 3,
     preview: "",
     download: "",
+    reactions: [],
     pid: 0,
     extends: {},
     ...patch,

@@ -126,5 +126,6 @@ export * from "./rules/languages.js";
 export * from "./rules/limits.js";
 export * from "./rules/message.js";
 export * from "./rules/people.js";
+export * from "./rules/reactions.js";
 export * from "./rules/wait.js";
 export * from "./ws/frames.js";

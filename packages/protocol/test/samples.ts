@@ -41,6 +41,7 @@ export const MESSAGE: Message = {
   role: 3,
   pid: 0,
   extends: {},
+  reactions: [],
 };
 
 /** A group as a member's contact, as `addGroup` pushes it. */

@@ -207,6 +207,15 @@ export interface MessageHidesTable {
   created_at: number;
 }
 
+/** A user's reaction with one emoji to a message (extensions.md §1), once. */
+export interface MessageReactionsTable {
+  reaction_id: Generated<number>;
+  msg_id: number;
+  user_id: number;
+  emoji: string;
+  created_at: number;
+}
+
 /** A message a user saved (issue 11); it goes when the message is withdrawn or deleted. */
 export interface FavouritesTable {
   favourite_id: Generated<number>;
@@ -329,6 +338,7 @@ export interface Database {
   files: FilesTable;
   blobs: BlobsTable;
   message_hides: MessageHidesTable;
+  message_reactions: MessageReactionsTable;
   favourites: FavouritesTable;
   push_subscriptions: PushSubscriptionsTable;
   audit_log: AuditLogTable;

@@ -219,6 +219,12 @@ const samples: { [T in ServerEventType]: ServerEventMap[T] } = {
   readAll: { toContactId: 2 },
   group: { ...makeMessage(2, 2), is_group: 1, toContactId: "group-4" },
   addGroup: makeContact(4, { id: "group-4", is_group: 1, role: 3 }),
+  reaction: {
+    id: "m1",
+    toContactId: "group-4",
+    is_group: 1,
+    reactions: [{ emoji: "👍", count: 1, user_ids: [3] }],
+  },
   undoMessage: {
     id: "m1",
     msg_id: 1,

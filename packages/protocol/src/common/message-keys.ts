@@ -136,6 +136,8 @@ export const MESSAGE_KEYS = [
   "message.withdrawExpired",
   "message.withdrawDenied",
   "message.alreadyWithdrawn",
+  "reaction.invalidEmoji",
+  "reaction.tooMany",
   "message.deleteDisabled",
   "message.deleteDenied",
   "message.forwardLimit",

@@ -28,6 +28,18 @@ export const MessageSenderSchema = z.object({
 /** The sender as a message carries it. */
 export type MessageSender = z.infer<typeof MessageSenderSchema>;
 
+/**
+ * One emoji's reactions on a message (extensions.md §1): how many reacted with it, and who,
+ * oldest first (at most 100 listed; `count` is exact).
+ */
+export const ReactionSchema = z.object({
+  emoji: z.string(),
+  count: z.int(),
+  user_ids: z.array(z.int()),
+});
+/** One emoji's reactions on a message. */
+export type Reaction = z.infer<typeof ReactionSchema>;
+
 /** A stored message (wire-contract.md §2.9 Message and Sent message). */
 export const MessageSchema = z.object({
   /** Database key, used as `last_id`. */
@@ -68,6 +80,11 @@ export const MessageSchema = z.object({
   role: z.int(),
   pid: z.int(),
   extends: z.record(z.string(), z.unknown()),
+  /**
+   * Its reactions, in the order each emoji was first used (extensions.md §1): every message
+   * carries them, `[]` when none; a message from a server without them reads as none.
+   */
+  reactions: z._default(z.array(ReactionSchema), []),
   /**
    * Group messages the reader may see receipts of (issue 8, beyond SPEC): how many members
    * have read it, of how many who had it to read.

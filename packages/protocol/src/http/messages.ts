@@ -5,9 +5,9 @@ import {
   NOTICE_CONTACT_ID,
   positiveId,
 } from "../common/ids.js";
-import { MessageSchema } from "../entities/message.js";
+import { MessageSchema, ReactionSchema } from "../entities/message.js";
 import { FORWARD_MAX } from "../rules/files.js";
-import { Limits } from "../rules/limits.js";
+import { Limits, ReactionLimits } from "../rules/limits.js";
 import { defineCall } from "./define.js";
 
 /** A chat whose history can be read: a user, a group, or the system notices entry. */
@@ -139,6 +139,38 @@ export const undoMessage = defineCall({
   auth: "session",
   request: z.object({ id: messageClientId }),
   response: z.literal(""),
+});
+
+/**
+ * A reaction's emoji as sent: text, checked to be one emoji by the server (isReactionEmoji,
+ * whose Unicode table the web client loads only with its emoji picker).
+ */
+const reactionEmoji = z.pipe(
+  formString(),
+  z.string().check(
+    z.maxLength(ReactionLimits.emojiMaxBytes, {
+      error: "reaction.invalidEmoji",
+    }),
+  ),
+);
+
+/**
+ * `enterprise/im/react` (extensions.md §1): adds my reaction with one emoji to a message I
+ * can see, in a chat I may send to; idempotent. Answers the message's reactions.
+ */
+export const react = defineCall({
+  path: "/enterprise/im/react",
+  auth: "session",
+  request: z.object({ id: messageClientId, emoji: reactionEmoji }),
+  response: z.array(ReactionSchema),
+});
+
+/** `enterprise/im/unreact`: takes my reaction with that emoji away; idempotent. */
+export const unreact = defineCall({
+  path: "/enterprise/im/unreact",
+  auth: "session",
+  request: z.object({ id: messageClientId, emoji: reactionEmoji }),
+  response: z.array(ReactionSchema),
 });
 
 /** `enterprise/im/delMessage`: deletes one's own one-to-one message for everyone (`dbDelMsg`). */

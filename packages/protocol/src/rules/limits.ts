@@ -27,3 +27,13 @@ export const Limits = {
   /** The longest value any free-text form field may carry before a rule looks at it. */
   fieldMax: 4096,
 } as const;
+
+/** Reactions on a message (extensions.md §1). */
+export const ReactionLimits = {
+  /** Distinct emojis one message may carry. */
+  emojisPerMessage: 20,
+  /** Reacting users a reaction lists (oldest first); its count stays exact. */
+  usersListed: 100,
+  /** The longest emoji, in UTF-8 bytes (a family or a flag with its tags fits). */
+  emojiMaxBytes: 32,
+} as const;

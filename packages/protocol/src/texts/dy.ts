@@ -173,6 +173,9 @@ export const texts: Texts = {
     "送信から{minutes}分を過ぎたメッセージは取り消せません",
   "message.withdrawDenied": "このメッセージは取り消せません",
   "message.alreadyWithdrawn": "このメッセージはすでに取り消されています",
+  "reaction.invalidEmoji": "絵文字を1つ選んでください",
+  "reaction.tooMany":
+    "1件のメッセージに付けられるリアクションは {max} 種類までです",
   "message.deleteDisabled":
     "このサーバーではメッセージの削除が無効になっています",
   "message.deleteDenied":

@@ -161,6 +161,9 @@ export const texts: Texts = {
     "보낸 지 {minutes}분이 지난 메시지는 회수할 수 없습니다",
   "message.withdrawDenied": "이 메시지는 회수할 수 없습니다",
   "message.alreadyWithdrawn": "이미 회수된 메시지입니다",
+  "reaction.invalidEmoji": "이모지 하나를 선택하세요",
+  "reaction.tooMany":
+    "메시지 하나에는 최대 {max}개의 서로 다른 반응을 달 수 있습니다",
   "message.deleteDisabled": "이 서버에서는 메시지 삭제가 꺼져 있습니다",
   "message.deleteDenied": "1:1 채팅에서 내가 보낸 메시지만 삭제할 수 있습니다",
   "message.forwardLimit": "전달 대상은 5개를 넘을 수 없습니다",

@@ -164,6 +164,8 @@ export const texts: Texts = {
     "Messages can only be withdrawn within {minutes} minutes of sending",
   "message.withdrawDenied": "You can't withdraw this message",
   "message.alreadyWithdrawn": "This message has already been withdrawn",
+  "reaction.invalidEmoji": "Choose one emoji",
+  "reaction.tooMany": "A message can have at most {max} different reactions",
   "message.deleteDisabled": "Deleting messages is switched off on this server",
   "message.deleteDenied":
     "You can only delete your own messages in one-to-one chats",

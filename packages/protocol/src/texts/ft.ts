@@ -138,6 +138,8 @@ export const texts: Texts = {
   "message.withdrawExpired": "超過{minutes}分鐘不能撤回！",
   "message.withdrawDenied": "你不能撤回這則訊息",
   "message.alreadyWithdrawn": "這則訊息已經撤回了",
+  "reaction.invalidEmoji": "請選擇一個表情",
+  "reaction.tooMany": "一則訊息最多可以有 {max} 種不同的表情回應",
   "message.deleteDisabled": "系統未開啟刪除訊息功能",
   "message.deleteDenied": "只能刪除自己在單聊中傳送的訊息",
   "message.forwardLimit": "轉發的人數不能超過5個！",

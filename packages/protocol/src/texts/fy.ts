@@ -180,6 +180,9 @@ export const texts: Texts = {
     "Un message ne peut être retiré que dans les {minutes} minutes suivant son envoi",
   "message.withdrawDenied": "Vous ne pouvez pas retirer ce message",
   "message.alreadyWithdrawn": "Ce message a déjà été retiré",
+  "reaction.invalidEmoji": "Choisissez un emoji",
+  "reaction.tooMany":
+    "Un message peut avoir au plus {max} réactions différentes",
   "message.deleteDisabled":
     "La suppression des messages est désactivée sur ce serveur",
   "message.deleteDenied":

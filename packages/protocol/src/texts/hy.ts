@@ -186,6 +186,9 @@ export const texts: Texts = {
     "Nachrichten können nur innerhalb von {minutes} Minuten nach dem Senden zurückgezogen werden",
   "message.withdrawDenied": "Sie können diese Nachricht nicht zurückziehen",
   "message.alreadyWithdrawn": "Diese Nachricht wurde bereits zurückgezogen",
+  "reaction.invalidEmoji": "Wähle ein Emoji",
+  "reaction.tooMany":
+    "Eine Nachricht kann höchstens {max} verschiedene Reaktionen haben",
   "message.deleteDisabled":
     "Das Löschen von Nachrichten ist auf diesem Server ausgeschaltet",
   "message.deleteDenied":

@@ -167,6 +167,9 @@ export const texts: Texts = {
     "Só é possível retirar uma mensagem até {minutes} minutos após o envio",
   "message.withdrawDenied": "Não pode retirar esta mensagem",
   "message.alreadyWithdrawn": "Esta mensagem já foi retirada",
+  "reaction.invalidEmoji": "Escolha um emoji",
+  "reaction.tooMany":
+    "Uma mensagem pode ter no máximo {max} reações diferentes",
   "message.deleteDisabled": "Eliminar mensagens está desativado neste servidor",
   "message.deleteDenied":
     "Só pode eliminar as suas próprias mensagens em conversas individuais",

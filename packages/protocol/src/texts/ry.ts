@@ -167,6 +167,8 @@ export const texts: Texts = {
     "Сообщение можно отозвать только в течение {minutes} мин. после отправки",
   "message.withdrawDenied": "Вы не можете отозвать это сообщение",
   "message.alreadyWithdrawn": "Это сообщение уже отозвано",
+  "reaction.invalidEmoji": "Выберите один эмодзи",
+  "reaction.tooMany": "У сообщения может быть не больше {max} разных реакций",
   "message.deleteDisabled": "Удаление сообщений на этом сервере отключено",
   "message.deleteDenied": "Удалять можно только свои сообщения в личных чатах",
   "message.forwardLimit": "Переслать можно не более чем в 5 чатов!",

@@ -139,6 +139,8 @@ export const texts: Texts = {
   "message.withdrawExpired": "ถอนข้อความได้ภายใน {minutes} นาทีหลังส่งเท่านั้น",
   "message.withdrawDenied": "คุณถอนข้อความนี้ไม่ได้",
   "message.alreadyWithdrawn": "ข้อความนี้ถูกถอนไปแล้ว",
+  "reaction.invalidEmoji": "เลือกอีโมจิหนึ่งตัว",
+  "reaction.tooMany": "ข้อความหนึ่งมีรีแอ็กชันต่างกันได้ไม่เกิน {max} แบบ",
   "message.deleteDisabled": "เซิร์ฟเวอร์นี้ปิดการลบข้อความ",
   "message.deleteDenied": "ลบได้เฉพาะข้อความของคุณเองในแชตส่วนตัว",
   "message.forwardLimit": "ส่งต่อได้ไม่เกิน 5 ปลายทาง!",

@@ -163,6 +163,8 @@ export const texts: Texts = {
     "Chỉ có thể thu hồi tin nhắn trong vòng {minutes} phút sau khi gửi",
   "message.withdrawDenied": "Bạn không thể thu hồi tin nhắn này",
   "message.alreadyWithdrawn": "Tin nhắn này đã được thu hồi",
+  "reaction.invalidEmoji": "Hãy chọn một biểu tượng cảm xúc",
+  "reaction.tooMany": "Một tin nhắn có tối đa {max} biểu cảm khác nhau",
   "message.deleteDisabled": "Máy chủ này đã tắt chức năng xóa tin nhắn",
   "message.deleteDenied":
     "Bạn chỉ có thể xóa tin nhắn của mình trong trò chuyện riêng",

@@ -175,6 +175,8 @@ export const texts: Texts = {
     "Pesan hanya dapat ditarik dalam {minutes} menit setelah dikirim",
   "message.withdrawDenied": "Anda tidak dapat menarik pesan ini",
   "message.alreadyWithdrawn": "Pesan ini sudah ditarik",
+  "reaction.invalidEmoji": "Pilih satu emoji",
+  "reaction.tooMany": "Satu pesan paling banyak memiliki {max} reaksi berbeda",
   "message.deleteDisabled": "Menghapus pesan dinonaktifkan di server ini",
   "message.deleteDenied":
     "Anda hanya dapat menghapus pesan Anda sendiri di obrolan pribadi",

@@ -138,6 +138,8 @@ export const texts: Texts = {
   "message.withdrawExpired": "超过{minutes}分钟不能撤回！",
   "message.withdrawDenied": "你不能撤回这条消息",
   "message.alreadyWithdrawn": "这条消息已经撤回了",
+  "reaction.invalidEmoji": "请选择一个表情",
+  "reaction.tooMany": "一条消息最多可以有 {max} 种不同的表情回应",
   "message.deleteDisabled": "系统未开启删除消息功能",
   "message.deleteDenied": "只能删除自己在单聊中发送的消息",
   "message.forwardLimit": "转发的人数不能超过5个！",

@@ -60,6 +60,12 @@ const SAMPLES: ServerEventMap = {
   delMessage: { id: MESSAGE.id, msg_id: 7, from_user: 3, toContactId: 3 },
   removeMessage: { id: MESSAGE.id, msg_id: 7, from_user: 3, toContactId: 3 },
   updateMessage: { id: MESSAGE.id, type: "text", content: "***" },
+  reaction: {
+    id: MESSAGE.id,
+    toContactId: "group-4",
+    is_group: 1,
+    reactions: [{ emoji: "👍", count: 2, user_ids: [3, 5] }],
+  },
   setChatTop: { id: "group-4", is_top: 1, is_group: 1 },
   setIsNotice: { id: 3, is_notice: 0, is_group: 0 },
   draft: { toContactId: 3, draft: "see you at" },

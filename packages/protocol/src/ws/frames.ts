@@ -2,7 +2,11 @@ import { z } from "zod/mini";
 import { CallSignalSchema } from "../http/calls.js";
 import { ContactSchema } from "../entities/contact.js";
 import { GroupSettingSchema } from "../entities/group.js";
-import { MessageSchema, SystemNoticeSchema } from "../entities/message.js";
+import {
+  MessageSchema,
+  ReactionSchema,
+  SystemNoticeSchema,
+} from "../entities/message.js";
 import { GlobalConfigSchema } from "../entities/config.js";
 import { formInt, formString } from "../common/form.js";
 
@@ -224,6 +228,16 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
   event(
     "updateMessage",
     z.object({ id: z.string(), type: z.string(), content: z.string() }),
+  ),
+  // A message's reactions changed (extensions.md §1): all of them, to whoever sees it.
+  event(
+    "reaction",
+    z.object({
+      id: z.string(),
+      toContactId: z.union([z.int(), z.string()]),
+      is_group: z.int(),
+      reactions: z.array(ReactionSchema),
+    }),
   ),
   event("setChatTop", z.extend(ChatFlagSchema, { is_top: z.int() })),
   event("setIsNotice", z.extend(ChatFlagSchema, { is_notice: z.int() })),

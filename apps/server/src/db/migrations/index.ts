@@ -17,6 +17,7 @@ import * as m0015 from "./0015_file_library.js";
 import * as m0016 from "./0016_search_indexer.js";
 import * as m0017 from "./0017_group_members_version.js";
 import * as m0018 from "./0018_blob_digest.js";
+import * as m0019 from "./0019_reactions.js";
 
 /** Every migration, in order. Landed migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "0016_search_indexer": m0016,
   "0017_group_members_version": m0017,
   "0018_blob_digest": m0018,
+  "0019_reactions": m0019,
 };

@@ -1,3 +1,4 @@
+import { withReactions } from "./reactions.service.js";
 import type { ConsoleMessage } from "@parley/protocol";
 import { type ContactId, groupContactId } from "@parley/protocol";
 import { formatDateTime } from "../../lib/clock.js";
@@ -103,26 +104,30 @@ export class ConsoleViewService {
         rows.filter((row) => row.is_group === 1).map((row) => row.to_user),
       ),
     ]);
-    return rows.map((row) => {
-      const to = row.is_group === 1 ? groupContactId(row.to_user) : row.to_user;
-      const message = toMessage(
-        row,
-        senders.get(row.from_user) ?? unknownSender(row.from_user),
-        {
-          toContactId: to,
-          toUser: to,
-          ...(viewer === undefined ? {} : { viewer }),
-        },
-        publicUrl,
-      );
-      return {
-        ...message,
-        toName:
-          row.is_group === 1
-            ? (groups.get(row.to_user)?.name ?? "")
-            : (senders.get(row.to_user)?.realname ?? ""),
-        create_time: formatDateTime(row.created_at),
-      };
-    });
+    return withReactions(
+      this.repo.reactionsOf,
+      rows.map((row) => {
+        const to =
+          row.is_group === 1 ? groupContactId(row.to_user) : row.to_user;
+        const message = toMessage(
+          row,
+          senders.get(row.from_user) ?? unknownSender(row.from_user),
+          {
+            toContactId: to,
+            toUser: to,
+            ...(viewer === undefined ? {} : { viewer }),
+          },
+          publicUrl,
+        );
+        return {
+          ...message,
+          toName:
+            row.is_group === 1
+              ? (groups.get(row.to_user)?.name ?? "")
+              : (senders.get(row.to_user)?.realname ?? ""),
+          create_time: formatDateTime(row.created_at),
+        };
+      }),
+    );
   }
 }

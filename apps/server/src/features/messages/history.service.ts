@@ -8,6 +8,7 @@ import {
   NOTICE_CONTACT_ID,
   SELF_CHAT_ID,
 } from "@parley/protocol";
+import { withReactions } from "./reactions.service.js";
 import { refuse } from "../../lib/errors.js";
 import { toSender } from "../accounts/accounts.mapper.js";
 import { toMessage } from "./messages.mapper.js";
@@ -106,7 +107,10 @@ export class HistoryService {
         offset: ((input.page ?? 1) - 1) * limit,
         reader: userId,
       });
-      return { messages: rows.map(present), count: total };
+      return {
+        messages: await this.withReactions(rows.map(present)),
+        count: total,
+      };
     }
 
     const limit = input.limit ?? Limits.messagePageSize;
@@ -123,7 +127,10 @@ export class HistoryService {
     });
     if (cursor === undefined && !self)
       await this.reads.markReadWith(userId, peer.user_id);
-    return { messages: rows.reverse().map(present), count: rows.length };
+    return {
+      messages: await this.withReactions(rows.reverse().map(present)),
+      count: rows.length,
+    };
   }
 
   /**
@@ -198,24 +205,26 @@ export class HistoryService {
       this.reads.receiptsFor(userId, groupId, standing.member, rows),
     ]);
     return {
-      messages: rows.map((row) => {
-        const message = toMessage(
-          row,
-          senders.get(row.from_user) ?? unknownSender(row.from_user),
-          {
-            toContactId: conversationId,
-            toUser: conversationId,
-            viewer: userId,
-            // A sender who has left since is a member no more: 3, as for anyone.
-            role: roles.get(row.from_user) ?? GroupRoles.member,
-          },
-          publicUrl,
-        );
-        const counted = receipts.get(row.seq);
-        return counted
-          ? { ...message, readCount: counted.read, readTotal: counted.total }
-          : message;
-      }),
+      messages: await this.withReactions(
+        rows.map((row) => {
+          const message = toMessage(
+            row,
+            senders.get(row.from_user) ?? unknownSender(row.from_user),
+            {
+              toContactId: conversationId,
+              toUser: conversationId,
+              viewer: userId,
+              // A sender who has left since is a member no more: 3, as for anyone.
+              role: roles.get(row.from_user) ?? GroupRoles.member,
+            },
+            publicUrl,
+          );
+          const counted = receipts.get(row.seq);
+          return counted
+            ? { ...message, readCount: counted.read, readTotal: counted.total }
+            : message;
+        }),
+      ),
       count,
     };
   }
@@ -258,20 +267,27 @@ export class HistoryService {
       rows.map((row) => row.from_user),
       publicUrl,
     );
-    return rows.map((row) => {
-      const contact =
-        row.is_group === 1
-          ? groupContactId(row.to_user)
-          : row.from_user === viewer
-            ? row.to_user
-            : row.from_user;
-      return toMessage(
-        row,
-        senders.get(row.from_user) ?? unknownSender(row.from_user),
-        { toContactId: contact, toUser: contact, viewer },
-        publicUrl,
-      );
-    });
+    return this.withReactions(
+      rows.map((row) => {
+        const contact =
+          row.is_group === 1
+            ? groupContactId(row.to_user)
+            : row.from_user === viewer
+              ? row.to_user
+              : row.from_user;
+        return toMessage(
+          row,
+          senders.get(row.from_user) ?? unknownSender(row.from_user),
+          { toContactId: contact, toUser: contact, viewer },
+          publicUrl,
+        );
+      }),
+    );
+  }
+
+  /** Messages with their reactions, read for the page at once. */
+  withReactions<M extends Message>(messages: M[]): Promise<M[]> {
+    return withReactions(this.repo.reactionsOf, messages);
   }
 
   /**

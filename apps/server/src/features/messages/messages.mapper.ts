@@ -187,6 +187,8 @@ export function toMessage(
     role: addressing.role ?? GroupRoles.member,
     pid: row.pid ?? 0,
     extends: wireExtends(row.type, ext),
+    // Filled by the page's one read of them (withReactions); a new message has none.
+    reactions: [],
   };
 }
 

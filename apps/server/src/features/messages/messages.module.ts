@@ -6,6 +6,9 @@ import { MessageActionsService } from "./message-actions.service.js";
 import { messagesRepository } from "./messages.repository.js";
 import { ModerationService } from "./moderation.service.js";
 import { registerMessageRoutes } from "./messages.routes.js";
+import { reactionsRepository } from "./reactions.repository.js";
+import { registerReactionRoutes } from "./reactions.routes.js";
+import { ReactionsService } from "./reactions.service.js";
 import { MessagesService } from "./messages.service.js";
 import type { MessageActionsPorts } from "./message-actions.service.js";
 import type { MessagesPorts } from "./messages.service.js";
@@ -13,7 +16,8 @@ import type { MessageEventMap } from "./messages.ports.js";
 
 /**
  * Chat messages: sending, history and read marks; and what a user does with a message
- * (withdraw, delete, hide, forward, favourites) and with a chat (pin, do-not-disturb, draft).
+ * (withdraw, delete, hide, forward, favourites, reactions) and with a chat (pin,
+ * do-not-disturb, draft).
  */
 export const messagesModule = defineModule(
   "messages",
@@ -44,11 +48,20 @@ export const messagesModule = defineModule(
     };
     const actions = new MessageActionsService(actionDeps);
     const moderation = new ModerationService(actionDeps);
+    const reactions = new ReactionsService({
+      repo: reactionsRepository(ctx.db),
+      seenBy: service.seenBy,
+      mayReach: service.mayReach,
+      publish: ctx.publish,
+      clock: ctx.clock,
+      groups: ports.groups,
+    });
     return {
       service,
       register: (calls) => {
         registerMessageRoutes(calls, service);
         registerMessageActionRoutes(calls, actions, moderation);
+        registerReactionRoutes(calls, reactions);
       },
     };
   },

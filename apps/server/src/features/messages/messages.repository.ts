@@ -14,6 +14,7 @@ import {
   storeGroupMessage,
 } from "./send-batch.js";
 import { pageAllMessages, pageMessages } from "./history.repository.js";
+import { reactionsOf } from "./reactions.repository.js";
 import { searchMessages } from "./search.repository.js";
 import {
   countReaders,
@@ -148,6 +149,7 @@ export function messagesRepository(db: Db) {
     clearGroupMessages,
     deleteMessagesBefore,
     pageAllMessages,
+    reactionsOf,
     findByClientId,
     findsRetriesFirst,
     storeDirectMessage,

@@ -1,3 +1,4 @@
+import { withReactions } from "./reactions.service.js";
 import {
   AT_MSG_LIST_MAX,
   type ContactId,
@@ -141,15 +142,18 @@ export class ReadMarksService {
       rows.map((row) => row.from_user),
       publicUrl,
     );
-    const list = rows.map((row) =>
-      toMessage(
-        row,
-        senders.get(row.from_user) ?? unknownSender(row.from_user),
-        {
-          toContactId,
-          toUser: toContactId,
-        },
-        publicUrl,
+    const list = await withReactions(
+      this.repo.reactionsOf,
+      rows.map((row) =>
+        toMessage(
+          row,
+          senders.get(row.from_user) ?? unknownSender(row.from_user),
+          {
+            toContactId,
+            toUser: toContactId,
+          },
+          publicUrl,
+        ),
       ),
     );
     await this.deps.publish.toUsers([userId], "atMsgList", {

@@ -82,6 +82,8 @@ export function toNoticeMessage(row: NoticeRow, publicUrl: string): Message {
     role: 3,
     pid: 0,
     extends: { title: row.title, notice: row.body },
+    // A notice takes no reactions (nobody may send in the notices entry).
+    reactions: [],
   };
 }
 

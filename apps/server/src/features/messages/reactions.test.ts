@@ -1,0 +1,348 @@
+import { randomUUID } from "node:crypto";
+import {
+  type Message,
+  MessageSchema,
+  type Reaction,
+  ReactionLimits,
+} from "@parley/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
+import {
+  createGroup,
+  loginAdmin,
+  registerAndLogin,
+  registerMany,
+  type TestUser,
+} from "../../../test/factories.js";
+import { openSocket, type TestSocket } from "../../../test/ws-client.js";
+
+/*
+ * Issue 43 item 1, the server (extensions.md §1): reactions. Every refusal is checked to
+ * change nothing; every change to reach exactly the sockets that show the message, as
+ * each files it; every message a client receives to carry its reactions.
+ */
+
+let api: TestApp;
+
+beforeAll(async () => {
+  api = await startTestApp();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+const EN = { "Accept-Language": "en" };
+
+const post = (user: TestUser, path: string, body: object = {}) =>
+  api.post(`/enterprise/${path}`, body, { token: user.token, headers: EN });
+
+async function send(
+  from: TestUser,
+  to: number | string,
+  content = "hello",
+): Promise<Message> {
+  const res = await post(from, "im/sendMessage", {
+    id: randomUUID(),
+    type: "text",
+    content,
+    toContactId: to,
+    is_group: typeof to === "string" ? 1 : 0,
+  });
+  expect(res.code, res.msg).toBe(0);
+  return MessageSchema.parse(res.data);
+}
+
+async function react(user: TestUser, id: string, emoji: string) {
+  return post(user, "im/react", { id, emoji });
+}
+
+async function unreact(user: TestUser, id: string, emoji: string) {
+  return post(user, "im/unreact", { id, emoji });
+}
+
+/** The message with this id as the user's chat shows it. */
+async function shown(
+  user: TestUser,
+  chat: number | string,
+  id: string,
+): Promise<Message | undefined> {
+  const res = await post(user, "im/getMessageList", {
+    toContactId: chat,
+    is_group: typeof chat === "string" ? 1 : 0,
+    page: 1,
+    limit: 50,
+  });
+  expect(res.code, res.msg).toBe(0);
+  return (res.data as Message[]).find((m) => m.id === id);
+}
+
+async function socketOf(user: TestUser): Promise<TestSocket> {
+  const socket = await openSocket(api.url);
+  await socket.bind(user.token);
+  return socket;
+}
+
+/** The reactions stored for a message, as rows. */
+async function stored(msgId: number) {
+  return api.db
+    .selectFrom("message_reactions")
+    .select(["user_id", "emoji"])
+    .where("msg_id", "=", msgId)
+    .orderBy("reaction_id")
+    .execute();
+}
+
+/**
+ * A socket got no `reaction` frame before a barrier message sent to it afterwards: frames
+ * reach one socket in order, so a reaction meant for it would have come first.
+ */
+async function noReaction(socket: TestSocket, user: TestUser): Promise<void> {
+  const stranger = await registerAndLogin(api);
+  const barrier = await send(stranger, user.userId, "barrier");
+  await socket.next("simple", (f) => (f.data as Message).id === barrier.id);
+  expect(socket.all("reaction")).toEqual([]);
+}
+
+describe("reactions in a one-to-one chat", () => {
+  it("adds one, answers the message's reactions and tells both parties as each files it", async () => {
+    const [alice, bob] = await registerMany(api, 2, "Pair");
+    const line = await send(alice, bob.userId);
+    expect(line.reactions).toEqual([]);
+    const bobSocket = await socketOf(bob);
+    const aliceOther = await socketOf(alice);
+
+    const res = await react(bob, line.id, "👍");
+    expect(res.code, res.msg).toBe(0);
+    const expected: Reaction[] = [
+      { emoji: "👍", count: 1, user_ids: [bob.userId] },
+    ];
+    expect(res.data).toEqual(expected);
+
+    expect((await bobSocket.next("reaction")).data).toEqual({
+      id: line.id,
+      toContactId: alice.userId,
+      is_group: 0,
+      reactions: expected,
+    });
+    expect((await aliceOther.next("reaction")).data).toEqual({
+      id: line.id,
+      toContactId: bob.userId,
+      is_group: 0,
+      reactions: expected,
+    });
+    expect((await shown(alice, bob.userId, line.id))?.reactions).toEqual(
+      expected,
+    );
+    expect((await shown(bob, alice.userId, line.id))?.reactions).toEqual(
+      expected,
+    );
+    await bobSocket.close();
+    await aliceOther.close();
+  });
+
+  it("is idempotent both ways: a second react or unreact changes nothing and tells nobody", async () => {
+    const [alice, bob] = await registerMany(api, 2, "Twice");
+    const line = await send(alice, bob.userId);
+    expect((await react(alice, line.id, "🎉")).code).toBe(0);
+    const aliceSocket = await socketOf(alice);
+    const again = await react(alice, line.id, "🎉");
+    expect(again.code, again.msg).toBe(0);
+    expect(again.data).toEqual([
+      { emoji: "🎉", count: 1, user_ids: [alice.userId] },
+    ]);
+    expect(await stored(line.msg_id)).toHaveLength(1);
+    await noReaction(aliceSocket, alice);
+
+    const off = await unreact(alice, line.id, "🎉");
+    expect(off.code, off.msg).toBe(0);
+    expect(off.data).toEqual([]);
+    expect((await aliceSocket.next("reaction")).data).toMatchObject({
+      id: line.id,
+      reactions: [],
+    });
+    const offAgain = await unreact(alice, line.id, "🎉");
+    expect(offAgain.code, offAgain.msg).toBe(0);
+    expect(offAgain.data).toEqual([]);
+    expect(await stored(line.msg_id)).toEqual([]);
+    await aliceSocket.close();
+  });
+
+  it("orders emojis by first use and each one's users oldest first, with exact counts", async () => {
+    const [alice, bob] = await registerMany(api, 2, "Order");
+    const line = await send(alice, bob.userId);
+    await react(bob, line.id, "😂");
+    await react(alice, line.id, "❤️");
+    await react(alice, line.id, "😂");
+    await react(bob, line.id, "❤️");
+    const res = await react(bob, line.id, "👍🏽");
+    expect(res.data).toEqual([
+      { emoji: "😂", count: 2, user_ids: [bob.userId, alice.userId] },
+      { emoji: "❤️", count: 2, user_ids: [alice.userId, bob.userId] },
+      { emoji: "👍🏽", count: 1, user_ids: [bob.userId] },
+    ]);
+    // The first emoji's first user goes: its place is now its oldest use still there.
+    await unreact(bob, line.id, "😂");
+    expect((await shown(alice, bob.userId, line.id))?.reactions).toEqual([
+      { emoji: "❤️", count: 2, user_ids: [alice.userId, bob.userId] },
+      { emoji: "😂", count: 1, user_ids: [alice.userId] },
+      { emoji: "👍🏽", count: 1, user_ids: [bob.userId] },
+    ]);
+  });
+
+  it("works on a note to oneself, told to my other devices as the chat -1", async () => {
+    const alice = await registerAndLogin(api);
+    const note = await send(alice, -1, "remember");
+    const other = await socketOf(alice);
+    expect((await react(alice, note.id, "✅")).code).toBe(0);
+    expect((await other.next("reaction")).data).toEqual({
+      id: note.id,
+      toContactId: -1,
+      is_group: 3,
+      reactions: [{ emoji: "✅", count: 1, user_ids: [alice.userId] }],
+    });
+    await other.close();
+  });
+});
+
+describe("who may react", () => {
+  it("answers a stranger, a missing id and a foreign id alike, and changes nothing", async () => {
+    const [alice, bob, eve] = await registerMany(api, 3, "Who");
+    const line = await send(alice, bob.userId);
+    const stranger = await react(eve, line.id, "👍");
+    const missing = await react(eve, randomUUID(), "👍");
+    expect(stranger.code).not.toBe(0);
+    expect(stranger.msg).toBe("This message doesn't exist");
+    expect(missing).toMatchObject({ code: stranger.code, msg: stranger.msg });
+    expect((await unreact(eve, line.id, "👍")).msg).toBe(stranger.msg);
+    // A system administrator is no party to it either.
+    const admin = await loginAdmin(api);
+    expect((await react(admin, line.id, "👍")).msg).toBe(stranger.msg);
+    expect(await stored(line.msg_id)).toEqual([]);
+  });
+
+  it("refuses a withdrawn message", async () => {
+    const [alice, bob] = await registerMany(api, 2, "Gone");
+    const line = await send(alice, bob.userId);
+    expect((await post(alice, "im/undoMessage", { id: line.id })).code).toBe(0);
+    const res = await react(bob, line.id, "👍");
+    expect(res.code).not.toBe(0);
+    expect(res.msg).toBe("This message has already been withdrawn");
+    expect(await stored(line.msg_id)).toEqual([]);
+  });
+
+  it("refuses what is not one emoji, saying so, and stores nothing", async () => {
+    const [alice, bob] = await registerMany(api, 2, "Emoji");
+    const line = await send(alice, bob.userId);
+    for (const emoji of [
+      "",
+      "a",
+      "好",
+      "👍👍",
+      "👍 yes",
+      "<img src=x onerror=alert(1)>",
+      "👩🏻‍👩🏽‍👧🏾‍👦🏿",
+      "x".repeat(5000),
+    ]) {
+      const res = await react(bob, line.id, emoji);
+      expect(res.code, emoji).not.toBe(0);
+      expect(res.msg, emoji).toBe("Choose one emoji");
+    }
+    const noEmoji = await post(bob, "im/react", { id: line.id });
+    expect(noEmoji.code).not.toBe(0);
+    const asArray = await post(bob, "im/react", {
+      id: line.id,
+      emoji: ["👍", "👎"],
+    });
+    expect(asArray.code).not.toBe(0);
+    expect(await stored(line.msg_id)).toEqual([]);
+  });
+
+  it("takes at most 20 different emojis on a message, and more people on one already there", async () => {
+    const [alice, bob] = await registerMany(api, 2, "Many");
+    const line = await send(alice, bob.userId);
+    const emojis =
+      "😀 😃 😄 😁 😆 😅 🤣 😂 🙂 🙃 😉 😊 😇 🥰 😍 🤩 😘 😗 😚 😙".split(" ");
+    expect(emojis).toHaveLength(ReactionLimits.emojisPerMessage);
+    for (const emoji of emojis)
+      expect((await react(alice, line.id, emoji)).code).toBe(0);
+    const over = await react(bob, line.id, "🤔");
+    expect(over.code).not.toBe(0);
+    expect(over.msg).toBe("A message can have at most 20 different reactions");
+    const joining = await react(bob, line.id, "😀");
+    expect(joining.code, joining.msg).toBe(0);
+    expect((joining.data as Reaction[])[0]).toEqual({
+      emoji: "😀",
+      count: 2,
+      user_ids: [alice.userId, bob.userId],
+    });
+    expect(await stored(line.msg_id)).toHaveLength(21);
+  });
+});
+
+describe("reactions in a group", () => {
+  it("tells every member under the group's id; a muted member and a non-member are refused", async () => {
+    const [owner, ann, ben, outsider] = await registerMany(api, 4, "Grp");
+    const { id, groupId } = await createGroup(api, owner, [ann, ben]);
+    const line = await send(owner, id, "vote");
+    const benSocket = await socketOf(ben);
+    const ownerSocket = await socketOf(owner);
+
+    const res = await react(ann, line.id, "👍");
+    expect(res.code, res.msg).toBe(0);
+    const event = {
+      id: line.id,
+      toContactId: id,
+      is_group: 1,
+      reactions: [{ emoji: "👍", count: 1, user_ids: [ann.userId] }],
+    };
+    expect((await benSocket.next("reaction")).data).toEqual(event);
+    expect((await ownerSocket.next("reaction")).data).toEqual(event);
+    expect((await shown(ben, id, line.id))?.reactions).toEqual(event.reactions);
+
+    const notIn = await react(outsider, line.id, "👍");
+    expect(notIn.msg).toBe("This message doesn't exist");
+
+    const mute = await post(owner, "group/setNoSpeak", {
+      id,
+      user_id: ben.userId,
+      noSpeakTimer: 1,
+    });
+    expect(mute.code, mute.msg).toBe(0);
+    const muted = await react(ben, line.id, "👎");
+    expect(muted.code).not.toBe(0);
+    expect(muted.msg).toMatch(/^You are muted in this group until /);
+    expect(await stored(line.msg_id)).toEqual([
+      { user_id: ann.userId, emoji: "👍" },
+    ]);
+    expect(groupId).toBeGreaterThan(0);
+    await benSocket.close();
+    await ownerSocket.close();
+  });
+
+  it("refuses a member who joined after the message when the group hides earlier history", async () => {
+    const [owner, ann, late] = await registerMany(api, 3, "Late");
+    const { id } = await createGroup(api, owner, [
+      ann,
+      (await registerMany(api, 1, "Third"))[0],
+    ]);
+    expect(
+      (
+        await post(owner, "group/groupSetting", {
+          id,
+          setting: { history: "0" },
+        })
+      ).code,
+    ).toBe(0);
+    const before = await send(owner, id, "before you came");
+    const added = await post(owner, "group/addGroupUser", {
+      id,
+      user_ids: [late.userId],
+    });
+    expect(added.code, added.msg).toBe(0);
+    const res = await react(late, before.id, "👀");
+    expect(res.msg).toBe("This message doesn't exist");
+    const after = await send(owner, id, "welcome");
+    expect((await react(late, after.id, "👋")).code).toBe(0);
+    expect((await react(ann, before.id, "👀")).code).toBe(0);
+  });
+});
