@@ -441,6 +441,9 @@ export function buildApp(deps: AppDeps): {
     onUserGone: (userId) => {
       void features.calls.userGone(userId);
     },
+    routes: {
+      typing: (sender, frame) => features.messages.typing(sender.userId, frame),
+    },
     clock,
     resolveToken: (token) => sessions.resolve(token),
     logger,

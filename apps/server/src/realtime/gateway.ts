@@ -9,6 +9,8 @@ import {
   type InitFrame,
   MAX_FRAME_BYTES,
   type PongFrame,
+  ROUTED_FRAME_TYPES,
+  type RoutedFrame,
   SocketLimits,
 } from "@parley/protocol";
 import type { FastifyBaseLogger as Logger } from "fastify";
@@ -38,6 +40,23 @@ interface Connection {
   readonly pendingJoins: Map<string, number>;
 }
 
+/** Who sent a routed frame: a bound socket's user and client id. */
+export interface FrameSender {
+  userId: number;
+  clientId: string;
+}
+
+/**
+ * The features' answers to the client frames they own (`typing`), one per type: the
+ * gateway counts, parses and hands them on, never reads them.
+ */
+export type FrameRoutes = {
+  [T in RoutedFrame["type"]]: (
+    sender: FrameSender,
+    frame: Extract<RoutedFrame, { type: T }>,
+  ) => Promise<void>;
+};
+
 export interface GatewayOptions {
   hub: Hub;
   /** Events out, through the hub (the gateway announces presence with them). */
@@ -59,6 +78,8 @@ export interface GatewayOptions {
   onSocketsChanged?: (() => void) | undefined;
   /** Told when a user's last socket on every process has gone (their call ends). */
   onUserGone?: ((userId: number) => void) | undefined;
+  /** Where each routed frame of a bound socket goes. */
+  routes: FrameRoutes;
 }
 
 function rawText(data: RawData): string {
@@ -69,6 +90,21 @@ function rawText(data: RawData): string {
 }
 
 const PING_FRAME = JSON.stringify({ type: "ping" });
+
+const ROUTED: ReadonlySet<unknown> = new Set(ROUTED_FRAME_TYPES);
+
+/** Whether a parsed frame claims a routed type (whether or not the rest of it parses). */
+function isRouted(parsed: unknown): boolean {
+  return (
+    typeof parsed === "object" &&
+    parsed !== null &&
+    // Any object: a missing `type` reads as undefined, which is no routed type.
+    ROUTED.has((parsed as { type?: unknown }).type)
+  );
+}
+
+/** What a frame that is not JSON parses to. */
+const MALFORMED = Symbol("malformed");
 
 /** How `ws` sends every frame: as text, whether given a string or its UTF-8 bytes. */
 const TEXT = { binary: false } as const;
@@ -100,6 +136,12 @@ export class Gateway {
   private readonly frameLimit = new RateLimiterMemory({
     keyPrefix: "frames",
     points: SocketLimits.frames,
+    duration: SocketLimits.windowSeconds,
+  });
+  // Routed frames within this share are not counted as frames (typing: one a second).
+  private readonly routedLimit = new RateLimiterMemory({
+    keyPrefix: "routed",
+    points: SocketLimits.typing,
     duration: SocketLimits.windowSeconds,
   });
   private readonly bindLimit = new RateLimiterMemory({
@@ -223,26 +265,48 @@ export class Gateway {
     }
   }
 
+  /** A routed frame within its share costs nothing; past it, it counts as any frame. */
+  private async counted(
+    connection: Connection,
+    routed: boolean,
+  ): Promise<boolean> {
+    if (routed) {
+      try {
+        await this.routedLimit.consume(connection.clientId);
+        return true;
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+      }
+    }
+    return this.within(this.frameLimit, connection);
+  }
+
   private async onMessage(
     connection: Connection,
     data: RawData,
     isBinary: boolean,
   ): Promise<void> {
-    if (!(await this.within(this.frameLimit, connection))) return;
+    let parsed: unknown = MALFORMED;
+    if (!isBinary) {
+      try {
+        parsed = JSON.parse(rawText(data));
+      } catch {
+        // Closed below, once counted.
+      }
+    }
+    const routed = isRouted(parsed);
+    if (!(await this.counted(connection, routed))) return;
     if (isBinary) {
       connection.ws.close(CloseCodes.policy, "text frames only");
       return;
     }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(rawText(data));
-    } catch {
+    if (parsed === MALFORMED) {
       connection.ws.close(CloseCodes.policy, "malformed frame");
       return;
     }
     const frame = ClientFrameSchema.safeParse(parsed);
     if (!frame.success) {
-      connection.ws.close(CloseCodes.policy, "unknown frame");
+      if (!routed) connection.ws.close(CloseCodes.policy, "unknown frame");
       return;
     }
     switch (frame.data.type) {
@@ -250,6 +314,9 @@ export class Gateway {
         this.pong(connection);
         return;
       case "pong":
+        return;
+      case "typing":
+        await this.route(connection, frame.data);
         return;
       case "bindUid": {
         if (!(await this.within(this.bindLimit, connection))) return;
@@ -274,6 +341,26 @@ export class Gateway {
         this.pong(connection);
         return;
       }
+    }
+  }
+
+  /**
+   * Hands a routed frame of a bound socket to its feature (an unbound socket's is
+   * dropped). Its failure is logged: the socket stays, as the frame was only a hint.
+   */
+  private async route(
+    connection: Connection,
+    frame: RoutedFrame,
+  ): Promise<void> {
+    const { userId, clientId } = connection;
+    if (userId === null) return;
+    try {
+      await this.options.routes[frame.type]({ userId, clientId }, frame);
+    } catch (error) {
+      this.options.logger.warn(
+        { err: String(error), frame: frame.type },
+        "routed frame failed",
+      );
     }
   }
 

@@ -86,6 +86,22 @@ async function openAndBind(socket: FakeSocket) {
 }
 
 describe("the realtime client (SPEC §4 Connection)", () => {
+  it("sends a typing frame only on a socket whose bind the server confirmed", async () => {
+    const typing = { type: "typing", toContactId: 3, is_group: 0 } as const;
+    expect(client.send(typing)).toBe(false);
+    client.start({ token: "bearer t", userId: 7 });
+    const socket = nth(0);
+    socket.serverSends({ type: "init", client_id: "abc" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(client.send(typing)).toBe(false);
+    socket.serverSends({ type: "pong", multiport: false });
+    expect(client.send(typing)).toBe(true);
+    expect(JSON.parse(socket.sent.at(-1) ?? "{}")).toEqual(typing);
+    socket.drop();
+    expect(client.send(typing)).toBe(false);
+    expect(socket.sent.filter((f) => f.includes('"typing"'))).toHaveLength(1);
+  });
+
   it("uses /wss on the page's host, secure when the page is", () => {
     expect(socketUrl({ protocol: "http:", host: "chat.example:8080" })).toBe(
       "ws://chat.example:8080/wss",
@@ -225,6 +241,7 @@ const samples: { [T in ServerEventType]: ServerEventMap[T] } = {
     is_group: 1,
     reactions: [{ emoji: "👍", count: 1, user_ids: [3] }],
   },
+  typing: { user_id: 3, realname: "Ann", toContactId: 3, is_group: 0 },
   undoMessage: {
     id: "m1",
     msg_id: 1,
@@ -408,7 +425,8 @@ describe("the dispatcher (features' realtime handlers)", () => {
       "a read mark without its chat",
       { type: "isRead", time: 1, data: [{ id: "m1" }] },
     ],
-    ["an unknown event", { type: "typing", time: 1, data: { id: 3 } }],
+    ["an unknown event", { type: "typed", time: 1, data: { id: 3 } }],
+    ["typing without its chat", { type: "typing", time: 1, data: { id: 3 } }],
     ["no type", { time: 1, data: { id: 3, is_online: 1 } }],
     ["an array", [1, 2]],
   ])("hands a frame with %s to no handler", (_, frame) => {

@@ -1,4 +1,5 @@
 import {
+  type RoutedFrame,
   type ServerEvent,
   type ServerEventMap,
   type ServerEventType,
@@ -125,6 +126,8 @@ export class RealtimeClient {
   private failures = 0;
   /** The socket whose bindUid the server has not confirmed (with its pong) yet. */
   private awaitingBind: WebSocket | null = null;
+  /** The socket whose bind the server confirmed. */
+  private bound: WebSocket | null = null;
   private readonly listeners = new Set<Listener>();
   private readonly boundListeners = new Set<() => void>();
   private readonly endedListeners = new Set<() => void>();
@@ -175,6 +178,18 @@ export class RealtimeClient {
   onSessionEnded(listener: () => void): () => void {
     this.endedListeners.add(listener);
     return () => this.endedListeners.delete(listener);
+  }
+
+  /**
+   * Sends a frame a feature of the server answers (`typing`) on a bound socket; without
+   * one it is dropped, as such a frame is only a hint. Answers whether it went.
+   */
+  send(frame: RoutedFrame): boolean {
+    const ws = this.ws;
+    if (!ws || ws !== this.bound || ws.readyState !== WebSocket.OPEN)
+      return false;
+    ws.send(JSON.stringify(frame));
+    return true;
   }
 
   start(credentials: Credentials): void {
@@ -244,6 +259,7 @@ export class RealtimeClient {
       // The answer to bindUid: from now on every event reaches this socket.
       if (this.awaitingBind !== ws) return;
       this.awaitingBind = null;
+      this.bound = ws;
       for (const listener of this.boundListeners) listener();
     } else for (const listener of this.listeners) listener(frame);
   }

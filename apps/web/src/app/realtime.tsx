@@ -16,6 +16,7 @@ import {
   messagesRealtime,
   refreshChat,
   startOutbox,
+  typingRealtime,
 } from "../features/messages";
 import { systemRealtime } from "../features/system";
 import { settingsRealtime } from "../features/settings";
@@ -28,6 +29,7 @@ import { useSessionStore } from "../stores/session.store";
 const FEATURES: readonly RealtimeHandlers[] = [
   contactsRealtime,
   messagesRealtime,
+  typingRealtime,
   groupsRealtime,
   friendsRealtime,
   accountsRealtime,

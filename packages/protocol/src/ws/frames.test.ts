@@ -66,6 +66,7 @@ const SAMPLES: ServerEventMap = {
     is_group: 1,
     reactions: [{ emoji: "👍", count: 2, user_ids: [3, 5] }],
   },
+  typing: { user_id: 3, realname: "Ann", toContactId: "group-4", is_group: 1 },
   setChatTop: { id: "group-4", is_top: 1, is_group: 1 },
   setIsNotice: { id: 3, is_notice: 0, is_group: 0 },
   draft: { toContactId: 3, draft: "see you at" },
@@ -199,5 +200,35 @@ describe("client frames", () => {
       ClientFrameSchema.safeParse({ type: "bindUid", user_id: 2 }).success,
     ).toBe(false);
     expect(ClientFrameSchema.safeParse({ type: "say" }).success).toBe(false);
+  });
+
+  it("accepts typing in a one-to-one chat and a group, the id as a form sends it", () => {
+    expect(
+      ClientFrameSchema.parse({ type: "typing", toContactId: 3, is_group: 0 }),
+    ).toEqual({ type: "typing", toContactId: 3, is_group: 0 });
+    expect(
+      ClientFrameSchema.parse({
+        type: "typing",
+        toContactId: "group-4",
+        is_group: "1",
+      }),
+    ).toEqual({ type: "typing", toContactId: "group-4", is_group: 1 });
+    expect(
+      ClientFrameSchema.parse({
+        type: "typing",
+        toContactId: "3",
+        is_group: 0,
+      }),
+    ).toEqual({ type: "typing", toContactId: 3, is_group: 0 });
+  });
+
+  it.each([
+    { type: "typing", is_group: 0 },
+    { type: "typing", toContactId: 3 },
+    { type: "typing", toContactId: "team-4", is_group: 1 },
+    { type: "typing", toContactId: { id: 3 }, is_group: 0 },
+    { type: "typing", toContactId: 3.5, is_group: 0 },
+  ])("refuses a typing frame without a chat it can name: %o", (frame) => {
+    expect(ClientFrameSchema.safeParse(frame).success).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import {
 } from "../entities/message.js";
 import { GlobalConfigSchema } from "../entities/config.js";
 import { formInt, formString } from "../common/form.js";
+import { ContactIdSchema } from "../common/ids.js";
 
 /** The largest frame either side may send: 64 KiB (reliability.md §7). */
 export const MAX_FRAME_BYTES = 64 * 1024;
@@ -26,6 +27,11 @@ export const SocketLimits = {
   frames: 20,
   /** Binds (each one looks a session up) per window. */
   binds: 5,
+  /**
+   * Typing frames per window that never count towards `frames`: one a second
+   * (extensions.md §3). Those past it count as any frame.
+   */
+  typing: 10,
   windowSeconds: 10,
 } as const;
 
@@ -43,7 +49,30 @@ export const CloseCodes = {
   tooBig: 1009,
 } as const;
 
-/** What a client sends over the socket (wire-contract.md §3.3). */
+/**
+ * `typing` (extensions.md §3): on a bound socket, the user is typing in a chat, named as
+ * they file it (a user id or `group-N`); the chat's other side hears the `typing` event.
+ */
+export const TypingFrameSchema = z.object({
+  type: z.literal("typing"),
+  toContactId: ContactIdSchema,
+  is_group: formInt(),
+});
+/** The user is typing in a chat. */
+export type TypingFrame = z.infer<typeof TypingFrameSchema>;
+
+/**
+ * The client frames a feature of the server answers (the gateway hands each on by its
+ * type). Such a frame that does not parse is dropped without closing the socket: they are
+ * hints, and a client a version apart keeps its socket.
+ */
+export const ROUTED_FRAME_TYPES = [
+  "typing",
+] as const satisfies readonly RoutedFrame["type"][];
+/** A client frame a feature answers. */
+export type RoutedFrame = TypingFrame;
+
+/** What a client sends over the socket (wire-contract.md §3.3; extensions.md §3). */
 export const ClientFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping") }),
   z.object({ type: z.literal("pong") }),
@@ -52,6 +81,7 @@ export const ClientFrameSchema = z.discriminatedUnion("type", [
     user_id: z.optional(z.union([formInt(), formString()])),
     token: z.string().check(z.maxLength(600)),
   }),
+  TypingFrameSchema,
 ]);
 /** A frame from a client. */
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
@@ -237,6 +267,17 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
       toContactId: z.union([z.int(), z.string()]),
       is_group: z.int(),
       reactions: z.array(ReactionSchema),
+    }),
+  ),
+  // Someone is typing in a chat (extensions.md §3): to its other party or the group's
+  // other members, as each files it; never stored, at most one per typer per chat per 3 s.
+  event(
+    "typing",
+    z.object({
+      user_id: z.int(),
+      realname: z.string(),
+      toContactId: z.union([z.int(), z.string()]),
+      is_group: z.int(),
     }),
   ),
   event("setChatTop", z.extend(ChatFlagSchema, { is_top: z.int() })),

@@ -82,17 +82,18 @@ export class ChatRules {
 
   /**
    * Whether a user may send to a chat now (forwarding checks every target first): a user
-   * they may chat with, or a group where they may speak. Refused as a send would be.
+   * they may chat with, or a group where they may speak. Refused as a send would be;
+   * answers the user.
    */
-  async mayReach(userId: number, toContactId: ContactId): Promise<void> {
+  async mayReach(userId: number, toContactId: ContactId): Promise<ActiveUser> {
     const me = await this.activeUser(userId);
-    if (toContactId === SELF_CHAT_ID) return;
+    if (toContactId === SELF_CHAT_ID) return me;
     if (toContactId === NOTICE_CONTACT_ID || toContactId === "system")
       throw refuse("chat.systemEntry");
     const groupId = groupIdOf(toContactId);
     if (groupId === null) {
       await this.mayChat(me, await this.peerOf(userId, toContactId));
-      return;
+      return me;
     }
     const standing = await this.deps.groups.chatStanding(groupId, userId);
     if (!standing) {
@@ -103,6 +104,7 @@ export class ChatRules {
       throw refuse("group.notFound");
     }
     this.maySpeak(me, standing);
+    return me;
   }
 
   /** SPEC §5: a muted member, or one the speak restriction leaves out, may not send. */

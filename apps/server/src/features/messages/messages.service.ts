@@ -8,6 +8,7 @@ import type { MessagesDeps } from "./messages.deps.js";
 import type { MessageEventMap } from "./messages.ports.js";
 import { ReadMarksService } from "./read-marks.service.js";
 import { SendingService } from "./sending.service.js";
+import { TypingService } from "./typing.service.js";
 
 export type { MessagesDeps, MessagesPorts } from "./messages.deps.js";
 export type { ConversationState } from "./messages.repository.js";
@@ -48,6 +49,8 @@ export class MessagesService {
   readonly read: ReadMarksService["read"];
   readonly groupReaders: ReadMarksService["groupReaders"];
   readonly mayReach: ChatRules["mayReach"];
+  /** A user's `typing` frame (the gateway routes it here). */
+  readonly typing: TypingService["typing"];
   readonly conversationForConsole: ConsoleViewService["conversationForConsole"];
   readonly recentForConsole: ConsoleViewService["recentForConsole"];
   readonly consoleView: ConsoleViewService["consoleView"];
@@ -61,6 +64,7 @@ export class MessagesService {
     const calls = new CallRecordsService(deps, rules);
     const history = new HistoryService(deps, rules, reads);
     const consoleView = new ConsoleViewService(deps, rules);
+    const typing = new TypingService(deps, rules);
     this.send = sending.send.bind(sending);
     this.alreadySent = sending.alreadySent.bind(sending);
     this.postGroupEvent = lines.postGroupEvent.bind(lines);
@@ -82,6 +86,7 @@ export class MessagesService {
     this.read = reads.read.bind(reads);
     this.groupReaders = reads.groupReaders.bind(reads);
     this.mayReach = rules.mayReach.bind(rules);
+    this.typing = typing.typing.bind(typing);
     this.conversationForConsole =
       consoleView.conversationForConsole.bind(consoleView);
     this.recentForConsole = consoleView.recentForConsole.bind(consoleView);

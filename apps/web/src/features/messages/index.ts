@@ -11,6 +11,7 @@ export { Conversation } from "./components/Conversation";
 export { NoConnectionBanner } from "./components/NoConnectionBanner";
 export { useChatFromNotification } from "./notification-chat";
 export { messagesRealtime } from "./messages.realtime";
+export { typingRealtime } from "./typing";
 export { refreshChat } from "./messages.queries";
 export { startOutbox } from "./outbox";
 

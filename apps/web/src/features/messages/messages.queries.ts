@@ -1,5 +1,6 @@
 import {
   type ContactId,
+  type Reaction,
   Limits,
   type Message,
   messages,
@@ -200,4 +201,37 @@ export function syncDraft(contactId: ContactId, draft: string): void {
     { toContactId: contactId, draft },
     { silent: true },
   ).catch(() => undefined);
+}
+
+/**
+ * A message's reactions as the server now has them (the answer to my react, or the
+ * `reaction` event), on the message wherever a chat holds it.
+ */
+export function setReactions(
+  client: QueryClient,
+  contactId: ContactId,
+  clientId: string,
+  reactions: Reaction[],
+): void {
+  updateMessages(client, contactId, (m) =>
+    m.id === clientId ? { ...m, reactions } : m,
+  );
+}
+
+/**
+ * Adds or takes away my reaction with an emoji (extensions.md §1); the answer's reactions
+ * replace the message's at once, before the event comes.
+ */
+export async function toggleReaction(
+  client: QueryClient,
+  contactId: ContactId,
+  clientId: string,
+  emoji: string,
+  on: boolean,
+): Promise<void> {
+  const answer = await call(on ? messages.react : messages.unreact, {
+    id: clientId,
+    emoji,
+  });
+  setReactions(client, contactId, clientId, answer.data);
 }

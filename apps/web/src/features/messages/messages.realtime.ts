@@ -24,6 +24,7 @@ import {
   type MessagePages,
   messagesKey,
   rememberRead,
+  setReactions,
   updateMessages,
   upsertMessage,
 } from "./messages.queries";
@@ -167,6 +168,17 @@ export const messagesRealtime: RealtimeHandlers = {
       applyGone(ctx.client, gone);
     },
     // An administrator masked a message, or edited a notice: merged where it is held.
+    // Someone's reactions changed (extensions.md §1): the message shows them all.
+    reaction: (data, ctx) => {
+      const chat =
+        typeof data.toContactId === "number"
+          ? data.toContactId
+          : /^group-\d+$/.test(data.toContactId)
+            ? data.toContactId
+            : null;
+      if (chat !== null)
+        setReactions(ctx.client, chat, data.id, data.reactions);
+    },
     updateMessage: (change, ctx) => {
       // A notice's words live in its `extends`: the entry reads them afresh.
       if (change.id.startsWith("notice-")) {

@@ -34,6 +34,7 @@ import { HistoryPanel } from "../../history";
 import { useChatUiStore } from "../../../stores/chat-ui.store";
 import { useMessageMenu } from "./message-menu";
 import { MessageList } from "./MessageList";
+import { TypingLine } from "./TypingLine";
 import toolbarStyles from "./toolbar.module.css";
 
 /** The most unread messages read ahead to put the "new messages" line above the first. */
@@ -287,6 +288,7 @@ export function Conversation({
               }
             />
           )}
+          <TypingLine contactId={contactId} />
           {contact.disbanded === 1 ? (
             <DisbandedNotice contactId={String(contactId)} />
           ) : (

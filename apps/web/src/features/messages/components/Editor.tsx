@@ -28,6 +28,7 @@ import {
   PlainField,
 } from "./editor-field";
 import { syncDraft } from "../messages.queries";
+import { useTypingNotifier } from "../typing";
 import { type Mentionable, mentionedIds, mentionQuery } from "./mentions";
 import {
   historyKey,
@@ -111,6 +112,8 @@ export function Editor({
   /** A screenshot or pasted picture waiting for the user's yes. */
   const [shot, setShot] = useState<{ file: File; url: string } | null>(null);
   const field = useRef<HTMLTextAreaElement | null>(null);
+  // The chat hears that I am typing, at most every 3 s (extensions.md §3).
+  const typing = useTypingNotifier(contactId);
 
   useEffect(() => {
     latest.current = text;
@@ -170,6 +173,7 @@ export function Editor({
 
   const change = (next: string, caret = next.length) => {
     setHistory((h) => record(h, { text: next, caret }));
+    typing.typed(next);
   };
 
   const placeCaret = (caret: number) => {

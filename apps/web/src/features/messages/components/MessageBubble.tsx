@@ -1,8 +1,10 @@
 import {
   MoreOutlined,
+  SmileOutlined,
   PhoneOutlined,
   VideoCameraOutlined,
 } from "@ant-design/icons";
+import type { Reaction } from "@parley/protocol";
 import { Avatar, Button, type MenuProps } from "antd";
 import { memo, type ReactElement, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,6 +21,7 @@ import { collapsedText } from "./long-text";
 import type { MediaBody } from "./media";
 import { MediaContent, type UploadState } from "./MediaContent";
 import { type DeliveryStatus, MessageStatus } from "./MessageStatus";
+import { ReactionAdder, ReactionBar } from "./ReactionBar";
 
 /** What a row's menu and quote do; one object for the whole list, so rows stay memoised. */
 export interface BubbleActions {
@@ -26,6 +29,10 @@ export interface BubbleActions {
   menu: (rowKey: string) => MenuProps | null;
   /** A quote above a reply was clicked: bring the quoted message into view. */
   showQuoted: (msgId: number) => void;
+  /** Adds or takes away my reaction with an emoji on the row's message. */
+  react: (rowKey: string, emoji: string, on: boolean) => void;
+  /** A reacting user's name as this chat knows it (undefined: unknown here). */
+  nameOf: (userId: number) => string | undefined;
 }
 
 /** The labels a quote shows for a quoted picture, clip or file (messages:quote.*). */
@@ -76,6 +83,10 @@ export interface BubbleProps {
   onResend?: (() => void) | undefined;
   /** Group read receipts under the bubble ("read by 3 of 5"), when I may see them. */
   receipt?: ReactNode;
+  /** The message's reactions, when it takes them (undefined: it takes none). */
+  reactions?: readonly Reaction[] | undefined;
+  /** My user id: my reactions are marked. */
+  me?: number;
 }
 
 /** A text with its links drawn as links (each opens a new tab, telling it nothing of us). */
@@ -135,6 +146,8 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
     actions,
     quote,
     highlighted,
+    reactions,
+    me = 0,
   } = props;
   const { t } = useTranslation("messages");
   const [expanded, setExpanded] = useState(false);
@@ -266,6 +279,20 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
                   )}
                 </div>,
               )}
+          {actions && rowKey !== undefined && reactions && (
+            <ReactionAdder
+              quick
+              onPick={(emoji) => actions.react(rowKey, emoji, true)}
+            >
+              <Button
+                type="text"
+                size="small"
+                className={styles.moreButton}
+                icon={<SmileOutlined />}
+                aria-label={t("reactions.add")}
+              />
+            </ReactionAdder>
+          )}
           {actions && rowKey !== undefined && (
             <LazyDropdown
               trigger={["click"]}
@@ -286,6 +313,18 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
             </LazyDropdown>
           )}
         </div>
+        {actions &&
+          rowKey !== undefined &&
+          reactions &&
+          reactions.length > 0 && (
+            <ReactionBar
+              reactions={reactions}
+              me={me}
+              mine={mine}
+              nameOf={actions.nameOf}
+              onToggle={(emoji, on) => actions.react(rowKey, emoji, on)}
+            />
+          )}
         {(mine || receipt) && (
           <div className={styles.bubbleStatus}>
             {receipt ?? (

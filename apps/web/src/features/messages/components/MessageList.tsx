@@ -19,6 +19,8 @@ import {
   formatClockTime,
   formatFullTime,
 } from "../../../lib/time";
+import { useSessionStore } from "../../../stores/session.store";
+import { takesReactions } from "../reactions";
 import styles from "./chat.module.css";
 import type { ChatItem } from "./chat-items";
 import {
@@ -130,6 +132,7 @@ export function MessageList({
   const locale =
     LANGUAGE_TAGS[isLanguage(i18n.language) ? i18n.language : "zh"];
   const now = useNow();
+  const me = useSessionStore((s) => s.user?.user_id ?? 0);
   const reducedMotion = useReducedMotion();
   const list = useRef<VirtuosoHandle>(null);
   const scroller = useRef<HTMLElement | null>(null);
@@ -345,6 +348,12 @@ export function MessageList({
               <MessageBubble
                 rowKey={item.key}
                 actions={actions}
+                reactions={
+                  takesReactions(item.message)
+                    ? (item.message?.reactions ?? [])
+                    : undefined
+                }
+                me={me}
                 quote={item.quote}
                 highlighted={highlighted === item.key}
                 mine={item.mine}

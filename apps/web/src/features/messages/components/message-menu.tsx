@@ -5,6 +5,7 @@ import {
   MessageOutlined,
   RollbackOutlined,
   ShareAltOutlined,
+  SmileOutlined,
   StarOutlined,
   WarningOutlined,
 } from "@ant-design/icons";
@@ -25,6 +26,7 @@ import { useNow } from "../../../hooks/useNow";
 import { toast } from "../../../lib/feedback";
 import { useSessionStore } from "../../../stores/session.store";
 import { useSaveFavouriteMutation } from "../../favourites";
+import { groupNumber, useGroupMembersQuery } from "../../groups";
 import { useReportStore } from "../../../stores/report.store";
 import { ChooseChatDialog } from "../../files";
 import { useActor, useGlobalConfig } from "../../system";
@@ -39,6 +41,8 @@ import {
   withdrawMessage,
   withdrawnText,
 } from "../message-actions";
+import { toggleReaction } from "../messages.queries";
+import { QUICK_REACTIONS, takesReactions } from "../reactions";
 import styles from "./chat.module.css";
 import type { ChatItem } from "./chat-items";
 import type { BubbleActions } from "./MessageBubble";
@@ -88,6 +92,19 @@ export function useMessageMenu(options: {
   const config = useGlobalConfig();
   const now = useNow(15_000);
   const saveFavourite = useSaveFavouriteMutation();
+  // Who reacted, by name: the group's members, or the two of a one-to-one chat.
+  const groupId = groupNumber(chat);
+  const members = useGroupMembersQuery(groupId);
+  const myName = useSessionStore((s) => s.user?.displayName ?? "");
+  const names = useMemo(() => {
+    const known = new Map<number, string>();
+    if (typeof contact.id === "number")
+      known.set(contact.id, contact.displayName);
+    for (const m of members.data ?? [])
+      known.set(m.user_id, m.userInfo.displayName);
+    known.set(me, myName);
+    return known;
+  }, [contact.id, contact.displayName, members.data, me, myName]);
   const favourite = useRef(saveFavourite.mutate);
   const [forwarding, setForwarding] = useState<Message | null>(null);
   const [reveal, setReveal] = useState<{ key: string; nonce: number } | null>(
@@ -95,12 +112,30 @@ export function useMessageMenu(options: {
   );
 
   // Read by the menu when it opens, so the actions object itself never changes.
-  const latest = useRef({ items, contact, actor, config, now, me, hasOlder });
+  const latest = useRef({
+    items,
+    contact,
+    actor,
+    config,
+    now,
+    me,
+    hasOlder,
+    names,
+  });
   const loader = useRef(loadOlder);
   /** Waiting for the list to be drawn with other items than these (a page read). */
   const drawn = useRef<{ before: readonly ChatItem[]; done: () => void }[]>([]);
   useLayoutEffect(() => {
-    latest.current = { items, contact, actor, config, now, me, hasOlder };
+    latest.current = {
+      items,
+      contact,
+      actor,
+      config,
+      now,
+      me,
+      hasOlder,
+      names,
+    };
     loader.current = loadOlder;
     favourite.current = saveFavourite.mutate;
     const ready = drawn.current.filter((w) => w.before !== items);
@@ -162,6 +197,16 @@ export function useMessageMenu(options: {
   const actions = useMemo<BubbleActions>(
     () => ({
       showQuoted: (msgId) => void showMessage.current(msgId),
+      nameOf: (userId) => latest.current.names.get(userId),
+      react: (rowKey, emoji, on) => {
+        const message = latest.current.items.find(
+          (i) => i.key === rowKey,
+        )?.message;
+        if (message)
+          void toggleReaction(client, chat, message.id, emoji, on).catch(
+            () => undefined,
+          );
+      },
       menu: (rowKey) => {
         const state = latest.current;
         const item = state.items.find((i) => i.key === rowKey);
@@ -175,6 +220,38 @@ export function useMessageMenu(options: {
           now: state.now,
         });
         const entries: NonNullable<MenuProps["items"]> = [];
+        if (takesReactions(message)) {
+          const mine = new Set(
+            message.reactions
+              .filter((r) => r.user_ids.includes(state.me))
+              .map((r) => r.emoji),
+          );
+          entries.push({
+            key: "react",
+            icon: <SmileOutlined />,
+            label: t("menu.react"),
+            children: QUICK_REACTIONS.map((emoji) => ({
+              key: `react ${emoji}`,
+              label: (
+                <span
+                  className={
+                    mine.has(emoji) ? styles.menuEmojiMine : styles.menuEmoji
+                  }
+                >
+                  {emoji}
+                </span>
+              ),
+              onClick: () =>
+                void toggleReaction(
+                  client,
+                  chat,
+                  message.id,
+                  emoji,
+                  !mine.has(emoji),
+                ).catch(() => undefined),
+            })),
+          });
+        }
         if (can.copy)
           entries.push({
             key: "copy",

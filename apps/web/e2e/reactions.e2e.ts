@@ -1,0 +1,105 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import {
+  apiSend,
+  apiUser,
+  bubbles,
+  logIn,
+  newContext,
+  productAndBrowser,
+  resize,
+  settledShot,
+} from "./harness";
+
+/*
+ * Issue 43 item 1 in the browser: two people react to a message in a one-to-one chat, each
+ * seeing the other's reaction live, in English and Chinese, at a laptop's and a phone's
+ * width: the message menu's quick reactions, one tap on a reaction to add or take away
+ * mine, and the picker of every emoji searched by name.
+ */
+const setup = productAndBrowser();
+const url = () => setup.product().url;
+
+describe("reactions in the web client", () => {
+  it("two people react live: menu, tap, picker; en and zh, 1280 and 390 px", async () => {
+    const suffix = randomBytes(3).toString("hex");
+    const bao = await apiUser(url(), `bao${suffix}`, "包宝宝");
+    const annLogin = await apiUser(url(), `annx${suffix}`, "Ann Lee");
+    const a = await newContext(setup.browser(), "en-US");
+    const b = await newContext(setup.browser(), "zh-CN");
+    await logIn(a.page, url(), `annx${suffix}`);
+    await logIn(b.page, url(), `bao${suffix}`, "zh");
+    await apiSend(url(), bao, annLogin, "Lunch at noon?");
+
+    // Ann opens the chat and reacts from the message menu.
+    const annRow = a.page.getByTestId("contact").filter({ hasText: "包宝宝" });
+    await annRow.click();
+    const annBubble = bubbles(a.page).filter({ hasText: "Lunch at noon?" });
+    await annBubble.waitFor();
+    await annBubble.getByText("Lunch at noon?").click({ button: "right" });
+    await a.page.getByRole("menuitem", { name: "React" }).hover();
+    await a.page.getByRole("menuitem", { name: "👍" }).click();
+    const annThumbs = annBubble.getByRole("button", {
+      name: "You reacted with 👍",
+    });
+    await annThumbs.waitFor();
+    await expect
+      .poll(() => annThumbs.getAttribute("aria-pressed"))
+      .toBe("true");
+
+    // Bao sees it live, in Chinese, and adds his with one tap.
+    const baoRow = b.page.getByTestId("contact").filter({ hasText: "Ann Lee" });
+    await baoRow.click();
+    const baoBubble = bubbles(b.page).filter({ hasText: "Lunch at noon?" });
+    const baoThumbs = baoBubble.getByRole("button", {
+      name: "Ann Lee回应了 👍",
+    });
+    await baoThumbs.waitFor();
+    await expect
+      .poll(() => baoThumbs.getAttribute("aria-pressed"))
+      .toBe("false");
+    await baoThumbs.click();
+    await baoBubble
+      .getByRole("button", { name: "Ann Lee和你回应了 👍" })
+      .waitFor();
+    await annBubble
+      .getByRole("button", { name: "You and 包宝宝 reacted with 👍" })
+      .waitFor();
+    await expect
+      .poll(() =>
+        annBubble.getByRole("group", { name: "Reactions" }).textContent(),
+      )
+      .toContain("👍2");
+    await settledShot(a.page, "reactions-en-1280");
+
+    // Ann picks another emoji from the picker, found by its English name.
+    await annBubble
+      .getByRole("button", { name: "Add a reaction" })
+      .last()
+      .click();
+    const search = a.page.getByPlaceholder("Search emoji");
+    await search.waitFor();
+    await settledShot(a.page, "reactions-picker-en");
+    await search.fill("party popper");
+    // The one emoji found (nothing else on the page is 🎉 yet).
+    await a.page
+      .getByText("🎉", { exact: true })
+      .filter({ visible: true })
+      .click();
+    await baoBubble.getByRole("button", { name: "Ann Lee回应了 🎉" }).waitFor();
+
+    // On a phone, Bao's chips are still there and still work: he takes his 👍 away.
+    await resize(b.page, { width: 390, height: 844 });
+    await baoBubble
+      .getByRole("button", { name: "Ann Lee和你回应了 👍" })
+      .click();
+    await annBubble
+      .getByRole("button", { name: "You reacted with 👍" })
+      .waitFor();
+    await settledShot(b.page, "reactions-zh-390");
+    expect(a.errors).toEqual([]);
+    expect(b.errors).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
+});
