@@ -55,40 +55,46 @@ export class ReactionsService {
   constructor(private readonly deps: ReactionsDeps) {}
 
   /** `react`: my reaction with `emoji` on the message `clientId` names. */
-  async react(
-    userId: number,
-    clientId: string,
-    emoji: string,
-  ): Promise<Reaction[]> {
-    if (!isReactionEmoji(emoji)) throw refuse("reaction.invalidEmoji");
-    const row = await this.reactable(userId, clientId);
-    const added = await this.deps.repo.addReaction({
-      msgId: row.msg_id,
-      userId,
-      emoji,
-      now: this.deps.clock.now(),
-    });
-    if (added === "full")
-      throw refuse("reaction.tooMany", {
-        max: ReactionLimits.emojisPerMessage,
+  react(userId: number, clientId: string, emoji: string): Promise<Reaction[]> {
+    return this.change(userId, clientId, emoji, async (msgId) => {
+      const added = await this.deps.repo.addReaction({
+        msgId,
+        userId,
+        emoji,
+        now: this.deps.clock.now(),
       });
-    return this.answer(row, added === "added");
+      if (added === "full")
+        throw refuse("reaction.tooMany", {
+          max: ReactionLimits.emojisPerMessage,
+        });
+      return added === "added";
+    });
   }
 
   /** `unreact`: takes my reaction with `emoji` away (nothing to take is no error). */
-  async unreact(
+  unreact(
     userId: number,
     clientId: string,
     emoji: string,
   ): Promise<Reaction[]> {
+    return this.change(userId, clientId, emoji, (msgId) =>
+      this.deps.repo.removeReaction({ msgId, userId, emoji }),
+    );
+  }
+
+  /**
+   * A change of my reactions on a message I may react to: `apply` answers whether it
+   * changed anything; the answer is the message's reactions, told to others on a change.
+   */
+  private async change(
+    userId: number,
+    clientId: string,
+    emoji: string,
+    apply: (msgId: number) => Promise<boolean>,
+  ): Promise<Reaction[]> {
     if (!isReactionEmoji(emoji)) throw refuse("reaction.invalidEmoji");
     const row = await this.reactable(userId, clientId);
-    const removed = await this.deps.repo.removeReaction({
-      msgId: row.msg_id,
-      userId,
-      emoji,
-    });
-    return this.answer(row, removed);
+    return this.answer(row, await apply(row.msg_id));
   }
 
   /** The reactions of a page of messages (absent: none). */
