@@ -346,3 +346,57 @@ describe("reactions in a group", () => {
     expect((await react(ann, before.id, "👀")).code).toBe(0);
   });
 });
+
+describe.runIf(process.env.TEST_REDIS_URL)(
+  "reactions across two processes",
+  () => {
+    it("reach the other party's socket on the other process, and both pages agree", async () => {
+      const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? "" };
+      const keyPrefix = `test-${randomUUID()}`;
+      const one = await startTestApp(env, { keyPrefix });
+      const two = await startTestApp(env, { keyPrefix, testDb: one.testDb });
+      try {
+        const alice = await registerAndLogin(one, { realname: "Alice" });
+        const bob = await registerAndLogin(one, { realname: "Bob" });
+        const sent = await one.post(
+          "/enterprise/im/sendMessage",
+          {
+            id: randomUUID(),
+            type: "text",
+            content: "hi",
+            toContactId: bob.userId,
+          },
+          { token: alice.token },
+        );
+        expect(sent.code, sent.msg).toBe(0);
+        const line = MessageSchema.parse(sent.data);
+        const bobOnTwo = await openSocket(two.url);
+        await bobOnTwo.bind(bob.token);
+        const res = await one.post(
+          "/enterprise/im/react",
+          { id: line.id, emoji: "🙌" },
+          { token: alice.token },
+        );
+        expect(res.code, res.msg).toBe(0);
+        expect((await bobOnTwo.next("reaction")).data).toEqual({
+          id: line.id,
+          toContactId: alice.userId,
+          is_group: 0,
+          reactions: [{ emoji: "🙌", count: 1, user_ids: [alice.userId] }],
+        });
+        const page = await two.post(
+          "/enterprise/im/getMessageList",
+          { toContactId: alice.userId, is_group: 0 },
+          { token: bob.token },
+        );
+        expect(
+          (page.data as Message[]).find((m) => m.id === line.id)?.reactions,
+        ).toEqual([{ emoji: "🙌", count: 1, user_ids: [alice.userId] }]);
+        await bobOnTwo.close();
+      } finally {
+        await two.close();
+        await one.close();
+      }
+    });
+  },
+);
