@@ -15,7 +15,7 @@ import {
  * Issue 43 item 1 in the browser: two people react to a message in a one-to-one chat, each
  * seeing the other's reaction live, in English and Chinese, at a laptop's and a phone's
  * width: the message menu's quick reactions, one tap on a reaction to add or take away
- * mine, and the picker of every emoji searched by name.
+ * mine, and the picker of every emoji searched by name; and one sees the other typing.
  */
 const setup = productAndBrowser();
 const url = () => setup.product().url;
@@ -71,6 +71,18 @@ describe("reactions in the web client", () => {
       )
       .toContain("👍2");
     await settledShot(a.page, "reactions-en-1280");
+
+    // Bao starts typing: Ann sees it under the chat, in English (extensions.md §3).
+    const baoEditor = b.page.getByLabel("消息内容", { exact: true });
+    await baoEditor.click();
+    await baoEditor.pressSequentially("好的");
+    await a.page.getByText("包宝宝 is typing…").waitFor();
+    await settledShot(a.page, "typing-en-1280");
+    await baoEditor.press("Enter");
+    await bubbles(a.page).filter({ hasText: "好的" }).waitFor();
+    await expect
+      .poll(() => a.page.getByText("包宝宝 is typing…").count())
+      .toBe(0);
 
     // Ann picks another emoji from the picker, found by its English name.
     await annBubble
