@@ -2,43 +2,17 @@ import fs from "node:fs";
 import path from "node:path";
 import {
   fillText,
-  type Language,
   LANGUAGES,
   MESSAGE_KEYS,
   placeholdersOf,
-  type Texts,
 } from "@parley/protocol";
-import { texts as dy } from "@parley/protocol/texts/dy";
-import { texts as e } from "@parley/protocol/texts/e";
-import { texts as en } from "@parley/protocol/texts/en";
-import { texts as ft } from "@parley/protocol/texts/ft";
-import { texts as fy } from "@parley/protocol/texts/fy";
-import { texts as hy } from "@parley/protocol/texts/hy";
-import { texts as ptyy } from "@parley/protocol/texts/ptyy";
-import { texts as ry } from "@parley/protocol/texts/ry";
-import { texts as ty } from "@parley/protocol/texts/ty";
-import { texts as yn } from "@parley/protocol/texts/yn";
-import { texts as yny } from "@parley/protocol/texts/yny";
-import { texts as zh } from "@parley/protocol/texts/zh";
+import { ALL_TEXTS } from "@parley/protocol/texts/all";
 import { describe, expect, it } from "vitest";
 import { i18n, LANGUAGE_NAMES, NAMESPACES } from "./index";
 import { SERVER_TEXTS_NAMESPACE } from "./namespaces";
 
 /** The protocol's texts (the server's `msg`), which the errors namespace shows as `keys`. */
-const SERVER_TEXTS: Record<Language, Texts> = {
-  zh,
-  en,
-  ft,
-  ry,
-  hy,
-  ty,
-  yn,
-  yny,
-  fy,
-  e,
-  ptyy,
-  dy,
-};
+const SERVER_TEXTS = ALL_TEXTS;
 
 type Tree = { [key: string]: string | Tree };
 
