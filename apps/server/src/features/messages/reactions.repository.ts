@@ -74,7 +74,8 @@ async function removeReaction(
 }
 
 /**
- * The reactions of a page of messages, in two queries whatever its size: each emoji's
+ * The reactions of a page of messages, in two queries whatever its size (one when none
+ * has any): each emoji's
  * exact count and first use, and its first 100 users (a window per message and emoji, so
  * a message ten thousand people reacted to reads 100 rows per emoji, not ten thousand).
  * Messages nobody reacted to are absent.
@@ -86,41 +87,41 @@ export async function reactionsOf(
   const found = new Map<number, Reaction[]>();
   if (msgIds.length === 0) return found;
   const ids = [...new Set(msgIds)];
-  const [counts, users] = await Promise.all([
-    db
-      .selectFrom("message_reactions")
-      .select((eb) => [
-        "msg_id",
-        "emoji",
-        eb.fn.countAll<number>().as("n"),
-        eb.fn.min("reaction_id").as("first"),
-      ])
-      .where("msg_id", "in", ids)
-      .groupBy(["msg_id", "emoji"])
-      .orderBy("msg_id")
-      .orderBy("first")
-      .execute(),
-    db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom("message_reactions")
-          .select([
-            "msg_id",
-            "emoji",
-            "user_id",
-            "reaction_id",
-            sql<number>`row_number() over (partition by msg_id, emoji order by reaction_id)`.as(
-              "place",
-            ),
-          ])
-          .where("msg_id", "in", ids)
-          .as("ranked"),
-      )
-      .select(["msg_id", "emoji", "user_id"])
-      .where("place", "<=", ReactionLimits.usersListed)
-      .orderBy("reaction_id")
-      .execute(),
-  ]);
+  const counts = await db
+    .selectFrom("message_reactions")
+    .select((eb) => [
+      "msg_id",
+      "emoji",
+      eb.fn.countAll<number>().as("n"),
+      eb.fn.min("reaction_id").as("first"),
+    ])
+    .where("msg_id", "in", ids)
+    .groupBy(["msg_id", "emoji"])
+    .orderBy("msg_id")
+    .orderBy("first")
+    .execute();
+  // Most pages carry no reaction at all: one indexed read answers them.
+  if (counts.length === 0) return found;
+  const users = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("message_reactions")
+        .select([
+          "msg_id",
+          "emoji",
+          "user_id",
+          "reaction_id",
+          sql<number>`row_number() over (partition by msg_id, emoji order by reaction_id)`.as(
+            "place",
+          ),
+        ])
+        .where("msg_id", "in", ids)
+        .as("ranked"),
+    )
+    .select(["msg_id", "emoji", "user_id"])
+    .where("place", "<=", ReactionLimits.usersListed)
+    .orderBy("reaction_id")
+    .execute();
   const byEmoji = new Map<string, Reaction>();
   for (const row of counts) {
     const msgId = row.msg_id;

@@ -1,7 +1,7 @@
 import { SmileOutlined } from "@ant-design/icons";
 import type { Reaction } from "@parley/protocol";
 import { Popover, Tooltip } from "antd";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { lazyDialog } from "../../../lib/lazy-parts";
 import styles from "./reactions.module.css";
@@ -61,10 +61,14 @@ export function ReactionBar({
   mine: boolean;
 }) {
   const { t, i18n } = useTranslation("messages");
-  const list = new Intl.ListFormat(i18n.language, {
-    style: "long",
-    type: "conjunction",
-  });
+  const list = useMemo(
+    () =>
+      new Intl.ListFormat(i18n.language, {
+        style: "long",
+        type: "conjunction",
+      }),
+    [i18n.language],
+  );
   return (
     <div
       className={mine ? styles.barMine : styles.bar}
