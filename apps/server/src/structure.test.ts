@@ -31,6 +31,7 @@ const OWNER: Record<string, string> = {
   message_mentions: "messages",
   message_hides: "messages",
   message_reactions: "messages",
+  message_edits: "messages",
   favourites: "messages",
   notices: "notices",
   notice_reads: "notices",

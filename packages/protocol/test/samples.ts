@@ -42,6 +42,7 @@ export const MESSAGE: Message = {
   pid: 0,
   extends: {},
   reactions: [],
+  editTime: 0,
 };
 
 /** A group as a member's contact, as `addGroup` pushes it. */
@@ -105,6 +106,8 @@ export const GLOBAL_CONFIG: GlobalConfig = {
     groupChat: "1",
     simpleChat: "1",
     redoTime: "120",
+    editTime: "0",
+    linkPreview: "1",
     groupUserMax: "0",
     dbDelMsg: "1",
     sendInterval: "0",

@@ -143,6 +143,8 @@ export interface MessagesTable {
   is_read: Generated<number>;
   is_undo: Generated<number>;
   created_at: number;
+  /** When its sender last edited it, ms; 0 never (extensions.md §2). */
+  edit_time: Generated<number>;
 }
 
 /** One mention of a group message: a member, or 0 for everyone (issue 8, `atMsgList`). */
@@ -214,6 +216,16 @@ export interface MessageReactionsTable {
   user_id: number;
   emoji: string;
   created_at: number;
+}
+
+/** A version of a message an edit replaced (extensions.md §2). */
+export interface MessageEditsTable {
+  edit_id: Generated<number>;
+  msg_id: number;
+  user_id: number;
+  content: string;
+  /** When this version was written, ms: the send time for the original. */
+  edit_time: number;
 }
 
 /** A message a user saved (issue 11); it goes when the message is withdrawn or deleted. */
@@ -339,6 +351,7 @@ export interface Database {
   blobs: BlobsTable;
   message_hides: MessageHidesTable;
   message_reactions: MessageReactionsTable;
+  message_edits: MessageEditsTable;
   favourites: FavouritesTable;
   push_subscriptions: PushSubscriptionsTable;
   audit_log: AuditLogTable;

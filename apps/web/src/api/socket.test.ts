@@ -330,6 +330,8 @@ const samples: { [T in ServerEventType]: ServerEventMap[T] } = {
       groupChat: "1",
       simpleChat: "1",
       redoTime: "120",
+      editTime: "0",
+      linkPreview: "1",
       groupUserMax: "0",
       dbDelMsg: "1",
       sendInterval: "0",

@@ -135,6 +135,8 @@ export const MESSAGE_KEYS = [
   "config.storageUnreachable",
   "message.withdrawExpired",
   "message.withdrawDenied",
+  "message.editDenied",
+  "message.editExpired",
   "message.alreadyWithdrawn",
   "reaction.invalidEmoji",
   "reaction.tooMany",

@@ -39,6 +39,13 @@ export const ChatInfoSchema = z.object({
   simpleChat: z.string(),
   /** Withdrawal window in seconds. */
   redoTime: z.string(),
+  /**
+   * Seconds after sending within which its sender may edit a message; "0" no limit
+   * (extensions.md §2). A server without editing reads as "0".
+   */
+  editTime: z._default(z.string(), "0"),
+  /** "1" link previews fetched (the default), "0" none (extensions.md §5). */
+  linkPreview: z._default(z.string(), "1"),
   /** "0" unlimited. */
   groupUserMax: z.string(),
   dbDelMsg: z.string(),

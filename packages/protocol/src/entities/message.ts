@@ -40,6 +40,16 @@ export const ReactionSchema = z.object({
 /** One emoji's reactions on a message. */
 export type Reaction = z.infer<typeof ReactionSchema>;
 
+/** One earlier version of an edited message (extensions.md §2). */
+export const MessageEditSchema = z.object({
+  content: z.string(),
+  /** When this version was written, ms: the send time for the original. */
+  editTime: z.number(),
+  user_id: z.int(),
+});
+/** One earlier version of an edited message. */
+export type MessageEdit = z.infer<typeof MessageEditSchema>;
+
 /** A stored message (wire-contract.md §2.9 Message and Sent message). */
 export const MessageSchema = z.object({
   /** Database key, used as `last_id`. */
@@ -85,6 +95,11 @@ export const MessageSchema = z.object({
    * carries them, `[]` when none; a message from a server without them reads as none.
    */
   reactions: z._default(z.array(ReactionSchema), []),
+  /**
+   * When it was last edited, ms (extensions.md §2); 0 if never. A message from a server
+   * without editing reads as never edited.
+   */
+  editTime: z._default(z.number(), 0),
   /**
    * Group messages the reader may see receipts of (issue 8, beyond SPEC): how many members
    * have read it, of how many who had it to read.

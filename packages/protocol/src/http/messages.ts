@@ -5,7 +5,11 @@ import {
   NOTICE_CONTACT_ID,
   positiveId,
 } from "../common/ids.js";
-import { MessageSchema, ReactionSchema } from "../entities/message.js";
+import {
+  MessageEditSchema,
+  MessageSchema,
+  ReactionSchema,
+} from "../entities/message.js";
 import { FORWARD_MAX } from "../rules/files.js";
 import { Limits, ReactionLimits } from "../rules/limits.js";
 import { defineCall } from "./define.js";
@@ -171,6 +175,38 @@ export const unreact = defineCall({
   auth: "session",
   request: z.object({ id: messageClientId, emoji: reactionEmoji }),
   response: z.array(ReactionSchema),
+});
+
+/**
+ * `enterprise/im/editMessage` (extensions.md §2): the sender replaces a text message's
+ * content, within `chatInfo.editTime`, where they may still send; `at` as a send's. Answers
+ * the edited message; everyone who sees it hears `updateMessage`.
+ */
+export const editMessage = defineCall({
+  path: "/enterprise/im/editMessage",
+  auth: "session",
+  request: z.object({
+    id: messageClientId,
+    content: z.pipe(
+      formString(),
+      z
+        .string()
+        .check(z.maxLength(Limits.fieldMax * 4, { error: "message.tooLong" })),
+    ),
+    at: optional(z.array(formString()).check(z.maxLength(1000))),
+  }),
+  response: MessageSchema,
+});
+
+/**
+ * `enterprise/im/messageEdits`: a message's earlier versions, the original first; anyone
+ * who can see the message may read them.
+ */
+export const messageEdits = defineCall({
+  path: "/enterprise/im/messageEdits",
+  auth: "session",
+  request: z.object({ id: messageClientId }),
+  response: z.array(MessageEditSchema),
 });
 
 /** `enterprise/im/delMessage`: deletes one's own one-to-one message for everyone (`dbDelMsg`). */

@@ -22,6 +22,7 @@ const CONFIG: Switches = {
     webrtc: "1",
     dbDelMsg: "1",
     redoTime: "120",
+    editTime: "0",
   },
 };
 const withChat = (patch: Partial<Switches["chatInfo"]>): Switches => ({

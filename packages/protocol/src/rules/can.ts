@@ -25,7 +25,7 @@ export interface Switches {
   readonly sysInfo: Pick<SysInfo, "runMode">;
   readonly chatInfo: Pick<
     ChatInfo,
-    "simpleChat" | "groupChat" | "webrtc" | "dbDelMsg" | "redoTime"
+    "simpleChat" | "groupChat" | "webrtc" | "dbDelMsg" | "redoTime" | "editTime"
   >;
 }
 
@@ -181,6 +181,20 @@ export interface Subjects {
     /** In a group: the actor's membership and the sender's role there (0 if gone). */
     group?: { member: Membership; senderRole: number };
   };
+  /**
+   * Edit a sent message (extensions.md §2): one's own text message, never a withdrawn one,
+   * within editTime seconds of sending ("0" no limit).
+   */
+  "message.edit": {
+    config: Switches;
+    message: {
+      fromUser: number;
+      sendTime: number;
+      type: string;
+      withdrawn: boolean;
+    };
+    now: number;
+  };
   /** Delete a message for everyone: one's own, in a one-to-one chat, with dbDelMsg on. */
   "message.delete": {
     config: Switches;
@@ -318,6 +332,18 @@ const RULES: { [A in Action]: Rule<A> } = {
     if (message.fromUser !== actor.userId) return "role";
     const windowMs = (Number(config.chatInfo.redoTime) || 0) * 1000;
     return now - message.sendTime <= windowMs ? null : "expired";
+  },
+  "message.edit": (actor, { config, message, now }) => {
+    if (
+      message.fromUser !== actor.userId ||
+      message.type !== "text" ||
+      message.withdrawn
+    )
+      return "role";
+    const windowMs = (Number(config.chatInfo.editTime) || 0) * 1000;
+    return windowMs === 0 || now - message.sendTime <= windowMs
+      ? null
+      : "expired";
   },
   "message.delete": (actor, { config, message }) => {
     if (message.fromUser !== actor.userId || message.isGroup) return "role";

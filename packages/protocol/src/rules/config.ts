@@ -81,6 +81,10 @@ export const ChatInfoPatchSchema = z.partial(
     simpleChat: flag,
     /** Withdrawal window in seconds: up to a day. */
     redoTime: count(0, 86_400),
+    /** Edit window in seconds, 0 unlimited: up to 30 days (extensions.md §2). */
+    editTime: count(0, 2_592_000),
+    /** Link previews (extensions.md §5). */
+    linkPreview: flag,
     /** 0 unlimited. */
     groupUserMax: count(0, 100_000),
     dbDelMsg: flag,

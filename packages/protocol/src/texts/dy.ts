@@ -172,6 +172,9 @@ export const texts: Texts = {
   "message.withdrawExpired":
     "送信から{minutes}分を過ぎたメッセージは取り消せません",
   "message.withdrawDenied": "このメッセージは取り消せません",
+  "message.editDenied": "このメッセージは編集できません",
+  "message.editExpired":
+    "送信から{minutes}分を過ぎたメッセージは編集できません",
   "message.alreadyWithdrawn": "このメッセージはすでに取り消されています",
   "reaction.invalidEmoji": "絵文字を1つ選んでください",
   "reaction.tooMany":

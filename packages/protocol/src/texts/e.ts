@@ -160,6 +160,9 @@ export const texts: Texts = {
   "message.withdrawExpired":
     "보낸 지 {minutes}분이 지난 메시지는 회수할 수 없습니다",
   "message.withdrawDenied": "이 메시지는 회수할 수 없습니다",
+  "message.editDenied": "이 메시지는 편집할 수 없습니다",
+  "message.editExpired":
+    "메시지는 보낸 후 {minutes}분 이내에만 편집할 수 있습니다",
   "message.alreadyWithdrawn": "이미 회수된 메시지입니다",
   "reaction.invalidEmoji": "이모지 하나를 선택하세요",
   "reaction.tooMany":

@@ -163,6 +163,9 @@ export const texts: Texts = {
   "message.withdrawExpired":
     "Messages can only be withdrawn within {minutes} minutes of sending",
   "message.withdrawDenied": "You can't withdraw this message",
+  "message.editDenied": "You can't edit this message",
+  "message.editExpired":
+    "Messages can only be edited within {minutes} minutes of sending",
   "message.alreadyWithdrawn": "This message has already been withdrawn",
   "reaction.invalidEmoji": "Choose one emoji",
   "reaction.tooMany": "A message can have at most {max} different reactions",

@@ -137,6 +137,8 @@ export const texts: Texts = {
   "config.storageUnreachable": "無法連線到儲存服務，請檢查位址、儲存桶和金鑰",
   "message.withdrawExpired": "超過{minutes}分鐘不能撤回！",
   "message.withdrawDenied": "你不能撤回這則訊息",
+  "message.editDenied": "你不能編輯這則訊息",
+  "message.editExpired": "超過{minutes}分鐘不能編輯！",
   "message.alreadyWithdrawn": "這則訊息已經撤回了",
   "reaction.invalidEmoji": "請選擇一個表情",
   "reaction.tooMany": "一則訊息最多可以有 {max} 種不同的表情回應",

@@ -179,6 +179,9 @@ export const texts: Texts = {
   "message.withdrawExpired":
     "Un message ne peut être retiré que dans les {minutes} minutes suivant son envoi",
   "message.withdrawDenied": "Vous ne pouvez pas retirer ce message",
+  "message.editDenied": "Vous ne pouvez pas modifier ce message",
+  "message.editExpired":
+    "Un message ne peut être modifié que dans les {minutes} minutes suivant son envoi",
   "message.alreadyWithdrawn": "Ce message a déjà été retiré",
   "reaction.invalidEmoji": "Choisissez un emoji",
   "reaction.tooMany":

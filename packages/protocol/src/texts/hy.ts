@@ -185,6 +185,9 @@ export const texts: Texts = {
   "message.withdrawExpired":
     "Nachrichten können nur innerhalb von {minutes} Minuten nach dem Senden zurückgezogen werden",
   "message.withdrawDenied": "Sie können diese Nachricht nicht zurückziehen",
+  "message.editDenied": "Sie können diese Nachricht nicht bearbeiten",
+  "message.editExpired":
+    "Nachrichten können nur innerhalb von {minutes} Minuten nach dem Senden bearbeitet werden",
   "message.alreadyWithdrawn": "Diese Nachricht wurde bereits zurückgezogen",
   "reaction.invalidEmoji": "Wähle ein Emoji",
   "reaction.tooMany":

@@ -166,6 +166,9 @@ export const texts: Texts = {
   "message.withdrawExpired":
     "Só é possível retirar uma mensagem até {minutes} minutos após o envio",
   "message.withdrawDenied": "Não pode retirar esta mensagem",
+  "message.editDenied": "Não pode editar esta mensagem",
+  "message.editExpired":
+    "As mensagens só podem ser editadas até {minutes} minutos após o envio",
   "message.alreadyWithdrawn": "Esta mensagem já foi retirada",
   "reaction.invalidEmoji": "Escolha um emoji",
   "reaction.tooMany":

@@ -166,6 +166,9 @@ export const texts: Texts = {
   "message.withdrawExpired":
     "Сообщение можно отозвать только в течение {minutes} мин. после отправки",
   "message.withdrawDenied": "Вы не можете отозвать это сообщение",
+  "message.editDenied": "Вы не можете изменить это сообщение",
+  "message.editExpired":
+    "Сообщение можно изменить только в течение {minutes} мин после отправки",
   "message.alreadyWithdrawn": "Это сообщение уже отозвано",
   "reaction.invalidEmoji": "Выберите один эмодзи",
   "reaction.tooMany": "У сообщения может быть не больше {max} разных реакций",

@@ -138,6 +138,8 @@ export const texts: Texts = {
   "config.storageUnreachable": "เชื่อมต่อที่เก็บไฟล์ไม่ได้ ตรวจสอบที่อยู่ บักเก็ต และคีย์",
   "message.withdrawExpired": "ถอนข้อความได้ภายใน {minutes} นาทีหลังส่งเท่านั้น",
   "message.withdrawDenied": "คุณถอนข้อความนี้ไม่ได้",
+  "message.editDenied": "คุณแก้ไขข้อความนี้ไม่ได้",
+  "message.editExpired": "แก้ไขข้อความได้ภายใน {minutes} นาทีหลังส่งเท่านั้น",
   "message.alreadyWithdrawn": "ข้อความนี้ถูกถอนไปแล้ว",
   "reaction.invalidEmoji": "เลือกอีโมจิหนึ่งตัว",
   "reaction.tooMany": "ข้อความหนึ่งมีรีแอ็กชันต่างกันได้ไม่เกิน {max} แบบ",

@@ -162,6 +162,9 @@ export const texts: Texts = {
   "message.withdrawExpired":
     "Chỉ có thể thu hồi tin nhắn trong vòng {minutes} phút sau khi gửi",
   "message.withdrawDenied": "Bạn không thể thu hồi tin nhắn này",
+  "message.editDenied": "Bạn không thể sửa tin nhắn này",
+  "message.editExpired":
+    "Chỉ có thể sửa tin nhắn trong vòng {minutes} phút sau khi gửi",
   "message.alreadyWithdrawn": "Tin nhắn này đã được thu hồi",
   "reaction.invalidEmoji": "Hãy chọn một biểu tượng cảm xúc",
   "reaction.tooMany": "Một tin nhắn có tối đa {max} biểu cảm khác nhau",

@@ -174,6 +174,9 @@ export const texts: Texts = {
   "message.withdrawExpired":
     "Pesan hanya dapat ditarik dalam {minutes} menit setelah dikirim",
   "message.withdrawDenied": "Anda tidak dapat menarik pesan ini",
+  "message.editDenied": "Anda tidak dapat mengedit pesan ini",
+  "message.editExpired":
+    "Pesan hanya dapat diedit dalam {minutes} menit setelah dikirim",
   "message.alreadyWithdrawn": "Pesan ini sudah ditarik",
   "reaction.invalidEmoji": "Pilih satu emoji",
   "reaction.tooMany": "Satu pesan paling banyak memiliki {max} reaksi berbeda",

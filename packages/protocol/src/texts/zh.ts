@@ -137,6 +137,8 @@ export const texts: Texts = {
   "config.storageUnreachable": "无法连接存储服务，请检查地址、存储桶和密钥",
   "message.withdrawExpired": "超过{minutes}分钟不能撤回！",
   "message.withdrawDenied": "你不能撤回这条消息",
+  "message.editDenied": "你不能编辑这条消息",
+  "message.editExpired": "超过{minutes}分钟不能编辑！",
   "message.alreadyWithdrawn": "这条消息已经撤回了",
   "reaction.invalidEmoji": "请选择一个表情",
   "reaction.tooMany": "一条消息最多可以有 {max} 种不同的表情回应",

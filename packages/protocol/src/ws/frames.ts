@@ -254,10 +254,18 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
   event("delMessage", MessageGoneSchema),
   // Hidden for me on another of my devices (beyond the wire contract).
   event("removeMessage", MessageGoneSchema),
-  // A message's shown fields changed (an administrator masked it): merged by `id`.
+  // A message's shown fields changed (an administrator masked it; its sender edited it,
+  // with `editTime`, extensions.md §2; its link preview arrived, with `extends`, §5):
+  // merged by `id`.
   event(
     "updateMessage",
-    z.object({ id: z.string(), type: z.string(), content: z.string() }),
+    z.object({
+      id: z.string(),
+      type: z.string(),
+      content: z.string(),
+      editTime: z.optional(z.number()),
+      extends: z.optional(z.record(z.string(), z.unknown())),
+    }),
   ),
   // A message's reactions changed (extensions.md §1): all of them, to whoever sees it.
   event(

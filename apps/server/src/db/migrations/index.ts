@@ -18,6 +18,7 @@ import * as m0016 from "./0016_search_indexer.js";
 import * as m0017 from "./0017_group_members_version.js";
 import * as m0018 from "./0018_blob_digest.js";
 import * as m0019 from "./0019_reactions.js";
+import * as m0020 from "./0020_message_edits.js";
 
 /** Every migration, in order. Landed migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "0017_group_members_version": m0017,
   "0018_blob_digest": m0018,
   "0019_reactions": m0019,
+  "0020_message_edits": m0020,
 };

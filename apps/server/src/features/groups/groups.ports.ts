@@ -9,6 +9,7 @@ export type GroupMembership = Pick<
   | "managerIds"
   | "memberCountUpTo"
   | "memberIds"
+  | "viewerIds"
   | "memberOf"
   | "membersAmong"
   | "rolesAmong"

@@ -52,6 +52,7 @@ export class GroupsService {
   readonly memberCountUpTo: MembershipService["memberCountUpTo"];
   readonly managerIds: MembershipService["managerIds"];
   readonly memberIds: MembershipService["memberIds"];
+  readonly viewerIds: MembershipService["viewerIds"];
   readonly membersAmong: MembershipService["membersAmong"];
   readonly rolesAmong: MembershipService["rolesAmong"];
   readonly memberOf: MembershipService["memberOf"];
@@ -80,6 +81,7 @@ export class GroupsService {
     this.memberCountUpTo = reads.memberCountUpTo.bind(reads);
     this.managerIds = reads.managerIds.bind(reads);
     this.memberIds = reads.memberIds.bind(reads);
+    this.viewerIds = reads.viewerIds.bind(reads);
     this.membersAmong = reads.membersAmong.bind(reads);
     this.rolesAmong = reads.rolesAmong.bind(reads);
     this.memberOf = reads.memberOf.bind(reads);

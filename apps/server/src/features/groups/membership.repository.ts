@@ -73,6 +73,27 @@ export async function listMemberIds(
 }
 
 /**
+ * The members who can see a group message of sequence number `seq`, with the group's
+ * setting: each member's id and where their history starts, in one statement.
+ */
+export async function listMembersWithStart(
+  db: Db,
+  groupId: number,
+): Promise<{ setting: string; members: { id: number; joinedSeq: number }[] }> {
+  const rows = await db
+    .selectFrom("groups as g")
+    .leftJoin("group_members as m", "m.group_id", "g.group_id")
+    .select(["g.setting", "m.user_id", "m.joined_seq"])
+    .where("g.group_id", "=", groupId)
+    .execute();
+  const members: { id: number; joinedSeq: number }[] = [];
+  for (const row of rows)
+    if (row.user_id !== null)
+      members.push({ id: row.user_id, joinedSeq: row.joined_seq ?? 0 });
+  return { setting: rows[0]?.setting ?? "{}", members };
+}
+
+/**
  * A group's member ids with the `members_version` they were read at, in one statement (so
  * the two agree); a missing group has no members, at version -1.
  */

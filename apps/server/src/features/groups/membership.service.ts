@@ -190,6 +190,17 @@ export class MembershipService {
     return this.memberLists.memberIds(groupId);
   }
 
+  /**
+   * The members who see a group message of sequence number `seq`: everyone, but in a
+   * group that hides history from newcomers those who joined after it (the history
+   * service's rule), so a change to it reaches no one it was hidden from.
+   */
+  async viewerIds(groupId: number, seq: number): Promise<readonly number[]> {
+    const { setting, members } = await this.repo.listMembersWithStart(groupId);
+    const hides = toGroupSetting(setting).history === "0";
+    return members.filter((m) => !hides || seq > m.joinedSeq).map((m) => m.id);
+  }
+
   /** Which of these users are members of the group. */
   membersAmong(
     groupId: number,

@@ -83,6 +83,12 @@ export function withdraw(
   line: Record<string, unknown>,
 ): Promise<{ row: MessageRow; isLast: boolean } | undefined> {
   return db.transaction().execute(async (trx) => {
+    // Its mentions as they are now: an edit may have added some since `row` was read.
+    const current = await trx
+      .selectFrom("messages")
+      .select("at")
+      .where("msg_id", "=", row.msg_id)
+      .executeTakeFirst();
     const updated = await trx
       .updateTable("messages")
       .set({
@@ -98,8 +104,13 @@ export function withdraw(
       .where("type", "!=", "event")
       .returningAll()
       .executeTakeFirst();
-    if (!updated) return undefined;
-    await dropMentions(trx, row);
+    if (!updated || !current) return undefined;
+    await dropMentions(trx, { ...row, at: current.at });
+    // What it said before an edit goes with what it says (extensions.md §2).
+    await trx
+      .deleteFrom("message_edits")
+      .where("msg_id", "=", row.msg_id)
+      .execute();
     await trx
       .deleteFrom("favourites")
       .where("msg_id", "=", row.msg_id)
@@ -133,12 +144,18 @@ export function mask(
         at: "",
         file_id: null,
         extends: JSON.stringify({ masked: 1 }),
+        edit_time: 0,
       })
       .where("msg_id", "=", row.msg_id)
       .returningAll()
       .executeTakeFirst();
     if (!updated) return undefined;
     await dropMentions(trx, row);
+    // Its earlier versions said what was masked too.
+    await trx
+      .deleteFrom("message_edits")
+      .where("msg_id", "=", row.msg_id)
+      .execute();
     await trx
       .deleteFrom("favourites")
       .where("msg_id", "=", row.msg_id)

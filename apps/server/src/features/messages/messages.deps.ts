@@ -45,6 +45,8 @@ export interface GroupMembers {
   formerStanding(groupId: number, userId: number): Promise<ChatStanding | null>;
   /** Every member of a group. */
   memberIds(groupId: number): Promise<readonly number[]>;
+  /** The members who see its message of sequence number `seq` (its history setting's). */
+  viewerIds(groupId: number, seq: number): Promise<readonly number[]>;
   /** The owner and administrators of a group. */
   managerIds(groupId: number): Promise<number[]>;
   /** How many members a group has, counted no further than `upTo`. */

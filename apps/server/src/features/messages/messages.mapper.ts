@@ -189,6 +189,7 @@ export function toMessage(
     extends: wireExtends(row.type, ext),
     // Filled by the page's one read of them (withReactions); a new message has none.
     reactions: [],
+    editTime: row.edit_time,
   };
 }
 

@@ -1,5 +1,8 @@
 import { defineModule } from "../../context.js";
 import { Emitter } from "../../events.js";
+import { editsRepository } from "./edits.repository.js";
+import { registerEditRoutes } from "./edits.routes.js";
+import { EditsService } from "./edits.service.js";
 import { messageActionsRepository } from "./message-actions.repository.js";
 import { registerMessageActionRoutes } from "./message-actions.routes.js";
 import { MessageActionsService } from "./message-actions.service.js";
@@ -16,7 +19,7 @@ import type { MessageEventMap } from "./messages.ports.js";
 
 /**
  * Chat messages: sending, history and read marks; and what a user does with a message
- * (withdraw, delete, hide, forward, favourites, reactions) and with a chat (pin,
+ * (withdraw, delete, hide, forward, favourites, reactions, edits) and with a chat (pin,
  * do-not-disturb, draft).
  */
 export const messagesModule = defineModule(
@@ -56,12 +59,23 @@ export const messagesModule = defineModule(
       clock: ctx.clock,
       groups: ports.groups,
     });
+    const edits = new EditsService({
+      repo: editsRepository(ctx.db),
+      seenBy: service.seenBy,
+      mayReach: service.mayReach,
+      presentFor: service.presentFor,
+      publish: ctx.publish,
+      policy: ctx.policy,
+      clock: ctx.clock,
+      groups: ports.groups,
+    });
     return {
       service,
       register: (calls) => {
         registerMessageRoutes(calls, service);
         registerMessageActionRoutes(calls, actions, moderation);
         registerReactionRoutes(calls, reactions);
+        registerEditRoutes(calls, edits);
       },
     };
   },

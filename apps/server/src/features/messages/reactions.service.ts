@@ -142,7 +142,8 @@ export class ReactionsService {
       reactions,
     });
     if (row.is_group === 1) {
-      const members = await this.deps.groups.memberIds(row.to_user);
+      // Not to a member the group's history setting hides the message from.
+      const members = await this.deps.groups.viewerIds(row.to_user, row.seq);
       await publish.toUsers(
         members,
         "reaction",

@@ -3,9 +3,7 @@ import {
   type ContactId,
   DEFAULT_LANGUAGE,
   groupContactId,
-  GroupRoles,
   isLanguage,
-  type Membership,
   type Message,
   NOTICE_CONTACT_ID,
   SELF_CHAT_ID,
@@ -31,6 +29,7 @@ import type { MessagesRepository } from "./messages.repository.js";
 
 import type { MessagesDeps, Standing } from "./messages.deps.js";
 import { type ChatRules, groupIdOf } from "./chat-rules.js";
+import { resolveMentions } from "./mentions.js";
 import { type FileSendInput, payloadOf, type SendInput } from "./send-input.js";
 
 /** How much of a quoted message a reply keeps (characters). */
@@ -383,7 +382,12 @@ export class SendingService {
     );
     const at =
       "at" in input
-        ? await this.mentions(groupId, standing.member, input.at ?? [])
+        ? await resolveMentions(
+            this.deps.groups,
+            groupId,
+            standing.member,
+            input.at ?? [],
+          )
         : [];
 
     const row = await this.repo.storeGroupMessage(
@@ -468,29 +472,6 @@ export class SendingService {
         },
       },
     };
-  }
-
-  /** The mentioned members of a send: ids of members, and 0 (everyone) from a manager only. */
-  private async mentions(
-    groupId: number,
-    sender: Membership,
-    raw: readonly string[],
-  ): Promise<number[]> {
-    // An empty entry (`at[]=`) names nobody: Number("") would be 0, everyone.
-    const ids = [
-      ...new Set(
-        raw
-          .filter((id) => id.trim() !== "")
-          .map(Number)
-          .filter((n) => Number.isInteger(n) && n >= 0),
-      ),
-    ];
-    const everyone = ids.includes(0) && sender.role <= GroupRoles.admin;
-    const members = await this.deps.groups.membersAmong(
-      groupId,
-      ids.filter((id) => id > 0),
-    );
-    return [...(everyone ? [0] : []), ...ids.filter((id) => members.has(id))];
   }
 
   /**

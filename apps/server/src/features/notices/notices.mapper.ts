@@ -84,6 +84,8 @@ export function toNoticeMessage(row: NoticeRow, publicUrl: string): Message {
     extends: { title: row.title, notice: row.body },
     // A notice takes no reactions (nobody may send in the notices entry).
     reactions: [],
+    // An edited notice is pushed again as it reads now (notices.service.ts).
+    editTime: 0,
   };
 }
 

@@ -31,6 +31,9 @@ export const DEFAULT_CHAT_INFO: ChatInfo = {
   groupChat: "1",
   simpleChat: "1",
   redoTime: "120",
+  // No limit: an edit keeps its history, so a late one hides nothing (extensions.md §2).
+  editTime: "0",
+  linkPreview: "1",
   groupUserMax: "0",
   dbDelMsg: "1",
   sendInterval: "0",
