@@ -16,6 +16,7 @@ import {
  * seeing the other's reaction live, in English and Chinese, at a laptop's and a phone's
  * width: the message menu's quick reactions, one tap on a reaction to add or take away
  * mine, and the picker of every emoji searched by name; and one sees the other typing.
+ * Item 2: one edits a message (the menu, the Up arrow), the other sees it and its history.
  */
 const setup = productAndBrowser();
 const url = () => setup.product().url;
@@ -109,6 +110,61 @@ describe("reactions in the web client", () => {
       .getByRole("button", { name: "You reacted with 👍" })
       .waitFor();
     await settledShot(b.page, "reactions-zh-390");
+    expect(a.errors).toEqual([]);
+    expect(b.errors).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it("one edits a message, the other sees the new text and its history live; en and zh, 1280 and 390 px", async () => {
+    const suffix = randomBytes(3).toString("hex");
+    const bao = await apiUser(url(), `baoe${suffix}`, "包宝宝");
+    const ann = await apiUser(url(), `anne${suffix}`, "Ann Lee");
+    const a = await newContext(setup.browser(), "en-US");
+    const b = await newContext(setup.browser(), "zh-CN");
+    await logIn(a.page, url(), `anne${suffix}`);
+    await logIn(b.page, url(), `baoe${suffix}`, "zh");
+    await apiSend(url(), ann, bao, "Meet at 3pm in room 2");
+
+    await a.page.getByTestId("contact").filter({ hasText: "包宝宝" }).click();
+    const annBubble = bubbles(a.page).filter({ hasText: "room 2" });
+    await annBubble.waitFor();
+    await resize(b.page, { width: 390, height: 844 });
+    await b.page.getByTestId("contact").filter({ hasText: "Ann Lee" }).click();
+    const baoBubble = bubbles(b.page).filter({ hasText: "room 2" });
+    await baoBubble.waitFor();
+
+    // Ann edits it from the message menu: the editor takes its text.
+    await annBubble
+      .getByText("Meet at 3pm in room 2")
+      .click({ button: "right" });
+    await a.page.getByRole("menuitem", { name: "Edit" }).click();
+    const editor = a.page.getByLabel("Message", { exact: true });
+    await expect.poll(() => editor.inputValue()).toBe("Meet at 3pm in room 2");
+    await a.page.getByTestId("edit-bar").waitFor();
+    await settledShot(a.page, "edit-editor-en-1280");
+    await editor.fill("Meet at 4pm in room 2");
+    await editor.press("Enter");
+    await annBubble.getByText("Meet at 4pm in room 2").waitFor();
+    await annBubble.getByRole("button", { name: "(edited)" }).waitFor();
+    expect(await editor.inputValue()).toBe("");
+
+    // Bao, on a phone, sees the new text live, marked, and its history on a tap.
+    await baoBubble.getByText("Meet at 4pm in room 2").waitFor();
+    await baoBubble.getByRole("button", { name: "（已编辑）" }).click();
+    const history = b.page.getByTestId("edit-history");
+    await history.getByText("Meet at 3pm in room 2").waitFor();
+    await expect.poll(() => history.textContent()).toContain("原文");
+    await settledShot(b.page, "edit-history-zh-390");
+    await b.page.keyboard.press("Escape");
+
+    // Up in Ann's empty editor takes her last message again; Esc leaves it as it was.
+    await editor.click();
+    await editor.press("ArrowUp");
+    await expect.poll(() => editor.inputValue()).toBe("Meet at 4pm in room 2");
+    await editor.press("Escape");
+    expect(await editor.inputValue()).toBe("");
+    await expect.poll(() => a.page.getByTestId("edit-bar").count()).toBe(0);
     expect(a.errors).toEqual([]);
     expect(b.errors).toEqual([]);
     await a.context.close();

@@ -38,6 +38,16 @@ interface ChatUiState {
    * another device); `nonce` tells one request from the next with the same text.
    */
   editorFill: { contactId: ContactId; text: string; nonce: number } | null;
+  /**
+   * My sent message the chat's editor is editing (extensions.md §2): its client id and
+   * text; `nonce` tells one request from the next.
+   */
+  editing: {
+    contactId: ContactId;
+    id: string;
+    text: string;
+    nonce: number;
+  } | null;
   /** A message to bring into view in the open chat (a quote clicked, a search result). */
   jump: { contactId: ContactId; msgId: number; nonce: number } | null;
   /** Shows a list of chats (and leaves the file library). */
@@ -50,6 +60,10 @@ interface ChatUiState {
   setQuote: (contactId: ContactId, quote: QuoteDraft | null) => void;
   fillEditor: (contactId: ContactId, text: string) => void;
   jumpTo: (contactId: ContactId, msgId: number) => void;
+  /** Puts one of my messages into the chat's editor to be edited. */
+  startEdit: (contactId: ContactId, id: string, text: string) => void;
+  /** Leaves editing (saved or cancelled). */
+  stopEdit: () => void;
 }
 
 export const useChatUiStore = create<ChatUiState>((set) => ({
@@ -61,6 +75,7 @@ export const useChatUiStore = create<ChatUiState>((set) => ({
   drafts: {},
   quotes: {},
   editorFill: null,
+  editing: null,
   jump: null,
   setSection: (section) => set({ section, pane: "chats" }),
   setPane: (pane) => set({ pane }),
@@ -87,6 +102,11 @@ export const useChatUiStore = create<ChatUiState>((set) => ({
     set((s) => ({
       editorFill: { contactId, text, nonce: (s.editorFill?.nonce ?? 0) + 1 },
     })),
+  startEdit: (contactId, id, text) =>
+    set((s) => ({
+      editing: { contactId, id, text, nonce: (s.editing?.nonce ?? 0) + 1 },
+    })),
+  stopEdit: () => set({ editing: null }),
   jumpTo: (contactId, msgId) =>
     set((s) => ({
       openContactId: contactId,

@@ -28,6 +28,25 @@ describe("messageAbilities (SPEC §5 Chat through the capability table)", () => 
     ).toBe(false);
   });
 
+  it("offers edit on my own text only, within editTime (0: any time), never on a file or someone else's", () => {
+    const mine = makeMessage(1, 1);
+    const ask = (message: typeof mine, editTime: string, now: number) =>
+      messageAbilities(message, {
+        actor: ME,
+        config: {
+          ...config,
+          chatInfo: { ...config.chatInfo, editTime },
+        },
+        now,
+      }).edit;
+    expect(ask(mine, "0", sent + 86_400_000 * 365)).toBe(true);
+    expect(ask(mine, "60", sent + 60_000)).toBe(true);
+    expect(ask(mine, "60", sent + 60_001)).toBe(false);
+    expect(ask(makeMessage(2, 2), "0", sent)).toBe(false);
+    expect(ask(makeMessage(1, 1, { type: "image" }), "0", sent)).toBe(false);
+    expect(ask(makeMessage(1, 1, { type: "event" }), "0", sent)).toBe(false);
+  });
+
   it("lets a group's managers withdraw at any time, an administrator not the owner's", () => {
     const late = sent + 86_400_000;
     const member = makeMessage(1, 5, { is_group: 1, toContactId: "group-4" });

@@ -38,6 +38,8 @@ export interface MessageAbilities {
   forward: boolean;
   favourite: boolean;
   withdraw: boolean;
+  /** Edit it (extensions.md §2): my own text, within editTime. */
+  edit: boolean;
   deleteForEveryone: boolean;
   hide: boolean;
 }
@@ -88,6 +90,18 @@ export function messageAbilities(
     forward: copyable,
     favourite: copyable,
     withdraw,
+    edit:
+      message.msg_id > 0 &&
+      can(actor, "message.edit", {
+        config,
+        message: {
+          fromUser: message.from_user,
+          sendTime: message.sendTime,
+          type: message.type,
+          withdrawn: message.type === "event",
+        },
+        now,
+      }),
     deleteForEveryone:
       copyable &&
       can(actor, "message.delete", {

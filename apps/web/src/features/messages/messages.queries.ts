@@ -10,6 +10,7 @@ import {
   type InfiniteData,
   type QueryClient,
   useInfiniteQuery,
+  useQuery,
 } from "@tanstack/react-query";
 import { call } from "../../api/http";
 import { writeLive } from "../../api/live-write";
@@ -88,6 +89,11 @@ export function useMessagesQuery(
  */
 function newerCopy(held: Message, copy: Message): Message {
   const next = { ...held, ...copy };
+  // An edit stays: a page read before it can arrive after its event.
+  if (held.editTime > copy.editTime) {
+    next.content = held.content;
+    next.editTime = held.editTime;
+  }
   if (held.readCount !== undefined && copy.readCount !== undefined)
     next.readCount = Math.max(held.readCount, copy.readCount);
   // Read stays read: the send's answer (unread) can come after the read mark.
@@ -234,4 +240,85 @@ export async function toggleReaction(
     emoji,
   });
   setReactions(client, contactId, clientId, answer.data);
+}
+
+/** A message's shown fields as they changed (an edit, a moderator's mask, a preview). */
+export interface MessageChange {
+  id: string;
+  type: string;
+  content: string;
+  editTime?: number | undefined;
+  extends?: Record<string, unknown> | undefined;
+}
+
+/**
+ * A change to a message wherever a chat holds it (the `updateMessage` event, the answer to
+ * my edit): merged by its client id, never over a later edit; when it is the chat's newest
+ * message, the chat list's last line says it too.
+ */
+export function applyMessageChange(
+  client: QueryClient,
+  contactId: ContactId,
+  change: MessageChange,
+): void {
+  const newest =
+    client.getQueryData<MessagePages>(messagesKey(contactId))?.pages[0]?.at(-1)
+      ?.id === change.id;
+  writeLive<MessagePages>(client, messagesKey(contactId), (data) => {
+    if (!data) return data;
+    return {
+      ...data,
+      pages: data.pages.map((page) =>
+        page.map((m) => {
+          if (m.id !== change.id) return m;
+          const editTime = change.editTime ?? m.editTime;
+          if (editTime < m.editTime) return m;
+          return {
+            ...m,
+            type: change.type,
+            content: change.content,
+            editTime,
+            ...(change.extends
+              ? { extends: { ...m.extends, ...change.extends } }
+              : {}),
+          };
+        }),
+      ),
+    };
+  });
+  if (newest)
+    updateContact(client, contactId, (c) => ({
+      ...c,
+      lastContent: change.content,
+    }));
+}
+
+/**
+ * Edits my message (extensions.md §2): the answer replaces it at once, before the event
+ * comes; a refusal is said by the call and changes nothing.
+ */
+export async function editMessage(
+  client: QueryClient,
+  contactId: ContactId,
+  clientId: string,
+  content: string,
+  at: readonly string[],
+): Promise<void> {
+  const answer = await call(messages.editMessage, {
+    id: clientId,
+    content,
+    ...(at.length > 0 ? { at: [...at] } : {}),
+  });
+  applyMessageChange(client, contactId, answer.data);
+}
+
+/** A message's earlier versions, read when its "(edited)" mark is opened. */
+export function useMessageEditsQuery(clientId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ["messageEdits", clientId],
+    queryFn: async () =>
+      (await call(messages.messageEdits, { id: clientId })).data,
+    enabled,
+    staleTime: 0,
+  });
 }

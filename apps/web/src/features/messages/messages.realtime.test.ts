@@ -214,3 +214,51 @@ describe("group read receipts from the socket (issue 8)", () => {
     expect(counts(ctx)).toEqual([["m1", 1]]);
   });
 });
+
+describe("edits from the socket (extensions.md §2)", () => {
+  const held = (ctx: RealtimeContext) =>
+    ctx.client
+      .getQueryData<MessagePages>(messagesKey(2))
+      ?.pages.flat()
+      .map((m) => [m.id, m.content, m.editTime]);
+
+  it("updateMessage replaces the text and edit time, and the list's last line when it is the newest", () => {
+    const ctx = chatWith2();
+    ctx.client.setQueryData<Contact[]>(contactsKey, [
+      makeContact(2, { lastContent: "text 3" }),
+    ]);
+    messagesRealtime.events?.updateMessage?.(
+      { id: "m2", type: "text", content: "fixed", editTime: 5 },
+      ctx,
+    );
+    expect(held(ctx)).toEqual([
+      ["m1", "text 1", 0],
+      ["m2", "fixed", 5],
+      ["m3", "text 3", 0],
+    ]);
+    // Not the newest: the list keeps its last line.
+    const lastLine = () =>
+      ctx.client.getQueryData<Contact[]>(contactsKey)?.[0]?.lastContent;
+    expect(lastLine()).toBe("text 3");
+    messagesRealtime.events?.updateMessage?.(
+      { id: "m3", type: "text", content: "newest, fixed", editTime: 6 },
+      ctx,
+    );
+    expect(lastLine()).toBe("newest, fixed");
+  });
+
+  it("never puts an older version over a later edit, whichever arrives last", () => {
+    const ctx = chatWith2();
+    messagesRealtime.events?.updateMessage?.(
+      { id: "m1", type: "text", content: "second", editTime: 20 },
+      ctx,
+    );
+    messagesRealtime.events?.updateMessage?.(
+      { id: "m1", type: "text", content: "first", editTime: 10 },
+      ctx,
+    );
+    // A page read before the edit, arriving after it.
+    upsertMessage(ctx.client, 2, makeMessage(1, 1));
+    expect(held(ctx)?.[0]).toEqual(["m1", "second", 20]);
+  });
+});

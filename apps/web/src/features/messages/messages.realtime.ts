@@ -26,6 +26,7 @@ import {
   rememberRead,
   setReactions,
   updateMessages,
+  applyMessageChange,
   upsertMessage,
 } from "./messages.queries";
 import { flushOutbox } from "./outbox";
@@ -167,7 +168,6 @@ export const messagesRealtime: RealtimeHandlers = {
     removeMessage: (gone, ctx) => {
       applyGone(ctx.client, gone);
     },
-    // An administrator masked a message, or edited a notice: merged where it is held.
     // Someone's reactions changed (extensions.md §1): the message shows them all.
     reaction: (data, ctx) => {
       const chat =
@@ -179,6 +179,8 @@ export const messagesRealtime: RealtimeHandlers = {
       if (chat !== null)
         setReactions(ctx.client, chat, data.id, data.reactions);
     },
+    // A message changed (its sender edited it, an administrator masked it, its link
+    // preview came) or a notice was edited: merged where it is held.
     updateMessage: (change, ctx) => {
       // A notice's words live in its `extends`: the entry reads them afresh.
       if (change.id.startsWith("notice-")) {
@@ -191,12 +193,7 @@ export const messagesRealtime: RealtimeHandlers = {
       for (const [key] of ctx.client.getQueriesData({
         queryKey: ["messages"],
       })) {
-        const chat = key[1] as ContactId;
-        updateMessages(ctx.client, chat, (m) =>
-          m.id === change.id
-            ? { ...m, type: change.type, content: change.content }
-            : m,
-        );
+        applyMessageChange(ctx.client, key[1] as ContactId, change);
       }
     },
     // I read a chat on one of my devices: none of them counts it unread any more.

@@ -22,7 +22,7 @@ import {
   useMentionCandidates,
   useSpeakBlock,
 } from "../../groups";
-import { useMessagesQuery } from "../messages.queries";
+import { editMessage, useMessagesQuery } from "../messages.queries";
 import { resendText, sendText } from "../outbox";
 import { useOutboxStore } from "../outbox.store";
 import { cancelUpload, type FileIntent, useSendFile } from "../send-file";
@@ -308,6 +308,12 @@ export function Conversation({
               onSendFiles={sendFiles}
               serverDraft={contact.draft ?? ""}
               onHistory={() => setHistoryOpen(true)}
+              onEdit={(id, text, at) =>
+                void editMessage(client, contactId, id, text, at).catch(
+                  () => undefined,
+                )
+              }
+              onEditLast={menu.editLast}
               onSend={(text, at, pid) =>
                 sendText({
                   id: crypto.randomUUID(),

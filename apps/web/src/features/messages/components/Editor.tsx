@@ -1,4 +1,9 @@
-import { CloseOutlined, SendOutlined } from "@ant-design/icons";
+import {
+  CheckOutlined,
+  CloseOutlined,
+  EditOutlined,
+  SendOutlined,
+} from "@ant-design/icons";
 import { type ContactId, hasVisibleText, textToHtml } from "@parley/protocol";
 import { Button } from "antd";
 import {
@@ -78,6 +83,10 @@ interface Props {
   onSendFiles: (files: File[], intent: FileIntent, duration?: number) => void;
   /** Opens the chat's history search. */
   onHistory?: () => void;
+  /** Saves an edit of my message (extensions.md §2), with the ids it newly mentions. */
+  onEdit?: (id: string, text: string, at: string[]) => void;
+  /** The Up arrow in an empty editor: edit my last message; false when there is none. */
+  onEditLast?: () => boolean;
 }
 
 /**
@@ -95,6 +104,8 @@ export function Editor({
   onSend,
   onSendFiles,
   onHistory,
+  onEdit,
+  onEditLast,
 }: Props) {
   const { t } = useTranslation("messages");
   const [history, setHistory] = useState(() =>
@@ -109,6 +120,13 @@ export function Editor({
   const [picked, setPicked] = useState<Mentionable[]>([]);
   const [query, setQuery] = useState<string | null>(null);
   const latest = useRef(text);
+  // One of my messages being edited (extensions.md §2).
+  const editing = useChatUiStore((s) =>
+    s.editing?.contactId === contactId ? s.editing : null,
+  );
+  /** The edit the editor holds (its nonce; 0 none), and what was typed before it. */
+  const editTaken = useRef(0);
+  const beforeEdit = useRef("");
   /** A screenshot or pasted picture waiting for the user's yes. */
   const [shot, setShot] = useState<{ file: File; url: string } | null>(null);
   const field = useRef<HTMLTextAreaElement | null>(null);
@@ -120,21 +138,24 @@ export function Editor({
   }, [text]);
   useEffect(
     () => () => {
-      useChatUiStore.getState().saveDraft(contactId, latest.current);
-      if (latest.current !== synced.current)
-        syncDraft(contactId, latest.current);
+      // Left while editing: the draft is what was typed before, not the message's text.
+      const draft =
+        editTaken.current === 0 ? latest.current : beforeEdit.current;
+      if (editTaken.current !== 0) useChatUiStore.getState().stopEdit();
+      useChatUiStore.getState().saveDraft(contactId, draft);
+      if (draft !== synced.current) syncDraft(contactId, draft);
     },
     [contactId],
   );
   // Typing that rests is kept on the server, so my other devices show it (issue 11).
   useEffect(() => {
-    if (text === synced.current) return;
+    if (text === synced.current || editing) return;
     const timer = setTimeout(() => {
       synced.current = text;
       syncDraft(contactId, text);
     }, DRAFT_SYNC_MS);
     return () => clearTimeout(timer);
-  }, [text, contactId]);
+  }, [text, contactId, editing]);
   // A draft from another device replaces mine only while I have not typed since.
   useEffect(() => {
     if (serverDraft === synced.current) return;
@@ -156,6 +177,28 @@ export function Editor({
     requestAnimationFrame(() => field.current?.focus());
   }, [fill, contactId]);
 
+  // One of my messages to edit: the editor takes its text, and gives back what was being
+  // typed when the edit is saved or cancelled.
+  useEffect(() => {
+    if (!editing || editing.nonce === editTaken.current) return;
+    if (editTaken.current === 0) beforeEdit.current = latest.current;
+    editTaken.current = editing.nonce;
+    setHistory(startHistory(editing.text));
+    requestAnimationFrame(() => {
+      field.current?.focus();
+      field.current?.setSelectionRange(
+        editing.text.length,
+        editing.text.length,
+      );
+    });
+  }, [editing]);
+  const leaveEdit = () => {
+    editTaken.current = 0;
+    useChatUiStore.getState().stopEdit();
+    setHistory(startHistory(beforeEdit.current));
+    setPicked([]);
+  };
+
   const options = useMemo(
     () =>
       query === null || !mentionables
@@ -173,7 +216,8 @@ export function Editor({
 
   const change = (next: string, caret = next.length) => {
     setHistory((h) => record(h, { text: next, caret }));
-    typing.typed(next);
+    // An edit is no news to the chat: nobody is told I am typing one.
+    if (!editing) typing.typed(next);
   };
 
   const placeCaret = (caret: number) => {
@@ -224,6 +268,11 @@ export function Editor({
 
   const send = () => {
     if (!sendable) return;
+    if (editing) {
+      onEdit?.(editing.id, text.trim(), mentionedIds(text, picked));
+      leaveEdit();
+      return;
+    }
     onSend(text.trim(), mentionedIds(text, picked), quote?.msgId);
     setHistory(startHistory(""));
     setPicked([]);
@@ -239,6 +288,25 @@ export function Editor({
       const next = step === "undo" ? undo(history) : redo(history);
       setHistory(next);
       placeCaret(present(next).caret);
+      return;
+    }
+    if (editing && event.key === "Escape") {
+      event.preventDefault();
+      leaveEdit();
+      return;
+    }
+    // Up in an empty editor edits my last message (as Slack and Mattermost do).
+    if (
+      event.key === "ArrowUp" &&
+      text === "" &&
+      !editing &&
+      !event.shiftKey &&
+      !event.ctrlKey &&
+      !event.metaKey &&
+      !event.altKey &&
+      onEditLast?.()
+    ) {
+      event.preventDefault();
       return;
     }
     // While the @ picker offers names, Enter picks one (the picker's own key).
@@ -309,7 +377,21 @@ export function Editor({
         onHistory={onHistory}
       />
       <ShotDialog shot={shot} onClose={closeShot} />
-      {quote && (
+      {editing && (
+        <div className={styles.quoteBar} data-testid="edit-bar">
+          <span>
+            <EditOutlined /> {t("edit.editing")}
+          </span>
+          <Button
+            type="text"
+            size="small"
+            icon={<CloseOutlined />}
+            aria-label={t("edit.cancel")}
+            onClick={leaveEdit}
+          />
+        </div>
+      )}
+      {quote && !editing && (
         <div className={styles.quoteBar} data-testid="quote-bar">
           <span>
             {t("quote.replyingTo", { name: quote.name })}
@@ -348,7 +430,9 @@ export function Editor({
         <span>
           {length.over > 0
             ? t("editor.tooLong", { count: length.over })
-            : t(sendKey === 2 ? "editor.hintCtrlEnter" : "editor.hintEnter")}
+            : editing
+              ? t(sendKey === 2 ? "edit.hintCtrlEnter" : "edit.hintEnter")
+              : t(sendKey === 2 ? "editor.hintCtrlEnter" : "editor.hintEnter")}
         </span>
         {length.visible && (
           <span
@@ -361,11 +445,11 @@ export function Editor({
         )}
         <Button
           type="primary"
-          icon={<SendOutlined />}
+          icon={editing ? <CheckOutlined /> : <SendOutlined />}
           disabled={!sendable}
           onClick={send}
         >
-          {t("editor.send")}
+          {t(editing ? "edit.save" : "editor.send")}
         </Button>
       </div>
     </div>

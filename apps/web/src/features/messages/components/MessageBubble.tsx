@@ -21,6 +21,7 @@ import { collapsedText } from "./long-text";
 import type { MediaBody } from "./media";
 import { MediaContent, type UploadState } from "./MediaContent";
 import { type DeliveryStatus, MessageStatus } from "./MessageStatus";
+import { EditedMark } from "./EditedMark";
 import { ReactionAdder, ReactionBar } from "./ReactionBar";
 
 /** What a row's menu and quote do; one object for the whole list, so rows stay memoised. */
@@ -87,6 +88,12 @@ export interface BubbleProps {
   reactions?: readonly Reaction[] | undefined;
   /** My user id: my reactions are marked. */
   me?: number;
+  /** An edited message's last edit time (ms), for the "(edited)" mark; 0 never edited. */
+  editTime?: number | undefined;
+  /** The stored message's client id (its edit history is read by it). */
+  clientId?: string | undefined;
+  /** The reader's locale tag, for times. */
+  locale?: string | undefined;
 }
 
 /** A text with its links drawn as links (each opens a new tab, telling it nothing of us). */
@@ -148,6 +155,9 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
     highlighted,
     reactions,
     me = 0,
+    editTime = 0,
+    clientId,
+    locale = "zh-CN",
   } = props;
   const { t } = useTranslation("messages");
   const [expanded, setExpanded] = useState(false);
@@ -265,6 +275,13 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
                     <LinkedText text={short} links={links} />
                   ) : (
                     <LinkedText text={content} links={links} />
+                  )}
+                  {editTime > 0 && clientId !== undefined && !call && (
+                    <EditedMark
+                      clientId={clientId}
+                      editTime={editTime}
+                      locale={locale}
+                    />
                   )}
                   {short !== null && (
                     <Button

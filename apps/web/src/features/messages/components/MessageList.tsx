@@ -354,6 +354,9 @@ export function MessageList({
                     : undefined
                 }
                 me={me}
+                editTime={item.message?.editTime}
+                clientId={item.message?.id}
+                locale={locale}
                 quote={item.quote}
                 highlighted={highlighted === item.key}
                 mine={item.mine}

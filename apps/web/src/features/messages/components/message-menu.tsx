@@ -1,6 +1,7 @@
 import {
   CopyOutlined,
   DeleteOutlined,
+  EditOutlined,
   EyeInvisibleOutlined,
   MessageOutlined,
   RollbackOutlined,
@@ -65,8 +66,8 @@ export function previewOf(item: ChatItem, t: (key: string) => string): string {
 }
 
 /**
- * The message menu of one chat (SPEC §2 message list, issue 11): copy, quote, forward,
- * favourite, withdraw, delete for everyone and delete for me, each offered as the rules
+ * The message menu of one chat (SPEC §2 message list, issue 11): react, copy, edit, quote,
+ * forward, favourite, withdraw, delete for everyone and delete for me, each offered as the rules
  * allow; a quote's click brings the quoted message into view, loading older pages when it
  * is not loaded yet; the re-edit link of my withdrawn text.
  */
@@ -82,6 +83,8 @@ export function useMessageMenu(options: {
   dialogs: ReactNode;
   reveal: { key: string; nonce: number } | null;
   renderEventExtra: (item: ChatItem) => ReactNode;
+  /** Puts my last message I may edit into the editor; false when there is none. */
+  editLast: () => boolean;
 } {
   const { contact, items, hasOlder, loadOlder } = options;
   const chat: ContactId = contact.id;
@@ -262,6 +265,16 @@ export function useMessageMenu(options: {
                 appModal.error({ title: t("menu.copyFailed") }),
               ),
           });
+        if (can.edit)
+          entries.push({
+            key: "edit",
+            icon: <EditOutlined />,
+            label: t("menu.edit"),
+            onClick: () =>
+              useChatUiStore
+                .getState()
+                .startEdit(chat, message.id, item.content),
+          });
         if (can.quote)
           entries.push({
             key: "quote",
@@ -345,6 +358,27 @@ export function useMessageMenu(options: {
     [chat, client, t],
   );
 
+  const editLast = (): boolean => {
+    const state = latest.current;
+    if (!state.config) return false;
+    for (let i = state.items.length - 1; i >= 0; i -= 1) {
+      const item = state.items[i];
+      const message = item?.message;
+      if (!item?.mine || !message || item.event) continue;
+      const can = messageAbilities(message, {
+        actor: state.actor,
+        config: state.config,
+        groupRole: state.contact.role,
+        ownerId: state.contact.owner_id,
+        now: Date.now(),
+      });
+      if (!can.edit) return false;
+      useChatUiStore.getState().startEdit(chat, message.id, item.content);
+      return true;
+    }
+    return false;
+  };
+
   const renderEventExtra = (item: ChatItem): ReactNode => {
     const message = item.message;
     if (!message || item.event?.event !== "undo" || !item.mine) return null;
@@ -378,5 +412,5 @@ export function useMessageMenu(options: {
     />
   );
 
-  return { actions, dialogs, reveal, renderEventExtra };
+  return { actions, dialogs, reveal, renderEventExtra, editLast };
 }

@@ -89,6 +89,13 @@ export function ChatTab({
       />
       <NumberField
         section="chatInfo"
+        name="editTime"
+        label={t("settings.chat.editTime")}
+        unit={seconds}
+        help={t("settings.chat.editTimeHelp")}
+      />
+      <NumberField
+        section="chatInfo"
         name="groupUserMax"
         label={t("settings.chat.groupUserMax")}
         help={t("settings.chat.groupUserMaxHelp")}

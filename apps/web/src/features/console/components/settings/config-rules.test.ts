@@ -13,6 +13,7 @@ import {
  */
 const SECTION_OF = {
   redoTime: "chatInfo",
+  editTime: "chatInfo",
   groupUserMax: "chatInfo",
   sendInterval: "chatInfo",
   msgClearDay: "chatInfo",

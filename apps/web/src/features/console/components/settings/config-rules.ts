@@ -11,6 +11,7 @@ import type { Rule } from "antd/es/form";
 /** Whole-number fields and their bounds, inclusive. */
 export const NUMBER_BOUNDS = {
   redoTime: { min: 0, max: 86_400 },
+  editTime: { min: 0, max: 2_592_000 },
   groupUserMax: { min: 0, max: 100_000 },
   sendInterval: { min: 0, max: 3600 },
   msgClearDay: { min: 0, max: 36_500 },
