@@ -422,7 +422,7 @@ function print(results) {
         `${kB(s.transferredBytes)} kB transferred (${s.encodings}), ` +
         `${kB(s.uncompressedBytes)} kB uncompressed, ${kB(s.gzipBytes)} kB if gzipped`,
     );
-    for (const chunk of s.largest.slice(0, 3))
+    for (const chunk of s.largest.slice(0, Number(process.env.BUNDLE_TOP ?? 3)))
       console.log(
         `    ${chunk.name.padEnd(40)} ${String(kB(chunk.transferredBytes)).padStart(7)} kB transferred ` +
           `${String(kB(chunk.uncompressedBytes)).padStart(7)} kB uncompressed`,

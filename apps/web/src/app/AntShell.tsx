@@ -1,4 +1,5 @@
-import { ConfigProvider, Spin, theme as antdTheme } from "antd";
+import { ConfigProvider, theme as antdTheme } from "antd";
+import { FullscreenSpinner } from "../components/light/FullscreenSpinner";
 import { type ReactNode, Suspense, useMemo } from "react";
 import { Outlet } from "react-router";
 import { AppModalHost } from "../components/AppModal";
@@ -47,7 +48,7 @@ export function AntShell() {
   return (
     <ConfigProvider locale={antdLocale} theme={theme}>
       <Surface>
-        <Suspense fallback={<Spin fullscreen />}>
+        <Suspense fallback={<FullscreenSpinner />}>
           <Outlet />
         </Suspense>
         <AppModalHost />

@@ -1,4 +1,5 @@
-import { Modal, Spin } from "antd";
+import { Modal } from "antd";
+import { Spinner } from "../../components/light/Spinner";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useWindowWidth } from "../../hooks/useWindowWidth";
@@ -46,7 +47,13 @@ export function ChatDialog({
       }}
     >
       <Suspense
-        fallback={<Spin style={{ display: "block", margin: "64px auto" }} />}
+        fallback={
+          <div
+            style={{ margin: "64px auto", textAlign: "center", fontSize: 24 }}
+          >
+            <Spinner />
+          </div>
+        }
       >
         <ChatPage embedded />
       </Suspense>

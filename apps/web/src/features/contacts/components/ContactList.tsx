@@ -14,7 +14,8 @@ import {
   isLanguage,
 } from "@parley/protocol";
 import { useQueryClient } from "@tanstack/react-query";
-import { Badge, Button, Empty, Input, Segmented, Tooltip } from "antd";
+import { Badge, Button, Input, Tooltip } from "antd";
+import { lazyPart } from "../../../lib/lazy-parts";
 import { type ComponentType, type ReactNode, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { LazyDropdown } from "../../../components/LazyDropdown";
@@ -46,6 +47,27 @@ import {
 import { ContactRow } from "./ContactRow";
 import { PlusMenu } from "./PlusMenu";
 import styles from "./ContactList.module.css";
+
+/**
+ * "Nothing here" with antd's picture, which comes when first needed (no match, nobody in
+ * the directory): the chat screen's first download keeps to its budget (issue 43). Until
+ * then the words alone.
+ */
+const EmptyNote = lazyPart<{ description: string }>(
+  () =>
+    import("antd/es/empty").then(
+      ({ default: Empty }) =>
+        function EmptyNote({ description }: { description: string }) {
+          return (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={description}
+            />
+          );
+        },
+    ),
+  ({ description }) => <p className={styles.emptyNote}>{description}</p>,
+);
 
 /** What the list needs of a button that opens a person's card (the friends feature's). */
 export interface PersonCardButtonProps {
@@ -273,10 +295,7 @@ export function ContactList({
   };
 
   const noMatch = (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={t("noMatch", { query: search.trim() })}
-    />
+    <EmptyNote description={t("noMatch", { query: search.trim() })} />
   );
 
   // No chats yet: say how to start one rather than show an empty list.
@@ -407,14 +426,7 @@ export function ContactList({
         rows
       );
   } else if (section === "contacts") {
-    body = searching ? (
-      noMatch
-    ) : (
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={t("noContacts")}
-      />
-    );
+    body = searching ? noMatch : <EmptyNote description={t("noContacts")} />;
   } else {
     body = noChatsYet;
   }
@@ -458,38 +470,37 @@ export function ContactList({
           />
         </div>
         {section === "messages" && !searching && (
-          <Segmented<ContactTab>
-            block
-            size={phone ? "large" : "small"}
-            value={tab}
-            onChange={(value) => onTabChange(value)}
-            options={[
-              { label: t("all"), value: "all" },
-              { label: t("unread"), value: "unread" },
-              {
-                label: (
-                  <span>
-                    {t("at")}
-                    {atMe > 0 && (
-                      <span
-                        role="status"
-                        aria-label={t("atCount", { count: atMe })}
-                      >
-                        <Badge
-                          count={atMe}
-                          size="small"
-                          overflowCount={99}
-                          className={styles.tabBadge}
-                        />
-                      </span>
-                    )}
+          <div
+            role="radiogroup"
+            aria-label={t("tabs")}
+            className={phone ? styles.tabsLarge : styles.tabs}
+          >
+            {(["all", "unread", "at"] as const).map((value) => (
+              <button
+                key={value}
+                type="button"
+                role="radio"
+                aria-checked={tab === value}
+                className={tab === value ? styles.tabOn : styles.tab}
+                onClick={() => onTabChange(value)}
+              >
+                {t(value)}
+                {value === "at" && atMe > 0 && (
+                  <span
+                    role="status"
+                    aria-label={t("atCount", { count: atMe })}
+                  >
+                    <Badge
+                      count={atMe}
+                      size="small"
+                      overflowCount={99}
+                      className={styles.tabBadge}
+                    />
                   </span>
-                ),
-                value: "at",
-              },
-            ]}
-            style={{ marginTop: 10 }}
-          />
+                )}
+              </button>
+            ))}
+          </div>
         )}
       </div>
       {section === "messages" && notice}

@@ -1,4 +1,5 @@
-import { Popover, Spin } from "antd";
+import { Popover } from "antd";
+import { Spinner } from "../../../components/light/Spinner";
 import { type ComponentProps, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { lazyDialog } from "../../../lib/lazy-parts";
@@ -41,7 +42,7 @@ export function ReadReceipt({
         readers.data ? (
           <ReadersTabs read={readers.data.read} unread={readers.data.unread} />
         ) : (
-          <Spin size="small" />
+          <Spinner />
         )
       }
     >

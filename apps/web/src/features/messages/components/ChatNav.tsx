@@ -1,7 +1,7 @@
 import {
   CommentOutlined,
   ContactsOutlined,
-  ControlOutlined,
+  SlidersOutlined,
   FolderOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
@@ -172,7 +172,7 @@ export function ChatNav({
           label={t("nav.manage")}
           onClick={() => void navigate("/manage/index")}
         >
-          <ControlOutlined />
+          <SlidersOutlined />
         </NavButton>
       )}
       <NavButton

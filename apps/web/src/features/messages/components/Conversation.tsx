@@ -1,7 +1,8 @@
 import { type Contact, uploadRefusal } from "@parley/protocol";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeftOutlined } from "@ant-design/icons";
-import { Button, Spin } from "antd";
+import { Button } from "antd";
+import { Spinner } from "../../../components/light/Spinner";
 import { useTranslation } from "react-i18next";
 import { type DragEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useNow } from "../../../hooks/useNow";
@@ -252,8 +253,12 @@ export function Conversation({
             <div className={toolbarStyles.dropZone}>{t("tools.drop")}</div>
           )}
           {firstUnread === undefined ? (
-            <div className={styles.messagesLoading}>
-              <Spin />
+            <div
+              className={styles.messagesLoading}
+              role="status"
+              aria-label={t("common:loading")}
+            >
+              <Spinner />
             </div>
           ) : (
             <MessageList

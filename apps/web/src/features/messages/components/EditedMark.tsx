@@ -1,4 +1,5 @@
-import { Popover, Spin } from "antd";
+import { Popover } from "antd";
+import { Spinner } from "../../../components/light/Spinner";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { htmlToText } from "../../../lib/html-text";
@@ -27,7 +28,7 @@ export function EditedMark({
     <div className={styles.history} data-testid="edit-history">
       <div className={styles.historyTitle}>{t("edit.historyTitle")}</div>
       {versions.isPending ? (
-        <Spin size="small" />
+        <Spinner />
       ) : versions.isError ? (
         <div className={styles.historyNote}>{t("edit.historyFailed")}</div>
       ) : (

@@ -1,19 +1,12 @@
 import {
   CloseOutlined,
   DownloadOutlined,
-  FileExcelOutlined,
-  FileImageOutlined,
   FileOutlined,
-  FilePdfOutlined,
-  FilePptOutlined,
-  FileTextOutlined,
-  FileWordOutlined,
-  FileZipOutlined,
   PauseCircleFilled,
   PlayCircleFilled,
   VideoCameraOutlined,
 } from "@ant-design/icons";
-import { fileExtension, formatFileSize } from "@parley/protocol";
+import { formatFileSize } from "@parley/protocol";
 import { Button } from "antd";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -26,6 +19,11 @@ import type { PictureProps, UploadProgressProps } from "./media-parts";
 // (issue 14, F1): until then the thumbnail is a plain image, the progress not yet shown. A
 // click on the plain image is kept: the preview opens once its code has come (on a slow
 // link or a busy machine the first click would otherwise do nothing).
+// A file's icon by its kind comes with the first file message drawn: a plain one until then.
+const FileTypeIcon = lazyPart<{ name: string }>(
+  () => import("./file-icons").then((m) => m.FileTypeIcon),
+  () => <FileOutlined />,
+);
 const ZoomablePicture = lazyPart<PictureProps>(
   () => import("./media-parts").then((m) => m.ZoomablePicture),
   ({ thumb, width, height, alt, onAskEarly }) => (
@@ -196,24 +194,6 @@ function VideoClip({
   );
 }
 
-/** The icon of a file by its extension. */
-function fileIcon(name: string): ReactNode {
-  const ext = fileExtension(name);
-  if (ext === "pdf") return <FilePdfOutlined style={{ color: "#e5484d" }} />;
-  if (["doc", "docx"].includes(ext))
-    return <FileWordOutlined style={{ color: "#2b6cd4" }} />;
-  if (["xls", "xlsx", "csv"].includes(ext))
-    return <FileExcelOutlined style={{ color: "#1f9d55" }} />;
-  if (["ppt", "pptx"].includes(ext))
-    return <FilePptOutlined style={{ color: "#e8590c" }} />;
-  if (["zip", "rar", "7z", "gz", "tar"].includes(ext))
-    return <FileZipOutlined style={{ color: "#b7791f" }} />;
-  if (["txt", "md"].includes(ext)) return <FileTextOutlined />;
-  if (["jpg", "jpeg", "png", "gif", "webp", "bmp"].includes(ext))
-    return <FileImageOutlined style={{ color: "#7c3aed" }} />;
-  return <FileOutlined />;
-}
-
 /** A file: its icon, name and size, and a download; while uploading, its progress and cancel. */
 function FileCard({
   media,
@@ -231,7 +211,7 @@ function FileCard({
       data-testid="message-file"
     >
       <span className={styles.fileIcon} aria-hidden>
-        {fileIcon(media.name)}
+        <FileTypeIcon name={media.name} />
       </span>
       <span className={styles.fileText}>
         <span className={styles.fileName} title={media.name}>

@@ -1,6 +1,7 @@
 import { ArrowDownOutlined } from "@ant-design/icons";
 import { isLanguage } from "@parley/protocol";
-import { Button, Spin } from "antd";
+import { Button } from "antd";
+import { Spinner } from "../../../components/light/Spinner";
 import {
   type ReactNode,
   useCallback,
@@ -79,7 +80,7 @@ const LIST_PARTS: Components<ChatItem, ListContext> = {
   Header: ({ context }) =>
     context.loadingOlder ? (
       <div className={styles.divider}>
-        <Spin size="small" />
+        <Spinner />
       </div>
     ) : context.atStart ? (
       <div className={styles.divider}>{context.startText}</div>
