@@ -10,6 +10,7 @@ import {
   resize,
   settledShot,
 } from "./harness";
+import { openSettings, showTab } from "./settings-helpers";
 
 /*
  * Issue 43 item 1 in the browser: two people react to a message in a one-to-one chat, each
@@ -17,6 +18,7 @@ import {
  * width: the message menu's quick reactions, one tap on a reaction to add or take away
  * mine, and the picker of every emoji searched by name; and one sees the other typing.
  * Item 2: one edits a message (the menu, the Up arrow), the other sees it and its history.
+ * Item 4: a message's Markdown drawn (and not, with the setting off).
  */
 const setup = productAndBrowser();
 const url = () => setup.product().url;
@@ -165,6 +167,58 @@ describe("reactions in the web client", () => {
     await editor.press("Escape");
     expect(await editor.inputValue()).toBe("");
     await expect.poll(() => a.page.getByTestId("edit-bar").count()).toBe(0);
+    expect(a.errors).toEqual([]);
+    expect(b.errors).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it("a formatted message draws its Markdown and highlighted code, or the words as typed when turned off", async () => {
+    const suffix = randomBytes(3).toString("hex");
+    const bao = await apiUser(url(), `baof${suffix}`, "包宝宝");
+    const ann = await apiUser(url(), `annf${suffix}`, "Ann Lee");
+    const a = await newContext(setup.browser(), "en-US");
+    const b = await newContext(setup.browser(), "zh-CN");
+    await logIn(a.page, url(), `annf${suffix}`);
+    await logIn(b.page, url(), `baof${suffix}`, "zh");
+    const text =
+      "**Deploy** is _done_, ~~no~~ `v2.1` shipped:\n> all green\n\n- api\n- web\n\n```js\nconst ok = true;\n```";
+    await apiSend(url(), ann, bao, text);
+
+    await b.page.getByTestId("contact").filter({ hasText: "Ann Lee" }).click();
+    const bubble = bubbles(b.page).filter({ hasText: "shipped" });
+    await bubble.locator("strong", { hasText: "Deploy" }).waitFor();
+    await bubble.locator("em", { hasText: "done" }).waitFor();
+    await bubble.locator("del", { hasText: "no" }).waitFor();
+    await bubble.locator("blockquote", { hasText: "all green" }).waitFor();
+    expect(await bubble.locator("li").allTextContents()).toEqual([
+      "api",
+      "web",
+    ]);
+    await bubble
+      .locator("pre code .hljs-keyword", { hasText: "const" })
+      .waitFor();
+    await settledShot(b.page, "format-zh-1280");
+    await resize(b.page, { width: 390, height: 844 });
+    await settledShot(b.page, "format-zh-390");
+
+    // Ann's editor says what Markdown does; with the setting off she sees the words typed.
+    await a.page.getByTestId("contact").filter({ hasText: "包宝宝" }).click();
+    await a.page.getByText("**bold** *italic* `code` > quote").waitFor();
+    const settings = await openSettings(a.page, "en");
+    await showTab(settings, "General");
+    const formatSwitch = settings.getByRole("switch", {
+      name: "Format messages",
+    });
+    await formatSwitch.click();
+    await expect
+      .poll(() => formatSwitch.getAttribute("aria-checked"))
+      .toBe("false");
+    await a.page.keyboard.press("Escape");
+    const plain = bubbles(a.page).filter({ hasText: "shipped" });
+    await plain.getByText("**Deploy** is _done_", { exact: false }).waitFor();
+    expect(await plain.locator("strong").count()).toBe(0);
+    await settledShot(a.page, "format-off-en-1280");
     expect(a.errors).toEqual([]);
     expect(b.errors).toEqual([]);
     await a.context.close();

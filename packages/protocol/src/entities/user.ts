@@ -9,6 +9,11 @@ export const UserSettingSchema = z.object({
   avatarCricle: z.boolean(),
   hideMessageName: z.boolean(),
   hideMessageTime: z.boolean(),
+  /**
+   * Parley's web client draws Markdown in text messages (extensions.md §4); a server or
+   * client without it reads as on.
+   */
+  formatMessages: z._default(z.boolean(), true),
 });
 /** A user's interface preferences. */
 export type UserSetting = z.infer<typeof UserSettingSchema>;
@@ -21,6 +26,7 @@ export const DEFAULT_USER_SETTING: UserSetting = {
   avatarCricle: false,
   hideMessageName: false,
   hideMessageTime: false,
+  formatMessages: true,
 };
 
 /**

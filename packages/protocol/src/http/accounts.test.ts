@@ -34,6 +34,7 @@ const USER: UserInfo = {
     avatarCricle: false,
     hideMessageName: false,
     hideMessageTime: false,
+    formatMessages: true,
   },
   is_auth: 0,
   status: 1,

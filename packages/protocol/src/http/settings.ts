@@ -26,6 +26,7 @@ export const setting = defineCall({
     avatarCricle: optional(formBool()),
     hideMessageName: optional(formBool()),
     hideMessageTime: optional(formBool()),
+    formatMessages: optional(formBool()),
   }),
   response: z.literal(""),
 });

@@ -40,6 +40,10 @@ export function toUserSetting(raw: string): UserSetting {
       stored.hideMessageTime,
       DEFAULT_USER_SETTING.hideMessageTime,
     ),
+    formatMessages: toBool(
+      stored.formatMessages,
+      DEFAULT_USER_SETTING.formatMessages,
+    ),
   };
 }
 

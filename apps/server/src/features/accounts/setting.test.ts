@@ -34,6 +34,7 @@ describe("enterprise/im/setting", () => {
       avatarCricle: false,
       hideMessageName: false,
       hideMessageTime: true,
+      formatMessages: true,
     });
     await api.post(
       "/enterprise/im/setting",
@@ -54,7 +55,32 @@ describe("enterprise/im/setting", () => {
     });
   });
 
+  it("turns formatted messages off and on again (extensions.md §4), on by default", async () => {
+    const user = await registerAndLogin(api);
+    expect((await settingOf(user.account, user.password)).formatMessages).toBe(
+      true,
+    );
+    await api.post(
+      "/enterprise/im/setting",
+      { formatMessages: "false" },
+      { token: user.token },
+    );
+    expect(await settingOf(user.account, user.password)).toMatchObject({
+      formatMessages: false,
+      sendKey: 1,
+    });
+    await api.post(
+      "/enterprise/im/setting",
+      { formatMessages: true },
+      { token: user.token, json: true },
+    );
+    expect((await settingOf(user.account, user.password)).formatMessages).toBe(
+      true,
+    );
+  });
+
   it.each([
+    [{ formatMessages: "sometimes" }, "formatMessages"],
     [{ sendKey: "3" }, "sendKey"],
     [{ theme: "<script>" }, "theme"],
     [{ isVoice: "maybe" }, "isVoice"],

@@ -32,6 +32,7 @@ export class SettingsService {
       avatarCricle: patch.avatarCricle ?? stored.avatarCricle,
       hideMessageName: patch.hideMessageName ?? stored.hideMessageName,
       hideMessageTime: patch.hideMessageTime ?? stored.hideMessageTime,
+      formatMessages: patch.formatMessages ?? stored.formatMessages,
     };
     await accounts.storeSetting(userId, next);
     return next;

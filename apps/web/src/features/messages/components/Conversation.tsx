@@ -319,6 +319,7 @@ export function Conversation({
                 )
               }
               onEditLast={menu.editLast}
+              formatHint={user?.setting.formatMessages ?? true}
               onSend={(text, at, pid) =>
                 sendText({
                   id: crypto.randomUUID(),

@@ -87,6 +87,8 @@ interface Props {
   onEdit?: (id: string, text: string, at: string[]) => void;
   /** The Up arrow in an empty editor: edit my last message; false when there is none. */
   onEditLast?: () => boolean;
+  /** Show what Markdown the messages draw (the "Format messages" setting, extensions.md §4). */
+  formatHint?: boolean;
 }
 
 /**
@@ -106,6 +108,7 @@ export function Editor({
   onHistory,
   onEdit,
   onEditLast,
+  formatHint = false,
 }: Props) {
   const { t } = useTranslation("messages");
   const [history, setHistory] = useState(() =>
@@ -434,6 +437,11 @@ export function Editor({
               ? t(sendKey === 2 ? "edit.hintCtrlEnter" : "edit.hintEnter")
               : t(sendKey === 2 ? "editor.hintCtrlEnter" : "editor.hintEnter")}
         </span>
+        {formatHint && !length.visible && length.over === 0 && (
+          <span className={styles.formatHint} aria-hidden>
+            {t("editor.formatHint")}
+          </span>
+        )}
         {length.visible && (
           <span
             role="status"

@@ -22,6 +22,8 @@ import type { MediaBody } from "./media";
 import { MediaContent, type UploadState } from "./MediaContent";
 import { type DeliveryStatus, MessageStatus } from "./MessageStatus";
 import { EditedMark } from "./EditedMark";
+import { mightBeFormatted } from "./formatting/might-format";
+import { lazyPart } from "../../../lib/lazy-parts";
 import { ReactionAdder, ReactionBar } from "./ReactionBar";
 
 /** What a row's menu and quote do; one object for the whole list, so rows stay memoised. */
@@ -94,6 +96,8 @@ export interface BubbleProps {
   clientId?: string | undefined;
   /** The reader's locale tag, for times. */
   locale?: string | undefined;
+  /** Draw Markdown in the text (the reader's "Format messages" setting, extensions.md §4). */
+  formatted?: boolean | undefined;
 }
 
 /** A text with its links drawn as links (each opens a new tab, telling it nothing of us). */
@@ -124,6 +128,38 @@ function LinkedText({
         ),
       )}
     </>
+  );
+}
+
+/** A text with Markdown drawn, its code fetched with the first such text (extensions.md §4). */
+const FormattedText = lazyPart<{
+  text: string;
+  links: readonly TextLink[] | undefined;
+}>(
+  () =>
+    import("./formatting/FormattedText").then(
+      ({ FormattedText: Formatted }) =>
+        function MarkdownText({ text }: { text: string }) {
+          return <Formatted text={text} />;
+        },
+    ),
+  LinkedText,
+);
+
+/** A message's words: with its Markdown drawn when the reader wants it and it has any. */
+function MessageText({
+  text,
+  links,
+  formatted,
+}: {
+  text: string;
+  links: readonly TextLink[] | undefined;
+  formatted: boolean;
+}) {
+  return formatted && mightBeFormatted(text) ? (
+    <FormattedText text={text} links={links} />
+  ) : (
+    <LinkedText text={text} links={links} />
   );
 }
 
@@ -158,6 +194,7 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
     editTime = 0,
     clientId,
     locale = "zh-CN",
+    formatted = false,
   } = props;
   const { t } = useTranslation("messages");
   const [expanded, setExpanded] = useState(false);
@@ -271,10 +308,12 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
                         duration: callDuration(call.seconds),
                       })}
                     </span>
-                  ) : short !== null && !expanded ? (
-                    <LinkedText text={short} links={links} />
                   ) : (
-                    <LinkedText text={content} links={links} />
+                    <MessageText
+                      text={short !== null && !expanded ? short : content}
+                      links={links}
+                      formatted={formatted}
+                    />
                   )}
                   {editTime > 0 && clientId !== undefined && !call && (
                     <EditedMark

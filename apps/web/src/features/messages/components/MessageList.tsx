@@ -134,6 +134,9 @@ export function MessageList({
     LANGUAGE_TAGS[isLanguage(i18n.language) ? i18n.language : "zh"];
   const now = useNow();
   const me = useSessionStore((s) => s.user?.user_id ?? 0);
+  const formatMessages = useSessionStore(
+    (s) => s.user?.setting.formatMessages ?? true,
+  );
   const reducedMotion = useReducedMotion();
   const list = useRef<VirtuosoHandle>(null);
   const scroller = useRef<HTMLElement | null>(null);
@@ -358,6 +361,7 @@ export function MessageList({
                 editTime={item.message?.editTime}
                 clientId={item.message?.id}
                 locale={locale}
+                formatted={formatMessages}
                 quote={item.quote}
                 highlighted={highlighted === item.key}
                 mine={item.mine}

@@ -7,7 +7,11 @@ import { NotificationsSetting } from "./NotificationsSetting";
 import styles from "./settings.module.css";
 
 type Toggle =
-  "isVoice" | "avatarCricle" | "hideMessageName" | "hideMessageTime";
+  | "isVoice"
+  | "avatarCricle"
+  | "hideMessageName"
+  | "hideMessageTime"
+  | "formatMessages";
 
 const TOGGLES: ReadonlyArray<{ field: Toggle; label: string; hint: string }> = [
   { field: "isVoice", label: "general.sound", hint: "general.soundHint" },
@@ -26,11 +30,16 @@ const TOGGLES: ReadonlyArray<{ field: Toggle; label: string; hint: string }> = [
     label: "general.hideTimes",
     hint: "general.hideTimesHint",
   },
+  {
+    field: "formatMessages",
+    label: "general.formatMessages",
+    hint: "general.formatMessagesHint",
+  },
 ];
 
 /**
  * Common settings (SPEC §2): the new-message sound, round avatars, hidden names and
- * times, the send shortcut and the theme. Each change is saved at once and shows at once.
+ * times, formatted messages (extensions.md §4), the send shortcut and the theme. Each change is saved at once and shows at once.
  */
 export function CommonTab({ user }: { user: UserInfo }) {
   const { t } = useTranslation("settings");
