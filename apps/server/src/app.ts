@@ -35,6 +35,7 @@ import {
 import { eraseSubscriptions } from "./features/push/subscription-records.repository.js";
 import { messagesModule } from "./features/messages/messages.module.js";
 import { filesModule } from "./features/files/files.module.js";
+import { previewsModule } from "./features/previews/previews.module.js";
 import { peopleModule } from "./features/people/people.module.js";
 import { pushModule } from "./features/push/push.module.js";
 import { auditModule } from "./features/audit/audit.module.js";
@@ -136,6 +137,7 @@ const MODULES: readonly WiredModule[] = [
     groups: f.groups,
     messages: f.messages,
   })),
+  wire(previewsModule, (f) => ({ messages: f.messages })),
   wire(contactsModule, (f) => ({
     accounts: f.accounts,
     system: f.system,

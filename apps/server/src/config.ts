@@ -162,6 +162,11 @@ const EnvSchema = z.object({
   /** Offers, answers and ICE candidates a user may relay per window. */
   RATE_SIGNAL_USER: int(600),
   RATE_SIGNAL_WINDOW_S: int(60),
+  /**
+   * `host:port` pairs link previews may fetch from whatever their address (an intranet's
+   * own sites, tests), comma-separated (extensions.md §5).
+   */
+  LINK_PREVIEW_ALLOW_HOSTS: z.string().default(""),
   /** How long a call rings before the server ends it (SPEC §9: 40 s); tests shorten it. */
   CALL_RING_MS: int(40_000),
 });

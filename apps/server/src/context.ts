@@ -1,4 +1,5 @@
 import type { Actor } from "@parley/protocol";
+import type { PreviewsService } from "./features/previews/previews.service.js";
 import type { FastifyBaseLogger as Logger } from "fastify";
 import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
@@ -65,6 +66,7 @@ export interface Services {
   complaints: ComplaintsService;
   articles: ArticlesService;
   calls: CallsService;
+  previews: PreviewsService;
 }
 
 /** Everything a feature module is built from; app.ts builds it once. */
@@ -162,6 +164,7 @@ export function createFeatures(): {
   // Every feature by name: the type checker refuses a feature of Services left out here.
   const EVERY: Record<keyof Services, true> = {
     system: true,
+    previews: true,
     accounts: true,
     settings: true,
     socket: true,

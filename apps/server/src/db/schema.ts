@@ -228,6 +228,16 @@ export interface MessageEditsTable {
   edit_time: number;
 }
 
+/** A linked address's preview, fetched at most once a day (extensions.md §5). */
+export interface LinkPreviewsTable {
+  url: string;
+  fetched_at: number;
+  /** "pending" while a process fetches it, "done" or "failed". */
+  status: string;
+  /** The preview as JSON ("done" only). */
+  preview: string | null;
+}
+
 /** A message a user saved (issue 11); it goes when the message is withdrawn or deleted. */
 export interface FavouritesTable {
   favourite_id: Generated<number>;
@@ -352,6 +362,7 @@ export interface Database {
   message_hides: MessageHidesTable;
   message_reactions: MessageReactionsTable;
   message_edits: MessageEditsTable;
+  link_previews: LinkPreviewsTable;
   favourites: FavouritesTable;
   push_subscriptions: PushSubscriptionsTable;
   audit_log: AuditLogTable;

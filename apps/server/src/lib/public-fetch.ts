@@ -51,8 +51,10 @@ export function addressRefusal(address: string): string | null {
 }
 
 export interface PublicFetchOptions {
-  /** The most bytes read of the body; more is refused. */
+  /** The most bytes read of the body; more is refused, or cut off with `truncate`. */
   maxBytes: number;
+  /** Keep the first `maxBytes` of a longer body instead of refusing it (a page's head). */
+  truncate?: boolean;
   /** The whole fetch, redirects included, in ms. */
   timeoutMs: number;
   maxRedirects: number;
@@ -131,7 +133,7 @@ function getOnce(
         callback(error, "", 0);
         return;
       }
-      const list = (found as unknown as dns.LookupAddress[]).filter(
+      const list = found.filter(
         (entry) => allowed || addressRefusal(entry.address) === null,
       );
       const first = list[0];
@@ -139,7 +141,7 @@ function getOnce(
         callback(new FetchRefused("address", hostname), "", 0);
         return;
       }
-      if (lookupOptions.all) callback(null, list as never, 0);
+      if (lookupOptions.all) callback(null, list);
       else callback(null, first.address, first.family);
     });
   };
@@ -174,7 +176,16 @@ function getOnce(
           return;
         }
         const declared = Number(response.headers["content-length"] ?? "0");
-        if (declared > options.maxBytes) {
+        const done = (body: Buffer) =>
+          resolvePromise({
+            kind: "body",
+            fetched: {
+              url: url.toString(),
+              contentType: response.headers["content-type"] ?? "",
+              body,
+            },
+          });
+        if (declared > options.maxBytes && !options.truncate) {
           request.destroy(new FetchRefused("size"));
           return;
         }
@@ -183,21 +194,18 @@ function getOnce(
         response.on("data", (chunk: Buffer) => {
           size += chunk.length;
           if (size > options.maxBytes) {
-            request.destroy(new FetchRefused("size"));
+            if (options.truncate) {
+              chunks.push(
+                chunk.subarray(0, chunk.length - (size - options.maxBytes)),
+              );
+              done(Buffer.concat(chunks));
+              request.destroy();
+            } else request.destroy(new FetchRefused("size"));
             return;
           }
           chunks.push(chunk);
         });
-        response.on("end", () =>
-          resolvePromise({
-            kind: "body",
-            fetched: {
-              url: url.toString(),
-              contentType: String(response.headers["content-type"] ?? ""),
-              body: Buffer.concat(chunks),
-            },
-          }),
-        );
+        response.on("end", () => done(Buffer.concat(chunks)));
         response.on("error", reject);
       },
     );

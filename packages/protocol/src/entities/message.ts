@@ -40,6 +40,20 @@ export const ReactionSchema = z.object({
 /** One emoji's reactions on a message. */
 export type Reaction = z.infer<typeof ReactionSchema>;
 
+/**
+ * What a text message's first link shows (extensions.md §5), in its `extends.linkPreview`:
+ * words as text, never markup; `image` a Parley file address or "".
+ */
+export const LinkPreviewSchema = z.object({
+  url: z.string(),
+  title: z.string(),
+  description: z.string(),
+  siteName: z.string(),
+  image: z.string(),
+});
+/** A text message's link preview. */
+export type LinkPreview = z.infer<typeof LinkPreviewSchema>;
+
 /** One earlier version of an edited message (extensions.md §2). */
 export const MessageEditSchema = z.object({
   content: z.string(),

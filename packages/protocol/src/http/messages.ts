@@ -209,6 +209,18 @@ export const messageEdits = defineCall({
   response: z.array(MessageEditSchema),
 });
 
+/**
+ * `enterprise/im/dismissLinkPreview` (Parley, beyond extensions.md §5, which leaves the
+ * sender's dismissal to the client): the sender takes their message's link preview away;
+ * everyone who sees it hears `updateMessage` without it. Idempotent.
+ */
+export const dismissLinkPreview = defineCall({
+  path: "/enterprise/im/dismissLinkPreview",
+  auth: "session",
+  request: z.object({ id: messageClientId }),
+  response: z.literal(""),
+});
+
 /** `enterprise/im/delMessage`: deletes one's own one-to-one message for everyone (`dbDelMsg`). */
 export const delMessage = defineCall({
   path: "/enterprise/im/delMessage",

@@ -4,7 +4,10 @@ import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
 import type { ChatRules } from "./chat-rules.js";
 import type { EditsRepository } from "./edits.repository.js";
+import type { Emitter } from "../../events.js";
+import { announceLink } from "./link-preview.service.js";
 import { resolveMentions } from "./mentions.js";
+import type { MessageEventMap } from "./messages.ports.js";
 import { contactOf, partiesOf } from "./message-actions.service.js";
 import type { MessageRow } from "./message-store.repository.js";
 import type { GroupMembers } from "./messages.deps.js";
@@ -24,6 +27,8 @@ export interface EditsDeps {
   clock: Clock;
   /** Groups and their members (a read interface: app.ts wires it). */
   groups: GroupMembers;
+  /** What messages tells the features above (a new link to preview). */
+  events: Emitter<MessageEventMap>;
 }
 
 /**
@@ -99,7 +104,10 @@ export class EditsService {
       };
     });
     if (!result) throw refuse("message.notFound");
-    if (result.changed) await this.announce(result.row);
+    if (result.changed) {
+      await this.announce(result.row);
+      await announceLink(this.deps.events, result.row);
+    }
     return this.present(userId, result.row, publicUrl);
   }
 

@@ -4,6 +4,7 @@ import type { Emitter } from "../../events.js";
 import { type Clock } from "../../lib/clock.js";
 import type { Limiter } from "../../lib/rate-limits.js";
 import type { SharedKeys } from "../../lib/shared-keys.js";
+import type { LinkPreviewRepository } from "./link-preview.repository.js";
 import type { MessagesRepository } from "./messages.repository.js";
 import type { ActiveUsers } from "../accounts/accounts.ports.js";
 import type { NoticeFeed } from "../notices/notices.ports.js";
@@ -96,6 +97,8 @@ export interface ChatListEntries {
 
 export interface MessagesDeps {
   repo: MessagesRepository;
+  /** Messages' link previews (their `extends`). */
+  previews: LinkPreviewRepository;
   clock: Clock;
   publish: Publish;
   policy: Policy;

@@ -1,6 +1,7 @@
 import { defineModule } from "../../context.js";
 import { Emitter } from "../../events.js";
 import { editsRepository } from "./edits.repository.js";
+import { linkPreviewRepository } from "./link-preview.repository.js";
 import { registerEditRoutes } from "./edits.routes.js";
 import { EditsService } from "./edits.service.js";
 import { messageActionsRepository } from "./message-actions.repository.js";
@@ -28,6 +29,7 @@ export const messagesModule = defineModule(
     const events = new Emitter<MessageEventMap>();
     const service = new MessagesService({
       repo: messagesRepository(ctx.db),
+      previews: linkPreviewRepository(ctx.db),
       clock: ctx.clock,
       publish: ctx.publish,
       policy: ctx.policy,
@@ -68,6 +70,7 @@ export const messagesModule = defineModule(
       policy: ctx.policy,
       clock: ctx.clock,
       groups: ports.groups,
+      events,
     });
     return {
       service,
@@ -75,7 +78,7 @@ export const messagesModule = defineModule(
         registerMessageRoutes(calls, service);
         registerMessageActionRoutes(calls, actions, moderation);
         registerReactionRoutes(calls, reactions);
-        registerEditRoutes(calls, edits);
+        registerEditRoutes(calls, edits, service);
       },
     };
   },

@@ -46,7 +46,14 @@ export interface MessageEventMap {
   read: { userId: number };
   /** Messages that carried these files are gone, or carry them no more (withdrawn, masked). */
   filesDropped: { fileIds: readonly number[] };
+  /**
+   * A text message with a web link was stored (sent or edited): its key and its content
+   * (the wire's HTML). Listeners must not hold the send: they start their work and return.
+   */
+  linkSent: { msgId: number; content: string };
 }
+/** A message's link preview set or taken away, after the fetch (link previews). */
+export type LinkPreviewTarget = Pick<MessagesService, "attachLinkPreview">;
 /** Messages' events, as a feature above it listens to them. */
 export interface MessageEvents {
   readonly events: Events<MessageEventMap>;

@@ -9,6 +9,7 @@ import type { MessageEventMap } from "./messages.ports.js";
 import { ReadMarksService } from "./read-marks.service.js";
 import { SendingService } from "./sending.service.js";
 import { TypingService } from "./typing.service.js";
+import { LinkPreviewService } from "./link-preview.service.js";
 
 export type { MessagesDeps, MessagesPorts } from "./messages.deps.js";
 export type { ConversationState } from "./messages.repository.js";
@@ -54,6 +55,10 @@ export class MessagesService {
   readonly conversationForConsole: ConsoleViewService["conversationForConsole"];
   readonly recentForConsole: ConsoleViewService["recentForConsole"];
   readonly consoleView: ConsoleViewService["consoleView"];
+  /** A fetched link preview onto its message (the previews feature calls it). */
+  readonly attachLinkPreview: LinkPreviewService["attachLinkPreview"];
+  /** `dismissLinkPreview`: the sender takes it away. */
+  readonly dismissLinkPreview: LinkPreviewService["dismiss"];
 
   constructor(deps: MessagesDeps) {
     this.events = deps.events;
@@ -91,5 +96,14 @@ export class MessagesService {
       consoleView.conversationForConsole.bind(consoleView);
     this.recentForConsole = consoleView.recentForConsole.bind(consoleView);
     this.consoleView = consoleView.consoleView.bind(consoleView);
+    const previews = new LinkPreviewService({
+      repo: deps.previews,
+      seenBy: this.seenBy,
+      publish: deps.publish,
+      groups: deps.groups,
+      events: deps.events,
+    });
+    this.attachLinkPreview = previews.attachLinkPreview.bind(previews);
+    this.dismissLinkPreview = previews.dismiss.bind(previews);
   }
 }

@@ -29,6 +29,7 @@ import type { MessagesRepository } from "./messages.repository.js";
 
 import type { MessagesDeps, Standing } from "./messages.deps.js";
 import { type ChatRules, groupIdOf } from "./chat-rules.js";
+import { announceLink } from "./link-preview.service.js";
 import { resolveMentions } from "./mentions.js";
 import { type FileSendInput, payloadOf, type SendInput } from "./send-input.js";
 
@@ -64,6 +65,7 @@ export class SendingService {
       | "push"
       | "sendsPerUser"
       | "keys"
+      | "events"
     >,
     private readonly rules: ChatRules,
   ) {
@@ -246,6 +248,7 @@ export class SendingService {
       chatOf: () => userId,
       title: me.realname,
     });
+    await announceLink(this.deps.events, row);
     return mine;
   }
 
@@ -264,6 +267,7 @@ export class SendingService {
     const { row } = await this.storeDirect(userId, userId, input);
     const mine = this.sentToUser(row, me, userId, publicUrl);
     await this.deps.publish.toUsers([userId], "simple", mine);
+    await announceLink(this.deps.events, row);
     return mine;
   }
 
@@ -425,6 +429,7 @@ export class SendingService {
       chatOf: () => groupContactId(groupId),
       title: `${me.realname} · ${standing.name}`,
     });
+    await announceLink(this.deps.events, row);
     // The sender's own copy starts its receipt: read by none yet of everyone else then in.
     return { ...message, readCount: 0, readTotal: memberIds.length - 1 };
   }

@@ -1,0 +1,234 @@
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  type LinkPreview,
+  type Message,
+  MessageSchema,
+} from "@parley/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
+import {
+  createGroup,
+  registerMany,
+  saveConfig,
+  type TestUser,
+} from "../../../test/factories.js";
+import { openSocket } from "../../../test/ws-client.js";
+import { PREVIEW_TTL_MS } from "./previews.service.js";
+
+/*
+ * Issue 43 item 5, the server (extensions.md §5): a text message's first link previewed
+ * from its page's OpenGraph, Twitter card or title, pushed as `updateMessage` with
+ * `extends`; one fetch per address a day; the console's switch; addresses the guard
+ * refuses never fetched (lib/public-fetch.test.ts holds the guard to every range).
+ */
+
+let api: TestApp;
+let site: http.Server;
+let origin = "";
+const hits = new Map<string, number>();
+
+beforeAll(async () => {
+  site = http.createServer((req, res) => {
+    const path = req.url ?? "/";
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    if (path.startsWith("/og"))
+      res.end(`<!doctype html><html><head>
+        <meta property="og:title" content="Quarterly &amp; yearly plan">
+        <meta property="og:description" content="What we ship &lt;b&gt;next&lt;/b&gt;">
+        <meta property="og:site_name" content="Example Docs">
+        <meta property="og:image" content="/cover.png">
+        <title>ignored</title></head><body>${"x".repeat(2_000_000)}</body></html>`);
+    else if (path.startsWith("/twitter"))
+      res.end(`<html><head><meta name="twitter:title" content="From the card">
+        <meta name="description" content="Plain description"></head></html>`);
+    else if (path.startsWith("/title"))
+      res.end("<html><head><title> Just a <title> </title></head></html>");
+    else res.end("<html><body>nothing to say</body></html>");
+  });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  const { port } = site.address() as AddressInfo;
+  origin = `http://127.0.0.1:${String(port)}`;
+  api = await startTestApp({
+    LINK_PREVIEW_ALLOW_HOSTS: `127.0.0.1:${String(port)}`,
+  });
+});
+afterAll(async () => {
+  await api.close();
+  site.closeAllConnections();
+  await new Promise((resolve) => site.close(resolve));
+});
+
+async function send(from: TestUser, to: number | string, content: string) {
+  const res = await api.post(
+    "/enterprise/im/sendMessage",
+    {
+      id: randomUUID(),
+      type: "text",
+      content,
+      toContactId: to,
+      is_group: typeof to === "string" ? 1 : 0,
+    },
+    { token: from.token },
+  );
+  expect(res.code, res.msg).toBe(0);
+  return MessageSchema.parse(res.data);
+}
+
+async function shown(user: TestUser, chat: number | string, id: string) {
+  const res = await api.post(
+    "/enterprise/im/getMessageList",
+    { toContactId: chat, is_group: typeof chat === "string" ? 1 : 0 },
+    { token: user.token },
+  );
+  return (res.data as Message[]).find((m) => m.id === id);
+}
+
+const previewOf = async (user: TestUser, chat: number | string, id: string) =>
+  (await shown(user, chat, id))?.extends.linkPreview as LinkPreview | undefined;
+
+describe("link previews", () => {
+  it("previews the first link from OpenGraph, as text, and tells both parties", async () => {
+    const [alice, bob] = await registerMany(api, 2, "Link");
+    const bobSocket = await openSocket(api.url);
+    await bobSocket.bind(bob.token);
+    const line = await send(
+      alice,
+      bob.userId,
+      `plan: ${origin}/og?a=1&b=2 and ${origin}/title`,
+    );
+    await api.services.previews.idle();
+    const expected: LinkPreview = {
+      url: `${origin}/og?a=1&b=2`,
+      title: "Quarterly & yearly plan",
+      description: "What we ship <b>next</b>",
+      siteName: "Example Docs",
+      image: "",
+    };
+    const event = await bobSocket.next("updateMessage");
+    expect(event.data).toMatchObject({
+      id: line.id,
+      type: "text",
+      content: line.content,
+    });
+    expect(
+      (event.data as { extends: { linkPreview: unknown } }).extends.linkPreview,
+    ).toEqual(expected);
+    expect(await previewOf(alice, bob.userId, line.id)).toEqual(expected);
+    expect(await previewOf(bob, alice.userId, line.id)).toEqual(expected);
+    // Only the first link is fetched.
+    expect(hits.get("/title")).toBeUndefined();
+    await bobSocket.close();
+  });
+
+  it("falls back to the Twitter card, then the title; a page that says nothing gets none", async () => {
+    const [alice, bob] = await registerMany(api, 2, "Fallback");
+    const card = await send(alice, bob.userId, `${origin}/twitter`);
+    const titled = await send(alice, bob.userId, `${origin}/title/x`);
+    const bare = await send(alice, bob.userId, `${origin}/bare`);
+    await api.services.previews.idle();
+    expect(await previewOf(bob, alice.userId, card.id)).toMatchObject({
+      title: "From the card",
+      description: "Plain description",
+      siteName: "127.0.0.1",
+    });
+    expect((await previewOf(bob, alice.userId, titled.id))?.title).toBe(
+      "Just a <title>",
+    );
+    expect(await previewOf(bob, alice.userId, bare.id)).toBeUndefined();
+  });
+
+  it("fetches an address once a day whoever sends it, and again after", async () => {
+    const [alice, bob, carol] = await registerMany(api, 3, "Once");
+    const { id: group } = await createGroup(api, alice, [bob, carol]);
+    const path = `/og/once-${randomUUID()}`;
+    const first = await send(alice, bob.userId, `${origin}${path}`);
+    const second = await send(carol, group, `again ${origin}${path}`);
+    await api.services.previews.idle();
+    const third = await send(bob, carol.userId, `${origin}${path}`);
+    await api.services.previews.idle();
+    expect(hits.get(path)).toBe(1);
+    for (const [user, chat, id] of [
+      [bob, alice.userId, first.id],
+      [alice, group, second.id],
+      [carol, bob.userId, third.id],
+    ] as const)
+      expect((await previewOf(user, chat, id))?.title).toBe(
+        "Quarterly & yearly plan",
+      );
+    api.clock.advance(PREVIEW_TTL_MS + 1);
+    await send(alice, bob.userId, `${origin}${path}`);
+    await api.services.previews.idle();
+    expect(hits.get(path)).toBe(2);
+  });
+
+  it("fetches nothing with the console's switch off", async () => {
+    const [alice, bob] = await registerMany(api, 2, "Off");
+    await saveConfig(api, "chatInfo", { linkPreview: "0" });
+    try {
+      const path = `/og/off-${randomUUID()}`;
+      const line = await send(alice, bob.userId, `${origin}${path}`);
+      await api.services.previews.idle();
+      expect(hits.get(path)).toBeUndefined();
+      expect(await previewOf(bob, alice.userId, line.id)).toBeUndefined();
+    } finally {
+      await saveConfig(api, "chatInfo", { linkPreview: "1" });
+    }
+  });
+
+  it("never fetches a private address, nor this machine on a port not allowed", async () => {
+    const [alice, bob] = await registerMany(api, 2, "Private");
+    const lines = await Promise.all(
+      [
+        "http://127.0.0.1/admin",
+        "http://169.254.169.254/latest/meta-data/",
+        "http://[::1]/",
+        "http://10.0.0.1/",
+        `http://localhost:${origin.split(":")[2] ?? ""}/og/local`,
+      ].map((link) => send(alice, bob.userId, link)),
+    );
+    await api.services.previews.idle();
+    expect(hits.get("/og/local")).toBeUndefined();
+    for (const line of lines)
+      expect(await previewOf(bob, alice.userId, line.id)).toBeUndefined();
+  });
+
+  it("lets the sender dismiss a preview, for everyone, for good; nobody else may", async () => {
+    const [alice, bob] = await registerMany(api, 2, "Dismiss");
+    const line = await send(alice, bob.userId, `${origin}/og/dismiss`);
+    await api.services.previews.idle();
+    expect(await previewOf(bob, alice.userId, line.id)).toBeDefined();
+    const notTheirs = await api.post(
+      "/enterprise/im/dismissLinkPreview",
+      { id: line.id },
+      { token: bob.token, headers: { "Accept-Language": "en" } },
+    );
+    expect(notTheirs.code).not.toBe(0);
+    expect(await previewOf(bob, alice.userId, line.id)).toBeDefined();
+    const bobSocket = await openSocket(api.url);
+    await bobSocket.bind(bob.token);
+    const res = await api.post(
+      "/enterprise/im/dismissLinkPreview",
+      { id: line.id },
+      { token: alice.token },
+    );
+    expect(res.code, res.msg).toBe(0);
+    const event = await bobSocket.next("updateMessage");
+    expect(
+      (event.data as { extends: Record<string, unknown> }).extends.linkPreview,
+    ).toBeUndefined();
+    expect(await previewOf(bob, alice.userId, line.id)).toBeUndefined();
+    // An edit that fetches again does not bring it back.
+    const edited = await api.post(
+      "/enterprise/im/editMessage",
+      { id: line.id, content: `${origin}/og/dismiss again` },
+      { token: alice.token },
+    );
+    expect(edited.code, edited.msg).toBe(0);
+    await api.services.previews.idle();
+    expect(await previewOf(bob, alice.userId, line.id)).toBeUndefined();
+    await bobSocket.close();
+  });
+});
