@@ -358,14 +358,17 @@ export const realtimeBound = (page: Page) =>
  * A built product on fresh data and one Chromium for a test file: started before its
  * tests, stopped after. The getters answer them once started.
  */
-export function productAndBrowser(): {
+export function productAndBrowser(
+  /** The server's environment, asked for when it starts (after earlier beforeAlls). */
+  env: () => Record<string, string> = () => ({}),
+): {
   product: () => Product;
   browser: () => Browser;
 } {
   let product: Product | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    product = new Product();
+    product = new Product(env());
     await product.start();
     browser = await sharedBrowser();
   });

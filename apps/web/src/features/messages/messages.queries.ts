@@ -278,9 +278,8 @@ export function applyMessageChange(
             type: change.type,
             content: change.content,
             editTime,
-            ...(change.extends
-              ? { extends: { ...m.extends, ...change.extends } }
-              : {}),
+            // A change's `extends` is the message's whole (a dismissed preview is gone).
+            ...(change.extends ? { extends: change.extends } : {}),
           };
         }),
       ),
@@ -320,5 +319,20 @@ export function useMessageEditsQuery(clientId: string, enabled: boolean) {
       (await call(messages.messageEdits, { id: clientId })).data,
     enabled,
     staleTime: 0,
+  });
+}
+
+/** Takes my message's link preview away for everyone (the event follows for my other devices). */
+export async function dismissLinkPreview(
+  client: QueryClient,
+  contactId: ContactId,
+  clientId: string,
+): Promise<void> {
+  await call(messages.dismissLinkPreview, { id: clientId });
+  updateMessages(client, contactId, (m) => {
+    if (m.id !== clientId) return m;
+    const rest = { ...m.extends };
+    delete rest.linkPreview;
+    return { ...m, extends: rest };
   });
 }

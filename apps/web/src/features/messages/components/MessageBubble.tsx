@@ -4,7 +4,7 @@ import {
   PhoneOutlined,
   VideoCameraOutlined,
 } from "@ant-design/icons";
-import type { Reaction } from "@parley/protocol";
+import type { LinkPreview, Reaction } from "@parley/protocol";
 import { Avatar, Button, type MenuProps } from "antd";
 import { memo, type ReactElement, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,6 +22,7 @@ import type { MediaBody } from "./media";
 import { MediaContent, type UploadState } from "./MediaContent";
 import { type DeliveryStatus, MessageStatus } from "./MessageStatus";
 import { EditedMark } from "./EditedMark";
+import { LinkPreviewCard } from "./LinkPreviewCard";
 import { mightBeFormatted } from "./formatting/might-format";
 import { lazyPart } from "../../../lib/lazy-parts";
 import { ReactionAdder, ReactionBar } from "./ReactionBar";
@@ -36,6 +37,8 @@ export interface BubbleActions {
   react: (rowKey: string, emoji: string, on: boolean) => void;
   /** A reacting user's name as this chat knows it (undefined: unknown here). */
   nameOf: (userId: number) => string | undefined;
+  /** The sender takes the row's link preview away (extensions.md §5). */
+  dismissPreview: (rowKey: string) => void;
 }
 
 /** The labels a quote shows for a quoted picture, clip or file (messages:quote.*). */
@@ -98,6 +101,8 @@ export interface BubbleProps {
   locale?: string | undefined;
   /** Draw Markdown in the text (the reader's "Format messages" setting, extensions.md §4). */
   formatted?: boolean | undefined;
+  /** The text's link preview (extensions.md §5). */
+  linkPreview?: LinkPreview | undefined;
 }
 
 /** A text with its links drawn as links (each opens a new tab, telling it nothing of us). */
@@ -195,6 +200,7 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
     clientId,
     locale = "zh-CN",
     formatted = false,
+    linkPreview,
   } = props;
   const { t } = useTranslation("messages");
   const [expanded, setExpanded] = useState(false);
@@ -369,6 +375,17 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
             </LazyDropdown>
           )}
         </div>
+        {linkPreview && (
+          <LinkPreviewCard
+            preview={linkPreview}
+            mine={mine}
+            onDismiss={
+              mine && actions && rowKey !== undefined
+                ? () => actions.dismissPreview(rowKey)
+                : undefined
+            }
+          />
+        )}
         {actions &&
           rowKey !== undefined &&
           reactions &&

@@ -362,6 +362,7 @@ export function MessageList({
                 clientId={item.message?.id}
                 locale={locale}
                 formatted={formatMessages}
+                linkPreview={item.linkPreview}
                 quote={item.quote}
                 highlighted={highlighted === item.key}
                 mine={item.mine}

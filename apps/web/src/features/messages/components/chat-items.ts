@@ -1,4 +1,8 @@
-import type { Message } from "@parley/protocol";
+import {
+  type LinkPreview,
+  LinkPreviewSchema,
+  type Message,
+} from "@parley/protocol";
 import { type CallRecordView, callRecordOf } from "../../calls";
 import { htmlToText, linksOf, type TextLink } from "../../../lib/html-text";
 import { TIME_DIVIDER_GAP_MS } from "../../../lib/time";
@@ -49,6 +53,8 @@ export interface ChatItem {
   message?: Message;
   /** The message this one replies to, as the reply carries it. */
   quote?: QuoteView;
+  /** Its first link's preview (extensions.md §5), as the server made it. */
+  linkPreview?: LinkPreview;
 }
 
 /** A reply's quoted message, as the bubble shows it above the reply. */
@@ -60,6 +66,13 @@ export interface QuoteView {
   type: string;
   /** The original was withdrawn or deleted since. */
   undone: boolean;
+}
+
+/** A text message's link preview (`extends.linkPreview`, extensions.md §5), if any. */
+export function linkPreviewOf(message: Message): LinkPreview | undefined {
+  if (message.type !== "text") return undefined;
+  const parsed = LinkPreviewSchema.safeParse(message.extends.linkPreview);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** The quote a message carries (`extends.quote`, SPEC §3), if any. */
@@ -108,6 +121,7 @@ export function chatItems(
     const event = message.type === "event" ? message.extends : undefined;
     const media = mediaOf(message);
     const quote = event ? undefined : quoteOf(message);
+    const linkPreview = linkPreviewOf(message);
     const call = callRecordOf(message, mine);
     const notice =
       message.type === "text" && message.extends.event === "notice"
@@ -140,6 +154,7 @@ export function chatItems(
       ...(KNOWN_TYPES.has(message.type) || call ? {} : { unknownType: true }),
       message,
       ...(quote ? { quote } : {}),
+      ...(linkPreview ? { linkPreview } : {}),
       ...(message.readCount !== undefined && message.readTotal !== undefined
         ? {
             receipt: {

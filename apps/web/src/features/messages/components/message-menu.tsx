@@ -42,7 +42,7 @@ import {
   withdrawMessage,
   withdrawnText,
 } from "../message-actions";
-import { toggleReaction } from "../messages.queries";
+import { dismissLinkPreview, toggleReaction } from "../messages.queries";
 import { QUICK_REACTIONS, takesReactions } from "../reactions";
 import styles from "./chat.module.css";
 import type { ChatItem } from "./chat-items";
@@ -201,6 +201,15 @@ export function useMessageMenu(options: {
     () => ({
       showQuoted: (msgId) => void showMessage.current(msgId),
       nameOf: (userId) => latest.current.names.get(userId),
+      dismissPreview: (rowKey) => {
+        const message = latest.current.items.find(
+          (i) => i.key === rowKey,
+        )?.message;
+        if (message)
+          void dismissLinkPreview(client, chat, message.id).catch(
+            () => undefined,
+          );
+      },
       react: (rowKey, emoji, on) => {
         const message = latest.current.items.find(
           (i) => i.key === rowKey,

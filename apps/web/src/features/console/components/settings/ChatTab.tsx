@@ -74,6 +74,11 @@ export function ChatTab({
         help={t("settings.chat.onlineHelp")}
       />
       <FlagField
+        name="linkPreview"
+        label={t("settings.chat.linkPreview")}
+        help={t("settings.chat.linkPreviewHelp")}
+      />
+      <FlagField
         name="dbDelMsg"
         label={t("settings.chat.dbDelMsg")}
         help={t("settings.chat.dbDelMsgHelp")}
