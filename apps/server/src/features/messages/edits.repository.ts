@@ -18,6 +18,8 @@ export interface EditPlan {
   newlyMentioned: readonly number[];
   /** The edit's time, ms: later than the message's last edit. */
   now: number;
+  /** Its `extends` after the edit, when the edit changes it (a link preview gone). */
+  extends?: string;
 }
 
 /**
@@ -46,7 +48,12 @@ async function storeEdit(
     if (!edit) return { row, changed: false };
     const updated = await trx
       .updateTable("messages")
-      .set({ content: edit.content, at: edit.at, edit_time: edit.now })
+      .set({
+        content: edit.content,
+        at: edit.at,
+        edit_time: edit.now,
+        ...(edit.extends === undefined ? {} : { extends: edit.extends }),
+      })
       .where("msg_id", "=", msgId)
       .returningAll()
       .executeTakeFirstOrThrow();

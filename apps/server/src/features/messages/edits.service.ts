@@ -13,6 +13,8 @@ import type { MessageRow } from "./message-store.repository.js";
 import type { GroupMembers } from "./messages.deps.js";
 import type { MessagesService, SeenMessage } from "./messages.service.js";
 import { checkedContent } from "./send-input.js";
+import { parseJsonObject } from "../../lib/json.js";
+import { wireExtends } from "./messages.mapper.js";
 
 export interface EditsDeps {
   repo: EditsRepository;
@@ -29,6 +31,28 @@ export interface EditsDeps {
   groups: GroupMembers;
   /** What messages tells the features above (a new link to preview). */
   events: Emitter<MessageEventMap>;
+}
+
+/**
+ * A message's `extends` after an edit that no longer shows its link preview's address:
+ * without the preview (a new link is previewed afresh after the commit).
+ */
+function previewAfter(
+  row: MessageRow,
+  content: string,
+): { extends: string } | Record<string, never> {
+  const ext = parseJsonObject(row.extends);
+  const preview = ext.linkPreview;
+  if (typeof preview !== "object" || preview === null) return {};
+  const url = (preview as { url?: unknown }).url;
+  if (
+    typeof url === "string" &&
+    content.includes(`href="${url.replaceAll("&", "&amp;")}"`)
+  )
+    return {};
+  const rest = { ...ext };
+  delete rest.linkPreview;
+  return { extends: JSON.stringify(rest) };
 }
 
 /**
@@ -101,6 +125,7 @@ export class EditsService {
         at: mentions.at,
         newlyMentioned: mentions.newly,
         now: Math.max(now, current.edit_time + 1),
+        ...previewAfter(current, content),
       };
     });
     if (!result) throw refuse("message.notFound");
@@ -154,13 +179,17 @@ export class EditsService {
     return named.filter((id) => id !== userId);
   }
 
-  /** `updateMessage` to everyone who shows the message, after the commit. */
+  /**
+   * `updateMessage` to everyone who shows the message, after the commit; with its whole
+   * `extends` (beyond §2's fields: a link preview the edit took away goes everywhere).
+   */
   private async announce(row: MessageRow): Promise<void> {
     const event = {
       id: row.client_msg_id,
       type: row.type,
       content: row.content,
       editTime: row.edit_time,
+      extends: wireExtends(row.type, parseJsonObject(row.extends)),
     };
     const audience =
       row.is_group === 1

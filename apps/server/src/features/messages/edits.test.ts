@@ -151,6 +151,7 @@ describe("editing in a one-to-one chat", () => {
       type: "text",
       content: "hello world",
       editTime: api.clock.now(),
+      extends: {},
     };
     expect((await bobSocket.next("updateMessage")).data).toEqual(event);
     expect((await aliceOther.next("updateMessage")).data).toEqual(event);

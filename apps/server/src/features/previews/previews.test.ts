@@ -231,4 +231,30 @@ describe("link previews", () => {
     expect(await previewOf(bob, alice.userId, line.id)).toBeUndefined();
     await bobSocket.close();
   });
+
+  it("an edit that drops the link drops its preview; one with another link gets that one's", async () => {
+    const [alice, bob] = await registerMany(api, 2, "EditLink");
+    const line = await send(alice, bob.userId, `${origin}/og/first`);
+    await api.services.previews.idle();
+    expect((await previewOf(bob, alice.userId, line.id))?.url).toBe(
+      `${origin}/og/first`,
+    );
+    const edit = (content: string) =>
+      api.post(
+        "/enterprise/im/editMessage",
+        { id: line.id, content },
+        { token: alice.token },
+      );
+    expect((await edit(`now ${origin}/twitter/second`)).code).toBe(0);
+    // At once: the old preview is gone with its link.
+    expect(await previewOf(bob, alice.userId, line.id)).toBeUndefined();
+    await api.services.previews.idle();
+    expect(await previewOf(bob, alice.userId, line.id)).toMatchObject({
+      url: `${origin}/twitter/second`,
+      title: "From the card",
+    });
+    expect((await edit("no link at all")).code).toBe(0);
+    await api.services.previews.idle();
+    expect(await previewOf(bob, alice.userId, line.id)).toBeUndefined();
+  });
 });
