@@ -28,8 +28,11 @@ export interface Storage {
 /** The path public stored files (avatars) are served under. */
 export const STORAGE_PREFIX = "/storage/";
 
-/** The key folders served to anyone at `/storage/`: pictures of people, groups, the logo, articles. */
-export const PUBLIC_FOLDERS = ["avatar", "logo", "article"] as const;
+/**
+ * The key folders served to anyone at `/storage/`: pictures of people, groups, the logo,
+ * articles, and link previews' pictures (re-encoded copies of public pages' pictures).
+ */
+export const PUBLIC_FOLDERS = ["avatar", "logo", "article", "preview"] as const;
 
 /** Whether a key may be served to anyone (an avatar, the logo), not only through an access check. */
 export function isPublicKey(key: string): boolean {

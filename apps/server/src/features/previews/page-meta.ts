@@ -84,13 +84,17 @@ export function pageMeta(html: string, pageUrl: string): PageMeta {
 }
 
 /** A preview of `url` from what its page says; null when it says nothing worth showing. */
-export function previewOf(url: string, meta: PageMeta): LinkPreview | null {
+export function previewOf(
+  url: string,
+  meta: PageMeta,
+  image = "",
+): LinkPreview | null {
   if (!meta.title && !meta.description) return null;
   return {
     url,
     title: meta.title,
     description: meta.description,
     siteName: meta.siteName || new URL(url).hostname,
-    image: "",
+    image,
   };
 }

@@ -16,6 +16,7 @@ export const previewsModule = defineModule(
   (ctx, ports: { messages: LinkPreviewTarget & MessageEvents }) => {
     const service = new PreviewsService({
       repo: previewsRepository(ctx.db),
+      storage: ctx.storage,
       messages: ports.messages,
       policy: ctx.policy,
       clock: ctx.clock,

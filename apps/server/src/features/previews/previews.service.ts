@@ -1,4 +1,8 @@
+import { createHash } from "node:crypto";
 import type { LinkPreview } from "@parley/protocol";
+import type Sharp from "sharp";
+import { lazyRequire } from "../../lib/lazy-require.js";
+import { STORAGE_PREFIX, type Storage } from "../../storage/storage.js";
 import type { FastifyBaseLogger as Logger } from "fastify";
 import type { Policy } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
@@ -17,6 +21,26 @@ export const PREVIEW_TTL_MS = 24 * 3600 * 1000;
 const WAIT_FOR_OTHER_MS = 8_000;
 const POLL_MS = 250;
 
+/** A page's picture: 5 MB at most, a picture by its bytes (extensions.md §5). */
+const PICTURE_FETCH = {
+  maxBytes: 5 * 1024 * 1024,
+  timeoutMs: 5_000,
+  maxRedirects: 3,
+  accept: "image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9",
+} as const;
+/** The picture kinds kept, by their bytes. */
+const PICTURE_TYPES = new Set([
+  "image/jpeg",
+  "image/png",
+  "image/gif",
+  "image/webp",
+  "image/avif",
+]);
+/** Its longest side once kept, px; and the most pixels read of it. */
+const PICTURE_SIZE = 600;
+const MAX_PICTURE_PIXELS = 32_000_000;
+const sharp = lazyRequire<typeof Sharp>("sharp");
+
 /** The page's fetch: 1 MB read at most, 5 s, 3 redirects (extensions.md §5). */
 const PAGE_FETCH = {
   maxBytes: 1024 * 1024,
@@ -28,6 +52,8 @@ const PAGE_FETCH = {
 
 export interface PreviewsDeps {
   repo: PreviewsRepository;
+  /** Where the pictures are kept (the public `preview/` folder). */
+  storage: Storage;
   messages: LinkPreviewTarget;
   policy: Policy;
   clock: Clock;
@@ -113,6 +139,46 @@ export class PreviewsService {
     return null;
   }
 
+  /**
+   * A page's picture as Parley keeps it: fetched through the same guard (5 MB at most), a
+   * picture by its bytes (not by what the server says it is), re-encoded (nothing of the
+   * original file but its pixels is kept) and stored in the public `preview/` folder by
+   * its content. "" when it cannot be had.
+   */
+  private async storePicture(address: string): Promise<string> {
+    try {
+      const fetched = await fetchPublic(address, {
+        ...PICTURE_FETCH,
+        allowHosts: this.deps.allowHosts,
+        ...(this.deps.lookup ? { lookup: this.deps.lookup } : {}),
+      });
+      const { fileTypeFromBuffer } = await import("file-type");
+      const type = await fileTypeFromBuffer(fetched.body);
+      if (!type || !PICTURE_TYPES.has(type.mime)) return "";
+      const webp = await sharp()(fetched.body, {
+        limitInputPixels: MAX_PICTURE_PIXELS,
+        animated: false,
+      })
+        .rotate()
+        .resize(PICTURE_SIZE, PICTURE_SIZE, {
+          fit: "inside",
+          withoutEnlargement: true,
+        })
+        .webp({ quality: 80 })
+        .toBuffer();
+      const hash = createHash("sha256").update(webp).digest("hex").slice(0, 40);
+      const key = `preview/${hash.slice(0, 2)}/${hash}.webp`;
+      await this.deps.storage.put(key, webp);
+      return `${STORAGE_PREFIX}${key}`;
+    } catch (error) {
+      this.deps.logger.info(
+        { url: address, err: error },
+        "link preview picture not kept",
+      );
+      return "";
+    }
+  }
+
   /** Fetches the page and reads it; null for a page that cannot be fetched or says nothing. */
   private async fetchPreview(url: string): Promise<LinkPreview | null> {
     try {
@@ -122,7 +188,10 @@ export class PreviewsService {
         ...(this.deps.lookup ? { lookup: this.deps.lookup } : {}),
       });
       if (!/html/i.test(page.contentType)) return null;
-      return previewOf(url, pageMeta(page.body.toString("utf8"), page.url));
+      const meta = pageMeta(page.body.toString("utf8"), page.url);
+      if (!meta.title && !meta.description) return null;
+      const image = meta.image ? await this.storePicture(meta.image) : "";
+      return previewOf(url, meta, image);
     } catch (error) {
       if (error instanceof FetchRefused) {
         this.deps.logger.info(

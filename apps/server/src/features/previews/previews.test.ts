@@ -15,6 +15,7 @@ import {
   type TestUser,
 } from "../../../test/factories.js";
 import { openSocket } from "../../../test/ws-client.js";
+import sharp from "sharp";
 import { PREVIEW_TTL_MS } from "./previews.service.js";
 
 /*
@@ -26,13 +27,38 @@ import { PREVIEW_TTL_MS } from "./previews.service.js";
 
 let api: TestApp;
 let site: http.Server;
+let picture: Buffer;
 let origin = "";
 const hits = new Map<string, number>();
 
 beforeAll(async () => {
+  picture = await sharp({
+    create: { width: 1600, height: 900, channels: 3, background: "#3366cc" },
+  })
+    .png()
+    .toBuffer();
   site = http.createServer((req, res) => {
     const path = req.url ?? "/";
     hits.set(path, (hits.get(path) ?? 0) + 1);
+    if (path === "/pic.png") {
+      res.writeHead(200, { "content-type": "image/png" });
+      res.end(picture);
+      return;
+    }
+    if (path === "/fake.png") {
+      // Says it is a picture; its bytes are a page.
+      res.writeHead(200, { "content-type": "image/png" });
+      res.end("<html><script>alert(1)</script></html>");
+      return;
+    }
+    if (path.startsWith("/pictured")) {
+      const image = new URL(path, "http://x").searchParams.get("img") ?? "";
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end(
+        `<head><meta property="og:title" content="With a picture"><meta property="og:image" content="${image}"></head>`,
+      );
+      return;
+    }
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     if (path.startsWith("/og"))
       res.end(`<!doctype html><html><head>
@@ -121,6 +147,43 @@ describe("link previews", () => {
     // Only the first link is fetched.
     expect(hits.get("/title")).toBeUndefined();
     await bobSocket.close();
+  });
+
+  it("keeps the page's picture re-encoded in Parley's storage; a fake or private picture is none", async () => {
+    const [alice, bob] = await registerMany(api, 2, "Picture");
+    const good = await send(
+      alice,
+      bob.userId,
+      `${origin}/pictured?img=/pic.png`,
+    );
+    const fake = await send(
+      alice,
+      bob.userId,
+      `${origin}/pictured/fake?img=/fake.png`,
+    );
+    const hidden = await send(
+      alice,
+      bob.userId,
+      `${origin}/pictured/private?img=http://10.0.0.1/x.png`,
+    );
+    await api.services.previews.idle();
+    const kept = await previewOf(bob, alice.userId, good.id);
+    expect(kept?.image).toMatch(
+      /^\/storage\/preview\/[0-9a-f]{2}\/[0-9a-f]{40}\.webp$/,
+    );
+    const served = await fetch(`${api.url}${kept?.image ?? ""}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    const stored = await sharp(
+      Buffer.from(await served.arrayBuffer()),
+    ).metadata();
+    expect(stored.format).toBe("webp");
+    expect(Math.max(stored.width, stored.height)).toBe(600);
+    expect(await previewOf(bob, alice.userId, fake.id)).toMatchObject({
+      title: "With a picture",
+      image: "",
+    });
+    expect((await previewOf(bob, alice.userId, hidden.id))?.image).toBe("");
   });
 
   it("falls back to the Twitter card, then the title; a page that says nothing gets none", async () => {
