@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   apiSend,
@@ -21,12 +22,23 @@ import {
 let site: http.Server;
 let siteHost = "";
 beforeAll(async () => {
-  site = http.createServer((_req, res) => {
+  const picture = await sharp({
+    create: { width: 1200, height: 630, channels: 3, background: "#1f6feb" },
+  })
+    .png()
+    .toBuffer();
+  site = http.createServer((req, res) => {
+    if (req.url === "/cover.png") {
+      res.writeHead(200, { "content-type": "image/png" });
+      res.end(picture);
+      return;
+    }
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(`<html><head>
       <meta property="og:title" content="Parley release notes 2.1 — 长标题也能完整显示吗？">
       <meta property="og:description" content="Reactions, editing, typing, Markdown and link previews, live on every device. 表情回应、编辑、输入提示。">
       <meta property="og:site_name" content="Parley Docs">
+      <meta property="og:image" content="/cover.png">
       </head><body>notes</body></html>`);
   });
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
@@ -66,6 +78,17 @@ describe("link previews in the web client", () => {
     expect(await baoCard.getByRole("link").getAttribute("href")).toBe(
       `http://${siteHost}/notes`,
     );
+    // The page's picture, as the server keeps it.
+    expect(await baoCard.locator("img").getAttribute("src")).toMatch(
+      /^\/storage\/preview\/.+\.webp$/,
+    );
+    await expect
+      .poll(() =>
+        baoCard
+          .locator("img")
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBe(600);
     // Only the sender may take it away.
     expect(await baoCard.getByRole("button").count()).toBe(0);
     await settledShot(a.page, "link-preview-en-1280");
