@@ -507,6 +507,105 @@ function stormBrief(storm) {
   );
 }
 
+// ---------------------------------------------------------------- reaction storm
+
+/**
+ * The reaction storm (issue 43 item 7): STORM_REACTORS online members of the large group
+ * react to one of its messages within a second (evenly spread, ten different emojis), and
+ * every online member hears the `reaction` events. Done when every online member's last
+ * frame for the message counts every reaction; nothing lost means none is left short.
+ * Measured against the group fan-out row: frames delivered per second, and how many
+ * pushes each member got (changes that come during a push share the next one).
+ */
+const STORM_REACTORS = Number(env.BENCH_REACTORS ?? 200);
+const STORM_EMOJIS = ["👍", "🎉", "❤️", "😂", "🚀", "👀", "✅", "🙏", "🔥", "💯"];
+
+async function reactionStorm(group) {
+  const members = group.online;
+  const reactors = members.slice(0, Math.min(STORM_REACTORS, members.length));
+  const owner = members[0];
+  const id = randomUUID();
+  await product.call(
+    "/enterprise/im/sendMessage",
+    {
+      id,
+      type: "text",
+      content: `react to me ${Date.now()}`,
+      toContactId: `group-${group.groupId}`,
+    },
+    owner.token,
+  );
+  const marker = `"id":"${id}"`;
+  const last = new Array(members.length).fill(0);
+  const lastAt = new Array(members.length).fill(0);
+  let frames = 0;
+  const listeners = members.map((member, index) => {
+    const onFrame = (data) => {
+      const text = data.toString();
+      if (!text.includes('"type":"reaction"') || !text.includes(marker)) return;
+      frames += 1;
+      const { data: event } = JSON.parse(text);
+      last[index] = event.reactions.reduce((n, r) => n + r.count, 0);
+      lastAt[index] = performance.now();
+    };
+    member.ws.on("message", onFrame);
+    return onFrame;
+  });
+  const cpuBefore = cpuSnapshot(pids);
+  const started = performance.now();
+  const latencies = [];
+  let refused = 0;
+  await Promise.all(
+    reactors.map(async (member, i) => {
+      await sleep((i * 1000) / reactors.length);
+      const t0 = performance.now();
+      try {
+        await product.call(
+          "/enterprise/im/react",
+          { id, emoji: STORM_EMOJIS[i % STORM_EMOJIS.length] },
+          member.token,
+        );
+      } catch {
+        refused += 1;
+      }
+      latencies.push(performance.now() - t0);
+    }),
+  );
+  const expected = reactors.length - refused;
+  const deadline = performance.now() + 30_000;
+  while (
+    performance.now() < deadline &&
+    last.some((count) => count < expected)
+  )
+    await sleep(20);
+  const cpu = cpuBetween(cpuBefore, cpuSnapshot(pids));
+  members.forEach((member, i) => member.ws.off("message", listeners[i]));
+  const allMs = Math.max(...lastAt) - started;
+  const sorted = latencies.sort((a, b) => a - b);
+  const at = (p) =>
+    round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]);
+  return {
+    reactors: reactors.length,
+    receivers: members.length,
+    allReachedMs: round(allMs),
+    reactMs: { p50: at(0.5), p99: at(0.99) },
+    pushesPerMember: round(frames / members.length, 1),
+    framesPerSec: round(frames / (allMs / 1000)),
+    refused,
+    lost: last.filter((count) => count < expected).length,
+    cpu,
+  };
+}
+
+function reactionBrief(storm) {
+  return (
+    `${storm.reactors} reactions within a second reached all ${storm.receivers} online members in ${storm.allReachedMs} ms ` +
+    `(react call p50 ${storm.reactMs.p50}, p99 ${storm.reactMs.p99} ms; ${storm.pushesPerMember} pushes per member, ` +
+    `${storm.framesPerSec} frames/s; ${storm.refused} refused, ${storm.lost} members short); ` +
+    `CPU server ${storm.cpu.serverPct}%`
+  );
+}
+
 // ---------------------------------------------------------------- sockets
 
 function openSocket(url) {
@@ -1049,6 +1148,12 @@ try {
       productOverCeiling: round(sat("product") / sat("ceiling"), 3),
       steadyRate: round(rate, 1),
     });
+    if (spec.key === "g10k" && env.BENCH_REACTION_STORM !== "0") {
+      results.reactionStorm = await reactionStorm(group);
+      console.log(
+        `  ${spec.key} reaction storm: ${reactionBrief(results.reactionStorm)}`,
+      );
+    }
     if (spec.key === "g10k" && env.BENCH_STORM !== "0") {
       results.storm = await reconnectStorm(group);
       console.log(
@@ -1169,6 +1274,11 @@ const failures = allRuns.filter(
 );
 if (results.storm && results.storm.failed + results.storm.behind > 0)
   failures.push(results.storm);
+if (
+  results.reactionStorm &&
+  results.reactionStorm.lost + results.reactionStorm.refused > 0
+)
+  failures.push(results.reactionStorm);
 const refused = allRuns.reduce((n, r) => n + r.refused, 0);
 if (refused > 0) console.error(`${refused} sends were refused or timed out`);
 const busyElsewhere = allRuns.filter((r) => r.cpu.otherPct > 25).length;

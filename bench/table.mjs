@@ -227,6 +227,23 @@ export function summaryRows(results) {
         steady.lastMemberReachedMs.p95 < 500,
       ),
     );
+  const reactions = results.W1a?.reactionStorm;
+  const g10k = groups.g10k;
+  if (reactions)
+    rows.push(
+      row(
+        `    reaction storm, ${n(reactions.reactors)} in 1 s to ${n(reactions.receivers)} online`,
+        `all reached in ${n(reactions.allReachedMs)} ms, ${n(reactions.framesPerSec)} frames/s (${reactions.pushesPerMember} per member)`,
+        g10k?.productDeliveriesPerSec !== undefined
+          ? `${n(g10k.productDeliveriesPerSec)} deliveries/s fan-out`
+          : "—",
+        g10k?.productDeliveriesPerSec
+          ? r(reactions.framesPerSec / g10k.productDeliveriesPerSec)
+          : "—",
+        "none lost",
+        reactions.lost + reactions.refused === 0,
+      ),
+    );
   const storm = results.W1a?.storm;
   if (storm)
     rows.push(

@@ -52,6 +52,12 @@ export interface ReactionsDeps {
  * a missing one.
  */
 export class ReactionsService {
+  /** Each message's push under way, and whether a change came since it read the list. */
+  private readonly announcing = new Map<
+    number,
+    { again: boolean; done: Promise<void> }
+  >();
+
   constructor(private readonly deps: ReactionsDeps) {}
 
   /** `react`: my reaction with `emoji` on the message `clientId` names. */
@@ -129,7 +135,41 @@ export class ReactionsService {
   private async answer(row: MessageRow, changed: boolean): Promise<Reaction[]> {
     const reactions =
       (await this.deps.repo.reactionsOf([row.msg_id])).get(row.msg_id) ?? [];
-    if (!changed) return reactions;
+    if (changed) await this.announce(row);
+    return reactions;
+  }
+
+  /**
+   * Tells whoever shows the message its reactions as they are after every change so far:
+   * one read and one push at a time per message, and changes that come meanwhile share the
+   * next one (a storm of 200 reactions is a few pushes, not 200 racing ones). The last push
+   * always follows the last commit, so no screen is left showing an older list.
+   */
+  private announce(row: MessageRow): Promise<void> {
+    const running = this.announcing.get(row.msg_id);
+    if (running) {
+      running.again = true;
+      return running.done;
+    }
+    const entry = { again: true, done: Promise.resolve() };
+    entry.done = (async () => {
+      try {
+        while (entry.again) {
+          entry.again = false;
+          const reactions =
+            (await this.deps.repo.reactionsOf([row.msg_id])).get(row.msg_id) ??
+            [];
+          await this.publish(row, reactions);
+        }
+      } finally {
+        this.announcing.delete(row.msg_id);
+      }
+    })();
+    this.announcing.set(row.msg_id, entry);
+    return entry.done;
+  }
+
+  private async publish(row: MessageRow, reactions: Reaction[]): Promise<void> {
     const { publish } = this.deps;
     const event = (toContactId: number | string) => ({
       id: row.client_msg_id,
@@ -157,6 +197,5 @@ export class ReactionsService {
           event(contactOf(row, viewer)),
         );
     }
-    return reactions;
   }
 }

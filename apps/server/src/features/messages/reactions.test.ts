@@ -347,6 +347,30 @@ describe("reactions in a group", () => {
   });
 });
 
+describe("a storm of reactions", () => {
+  it("leaves every member's last frame with every reaction: pushes follow the commits", async () => {
+    const people = await registerMany(api, 30, "Storm");
+    const [owner, ...rest] = people;
+    const { id } = await createGroup(api, owner, rest);
+    const line = await send(owner, id, "vote now");
+    const watcher = await socketOf(owner);
+    const results = await Promise.all(
+      people.map((user, i) => react(user, line.id, i % 2 ? "👍" : "🎉")),
+    );
+    for (const res of results) expect(res.code, res.msg).toBe(0);
+    const total = (frames: { data: unknown }[]) =>
+      (
+        (frames.at(-1)?.data as { reactions: Reaction[] } | undefined)
+          ?.reactions ?? []
+      ).reduce((n, r) => n + r.count, 0);
+    await expect.poll(() => total(watcher.all("reaction"))).toBe(30);
+    // Fewer pushes than reactions: changes that came during a push shared the next one.
+    expect(watcher.all("reaction").length).toBeLessThanOrEqual(30);
+    expect(await stored(line.msg_id)).toHaveLength(30);
+    await watcher.close();
+  });
+});
+
 describe.runIf(process.env.TEST_REDIS_URL)(
   "reactions across two processes",
   () => {
