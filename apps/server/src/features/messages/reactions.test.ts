@@ -358,7 +358,7 @@ describe("a storm of reactions", () => {
       people.map((user, i) => react(user, line.id, i % 2 ? "👍" : "🎉")),
     );
     for (const res of results) expect(res.code, res.msg).toBe(0);
-    const total = (frames: { data: unknown }[]) =>
+    const total = (frames: Record<string, unknown>[]) =>
       (
         (frames.at(-1)?.data as { reactions: Reaction[] } | undefined)
           ?.reactions ?? []

@@ -321,3 +321,60 @@ describe("link previews", () => {
     expect(await previewOf(bob, alice.userId, line.id)).toBeUndefined();
   });
 });
+
+describe.runIf(process.env.TEST_REDIS_URL)(
+  "link previews across two processes",
+  () => {
+    it("one process fetches an address once; the other's socket hears the preview", async () => {
+      const env = {
+        REDIS_URL: process.env.TEST_REDIS_URL ?? "",
+        LINK_PREVIEW_ALLOW_HOSTS: origin.replace("http://", ""),
+      };
+      const keyPrefix = `test-${randomUUID()}`;
+      const one = await startTestApp(env, { keyPrefix });
+      const two = await startTestApp(env, { keyPrefix, testDb: one.testDb });
+      try {
+        const [alice, bob] = await registerMany(one, 2, "TwoProc");
+        const bobOnTwo = await openSocket(two.url);
+        await bobOnTwo.bind(bob.token);
+        const path = `/og/two-${randomUUID()}`;
+        const post = (app: TestApp, from: TestUser, to: number) =>
+          app.post(
+            "/enterprise/im/sendMessage",
+            {
+              id: randomUUID(),
+              type: "text",
+              content: `${origin}${path}`,
+              toContactId: to,
+            },
+            { token: from.token },
+          );
+        // Both processes see the address at once: one fetches, the other waits for it.
+        const [sent1, sent2] = await Promise.all([
+          post(one, alice, bob.userId),
+          post(two, bob, alice.userId),
+        ]);
+        expect(sent1.code, sent1.msg).toBe(0);
+        expect(sent2.code, sent2.msg).toBe(0);
+        await Promise.all([
+          one.services.previews.idle(),
+          two.services.previews.idle(),
+        ]);
+        expect(hits.get(path)).toBe(1);
+        // Bob's socket on the second process hears both previews (his message and Alice's).
+        await expect
+          .poll(() => bobOnTwo.all("updateMessage").length)
+          .toBeGreaterThanOrEqual(2);
+        for (const frame of bobOnTwo.all("updateMessage"))
+          expect(
+            (frame.data as { extends: { linkPreview?: LinkPreview } }).extends
+              .linkPreview?.title,
+          ).toBe("Quarterly & yearly plan");
+        await bobOnTwo.close();
+      } finally {
+        await two.close();
+        await one.close();
+      }
+    });
+  },
+);
