@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -166,6 +167,32 @@ export async function startTestApp(
       await testDb.db.destroy();
       if (!options.testDb) await testDb.drop();
       if (storageDir) fs.rmSync(storageDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Two apps standing for two processes of one installation: one database (the first one's)
+ * and one Redis (TEST_REDIS_URL) under a key prefix of their own, and one clock. `close`
+ * stops both.
+ */
+export async function startTwoProcesses(
+  env: Record<string, string> = {},
+): Promise<{ one: TestApp; two: TestApp; close: () => Promise<void> }> {
+  const shared = { REDIS_URL: process.env.TEST_REDIS_URL ?? "", ...env };
+  const keyPrefix = `test-${randomUUID()}`;
+  const one = await startTestApp(shared, { keyPrefix });
+  const two = await startTestApp(shared, {
+    keyPrefix,
+    testDb: one.testDb,
+    clock: one.clock,
+  });
+  return {
+    one,
+    two,
+    close: async () => {
+      await two.close();
+      await one.close();
     },
   };
 }

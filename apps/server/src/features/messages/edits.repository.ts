@@ -5,7 +5,7 @@ import { isSqlite } from "../../db/dialect.js";
 import { bindRepository } from "../../db/repository.js";
 import type { Database } from "../../db/schema.js";
 import { findAllByClientId } from "./message-actions.repository.js";
-import type { MessageRow } from "./message-store.repository.js";
+import { lockedMessage, type MessageRow } from "./message-store.repository.js";
 
 type Trx = Transaction<Database>;
 
@@ -37,12 +37,7 @@ async function storeEdit(
   plan: (current: MessageRow) => EditPlan | null,
 ): Promise<{ row: MessageRow; changed: boolean } | undefined> {
   return db.transaction().execute(async (trx) => {
-    let query = trx
-      .selectFrom("messages")
-      .selectAll()
-      .where("msg_id", "=", msgId);
-    if (!isSqlite(db)) query = query.forUpdate();
-    const row = await query.executeTakeFirst();
+    const row = await lockedMessage(trx, isSqlite(db), msgId);
     if (!row) return undefined;
     const edit = plan(row);
     if (!edit) return { row, changed: false };

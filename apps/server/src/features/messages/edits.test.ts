@@ -7,7 +7,11 @@ import {
   MessageSchema,
 } from "@parley/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
+import {
+  startTestApp,
+  startTwoProcesses,
+  type TestApp,
+} from "../../../test/build-test-app.js";
 import {
   createGroup,
   loginAdmin,
@@ -485,10 +489,7 @@ describe.runIf(process.env.TEST_REDIS_URL)(
   "editing across two processes",
   () => {
     it("reaches the other party's socket on the other process", async () => {
-      const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? "" };
-      const keyPrefix = `test-${randomUUID()}`;
-      const one = await startTestApp(env, { keyPrefix });
-      const two = await startTestApp(env, { keyPrefix, testDb: one.testDb });
+      const { one, two, close } = await startTwoProcesses();
       try {
         const alice = await registerAndLogin(one, { realname: "Alice" });
         const bob = await registerAndLogin(one, { realname: "Bob" });
@@ -527,8 +528,7 @@ describe.runIf(process.env.TEST_REDIS_URL)(
         ]);
         await bobOnTwo.close();
       } finally {
-        await two.close();
-        await one.close();
+        await close();
       }
     });
   },

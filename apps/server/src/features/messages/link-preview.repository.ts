@@ -2,7 +2,7 @@ import type { Db } from "../../db/database.js";
 import { isSqlite } from "../../db/dialect.js";
 import { bindRepository } from "../../db/repository.js";
 import { findAllByClientId } from "./message-actions.repository.js";
-import type { MessageRow } from "./message-store.repository.js";
+import { lockedMessage, type MessageRow } from "./message-store.repository.js";
 
 /**
  * Changes a message's `extends` in one transaction, decided on the row as it is then (locked
@@ -15,12 +15,7 @@ async function setPreview(
   change: (current: MessageRow) => Record<string, unknown> | null,
 ): Promise<MessageRow | undefined> {
   return db.transaction().execute(async (trx) => {
-    let query = trx
-      .selectFrom("messages")
-      .selectAll()
-      .where("msg_id", "=", msgId);
-    if (!isSqlite(db)) query = query.forUpdate();
-    const row = await query.executeTakeFirst();
+    const row = await lockedMessage(trx, isSqlite(db), msgId);
     if (!row) return undefined;
     const next = change(row);
     if (!next) return undefined;

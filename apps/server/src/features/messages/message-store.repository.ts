@@ -24,6 +24,23 @@ export async function findByClientId(
   return row;
 }
 
+/**
+ * A message read in a transaction that will change it: its row locked on PostgreSQL until
+ * the commit (SQLite writes one transaction at a time), so what is decided on it holds.
+ */
+export async function lockedMessage(
+  trx: Transaction<Database>,
+  sqlite: boolean,
+  msgId: number,
+): Promise<MessageRow | undefined> {
+  let query = trx
+    .selectFrom("messages")
+    .selectAll()
+    .where("msg_id", "=", msgId);
+  if (!sqlite) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
 /** A call's record once the call ends: its status text and its `extends` (code, call time). */
 export async function updateCallRecord(
   db: Executor,

@@ -6,7 +6,11 @@ import {
   ReactionLimits,
 } from "@parley/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
+import {
+  startTestApp,
+  startTwoProcesses,
+  type TestApp,
+} from "../../../test/build-test-app.js";
 import {
   createGroup,
   loginAdmin,
@@ -375,10 +379,7 @@ describe.runIf(process.env.TEST_REDIS_URL)(
   "reactions across two processes",
   () => {
     it("reach the other party's socket on the other process, and both pages agree", async () => {
-      const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? "" };
-      const keyPrefix = `test-${randomUUID()}`;
-      const one = await startTestApp(env, { keyPrefix });
-      const two = await startTestApp(env, { keyPrefix, testDb: one.testDb });
+      const { one, two, close } = await startTwoProcesses();
       try {
         const alice = await registerAndLogin(one, { realname: "Alice" });
         const bob = await registerAndLogin(one, { realname: "Bob" });
@@ -418,8 +419,7 @@ describe.runIf(process.env.TEST_REDIS_URL)(
         ).toEqual([{ emoji: "🙌", count: 1, user_ids: [alice.userId] }]);
         await bobOnTwo.close();
       } finally {
-        await two.close();
-        await one.close();
+        await close();
       }
     });
   },

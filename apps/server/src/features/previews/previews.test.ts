@@ -7,7 +7,11 @@ import {
   MessageSchema,
 } from "@parley/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
+import {
+  startTestApp,
+  startTwoProcesses,
+  type TestApp,
+} from "../../../test/build-test-app.js";
 import {
   createGroup,
   registerMany,
@@ -326,13 +330,9 @@ describe.runIf(process.env.TEST_REDIS_URL)(
   "link previews across two processes",
   () => {
     it("one process fetches an address once; the other's socket hears the preview", async () => {
-      const env = {
-        REDIS_URL: process.env.TEST_REDIS_URL ?? "",
+      const { one, two, close } = await startTwoProcesses({
         LINK_PREVIEW_ALLOW_HOSTS: origin.replace("http://", ""),
-      };
-      const keyPrefix = `test-${randomUUID()}`;
-      const one = await startTestApp(env, { keyPrefix });
-      const two = await startTestApp(env, { keyPrefix, testDb: one.testDb });
+      });
       try {
         const [alice, bob] = await registerMany(one, 2, "TwoProc");
         const bobOnTwo = await openSocket(two.url);
@@ -372,8 +372,7 @@ describe.runIf(process.env.TEST_REDIS_URL)(
           ).toBe("Quarterly & yearly plan");
         await bobOnTwo.close();
       } finally {
-        await two.close();
-        await one.close();
+        await close();
       }
     });
   },
