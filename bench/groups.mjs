@@ -518,7 +518,18 @@ function stormBrief(storm) {
  * pushes each member got (changes that come during a push share the next one).
  */
 const STORM_REACTORS = Number(env.BENCH_REACTORS ?? 200);
-const STORM_EMOJIS = ["👍", "🎉", "❤️", "😂", "🚀", "👀", "✅", "🙏", "🔥", "💯"];
+const STORM_EMOJIS = [
+  "👍",
+  "🎉",
+  "❤️",
+  "😂",
+  "🚀",
+  "👀",
+  "✅",
+  "🙏",
+  "🔥",
+  "💯",
+];
 
 async function reactionStorm(group) {
   const members = group.online;
@@ -573,10 +584,7 @@ async function reactionStorm(group) {
   );
   const expected = reactors.length - refused;
   const deadline = performance.now() + 30_000;
-  while (
-    performance.now() < deadline &&
-    last.some((count) => count < expected)
-  )
+  while (performance.now() < deadline && last.some((count) => count < expected))
     await sleep(20);
   const cpu = cpuBetween(cpuBefore, cpuSnapshot(pids));
   members.forEach((member, i) => member.ws.off("message", listeners[i]));
