@@ -52,7 +52,7 @@ describe("two people chatting in a real browser", () => {
     const chat = bob.page.getByTestId("contact").filter({ hasText: "Alice" });
     await chat.getByText("Hello Bob!").waitFor();
     await expect
-      .poll(() => chat.locator(".ant-badge-count").first().textContent())
+      .poll(() => chat.locator('[data-badge="count"]').first().textContent())
       .toBe("1");
     await chat.click();
     await bubbles(bob.page).filter({ hasText: "Hello Bob!" }).waitFor();

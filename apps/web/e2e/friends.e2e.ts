@@ -60,7 +60,7 @@ const row = (page: Page, text: string | RegExp): Locator =>
 
 /** A contact row's unread badge. */
 const badge = (page: Page, text: string | RegExp) =>
-  row(page, text).locator(".ant-badge-count").first();
+  row(page, text).locator('[data-badge="count"]').first();
 
 /** The words each language's flow needs. */
 const W = {

@@ -444,7 +444,7 @@ describe("one user on two browsers", () => {
       .getByTestId("contact")
       .filter({ hasText: "Bob 同事" });
     await bobRow.locator('[title="免打扰的聊天有新消息"]').waitFor();
-    expect(await bobRow.locator(".ant-badge-dot").count()).toBe(1);
+    expect(await bobRow.locator('[data-badge="dot"]').count()).toBe(1);
     await shot(first.page, "chat-list-muted-news-zh");
 
     expect(first.errors).toEqual([]);

@@ -64,7 +64,7 @@ describe("system notices in the web client", () => {
     // The user's list gains the entry at once, with its badge.
     await entry.waitFor();
     await expect
-      .poll(() => entry.locator(".ant-badge-count").textContent())
+      .poll(() => entry.locator('[data-badge="count"]').textContent())
       .toBe("1");
     await entry.click();
     const pane = u.getByRole("region", { name: "System notices" });
@@ -74,7 +74,9 @@ describe("system notices in the web client", () => {
       "Messages sent meanwhile arrive afterwards.",
     );
     // Read: the badge is gone.
-    await expect.poll(() => entry.locator(".ant-badge-count").count()).toBe(0);
+    await expect
+      .poll(() => entry.locator('[data-badge="count"]').count())
+      .toBe(0);
     await settledShot(u, "notices-entry-en");
 
     // An edit reaches the open entry live.

@@ -83,7 +83,7 @@ describe("the chat with oneself", () => {
       await en.page
         .getByTestId("contact")
         .filter({ hasText: "File transfer" })
-        .locator(".ant-badge-count")
+        .locator('[data-badge="count"]')
         .count(),
     ).toBe(0);
     await settledShot(en.page, "self-chat-en-1280");

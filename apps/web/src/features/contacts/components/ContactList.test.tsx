@@ -177,17 +177,17 @@ describe("unread marks in the list", () => {
       if (!found) throw new Error(`no row ${name}`);
       return found;
     };
-    expect(row("Loud").querySelector(".ant-badge-dot")).toBeNull();
-    expect(row("Loud").querySelector(".ant-scroll-number")).toHaveTextContent(
+    expect(row("Loud").querySelector('[data-badge="dot"]')).toBeNull();
+    expect(row("Loud").querySelector('[data-badge="count"]')).toHaveTextContent(
       "3",
     );
-    const dot = row("Quiet").querySelector(".ant-badge-dot");
+    const dot = row("Quiet").querySelector('[data-badge="dot"]');
     expect(dot).not.toBeNull();
     expect(dot).not.toHaveTextContent("7");
     expect(row("Quiet").querySelector("[title]")?.getAttribute("title")).toBe(
       "New messages in a muted chat",
     );
-    expect(row("Quiet, read").querySelector(".ant-scroll-number")).toBeNull();
+    expect(row("Quiet, read").querySelector('[data-badge="count"]')).toBeNull();
   });
 });
 

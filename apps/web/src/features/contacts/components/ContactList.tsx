@@ -14,7 +14,8 @@ import {
   isLanguage,
 } from "@parley/protocol";
 import { useQueryClient } from "@tanstack/react-query";
-import { Badge, Button, Input, Tooltip } from "antd";
+import { Button, Input, Tooltip } from "antd";
+import { CountBadge } from "../../../components/CountBadge";
 import { lazyPart } from "../../../lib/lazy-parts";
 import { type ComponentType, type ReactNode, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -490,10 +491,9 @@ export function ContactList({
                     role="status"
                     aria-label={t("atCount", { count: atMe })}
                   >
-                    <Badge
+                    <CountBadge
                       count={atMe}
-                      size="small"
-                      overflowCount={99}
+                      max={99}
                       className={styles.tabBadge}
                     />
                   </span>

@@ -5,7 +5,8 @@ import {
   UserAddOutlined,
 } from "@ant-design/icons";
 import { type Contact, Limits } from "@parley/protocol";
-import { Avatar, Badge } from "antd";
+import { Avatar } from "antd";
+import { CountBadge } from "../../../components/CountBadge";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { isNoticesEntry } from "../system-entry";
@@ -39,17 +40,16 @@ export function ContactRow({
   const muted = chatMarks && contact.is_notice === 0;
   return (
     <>
-      {/* antd hides a dot whose count is 0: a muted chat's dot stands on a count of 1. */}
-      <Badge
-        count={muted ? Math.min(unread, 1) : unread}
-        dot={muted}
-        overflowCount={Limits.unreadBadgeMax}
-        size="small"
+      {/* A muted chat with news shows a dot, not its count. */}
+      <CountBadge
+        count={unread}
+        dot={muted && unread > 0}
+        max={Limits.unreadBadgeMax}
         title={muted && unread > 0 ? t("mutedNews") : undefined}
       >
-        <Badge
+        <CountBadge
           dot={showOnline && contact.is_group === 0 && contact.is_online === 1}
-          color="green"
+          color="#52c41a"
           offset={[-4, 32]}
         >
           {contact.is_group === 2 && !contact.avatar ? (
@@ -71,8 +71,8 @@ export function ContactRow({
               {contact.displayName.slice(0, 1)}
             </Avatar>
           )}
-        </Badge>
-      </Badge>
+        </CountBadge>
+      </CountBadge>
       <span className={styles.contactText}>
         <span className={styles.contactTop}>
           <span className={styles.contactName} title={contact.displayName}>

@@ -9,7 +9,8 @@ import {
   SettingOutlined,
   StarOutlined,
 } from "@ant-design/icons";
-import { Avatar, Badge, Tooltip } from "antd";
+import { Avatar, Tooltip } from "antd";
+import { CountBadge } from "../../../components/CountBadge";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -113,17 +114,16 @@ export function ChatNav({
         active={pane === "chats" && section === "messages"}
         onClick={() => go("messages")}
       >
-        {/* Only muted chats have news: a dot, as on their rows (antd shows a dot on a count). */}
-        <Badge
-          count={unread > 0 ? unread : Number(quietNews)}
+        {/* Only muted chats have news: a dot, as on their rows. */}
+        <CountBadge
+          count={unread}
           dot={unread === 0 && quietNews}
-          overflowCount={Limits.unreadBadgeMax}
-          size="small"
+          max={Limits.unreadBadgeMax}
           offset={[4, -4]}
           title={unread === 0 && quietNews ? t("nav.mutedNews") : undefined}
         >
           <CommentOutlined style={{ fontSize: 20, color: "inherit" }} />
-        </Badge>
+        </CountBadge>
       </NavButton>
       <NavButton
         kind={kind}
