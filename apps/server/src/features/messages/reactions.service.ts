@@ -135,7 +135,7 @@ export class ReactionsService {
   private async answer(row: MessageRow, changed: boolean): Promise<Reaction[]> {
     const reactions =
       (await this.deps.repo.reactionsOf([row.msg_id])).get(row.msg_id) ?? [];
-    if (changed) await this.announce(row);
+    if (changed) await this.announce(row, reactions);
     return reactions;
   }
 
@@ -145,15 +145,18 @@ export class ReactionsService {
    * next one (a storm of 200 reactions is a few pushes, not 200 racing ones). The last push
    * always follows the last commit, so no screen is left showing an older list.
    */
-  private announce(row: MessageRow): Promise<void> {
+  private announce(row: MessageRow, read: Reaction[]): Promise<void> {
     const running = this.announcing.get(row.msg_id);
     if (running) {
       running.again = true;
       return running.done;
     }
-    const entry = { again: true, done: Promise.resolve() };
+    const entry = { again: false, done: Promise.resolve() };
     entry.done = (async () => {
       try {
+        // The list the change's answer read after its commit is pushed as it is; a
+        // change that came meanwhile reads the list again.
+        await this.publish(row, read);
         while (entry.again) {
           entry.again = false;
           const reactions =
