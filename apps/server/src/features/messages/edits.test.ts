@@ -20,6 +20,7 @@ import {
   saveConfig,
   type TestUser,
 } from "../../../test/factories.js";
+import { chatHelpers } from "../../../test/chat.js";
 import { openSocket, type TestSocket } from "../../../test/ws-client.js";
 
 /*
@@ -38,28 +39,12 @@ afterAll(async () => {
   await api.close();
 });
 
-const EN = { "Accept-Language": "en" };
-
-const post = (user: TestUser, path: string, body: object = {}) =>
-  api.post(`/enterprise/${path}`, body, { token: user.token, headers: EN });
-
-async function send(
-  from: TestUser,
-  to: number | string,
-  content = "hello",
-  extra: object = {},
-): Promise<Message> {
-  const res = await post(from, "im/sendMessage", {
-    id: randomUUID(),
-    type: "text",
-    content,
-    toContactId: to,
-    is_group: typeof to === "string" ? 1 : 0,
-    ...extra,
-  });
-  expect(res.code, res.msg).toBe(0);
-  return MessageSchema.parse(res.data);
-}
+const {
+  post,
+  sendText: send,
+  shownMessage: shown,
+  boundSocket: socketOf,
+} = chatHelpers(() => api);
 
 const edit = (user: TestUser, id: string, content: string, at?: number[]) =>
   post(user, "im/editMessage", {
@@ -72,30 +57,6 @@ async function versions(user: TestUser, id: string): Promise<MessageEdit[]> {
   const res = await post(user, "im/messageEdits", { id });
   expect(res.code, res.msg).toBe(0);
   return res.data as MessageEdit[];
-}
-
-/** The message with this id as the user's chat shows it. */
-async function shown(
-  user: TestUser,
-  chat: number | string,
-  id: string,
-  extra: object = {},
-): Promise<Message | undefined> {
-  const res = await post(user, "im/getMessageList", {
-    toContactId: chat,
-    is_group: typeof chat === "string" ? 1 : 0,
-    page: 1,
-    limit: 50,
-    ...extra,
-  });
-  expect(res.code, res.msg).toBe(0);
-  return (res.data as Message[]).find((m) => m.id === id);
-}
-
-async function socketOf(user: TestUser): Promise<TestSocket> {
-  const socket = await openSocket(api.url);
-  await socket.bind(user.token);
-  return socket;
 }
 
 /** The stored content and edit time of a message, and its stored versions. */
@@ -326,7 +287,7 @@ describe("who may edit", () => {
     const up = await api.post(
       "/common/upload/uploadFile",
       {},
-      { token: alice.token, raw: form, headers: EN },
+      { token: alice.token, raw: form },
     );
     expect(up.code, up.msg).toBe(0);
     const res = await edit(alice, id, "now text");

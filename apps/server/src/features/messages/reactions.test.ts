@@ -18,6 +18,7 @@ import {
   registerMany,
   type TestUser,
 } from "../../../test/factories.js";
+import { chatHelpers } from "../../../test/chat.js";
 import { openSocket, type TestSocket } from "../../../test/ws-client.js";
 
 /*
@@ -35,26 +36,12 @@ afterAll(async () => {
   await api.close();
 });
 
-const EN = { "Accept-Language": "en" };
-
-const post = (user: TestUser, path: string, body: object = {}) =>
-  api.post(`/enterprise/${path}`, body, { token: user.token, headers: EN });
-
-async function send(
-  from: TestUser,
-  to: number | string,
-  content = "hello",
-): Promise<Message> {
-  const res = await post(from, "im/sendMessage", {
-    id: randomUUID(),
-    type: "text",
-    content,
-    toContactId: to,
-    is_group: typeof to === "string" ? 1 : 0,
-  });
-  expect(res.code, res.msg).toBe(0);
-  return MessageSchema.parse(res.data);
-}
+const {
+  post,
+  sendText: send,
+  shownMessage: shown,
+  boundSocket: socketOf,
+} = chatHelpers(() => api);
 
 async function react(user: TestUser, id: string, emoji: string) {
   return post(user, "im/react", { id, emoji });
@@ -62,28 +49,6 @@ async function react(user: TestUser, id: string, emoji: string) {
 
 async function unreact(user: TestUser, id: string, emoji: string) {
   return post(user, "im/unreact", { id, emoji });
-}
-
-/** The message with this id as the user's chat shows it. */
-async function shown(
-  user: TestUser,
-  chat: number | string,
-  id: string,
-): Promise<Message | undefined> {
-  const res = await post(user, "im/getMessageList", {
-    toContactId: chat,
-    is_group: typeof chat === "string" ? 1 : 0,
-    page: 1,
-    limit: 50,
-  });
-  expect(res.code, res.msg).toBe(0);
-  return (res.data as Message[]).find((m) => m.id === id);
-}
-
-async function socketOf(user: TestUser): Promise<TestSocket> {
-  const socket = await openSocket(api.url);
-  await socket.bind(user.token);
-  return socket;
 }
 
 /** The reactions stored for a message, as rows. */

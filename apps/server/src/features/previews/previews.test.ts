@@ -1,11 +1,7 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import {
-  type LinkPreview,
-  type Message,
-  MessageSchema,
-} from "@parley/protocol";
+import type { LinkPreview } from "@parley/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   startTestApp,
@@ -18,6 +14,7 @@ import {
   saveConfig,
   type TestUser,
 } from "../../../test/factories.js";
+import { chatHelpers } from "../../../test/chat.js";
 import { openSocket } from "../../../test/ws-client.js";
 import sharp from "sharp";
 import { PREVIEW_TTL_MS } from "./previews.service.js";
@@ -91,30 +88,7 @@ afterAll(async () => {
   await new Promise((resolve) => site.close(resolve));
 });
 
-async function send(from: TestUser, to: number | string, content: string) {
-  const res = await api.post(
-    "/enterprise/im/sendMessage",
-    {
-      id: randomUUID(),
-      type: "text",
-      content,
-      toContactId: to,
-      is_group: typeof to === "string" ? 1 : 0,
-    },
-    { token: from.token },
-  );
-  expect(res.code, res.msg).toBe(0);
-  return MessageSchema.parse(res.data);
-}
-
-async function shown(user: TestUser, chat: number | string, id: string) {
-  const res = await api.post(
-    "/enterprise/im/getMessageList",
-    { toContactId: chat, is_group: typeof chat === "string" ? 1 : 0 },
-    { token: user.token },
-  );
-  return (res.data as Message[]).find((m) => m.id === id);
-}
+const { sendText: send, shownMessage: shown } = chatHelpers(() => api);
 
 const previewOf = async (user: TestUser, chat: number | string, id: string) =>
   (await shown(user, chat, id))?.extends.linkPreview as LinkPreview | undefined;
