@@ -40,7 +40,7 @@ describe("dependencies and the Node the README asks for", () => {
           : pkg.engines?.node;
         return path && range && !semver.satisfies(version, range)
           ? [
-              `${path.replace(/^.*node_modules\//, "")}@${pkg.version} (${range})`,
+              `${path.replace(/^.*node_modules\//, "")}@${String(pkg.version)} (${range})`,
             ]
           : [];
       });

@@ -53,7 +53,7 @@ export async function openSocket(
     ws.once("open", () => resolve());
     ws.once("error", reject);
     ws.once("unexpected-response", (_req, res) =>
-      reject(new Error(`upgrade refused with ${res.statusCode}`)),
+      reject(new Error(`upgrade refused with ${String(res.statusCode)}`)),
     );
   });
 

@@ -370,7 +370,7 @@ export class SqliteDurableDriver implements Driver {
   }
 
   // better-sqlite3 reads synchronously; Kysely's interface is an async iterator.
-  // eslint-disable-next-line @typescript-eslint/require-await
+  // oxlint-disable-next-line typescript/require-await
   private async *stream<R>(
     query: CompiledQuery,
   ): AsyncIterableIterator<QueryResult<R>> {

@@ -9,7 +9,7 @@ const require = createRequire(import.meta.url);
  * synchronous, so callers keep their shape.
  */
 // T is the caller's word for what the package exports, as an import's type would be.
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
+// oxlint-disable-next-line typescript/no-unnecessary-type-parameters
 export function lazyRequire<T>(name: string): () => T {
   let loaded: T | undefined;
   return () => (loaded ??= require(name) as T);

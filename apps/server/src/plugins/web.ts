@@ -19,6 +19,7 @@ export function registerWeb(app: FastifyInstance, root: string): void {
   if (!fs.existsSync(root)) return;
   // Its own scope: the cache rules apply to these files, never to an API answer.
   void app.register(async (scope) => {
+    // oxlint-disable-next-line typescript/require-await -- Fastify calls a hook without a callback only when it is async
     scope.addHook("onSend", async (request, reply) => {
       if (reply.statusCode !== 200 && reply.statusCode !== 304) return;
       void reply.header(

@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import ExclamationCircleFilled from "@ant-design/icons-svg/es/asn/ExclamationCircleFilled";
 import { isLanguage } from "@parley/protocol";
 import { type ReactNode, useEffect } from "react";
@@ -55,7 +56,7 @@ export function StartFailed(props: {
       <h1 className={styles.title}>{props.title}</h1>
       <button
         type="button"
-        className={`${light.button} ${light.primary}`}
+        className={clsx(light.button, light.primary)}
         onClick={props.onRetry}
       >
         {props.retry}

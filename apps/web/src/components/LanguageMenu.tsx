@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import GlobalOutlined from "@ant-design/icons-svg/es/asn/GlobalOutlined";
 import { type Language, settings } from "@parley/protocol";
 import { type ComponentType, useRef, useState } from "react";
@@ -61,7 +62,7 @@ export function LanguageMenu({ onDark = false }: { onDark?: boolean }) {
     <button
       ref={buttonRef}
       type="button"
-      className={`${light.button} ${light.plain}`}
+      className={clsx(light.button, light.plain)}
       aria-label={t("common:language")}
       aria-haspopup="menu"
       aria-expanded={open}

@@ -23,7 +23,7 @@ export function isEmail(value: string): boolean {
 /** Length in characters (code points), so a CJK character or an emoji counts as one. */
 export function characterLength(value: string): number {
   // Code points, deliberately: a limit must not depend on the viewer's locale segmentation.
-  // eslint-disable-next-line @typescript-eslint/no-misused-spread
+  // oxlint-disable-next-line typescript/no-misused-spread
   return [...value].length;
 }
 

@@ -151,7 +151,7 @@ export function formatFileSize(bytes: number): string {
     unit += 1;
   }
   const shown = unit === 0 ? String(value) : value.toFixed(value < 10 ? 1 : 0);
-  return `${shown.replace(/\.0$/, "")}${units[unit]}`;
+  return `${shown.replace(/\.0$/, "")}${units[unit] ?? ""}`;
 }
 
 /** A message's file size in bytes: a sent message with no file says "" (wire-contract.md §2.9). */

@@ -81,7 +81,7 @@ export function applicationRemarkProblem(remark: string): MessageKey | null {
  * last two characters, stars between; short accounts keep only their first character.
  */
 export function maskAccount(account: string): string {
-  // eslint-disable-next-line @typescript-eslint/no-misused-spread -- by code point
+  // oxlint-disable-next-line typescript/no-misused-spread -- by code point
   const chars = [...account];
   if (chars.length <= 5) return `${chars[0] ?? ""}****`;
   return `${chars.slice(0, 3).join("")}******${chars.slice(-2).join("")}`;

@@ -557,7 +557,7 @@ describe.each(STORAGES)("with files on %s", (kind) => {
         const link = decodeURIComponent(
           entry?.preview.slice(prefix.length) ?? "",
         );
-        expect(link.startsWith(`${entry?.src}?preview=`)).toBe(true);
+        expect(link.startsWith(`${String(entry?.src)}?preview=`)).toBe(true);
         // The service has no session: the signed link alone serves the file.
         const path = link.slice(link.indexOf("/files/"));
         const fetched = await fetch(api.url + path);
@@ -979,7 +979,9 @@ describe.each(STORAGES)("with files on %s", (kind) => {
               "Content-Length": "1000",
             },
           });
-          req.on("response", (res) => resolve(`answered ${res.statusCode}`));
+          req.on("response", (res) =>
+            resolve(`answered ${String(res.statusCode)}`),
+          );
           req.on("error", () => resolve("closed"));
           req.write(`toContactId=${bob.userId}&type=text`);
         });

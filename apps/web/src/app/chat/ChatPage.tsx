@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import {
   can,
   type Contact,
@@ -181,9 +182,7 @@ export function ChatPage({ embedded = false }: { embedded?: boolean }) {
   return (
     // data-connection: the realtime channel's state, for styles and the browser tests.
     <div
-      className={
-        embedded ? `${styles.shell} ${styles.shellEmbedded}` : styles.shell
-      }
+      className={clsx(styles.shell, embedded && styles.shellEmbedded)}
       data-connection={status}
     >
       <div

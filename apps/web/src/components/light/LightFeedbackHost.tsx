@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import CheckCircleFilled from "@ant-design/icons-svg/es/asn/CheckCircleFilled";
 import CloseCircleFilled from "@ant-design/icons-svg/es/asn/CloseCircleFilled";
 import ExclamationCircleFilled from "@ant-design/icons-svg/es/asn/ExclamationCircleFilled";
@@ -56,7 +57,7 @@ function WarningDialog({ options }: { options: Shown["dialogs"][number] }) {
       <div className={styles.dialogActions}>
         <button
           type="button"
-          className={`${styles.button} ${styles.primary}`}
+          className={clsx(styles.button, styles.primary)}
           onClick={close}
           autoFocus
         >

@@ -32,7 +32,9 @@ describe("a chat row's last message", () => {
       lastEvent: { event: "notice", notice: "Standup at 10" },
     });
     const translate = (key: string, options: Record<string, string>) =>
-      key === "messages:events.notice" ? `Notice: ${options.notice}` : key;
+      key === "messages:events.notice"
+        ? `Notice: ${options.notice ?? ""}`
+        : key;
     expect(lastMessagePreview(contact, translate)).toBe(
       "Notice: Standup at 10",
     );

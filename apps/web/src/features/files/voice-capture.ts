@@ -18,7 +18,7 @@ const FRAMES_PER_CHUNK = 4096;
  * data: URL. ScriptProcessorNode is deprecated but present in every browser; a worklet
  * served as its own same-origin file can replace this one function.
  */
-/* eslint-disable @typescript-eslint/no-deprecated -- ScriptProcessorNode, for the reason above */
+/* oxlint-disable typescript/no-deprecated -- ScriptProcessorNode, for the reason above */
 export async function startCapture(
   onSamples: (samples: Float32Array, rate: number) => void,
 ): Promise<Capture> {
@@ -69,4 +69,4 @@ export async function startCapture(
     throw error;
   }
 }
-/* eslint-enable @typescript-eslint/no-deprecated */
+/* oxlint-enable typescript/no-deprecated */

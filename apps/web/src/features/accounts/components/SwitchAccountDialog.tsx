@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import ExclamationCircleFilled from "@ant-design/icons-svg/es/asn/ExclamationCircleFilled";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -46,7 +47,7 @@ export function SwitchAccountDialog({
       <p id={textId} className={light.dialogText}>
         {t("login.link.text", { name })}
       </p>
-      <div className={`${light.dialogActions} ${styles.actions}`}>
+      <div className={clsx(light.dialogActions, styles.actions)}>
         <button
           type="button"
           className={light.button}
@@ -57,7 +58,7 @@ export function SwitchAccountDialog({
         </button>
         <button
           type="button"
-          className={`${light.button} ${light.primary}`}
+          className={clsx(light.button, light.primary)}
           onClick={onConfirm}
         >
           {t("login.link.confirm")}

@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import EyeInvisibleOutlined from "@ant-design/icons-svg/es/asn/EyeInvisibleOutlined";
 import EyeOutlined from "@ant-design/icons-svg/es/asn/EyeOutlined";
 import InfoCircleFilled from "@ant-design/icons-svg/es/asn/InfoCircleFilled";
@@ -65,7 +66,7 @@ function TextField({
         {label}
       </label>
       <span className={styles.group}>
-        <span className={`${styles.box} ${error ? styles.invalid : ""}`}>
+        <span className={clsx(styles.box, error && styles.invalid)}>
           <SvgIcon icon={icon} className={styles.prefix} />
           <input
             id={id}
@@ -205,9 +206,10 @@ export function LoginPage() {
     event.preventDefault();
     setSubmitted(true);
     setLinkProblem(null);
-    if (Object.keys(errors).length > 0) {
+    const [firstWrong] = Object.keys(errors);
+    if (firstWrong !== undefined) {
       formRef.current
-        ?.querySelector<HTMLInputElement>(`[name="${Object.keys(errors)[0]}"]`)
+        ?.querySelector<HTMLInputElement>(`[name="${firstWrong}"]`)
         ?.focus();
       return;
     }
@@ -236,7 +238,7 @@ export function LoginPage() {
         {(["password", "code"] as const).map((value) => (
           <label
             key={value}
-            className={`${styles.mode} ${mode === value ? styles.chosen : ""}`}
+            className={clsx(styles.mode, mode === value && styles.chosen)}
           >
             <input
               type="radio"
@@ -319,7 +321,7 @@ export function LoginPage() {
             addon={
               <button
                 type="button"
-                className={`${light.button} ${styles.addon}`}
+                className={clsx(light.button, styles.addon)}
                 onClick={sender.send}
                 disabled={sender.coolingDown || sender.sending}
               >
@@ -341,7 +343,7 @@ export function LoginPage() {
           {mode === "password" && (
             <button
               type="button"
-              className={`${light.button} ${light.link}`}
+              className={clsx(light.button, light.link)}
               onClick={() =>
                 codesOff ? setForgotAsked(true) : switchMode("code")
               }
@@ -352,7 +354,12 @@ export function LoginPage() {
         </div>
         <button
           type="submit"
-          className={`${light.button} ${light.primary} ${light.large} ${light.block}`}
+          className={clsx(
+            light.button,
+            light.primary,
+            light.large,
+            light.block,
+          )}
           aria-busy={login.isPending || logout.isPending}
         >
           {(login.isPending || logout.isPending) && <Spinner />}

@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import {
   AudioMutedOutlined,
   AudioOutlined,
@@ -138,7 +139,10 @@ export function CallOverlay() {
         name: call.peer.name,
       })}
       data-call-status={call.status}
-      className={`${styles.callOverlay} ${video && inCall ? styles.callOverlayVideo : ""}`}
+      className={clsx(
+        styles.callOverlay,
+        video && inCall && styles.callOverlayVideo,
+      )}
     >
       <div className={styles.callStage}>
         {showVideo && (
@@ -166,7 +170,7 @@ export function CallOverlay() {
           />
         )}
         <div
-          className={`${styles.callPerson} ${showVideo ? styles.callOnVideo : ""}`}
+          className={clsx(styles.callPerson, showVideo && styles.callOnVideo)}
         >
           {!showVideo && (
             <Avatar size={88} src={call.peer.avatar || undefined}>

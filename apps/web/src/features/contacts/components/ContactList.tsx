@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import {
   BellOutlined,
   IdcardOutlined,
@@ -225,11 +226,10 @@ export function ContactList({
       <button
         key={String(contact.id)}
         type="button"
-        className={
-          contact.is_top && asChat && !active
-            ? `${className} ${styles.contactPinned}`
-            : className
-        }
+        className={clsx(
+          className,
+          contact.is_top && asChat && !active && styles.contactPinned,
+        )}
         // The friend-request entry opens its panel; everything else its chat.
         onClick={() =>
           isSystemEntry(contact) ? openRequests() : onOpen(contact)

@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import { StarOutlined } from "@ant-design/icons";
 import { type Favourite, isLanguage, LANGUAGE_TAGS } from "@parley/protocol";
 import { Button, Empty, Pagination, Result, Spin } from "antd";
@@ -100,7 +101,7 @@ export function FavouritesPanel() {
 
   return (
     <section
-      className={narrow ? `${styles.fPanel} ${styles.fNarrow}` : styles.fPanel}
+      className={clsx(styles.fPanel, narrow && styles.fNarrow)}
       aria-labelledby={titleId}
     >
       <header className={styles.fHeader}>

@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import {
   AppstoreOutlined,
   ArrowLeftOutlined,
@@ -224,7 +225,7 @@ export function FileLibraryPanel({ onClose }: { onClose?: () => void }) {
 
   return (
     <section
-      className={narrow ? `${styles.panel} ${styles.narrow}` : styles.panel}
+      className={clsx(styles.panel, narrow && styles.narrow)}
       aria-labelledby={titleId}
     >
       <header className={styles.header}>

@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import { type ComponentProps, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { lazyDialog } from "../../../lib/lazy-parts";
@@ -40,7 +41,7 @@ export function UserCardButton({
     <>
       <button
         type="button"
-        className={className ? `${base} ${className}` : base}
+        className={clsx(base, className)}
         aria-label={t("open", { name })}
         onClick={() => setOpen(true)}
       >

@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import { CloseOutlined, SearchOutlined } from "@ant-design/icons";
 import {
   type Contact,
@@ -210,11 +211,10 @@ export function MemberPickerDialog({
                 return (
                   <label
                     key={person.user_id}
-                    className={
-                      person.disabled
-                        ? `${styles.pickerRow} ${styles.pickerRowOff}`
-                        : styles.pickerRow
-                    }
+                    className={clsx(
+                      styles.pickerRow,
+                      person.disabled && styles.pickerRowOff,
+                    )}
                   >
                     <Checkbox
                       checked={chosen || person.disabled}
@@ -255,7 +255,7 @@ export function MemberPickerDialog({
                 <Avatar src={person.avatar || undefined} size={32}>
                   {person.displayName.slice(0, 1)}
                 </Avatar>
-                <span className={`${styles.pickerText} ${styles.ellipsis}`}>
+                <span className={clsx(styles.pickerText, styles.ellipsis)}>
                   {person.displayName}
                 </span>
                 <Button

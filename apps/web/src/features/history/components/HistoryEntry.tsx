@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import {
   AimOutlined,
   CopyOutlined,
@@ -88,9 +89,7 @@ export function HistoryEntry({
         {message.type === "text" ? (
           // The jump button above is the keyboard's way in; the text is a larger target.
           <div
-            className={
-              jump ? `${styles.hBody} ${styles.hClickable}` : styles.hBody
-            }
+            className={clsx(styles.hBody, jump && styles.hClickable)}
             onClick={jump}
           >
             <Highlighted text={text} keywords={keywords} />

@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import { SearchOutlined } from "@ant-design/icons";
 import type { ContactId, Message } from "@parley/protocol";
 import { Button, Drawer, Empty, Input, Pagination, Tabs } from "antd";
@@ -145,9 +146,7 @@ function HistorySearch({
   }));
 
   return (
-    <div
-      className={narrow ? `${styles.hPanel} ${styles.hNarrow}` : styles.hPanel}
-    >
+    <div className={clsx(styles.hPanel, narrow && styles.hNarrow)}>
       <div className={styles.hTop}>
         <Input.Search
           value={typed}

@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import type { Message } from "@parley/protocol";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Button, Empty, Result, Spin } from "antd";
@@ -109,7 +110,7 @@ export function HistoryResults({
     case "video":
       return (
         <ul
-          className={`${styles.hList} ${styles.hResults}`}
+          className={clsx(styles.hList, styles.hResults)}
           aria-label={t("results")}
           aria-busy={query.isFetching}
           data-stale={stale}

@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import {
   CommentOutlined,
   ContactsOutlined,
@@ -35,9 +36,7 @@ function NavButton(props: {
       type="button"
       aria-label={props.label}
       aria-pressed={props.active}
-      className={
-        props.active ? `${styles.button} ${styles.active}` : styles.button
-      }
+      className={clsx(styles.button, props.active && styles.active)}
       onClick={props.onClick}
     >
       {props.children}

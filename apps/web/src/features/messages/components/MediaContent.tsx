@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import {
   CloseOutlined,
   DownloadOutlined,
@@ -28,7 +29,7 @@ const ZoomablePicture = lazyPart<PictureProps>(
   () => import("./media-parts").then((m) => m.ZoomablePicture),
   ({ thumb, width, height, alt, onAskEarly }) => (
     <img
-      className={`ant-image-img ${styles.zoomable}`}
+      className={clsx("ant-image-img", styles.zoomable)}
       src={thumb}
       width={width}
       height={height}
