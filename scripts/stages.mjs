@@ -20,13 +20,11 @@ delete sqliteEnv.REQUIRE_SERVICES;
  * builds each project's program on TypeScript 7 for the type-aware rules, and reports its
  * type errors with them (`npm run typecheck`, tsc alone, builds them again).
  */
-export const staticChecks = ["format:check", "lint"].map(
-  (script) => ({
-    label: `npm run ${script}`,
-    command: "npm",
-    args: ["run", "--silent", script],
-  }),
-);
+export const staticChecks = ["format:check", "lint"].map((script) => ({
+  label: `npm run ${script}`,
+  command: "npm",
+  args: ["run", "--silent", script],
+}));
 
 /** The vitest projects: protocol, server on SQLite, web components, screens in Chromium. */
 export const unitSuites = {
