@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm run check`: what CI runs. The format check, the linter, the type checker, the unit
-// suites and the build at once (none of them keeps two cores busy for long: together they
-// take about the time of the longest, the linter); then, when all passed, the browser
-// flows and the server suites on PostgreSQL, as `npm test` runs them.
+// `npm run check`: what CI runs. The format check, the linters (which type-check), the
+// unit suites, the build and, with TEST_DATABASE_URL, the server suites on PostgreSQL at
+// once (none of them keeps two cores busy for long); then, when all passed, the browser
+// flows, which do. `npm test` runs the same tests in the same order.
 import {
   browserFlows,
   build,
@@ -15,6 +15,5 @@ import {
 } from "./stages.mjs";
 
 installBrowser();
-await runAtOnce([...staticChecks, unitSuites, build]);
+await runAtOnce([...staticChecks, unitSuites, build, postgresSuites]);
 runInTurn(browserFlows);
-runInTurn(postgresSuites);

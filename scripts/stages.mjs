@@ -50,8 +50,9 @@ export const browserFlows = hasBrowserFlows
 
 /**
  * The server suites again on PostgreSQL and Redis (TEST_DATABASE_URL, TEST_REDIS_URL; CI
- * sets them). Not alongside the browser flows: both keep the two cores busy, and together
- * they took as long as one after the other, with the flows starved (docs/CI-TIMES.md).
+ * sets them). Beside the unit suites and the linters, whose gaps they fill (alone they keep
+ * little more than one core busy, waiting on the database); not beside the browser flows,
+ * which keep both cores busy and were starved by them (docs/CI-TIMES.md).
  */
 export const postgresSuites = process.env.TEST_DATABASE_URL
   ? {

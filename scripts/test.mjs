@@ -15,7 +15,6 @@ import {
 } from "./stages.mjs";
 
 installBrowser();
-// The unit suites keep about 1.5 cores busy and the build the rest.
-await runAtOnce([unitSuites, build]);
+// The unit suites, the build and the PostgreSQL run share the two cores; then the flows.
+await runAtOnce([unitSuites, build, postgresSuites]);
 runInTurn(browserFlows);
-runInTurn(postgresSuites);
