@@ -32,6 +32,8 @@ const OWNER: Record<string, string> = {
   message_hides: "messages",
   message_reactions: "messages",
   message_edits: "messages",
+  message_threads: "messages",
+  thread_follows: "messages",
   link_previews: "previews",
   favourites: "messages",
   notices: "notices",

@@ -145,6 +145,10 @@ export interface MessagesTable {
   created_at: number;
   /** When its sender last edited it, ms; 0 never (extensions.md §2). */
   edit_time: Generated<number>;
+  /** A reply in a thread: its root's client id ("" outside threads; extensions.md §6). */
+  thread_id: Generated<string>;
+  /** A reply in a thread: its root's msg_id (null outside threads). */
+  thread_root: number | null;
 }
 
 /** One mention of a group message: a member, or 0 for everyone (issue 8, `atMsgList`). */
@@ -216,6 +220,25 @@ export interface MessageReactionsTable {
   user_id: number;
   emoji: string;
   created_at: number;
+}
+
+/** A root message's thread (extensions.md §6), once it has a reply. */
+export interface MessageThreadsTable {
+  root_msg_id: number;
+  reply_count: Generated<number>;
+  /** When the last reply came, ms. */
+  last_time: number;
+  /** JSON array: the first ten repliers' user ids, in the order they first replied. */
+  repliers: Generated<string>;
+}
+
+/** A user following a thread (extensions.md §6), with their unread replies in it. */
+export interface ThreadFollowsTable {
+  root_msg_id: number;
+  user_id: number;
+  unread: Generated<number>;
+  /** The thread's last activity, ms (a copy of its last reply's time, for ordering). */
+  last_time: number;
 }
 
 /** A version of a message an edit replaced (extensions.md §2). */
@@ -361,6 +384,8 @@ export interface Database {
   blobs: BlobsTable;
   message_hides: MessageHidesTable;
   message_reactions: MessageReactionsTable;
+  message_threads: MessageThreadsTable;
+  thread_follows: ThreadFollowsTable;
   message_edits: MessageEditsTable;
   link_previews: LinkPreviewsTable;
   favourites: FavouritesTable;

@@ -17,6 +17,17 @@ export function parseJsonObject(raw: string): Record<string, unknown> {
   }
 }
 
+/** A stored JSON array, or `[]` when the text is not one (damaged or hand-edited rows). */
+export function parseJsonArray(raw: string): unknown[] {
+  if (raw === "" || raw === "[]") return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? (parsed as unknown[]) : [];
+  } catch {
+    return [];
+  }
+}
+
 /**
  * An answer's `data` already written as JSON: for an answer many requests share unchanged
  * (the global config), written once rather than on every request, or one put together

@@ -20,6 +20,7 @@ import * as m0018 from "./0018_blob_digest.js";
 import * as m0019 from "./0019_reactions.js";
 import * as m0020 from "./0020_message_edits.js";
 import * as m0021 from "./0021_link_previews.js";
+import * as m0022 from "./0022_threads.js";
 
 /** Every migration, in order. Landed migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "0019_reactions": m0019,
   "0020_message_edits": m0020,
   "0021_link_previews": m0021,
+  "0022_threads": m0022,
 };
