@@ -16,6 +16,7 @@ export function makeMessage(
     msg_id: seq,
     id: `m${seq}`,
     seq,
+    thread_id: "",
     status: "succeed",
     type: "text",
     content: `text ${seq}`,

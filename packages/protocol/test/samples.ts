@@ -43,6 +43,7 @@ export const MESSAGE: Message = {
   extends: {},
   reactions: [],
   editTime: 0,
+  thread_id: "",
 };
 
 /** A group as a member's contact, as `addGroup` pushes it. */

@@ -241,6 +241,14 @@ const samples: { [T in ServerEventType]: ServerEventMap[T] } = {
     is_group: 1,
     reactions: [{ emoji: "👍", count: 1, user_ids: [3] }],
   },
+  threadUpdate: {
+    id: "m1",
+    toContactId: "group-4",
+    is_group: 1,
+    count: 1,
+    lastTime: 1_700_000_000_000,
+    unread: 1,
+  },
   typing: { user_id: 3, realname: "Ann", toContactId: 3, is_group: 0 },
   undoMessage: {
     id: "m1",

@@ -64,6 +64,18 @@ export const MessageEditSchema = z.object({
 /** One earlier version of an edited message. */
 export type MessageEdit = z.infer<typeof MessageEditSchema>;
 
+/**
+ * A root message's thread (extensions.md §6): how many replies, when the last came (ms),
+ * and the first ten who replied.
+ */
+export const ThreadSummarySchema = z.object({
+  count: z.int(),
+  lastTime: z.number(),
+  user_ids: z.array(z.int()),
+});
+/** A root message's thread. */
+export type ThreadSummary = z.infer<typeof ThreadSummarySchema>;
+
 /** A stored message (wire-contract.md §2.9 Message and Sent message). */
 export const MessageSchema = z.object({
   /** Database key, used as `last_id`. */
@@ -114,6 +126,13 @@ export const MessageSchema = z.object({
    * without editing reads as never edited.
    */
   editTime: z._default(z.number(), 0),
+  /**
+   * The root's `id` when it is a reply in a thread, "" when not (extensions.md §6). A
+   * message from a server without threads reads as no reply.
+   */
+  thread_id: z._default(z.string(), ""),
+  /** A root with replies: its thread (extensions.md §6); absent on other messages. */
+  thread: z.optional(ThreadSummarySchema),
   /**
    * Group messages the reader may see receipts of (issue 8, beyond SPEC): how many members
    * have read it, of how many who had it to read.
@@ -171,3 +190,13 @@ export function isSystemNotice(
 ): value is SystemNotice {
   return value.toContactId === "system" && value.is_group === 2;
 }
+
+/** One followed thread in `getThreads` (extensions.md §6). */
+export const FollowedThreadSchema = z.object({
+  root: MessageSchema,
+  count: z.int(),
+  lastTime: z.number(),
+  unread: z.int(),
+});
+/** One followed thread. */
+export type FollowedThread = z.infer<typeof FollowedThreadSchema>;

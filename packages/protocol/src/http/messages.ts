@@ -6,6 +6,7 @@ import {
   positiveId,
 } from "../common/ids.js";
 import {
+  FollowedThreadSchema,
   MessageEditSchema,
   MessageSchema,
   ReactionSchema,
@@ -63,6 +64,16 @@ export const sendMessage = defineCall({
       is_group: optional(formInt()),
       at: optional(z.array(formString()).check(z.maxLength(1000))),
       pid: optional(formInt()),
+      /**
+       * A reply in a thread (extensions.md §6): the root's `id`, a message of the same
+       * chat that is not itself a reply nor withdrawn; "" or absent: no thread.
+       */
+      thread_id: optional(
+        z.pipe(
+          formString(),
+          z.string().check(z.maxLength(64, { error: "thread.rootNotFound" })),
+        ),
+      ),
       // Clients send 0 with a text message: no file.
       file_id: optional(
         z.pipe(
@@ -104,6 +115,11 @@ export const getMessageList = defineCall({
     ),
     /** 1: the newest of a group's messages that mention me (wire-contract.md §5.4). */
     is_at: optional(formInt()),
+    /**
+     * 1 (extensions.md §6): replies in threads are left out and roots carry `thread`;
+     * without it they are in the page like any message (existing clients).
+     */
+    threads: optional(formInt()),
   }),
   response: z.array(MessageSchema),
 });
@@ -311,5 +327,75 @@ export const setDraft = defineCall({
         .check(z.maxLength(Limits.fieldMax * 4, { error: "message.tooLong" })),
     ),
   }),
+  response: z.literal(""),
+});
+
+/** A thread as its root names it (extensions.md §6): the root's client id. */
+const threadRootId = z.pipe(
+  formString(),
+  z
+    .string()
+    .check(
+      z.minLength(1, { error: "thread.rootNotFound" }),
+      z.maxLength(64, { error: "thread.rootNotFound" }),
+    ),
+);
+
+/**
+ * `enterprise/im/getThread` (extensions.md §6): a thread's root and its replies oldest
+ * first, `limit` at a time after the reply `last_id` (0: from the start), with how many
+ * replies it has in all. Reading it sets the reader's unread replies to 0.
+ */
+export const getThread = defineCall({
+  path: "/enterprise/im/getThread",
+  auth: "session",
+  request: z.object({
+    id: threadRootId,
+    last_id: optional(z.pipe(formInt(), z.int().check(z.gte(0)))),
+    limit: optional(z.pipe(formInt(), z.int().check(z.gte(1), z.lte(50)))),
+  }),
+  response: z.object({
+    root: MessageSchema,
+    data: z.array(MessageSchema),
+    count: z.int(),
+  }),
+});
+
+/** `enterprise/im/followThread`: follows (1) or stops following (0) a thread I can see. */
+export const followThread = defineCall({
+  path: "/enterprise/im/followThread",
+  auth: "session",
+  request: z.object({
+    id: threadRootId,
+    follow: z.pipe(
+      formInt(),
+      z.int().check(z.gte(0), z.lte(1, { error: "request.invalidField" })),
+    ),
+  }),
+  response: z.literal(""),
+});
+
+/**
+ * `enterprise/im/getThreads`: the threads I follow, latest activity first, a page at a
+ * time, with how many I follow (`count`).
+ */
+export const getThreads = defineCall({
+  path: "/enterprise/im/getThreads",
+  auth: "session",
+  request: z.object({
+    page: optional(z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000)))),
+    limit: optional(z.pipe(formInt(), z.int().check(z.gte(1), z.lte(50)))),
+  }),
+  response: z.object({
+    data: z.array(FollowedThreadSchema),
+    count: z.int(),
+  }),
+});
+
+/** `enterprise/im/readThread`: sets my unread replies in a thread to 0. */
+export const readThread = defineCall({
+  path: "/enterprise/im/readThread",
+  auth: "session",
+  request: z.object({ id: threadRootId }),
   response: z.literal(""),
 });

@@ -176,6 +176,10 @@ export const texts: Texts = {
   "message.editExpired":
     "送信から{minutes}分を過ぎたメッセージは編集できません",
   "message.alreadyWithdrawn": "このメッセージはすでに取り消されています",
+  "thread.rootNotFound": "このスレッドは存在しません",
+  "thread.notRoot": "スレッド内の返信から新しいスレッドは作れません",
+  "thread.rootWithdrawn":
+    "このメッセージは取り消されたため、スレッドに返信できません",
   "reaction.invalidEmoji": "絵文字を1つ選んでください",
   "reaction.tooMany":
     "1件のメッセージに付けられるリアクションは {max} 種類までです",

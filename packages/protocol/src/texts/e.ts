@@ -164,6 +164,10 @@ export const texts: Texts = {
   "message.editExpired":
     "메시지는 보낸 후 {minutes}분 이내에만 편집할 수 있습니다",
   "message.alreadyWithdrawn": "이미 회수된 메시지입니다",
+  "thread.rootNotFound": "존재하지 않는 스레드입니다",
+  "thread.notRoot": "스레드의 답글에서는 새 스레드를 시작할 수 없습니다",
+  "thread.rootWithdrawn":
+    "취소된 메시지의 스레드에는 더 이상 답글을 달 수 없습니다",
   "reaction.invalidEmoji": "이모지 하나를 선택하세요",
   "reaction.tooMany":
     "메시지 하나에는 최대 {max}개의 서로 다른 반응을 달 수 있습니다",

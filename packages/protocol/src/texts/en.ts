@@ -167,6 +167,10 @@ export const texts: Texts = {
   "message.editExpired":
     "Messages can only be edited within {minutes} minutes of sending",
   "message.alreadyWithdrawn": "This message has already been withdrawn",
+  "thread.rootNotFound": "This thread doesn't exist",
+  "thread.notRoot": "A reply in a thread can't start a thread of its own",
+  "thread.rootWithdrawn":
+    "This message was withdrawn: its thread takes no new replies",
   "reaction.invalidEmoji": "Choose one emoji",
   "reaction.tooMany": "A message can have at most {max} different reactions",
   "message.deleteDisabled": "Deleting messages is switched off on this server",

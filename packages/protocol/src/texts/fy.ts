@@ -183,6 +183,10 @@ export const texts: Texts = {
   "message.editExpired":
     "Un message ne peut être modifié que dans les {minutes} minutes suivant son envoi",
   "message.alreadyWithdrawn": "Ce message a déjà été retiré",
+  "thread.rootNotFound": "Ce fil n'existe pas",
+  "thread.notRoot": "Une réponse dans un fil ne peut pas ouvrir son propre fil",
+  "thread.rootWithdrawn":
+    "Ce message a été retiré : son fil n'accepte plus de réponses",
   "reaction.invalidEmoji": "Choisissez un emoji",
   "reaction.tooMany":
     "Un message peut avoir au plus {max} réactions différentes",

@@ -189,6 +189,11 @@ export const texts: Texts = {
   "message.editExpired":
     "Nachrichten können nur innerhalb von {minutes} Minuten nach dem Senden bearbeitet werden",
   "message.alreadyWithdrawn": "Diese Nachricht wurde bereits zurückgezogen",
+  "thread.rootNotFound": "Diesen Thread gibt es nicht",
+  "thread.notRoot":
+    "Eine Antwort in einem Thread kann keinen eigenen Thread beginnen",
+  "thread.rootWithdrawn":
+    "Diese Nachricht wurde zurückgezogen: ihr Thread nimmt keine Antworten mehr an",
   "reaction.invalidEmoji": "Wähle ein Emoji",
   "reaction.tooMany":
     "Eine Nachricht kann höchstens {max} verschiedene Reaktionen haben",

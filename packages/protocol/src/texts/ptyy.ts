@@ -170,6 +170,11 @@ export const texts: Texts = {
   "message.editExpired":
     "As mensagens só podem ser editadas até {minutes} minutos após o envio",
   "message.alreadyWithdrawn": "Esta mensagem já foi retirada",
+  "thread.rootNotFound": "Esta conversa não existe",
+  "thread.notRoot":
+    "Uma resposta numa conversa não pode iniciar outra conversa",
+  "thread.rootWithdrawn":
+    "Esta mensagem foi retirada: a conversa não aceita novas respostas",
   "reaction.invalidEmoji": "Escolha um emoji",
   "reaction.tooMany":
     "Uma mensagem pode ter no máximo {max} reações diferentes",

@@ -170,6 +170,10 @@ export const texts: Texts = {
   "message.editExpired":
     "Сообщение можно изменить только в течение {minutes} мин после отправки",
   "message.alreadyWithdrawn": "Это сообщение уже отозвано",
+  "thread.rootNotFound": "Такой ветки не существует",
+  "thread.notRoot": "Ответ в ветке не может начать свою ветку",
+  "thread.rootWithdrawn":
+    "Это сообщение отозвано: в его ветку больше нельзя отвечать",
   "reaction.invalidEmoji": "Выберите один эмодзи",
   "reaction.tooMany": "У сообщения может быть не больше {max} разных реакций",
   "message.deleteDisabled": "Удаление сообщений на этом сервере отключено",

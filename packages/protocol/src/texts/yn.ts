@@ -166,6 +166,10 @@ export const texts: Texts = {
   "message.editExpired":
     "Chỉ có thể sửa tin nhắn trong vòng {minutes} phút sau khi gửi",
   "message.alreadyWithdrawn": "Tin nhắn này đã được thu hồi",
+  "thread.rootNotFound": "Chuỗi thảo luận này không tồn tại",
+  "thread.notRoot": "Một trả lời trong chuỗi không thể mở chuỗi riêng",
+  "thread.rootWithdrawn":
+    "Tin nhắn này đã bị thu hồi: chuỗi của nó không nhận trả lời mới",
   "reaction.invalidEmoji": "Hãy chọn một biểu tượng cảm xúc",
   "reaction.tooMany": "Một tin nhắn có tối đa {max} biểu cảm khác nhau",
   "message.deleteDisabled": "Máy chủ này đã tắt chức năng xóa tin nhắn",

@@ -178,6 +178,10 @@ export const texts: Texts = {
   "message.editExpired":
     "Pesan hanya dapat diedit dalam {minutes} menit setelah dikirim",
   "message.alreadyWithdrawn": "Pesan ini sudah ditarik",
+  "thread.rootNotFound": "Utas ini tidak ada",
+  "thread.notRoot": "Balasan dalam utas tidak dapat memulai utasnya sendiri",
+  "thread.rootWithdrawn":
+    "Pesan ini sudah ditarik: utasnya tidak menerima balasan baru",
   "reaction.invalidEmoji": "Pilih satu emoji",
   "reaction.tooMany": "Satu pesan paling banyak memiliki {max} reaksi berbeda",
   "message.deleteDisabled": "Menghapus pesan dinonaktifkan di server ini",

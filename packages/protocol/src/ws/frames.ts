@@ -277,6 +277,19 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
       reactions: z.array(ReactionSchema),
     }),
   ),
+  // A followed thread had a reply (extensions.md §6): to each follower, with their unread
+  // replies in it; `id` is the root's, `toContactId` as the follower files the chat.
+  event(
+    "threadUpdate",
+    z.object({
+      id: z.string(),
+      toContactId: z.union([z.int(), z.string()]),
+      is_group: z.int(),
+      count: z.int(),
+      lastTime: z.number(),
+      unread: z.int(),
+    }),
+  ),
   // Someone is typing in a chat (extensions.md §3): to its other party or the group's
   // other members, as each files it; never stored, at most one per typer per chat per 3 s.
   event(

@@ -190,6 +190,9 @@ export function toMessage(
     // Filled by the page's one read of them (withReactions); a new message has none.
     reactions: [],
     editTime: row.edit_time,
+    // The root's id for a reply in a thread (extensions.md §6); roots get `thread` from the
+    // page's one read of the summaries.
+    thread_id: row.thread_id,
   };
 }
 

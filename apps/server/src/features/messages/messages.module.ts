@@ -4,6 +4,9 @@ import { editsRepository } from "./edits.repository.js";
 import { linkPreviewRepository } from "./link-preview.repository.js";
 import { registerEditRoutes } from "./edits.routes.js";
 import { EditsService } from "./edits.service.js";
+import { threadsRepository } from "./threads.repository.js";
+import { registerThreadRoutes } from "./threads.routes.js";
+import { ThreadsService } from "./threads.service.js";
 import { messageActionsRepository } from "./message-actions.repository.js";
 import { registerMessageActionRoutes } from "./message-actions.routes.js";
 import { MessageActionsService } from "./message-actions.service.js";
@@ -72,6 +75,12 @@ export const messagesModule = defineModule(
       groups: ports.groups,
       events,
     });
+    const threads = new ThreadsService({
+      repo: threadsRepository(ctx.db),
+      seenBy: service.seenBy,
+      presentFor: service.presentFor,
+      groups: ports.groups,
+    });
     return {
       service,
       register: (calls) => {
@@ -79,6 +88,7 @@ export const messagesModule = defineModule(
         registerMessageActionRoutes(calls, actions, moderation);
         registerReactionRoutes(calls, reactions);
         registerEditRoutes(calls, edits, service);
+        registerThreadRoutes(calls, threads);
       },
     };
   },

@@ -3,6 +3,9 @@ import type { Db } from "../../db/database.js";
 import { bindRepository } from "../../db/repository.js";
 import type { Database } from "../../db/schema.js";
 import { parseJsonArray } from "../../lib/json.js";
+import { notHiddenFor } from "./history.repository.js";
+import { findAllByClientId } from "./message-actions.repository.js";
+import type { MessageRow } from "./message-store.repository.js";
 
 /*
  * A thread's state (extensions.md §6): the root's summary and who follows it, each
@@ -280,8 +283,49 @@ async function followedThreads(
   return { rows, total: Number(total) };
 }
 
+/**
+ * A thread's replies after the reply `afterMsgId` (0: from the first), oldest first, as a
+ * reader sees them: not those they hid, nor those sent before `afterSeq` (a group member's
+ * join with history off). One range of the replies' index.
+ */
+async function repliesAfter(
+  db: Db,
+  rootMsgId: number,
+  options: {
+    afterMsgId: number;
+    limit: number;
+    reader: number;
+    afterSeq: number;
+  },
+): Promise<MessageRow[]> {
+  let query = db
+    .selectFrom("messages")
+    .selectAll()
+    .where("thread_root", "=", rootMsgId)
+    .where("msg_id", ">", options.afterMsgId)
+    .where(notHiddenFor(options.reader));
+  if (options.afterSeq > 0) query = query.where("seq", ">", options.afterSeq);
+  return query.orderBy("msg_id").limit(options.limit).execute();
+}
+
+/** Stored messages by msg_id, in one read (a page of followed threads' roots). */
+async function messagesByMsgIds(
+  db: Db,
+  msgIds: readonly number[],
+): Promise<MessageRow[]> {
+  if (msgIds.length === 0) return [];
+  return db
+    .selectFrom("messages")
+    .selectAll()
+    .where("msg_id", "in", [...msgIds])
+    .execute();
+}
+
 export function threadsRepository(db: Db) {
   return bindRepository(db, {
+    findAllByClientId,
+    repliesAfter,
+    messagesByMsgIds,
     recordReply,
     setFollowing,
     markThreadRead,

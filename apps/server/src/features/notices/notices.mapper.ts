@@ -86,6 +86,7 @@ export function toNoticeMessage(row: NoticeRow, publicUrl: string): Message {
     reactions: [],
     // An edited notice is pushed again as it reads now (notices.service.ts).
     editTime: 0,
+    thread_id: "",
   };
 }
 

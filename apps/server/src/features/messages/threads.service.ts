@@ -1,0 +1,173 @@
+import type { FollowedThread, Message } from "@parley/protocol";
+import { refuse } from "../../lib/errors.js";
+import type { MessageRow } from "./message-store.repository.js";
+import type { GroupMembers } from "./messages.deps.js";
+import type { MessagesService, SeenMessage } from "./messages.service.js";
+import type { ThreadSummary, ThreadsRepository } from "./threads.repository.js";
+
+export interface ThreadsDeps {
+  repo: ThreadsRepository;
+  /** Whether a user can see a stored message (the history service's rule). */
+  seenBy: MessagesService["seenBy"];
+  /** Stored messages as one reader sees them. */
+  presentFor: MessagesService["presentFor"];
+  /** Groups and their members (a read interface: app.ts wires it). */
+  groups: GroupMembers;
+}
+
+/** How many replies `getThread` answers when not asked for a number. */
+const THREAD_PAGE = 20;
+/** How many followed threads `getThreads` answers when not asked for a number. */
+const THREADS_PAGE = 20;
+
+/** A summary as a root carries it on the wire. */
+function wireThread(summary: ThreadSummary): NonNullable<Message["thread"]> {
+  return {
+    count: summary.count,
+    lastTime: summary.lastTime,
+    user_ids: summary.user_ids,
+  };
+}
+
+/**
+ * Threads (extensions.md §6), the reading side: a thread's root and replies, following it,
+ * the threads one follows, and reading one. A thread is named by its root's client id; a
+ * root the caller cannot see, or a message that is itself a reply, is refused as a missing
+ * thread. Replies are written by sending (`thread_id`).
+ */
+export class ThreadsService {
+  constructor(private readonly deps: ThreadsDeps) {}
+
+  /** `getThread`: the root and up to `limit` replies after `last_id`; reads the thread. */
+  async thread(
+    userId: number,
+    input: {
+      id: string;
+      last_id?: number | undefined;
+      limit?: number | undefined;
+    },
+    publicUrl: string,
+  ): Promise<{ root: Message; data: Message[]; count: number }> {
+    const { row: root, groupId } = await this.visibleRoot(userId, input.id);
+    const afterSeq = await this.historyStart(userId, groupId);
+    const [replies, summaries] = await Promise.all([
+      this.deps.repo.repliesAfter(root.msg_id, {
+        afterMsgId: input.last_id ?? 0,
+        limit: input.limit ?? THREAD_PAGE,
+        reader: userId,
+        afterSeq,
+      }),
+      this.deps.repo.threadSummaries([root.msg_id]),
+    ]);
+    await this.deps.repo.markThreadRead(root.msg_id, userId);
+    const [shownRoot, ...data] = await this.deps.presentFor(
+      userId,
+      [root, ...replies],
+      publicUrl,
+    );
+    if (!shownRoot) throw refuse("thread.rootNotFound");
+    const summary = summaries.get(root.msg_id);
+    return {
+      root: summary ? { ...shownRoot, thread: wireThread(summary) } : shownRoot,
+      data,
+      count: summary?.count ?? 0,
+    };
+  }
+
+  /** `followThread`: follows (nothing unread from now) or stops following a thread. */
+  async follow(
+    userId: number,
+    clientId: string,
+    follow: boolean,
+  ): Promise<void> {
+    const { row } = await this.visibleRoot(userId, clientId);
+    await this.deps.repo.setFollowing(
+      row.msg_id,
+      userId,
+      follow,
+      row.created_at,
+    );
+  }
+
+  /** `readThread`: nothing unread in the thread for the caller. */
+  async read(userId: number, clientId: string): Promise<void> {
+    const { row } = await this.visibleRoot(userId, clientId);
+    await this.deps.repo.markThreadRead(row.msg_id, userId);
+  }
+
+  /**
+   * `getThreads`: the threads the caller follows, latest activity first, a page at a time.
+   * A thread whose root they can no longer see (they left its group) is left out of the
+   * page, not of the count.
+   */
+  async followed(
+    userId: number,
+    input: { page?: number | undefined; limit?: number | undefined },
+    publicUrl: string,
+  ): Promise<{ data: FollowedThread[]; count: number }> {
+    const limit = input.limit ?? THREADS_PAGE;
+    const page = input.page ?? 1;
+    const { rows, total } = await this.deps.repo.followedThreads(
+      userId,
+      (page - 1) * limit,
+      limit,
+    );
+    const roots = new Map(
+      (
+        await this.deps.repo.messagesByMsgIds(rows.map((r) => r.root_msg_id))
+      ).map((row) => [row.msg_id, row]),
+    );
+    const seen: MessageRow[] = [];
+    for (const row of rows) {
+      const root = roots.get(row.root_msg_id);
+      if (root && (await this.deps.seenBy(userId, root))) seen.push(root);
+    }
+    const [shown, summaries] = await Promise.all([
+      this.deps.presentFor(userId, seen, publicUrl),
+      this.deps.repo.threadSummaries(seen.map((row) => row.msg_id)),
+    ]);
+    const byMsgId = new Map(shown.map((message) => [message.msg_id, message]));
+    const data: FollowedThread[] = [];
+    for (const row of rows) {
+      const root = byMsgId.get(row.root_msg_id);
+      if (!root) continue;
+      const summary = summaries.get(row.root_msg_id);
+      data.push({
+        root: summary ? { ...root, thread: wireThread(summary) } : root,
+        count: row.count,
+        lastTime: row.lastTime,
+        unread: row.unread,
+      });
+    }
+    return { data, count: total };
+  }
+
+  /** The root a client id names, as the caller can see it; refused like a missing one. */
+  private async visibleRoot(
+    userId: number,
+    clientId: string,
+  ): Promise<SeenMessage> {
+    for (const row of await this.deps.repo.findAllByClientId(
+      clientId,
+      userId,
+    )) {
+      // A reply is no thread; an event line ("… joined") has none. A withdrawn root (an
+      // event line now) keeps its thread readable.
+      if (row.thread_root !== null) continue;
+      if (row.type === "event" && row.is_undo === 0) continue;
+      const seen = await this.deps.seenBy(userId, row);
+      if (seen) return seen;
+    }
+    throw refuse("thread.rootNotFound");
+  }
+
+  /** Where a reader's view of a group starts: after their join when its history is off. */
+  private async historyStart(
+    userId: number,
+    groupId: number | null,
+  ): Promise<number> {
+    if (groupId === null) return 0;
+    const standing = await this.deps.groups.chatStanding(groupId, userId);
+    return standing?.setting.history === "0" ? standing.joinedSeq : 0;
+  }
+}
