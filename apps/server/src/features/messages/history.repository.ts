@@ -24,7 +24,12 @@ export function notHiddenFor(reader: number) {
  * Arguments, in order: conversation, then `seq` after, reader, `msg_id` before (those the
  * shape has), then limit and offset.
  */
-function pageStatement(after: boolean, reader: boolean, before: boolean) {
+function pageStatement(
+  after: boolean,
+  reader: boolean,
+  before: boolean,
+  rootsOnly: boolean,
+) {
   const arity = 3 + Number(after) + Number(reader) + Number(before);
   return compiledOnce<MessageRow>((db, ...slots: never[]) => {
     let next = 0;
@@ -36,13 +41,22 @@ function pageStatement(after: boolean, reader: boolean, before: boolean) {
     if (after) query = query.where("seq", ">", slot());
     if (reader) query = query.where(notHiddenFor(slot()));
     if (before) query = query.where("msg_id", "<", slot());
+    if (rootsOnly) query = query.where("thread_root", "is", null);
     return query.orderBy("msg_id", "desc").limit(slot()).offset(slot());
   }, arity);
 }
 
-/** Every shape's statement, by its conditions as bits (after 4, reader 2, before 1). */
-const PAGE_STATEMENTS = Array.from({ length: 8 }, (_, bits) =>
-  pageStatement((bits & 4) !== 0, (bits & 2) !== 0, (bits & 1) !== 0),
+/**
+ * Every shape's statement, by its conditions as bits (without thread replies 8, after 4,
+ * reader 2, before 1).
+ */
+const PAGE_STATEMENTS = Array.from({ length: 16 }, (_, bits) =>
+  pageStatement(
+    (bits & 4) !== 0,
+    (bits & 2) !== 0,
+    (bits & 1) !== 0,
+    (bits & 8) !== 0,
+  ),
 );
 
 /** One page of a conversation, newest first: before `beforeMsgId` when given. */
@@ -57,10 +71,12 @@ export function pageMessages(
     afterSeq?: number;
     /** Leaves out what this reader hid for themselves ("delete for me"). */
     reader?: number;
+    /** Leaves out replies in threads (`getMessageList threads=1`, extensions.md §6). */
+    rootsOnly?: boolean;
   },
 ): Promise<MessageRow[]> {
   const args: Argument[] = [conversationId];
-  let bits = 0;
+  let bits = options.rootsOnly ? 8 : 0;
   if (options.afterSeq) {
     bits |= 4;
     args.push(options.afterSeq);

@@ -52,7 +52,10 @@ export class HistoryService {
   private readonly repo: MessagesRepository;
 
   constructor(
-    private readonly deps: Pick<MessagesDeps, "repo" | "groups" | "notices">,
+    private readonly deps: Pick<
+      MessagesDeps,
+      "repo" | "groups" | "notices" | "threads"
+    >,
     private readonly rules: ChatRules,
     private readonly reads: ReadMarksService,
   ) {
@@ -124,6 +127,7 @@ export class HistoryService {
       // A cursor forces page 1 (wire-contract.md §5.4).
       offset: cursor === undefined ? ((input.page ?? 1) - 1) * limit : 0,
       reader: userId,
+      rootsOnly: input.threads === 1,
     });
     if (cursor === undefined && !self)
       await this.reads.markReadWith(userId, peer.user_id);
@@ -189,6 +193,7 @@ export class HistoryService {
           offset: cursor === undefined ? ((input.page ?? 1) - 1) * limit : 0,
           afterSeq,
           reader: userId,
+          rootsOnly: input.threads === 1,
         })
       ).reverse();
       count = rows.length;
@@ -285,9 +290,31 @@ export class HistoryService {
     );
   }
 
-  /** Messages with their reactions, read for the page at once. */
-  withReactions<M extends Message>(messages: M[]): Promise<M[]> {
-    return withReactions(this.repo.reactionsOf, messages);
+  /**
+   * Messages with their reactions and, for roots with replies, their threads (extensions.md
+   * §1, §6): each read for the page at once.
+   */
+  async withReactions<M extends Message>(messages: M[]): Promise<M[]> {
+    const [reacted, threads] = await Promise.all([
+      withReactions(this.repo.reactionsOf, messages),
+      this.deps.threads.threadSummaries(
+        messages.filter((m) => m.thread_id === "").map((m) => m.msg_id),
+      ),
+    ]);
+    if (threads.size === 0) return reacted;
+    return reacted.map((message) => {
+      const summary = threads.get(message.msg_id);
+      return summary
+        ? {
+            ...message,
+            thread: {
+              count: summary.count,
+              lastTime: summary.lastTime,
+              user_ids: summary.user_ids,
+            },
+          }
+        : message;
+    });
   }
 
   /**

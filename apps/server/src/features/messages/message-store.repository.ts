@@ -243,6 +243,18 @@ export interface NewDirectMessage {
   /** The file a file message carries (image, voice, video, file). */
   fileId?: number | null;
   extends?: Record<string, unknown>;
+  /** A reply in a thread: its root (extensions.md §6). */
+  thread?: ThreadLink | null;
+}
+
+/** The root a reply in a thread answers (extensions.md §6). */
+export interface ThreadLink {
+  rootMsgId: number;
+  /** The root's client id: the reply's `thread_id` on the wire. */
+  rootClientId: string;
+  rootSender: number;
+  /** The root's place in its chat (who may see it: a group's history setting). */
+  rootSeq: number;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ThreadsRepository } from "./threads.repository.js";
 import type { Contact, GroupSetting, Membership } from "@parley/protocol";
 import type { Policy, Publish } from "../../context.js";
 import type { Emitter } from "../../events.js";
@@ -99,6 +100,8 @@ export interface MessagesDeps {
   repo: MessagesRepository;
   /** Messages' link previews (their `extends`). */
   previews: LinkPreviewRepository;
+  /** Threads' state: summaries and followers (extensions.md §6). */
+  threads: ThreadsRepository;
   clock: Clock;
   publish: Publish;
   policy: Policy;

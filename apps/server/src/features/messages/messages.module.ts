@@ -33,6 +33,7 @@ export const messagesModule = defineModule(
     const service = new MessagesService({
       repo: messagesRepository(ctx.db),
       previews: linkPreviewRepository(ctx.db),
+      threads: threadsRepository(ctx.db),
       clock: ctx.clock,
       publish: ctx.publish,
       policy: ctx.policy,

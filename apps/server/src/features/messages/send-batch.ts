@@ -10,7 +10,9 @@ import {
   touchUserConversation,
   type MessageRow,
   type NewDirectMessage,
+  type ThreadLink,
 } from "./message-store.repository.js";
+import { storeInThread } from "./threads.repository.js";
 
 /**
  * One conversation's stores on PostgreSQL from this process, one after another: each
@@ -338,7 +340,8 @@ export function storeDirectMessage(
   now: () => number,
 ): Promise<MessageRow> {
   // A note to oneself has one view: the general way.
-  if (!isSqlite(db) && message.fromUser !== message.toUser) {
+  // A note to oneself has one view, a reply in a thread its thread to count: the general way.
+  if (!isSqlite(db) && message.fromUser !== message.toUser && !message.thread) {
     const row = directRow(message, now());
     // In its conversation's turn, with the other conversations' sends of the moment.
     return inTurn(db, row.conversation_id, () => sendBatch(db).store(row));
@@ -347,10 +350,13 @@ export function storeDirectMessage(
     groupCommit(db).run(async (trx) => {
       const at = now();
       const seq = await nextSeq(trx, message.conversationId, 0, at);
-      const inserted = await insertMessage(trx, {
+      const plain = await insertMessage(trx, {
         ...directRow(message, at),
         seq,
       });
+      const inserted = message.thread
+        ? await storeInThread(trx, plain, message.thread)
+        : plain;
       await markConversationLast(
         trx,
         message.conversationId,
@@ -393,6 +399,8 @@ export interface NewGroupMessage {
   extends: Record<string, unknown>;
   /** The file a file message carries. */
   fileId?: number | null;
+  /** A reply in a thread: its root (extensions.md §6). */
+  thread?: ThreadLink | null;
 }
 
 /**
@@ -409,7 +417,7 @@ export function storeGroupMessage(
 ): Promise<MessageRow> {
   const conversationId = `group-${message.groupId}`;
   const mentions = message.at.some((id) => id !== message.fromUser);
-  if (!isSqlite(db) && !mentions) {
+  if (!isSqlite(db) && !mentions && !message.thread) {
     const row = groupRow(message, now());
     // In the group's turn, with the other conversations' sends of the moment.
     return inTurn(db, conversationId, () => sendBatch(db).store(row));
@@ -418,10 +426,13 @@ export function storeGroupMessage(
     groupCommit(db).run(async (trx) => {
       const at = now();
       const seq = await nextSeq(trx, conversationId, 1, at);
-      const inserted = await insertMessage(trx, {
+      const plain = await insertMessage(trx, {
         ...groupRow(message, at),
         seq,
       });
+      const inserted = message.thread
+        ? await storeInThread(trx, plain, message.thread)
+        : plain;
       await markConversationLast(trx, conversationId, inserted.msg_id, at);
       await trx
         .updateTable("user_conversations")

@@ -24,13 +24,14 @@ import {
   toSentMessage,
 } from "./messages.mapper.js";
 import { directConversationId } from "../../db/conversation-ids.js";
-import type { MessageRow } from "./message-store.repository.js";
+import type { MessageRow, ThreadLink } from "./message-store.repository.js";
 import type { MessagesRepository } from "./messages.repository.js";
 
 import type { MessagesDeps, Standing } from "./messages.deps.js";
 import { type ChatRules, groupIdOf } from "./chat-rules.js";
 import { announceLink } from "./link-preview.service.js";
 import { resolveMentions } from "./mentions.js";
+import { announceThreadReply, threadLinkOf } from "./thread-replies.js";
 import { type FileSendInput, payloadOf, type SendInput } from "./send-input.js";
 
 /** How much of a quoted message a reply keeps (characters). */
@@ -66,6 +67,7 @@ export class SendingService {
       | "sendsPerUser"
       | "keys"
       | "events"
+      | "threads"
     >,
     private readonly rules: ChatRules,
   ) {
@@ -189,12 +191,25 @@ export class SendingService {
     from: number,
     to: number,
     input: SendInput | FileSendInput,
-  ): Promise<{ row: MessageRow; conversationId: string }> {
+  ): Promise<{
+    row: MessageRow;
+    conversationId: string;
+    thread: ThreadLink | null;
+  }> {
     const conversationId = directConversationId(from, to);
+    const thread = await threadLinkOf(
+      this.deps,
+      from,
+      input,
+      conversationId,
+      0,
+    );
+    // A reply in a thread quotes its root for clients without threads (extensions.md §6).
+    const pid = input.pid ?? thread?.rootMsgId;
     const payload = await this.withQuote(
       from,
       payloadOf(input),
-      input.pid,
+      pid,
       conversationId,
       0,
     );
@@ -206,13 +221,14 @@ export class SendingService {
         toUser: to,
         type: payload.type,
         content: payload.content,
-        pid: input.pid ?? null,
+        pid: pid ?? null,
         fileId: payload.fileId,
         extends: payload.extends,
+        thread,
       },
       () => this.deps.clock.now(),
     );
-    return { row, conversationId };
+    return { row, conversationId, thread };
   }
 
   /** A new message to a user, once the sender may chat with them. */
@@ -224,7 +240,7 @@ export class SendingService {
   ): Promise<Message> {
     const userId = me.user_id;
     await this.rules.mayChat(me, peer);
-    const { row, conversationId } = await this.storeDirect(
+    const { row, conversationId, thread } = await this.storeDirect(
       userId,
       peer.user_id,
       input,
@@ -248,6 +264,7 @@ export class SendingService {
       chatOf: () => userId,
       title: me.realname,
     });
+    await announceThreadReply(this.deps, row, thread);
     await announceLink(this.deps.events, row);
     return mine;
   }
@@ -264,9 +281,10 @@ export class SendingService {
     publicUrl: string,
   ): Promise<Message> {
     const userId = me.user_id;
-    const { row } = await this.storeDirect(userId, userId, input);
+    const { row, thread } = await this.storeDirect(userId, userId, input);
     const mine = this.sentToUser(row, me, userId, publicUrl);
     await this.deps.publish.toUsers([userId], "simple", mine);
+    await announceThreadReply(this.deps, row, thread);
     await announceLink(this.deps.events, row);
     return mine;
   }
@@ -377,12 +395,21 @@ export class SendingService {
       throw refuse("group.notFound");
     }
     this.rules.maySpeak(me, standing);
+    const afterSeq = standing.setting.history === "0" ? standing.joinedSeq : 0;
+    const thread = await threadLinkOf(
+      this.deps,
+      me.user_id,
+      input,
+      groupContactId(groupId),
+      afterSeq,
+    );
+    const pid = input.pid ?? thread?.rootMsgId;
     const payload = await this.withQuote(
       me.user_id,
       payloadOf(input),
-      input.pid,
+      pid,
       groupContactId(groupId),
-      standing.setting.history === "0" ? standing.joinedSeq : 0,
+      afterSeq,
     );
     const at =
       "at" in input
@@ -402,9 +429,10 @@ export class SendingService {
         type: payload.type,
         content: payload.content,
         at,
-        pid: input.pid ?? null,
+        pid: pid ?? null,
         extends: payload.extends,
         fileId: payload.fileId,
+        thread,
       },
       () => this.deps.clock.now(),
     );
@@ -429,6 +457,7 @@ export class SendingService {
       chatOf: () => groupContactId(groupId),
       title: `${me.realname} · ${standing.name}`,
     });
+    await announceThreadReply(this.deps, row, thread);
     await announceLink(this.deps.events, row);
     // The sender's own copy starts its receipt: read by none yet of everyone else then in.
     return { ...message, readCount: 0, readTotal: memberIds.length - 1 };

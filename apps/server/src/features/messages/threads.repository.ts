@@ -5,7 +5,7 @@ import type { Database } from "../../db/schema.js";
 import { parseJsonArray } from "../../lib/json.js";
 import { notHiddenFor } from "./history.repository.js";
 import { findAllByClientId } from "./message-actions.repository.js";
-import type { MessageRow } from "./message-store.repository.js";
+import type { MessageRow, ThreadLink } from "./message-store.repository.js";
 
 /*
  * A thread's state (extensions.md §6): the root's summary and who follows it, each
@@ -152,6 +152,31 @@ export async function recordReply(
 }
 
 /**
+ * Makes a message just stored a reply in its root's thread, in the transaction that stored
+ * it: the reply names its root, and the thread counts it (`recordReply`). Answers the row
+ * as stored.
+ */
+export async function storeInThread(
+  trx: Transaction<Database>,
+  row: MessageRow,
+  link: ThreadLink,
+): Promise<MessageRow> {
+  const stored = await trx
+    .updateTable("messages")
+    .set({ thread_id: link.rootClientId, thread_root: link.rootMsgId })
+    .where("msg_id", "=", row.msg_id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordReply(trx, {
+    rootMsgId: link.rootMsgId,
+    rootSender: link.rootSender,
+    replier: row.from_user,
+    time: row.created_at,
+  });
+  return stored;
+}
+
+/**
  * Follows a thread (nothing unread from then on; already following changes nothing) or
  * stops following it. `since` is the thread's last activity when it has no reply yet (the
  * root's send time), for the order of the follower's threads.
@@ -216,6 +241,18 @@ async function followingOf(
     .where("root_msg_id", "=", rootMsgId)
     .where("user_id", "=", userId)
     .executeTakeFirst();
+}
+
+/** A thread's followers with their unread counts. */
+async function followersOf(
+  db: Db,
+  rootMsgId: number,
+): Promise<ThreadFollower[]> {
+  return db
+    .selectFrom("thread_follows")
+    .select(["user_id", "unread"])
+    .where("root_msg_id", "=", rootMsgId)
+    .execute();
 }
 
 /** The summaries of the roots that have replies, of those given (one read for a page). */
@@ -330,6 +367,7 @@ export function threadsRepository(db: Db) {
     setFollowing,
     markThreadRead,
     followingOf,
+    followersOf,
     threadSummaries,
     followedThreads,
   });

@@ -1,12 +1,18 @@
 import type { FollowedThread, Message } from "@parley/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
+import {
+  startTestApp,
+  startTwoProcesses,
+  type TestApp,
+} from "../../../test/build-test-app.js";
 import {
   createGroup,
+  registerAndLogin,
   registerMany,
   type TestUser,
 } from "../../../test/factories.js";
 import { chatHelpers } from "../../../test/chat.js";
+import { openSocket, type TestSocket } from "../../../test/ws-client.js";
 
 /*
  * Issue 44 (extensions.md §6), the server's calls of threads: a thread read, followed,
@@ -23,7 +29,32 @@ afterAll(async () => {
   await api.close();
 });
 
-const { post, sendText } = chatHelpers(() => api);
+const { post, sendText, shownMessage, boundSocket } = chatHelpers(() => api);
+
+/**
+ * A socket got no `threadUpdate` for a root before a barrier message sent to it afterwards
+ * (frames reach one socket in order).
+ */
+async function noThreadUpdate(
+  socket: TestSocket,
+  user: TestUser,
+  rootId: string,
+): Promise<void> {
+  const stranger = await registerAndLogin(api);
+  const barrier = await sendText(stranger, user.userId, "barrier");
+  await socket.next("simple", (f) => (f.data as Message).id === barrier.id);
+  expect(
+    socket
+      .all("threadUpdate")
+      .filter((f) => (f.data as { id: string }).id === rootId),
+  ).toEqual([]);
+}
+
+const threadUpdateOf = (socket: TestSocket, rootId: string, count: number) =>
+  socket.next("threadUpdate", (f) => {
+    const data = f.data as { id: string; count: number };
+    return data.id === rootId && data.count === count;
+  });
 
 interface ThreadPage {
   root: Message;
@@ -50,11 +81,11 @@ async function followed(
 describe("threads", () => {
   let owner: TestUser;
   let member: TestUser;
+  let third: TestUser;
   let stranger: TestUser;
   let group: string;
 
   beforeAll(async () => {
-    let third: TestUser;
     [owner, member, third, stranger] = await registerMany(api, 4, "Thread");
     group = (await createGroup(api, owner, [member, third])).id;
   });
@@ -167,8 +198,216 @@ describe("threads", () => {
     }
   });
 
+  it("takes a reply: quoted for old clients, counted on its root, out of a threads=1 page", async () => {
+    const root = await sendText(owner, group, "Release notes draft");
+    const reply = await sendText(member, group, "Looks good", {
+      thread_id: root.id,
+    });
+    expect(reply.thread_id).toBe(root.id);
+    // Existing clients see a reply quoting its root.
+    expect(reply.pid).toBe(root.msg_id);
+    expect(reply.extends.quote).toMatchObject({
+      msg_id: root.msg_id,
+      user_id: owner.userId,
+    });
+    const thread = await threadOf(owner, root.id);
+    expect(thread.data.map((m) => m.id)).toEqual([reply.id]);
+    expect(thread.count).toBe(1);
+    expect(thread.root.thread).toEqual({
+      count: 1,
+      lastTime: reply.sendTime,
+      user_ids: [member.userId],
+    });
+    // In the chat: every reply for existing clients; only roots with threads=1.
+    expect(await shownMessage(third, group, reply.id)).toMatchObject({
+      thread_id: root.id,
+    });
+    expect(
+      await shownMessage(third, group, reply.id, { threads: 1 }),
+    ).toBeUndefined();
+    const shownRoot = await shownMessage(third, group, root.id, { threads: 1 });
+    expect(shownRoot?.thread?.count).toBe(1);
+  });
+
+  it("tells followers with their own unread count, and nobody else", async () => {
+    const root = await sendText(owner, group, "Standup moved?");
+    const [ownerSocket, memberSocket, thirdSocket] = await Promise.all([
+      boundSocket(owner),
+      boundSocket(member),
+      boundSocket(third),
+    ]);
+    try {
+      const reply = await sendText(member, group, "To 10:30", {
+        thread_id: root.id,
+      });
+      const toOwner = await threadUpdateOf(ownerSocket, root.id, 1);
+      expect(toOwner.data).toEqual({
+        id: root.id,
+        toContactId: group,
+        is_group: 1,
+        count: 1,
+        lastTime: reply.sendTime,
+        unread: 1,
+      });
+      // The replier follows now, with nothing unread.
+      const toMember = await threadUpdateOf(memberSocket, root.id, 1);
+      expect((toMember.data as { unread: number }).unread).toBe(0);
+      // A member who neither wrote the root, replied nor followed hears nothing.
+      await noThreadUpdate(thirdSocket, third, root.id);
+
+      await sendText(owner, group, "Thanks", { thread_id: root.id });
+      const second = await threadUpdateOf(memberSocket, root.id, 2);
+      expect((second.data as { unread: number }).unread).toBe(1);
+      const list = await followed(member);
+      expect(list.data.find((t) => t.root.id === root.id)).toMatchObject({
+        count: 2,
+        unread: 1,
+      });
+      // Reading the thread clears it.
+      await threadOf(member, root.id);
+      expect(
+        (await followed(member)).data.find((t) => t.root.id === root.id)
+          ?.unread,
+      ).toBe(0);
+    } finally {
+      await Promise.all(
+        [ownerSocket, memberSocket, thirdSocket].map((s) => s.close()),
+      );
+    }
+  });
+
+  it("pages a thread's replies forward by last_id", async () => {
+    const root = await sendText(owner, group, "Counting");
+    const replies: Message[] = [];
+    for (const n of ["one", "two", "three"])
+      replies.push(await sendText(member, group, n, { thread_id: root.id }));
+    const first = await post(owner, "im/getThread", { id: root.id, limit: 2 });
+    expect(first.code, first.msg).toBe(0);
+    const page = first.data as ThreadPage;
+    expect(page.data.map((m) => m.content)).toEqual(["one", "two"]);
+    expect(page.count).toBe(3);
+    const next = await post(owner, "im/getThread", {
+      id: root.id,
+      limit: 2,
+      last_id: page.data[1]?.msg_id,
+    });
+    expect((next.data as ThreadPage).data.map((m) => m.id)).toEqual([
+      replies[2]?.id,
+    ]);
+  });
+
+  it("refuses a reply to a reply, to a withdrawn root, or to a root out of the chat, storing nothing", async () => {
+    const root = await sendText(owner, group, "Root");
+    const reply = await sendText(member, group, "Reply", {
+      thread_id: root.id,
+    });
+    const elsewhere = (await createGroup(api, owner, [member, third])).id;
+    const other = await sendText(owner, elsewhere, "Other chat");
+    const before = await threadOf(owner, root.id);
+    const attempt = (threadId: string, to = group) =>
+      post(member, "im/sendMessage", {
+        id: crypto.randomUUID(),
+        type: "text",
+        content: "nope",
+        toContactId: to,
+        is_group: 1,
+        thread_id: threadId,
+      });
+    const toReply = await attempt(reply.id);
+    expect(toReply.code).not.toBe(0);
+    expect(toReply.msg).toBe(
+      "A reply in a thread can't start a thread of its own",
+    );
+    const missing = await attempt("00000000-0000-4000-8000-000000000000");
+    const foreign = await attempt(other.id);
+    expect(missing.msg).toBe("This thread doesn't exist");
+    expect({ code: foreign.code, msg: foreign.msg }).toEqual({
+      code: missing.code,
+      msg: missing.msg,
+    });
+    expect((await post(owner, "im/undoMessage", { id: root.id })).code).toBe(0);
+    const withdrawn = await attempt(root.id);
+    expect(withdrawn.msg).toBe(
+      "This message was withdrawn: its thread takes no new replies",
+    );
+    // A withdrawn root keeps its thread readable, and nothing refused was stored.
+    const after = await threadOf(member, root.id);
+    expect(after.data.map((m) => m.id)).toEqual(before.data.map((m) => m.id));
+    expect(after.count).toBe(1);
+  });
+
   it("answers the same for a user who is not signed in", async () => {
     const res = await api.post("/enterprise/im/getThreads", {});
     expect(res.code).not.toBe(0);
+  });
+});
+
+describe("threads across two processes", () => {
+  it("counts replies sent through both at once exactly, and tells a follower bound to the other", async () => {
+    const { one, two, close } = await startTwoProcesses();
+    try {
+      const [owner, a, b, watcher] = await registerMany(one, 4, "Both");
+      const group = (await createGroup(one, owner, [a, b, watcher])).id;
+      const via = (app: TestApp, user: TestUser, body: object) =>
+        app.post(
+          "/enterprise/im/sendMessage",
+          {
+            id: crypto.randomUUID(),
+            type: "text",
+            toContactId: group,
+            is_group: 1,
+            ...body,
+          },
+          { token: user.token },
+        );
+      const rootRes = await via(one, owner, { content: "root" });
+      expect(rootRes.code, rootRes.msg).toBe(0);
+      const root = rootRes.data as Message;
+      const follow = await two.post(
+        "/enterprise/im/followThread",
+        { id: root.id, follow: 1 },
+        { token: watcher.token },
+      );
+      expect(follow.code, follow.msg).toBe(0);
+      const watching = await openSocket(two.url);
+      await watching.bind(watcher.token);
+      try {
+        const sends = Array.from({ length: 20 }, (_, i) =>
+          via(i % 2 === 0 ? one : two, i % 4 < 2 ? a : b, {
+            content: `reply ${String(i)}`,
+            thread_id: root.id,
+          }),
+        );
+        for (const res of await Promise.all(sends))
+          expect(res.code, res.msg).toBe(0);
+        // The last count reaches the follower bound to the other process.
+        const update = await watching.next("threadUpdate", (f) => {
+          const data = f.data as { id: string; count: number };
+          return data.id === root.id && data.count === 20;
+        });
+        expect((update.data as { unread: number }).unread).toBe(20);
+        const list = await one.post(
+          "/enterprise/im/getThreads",
+          {},
+          { token: watcher.token },
+        );
+        expect(
+          (list.data as { data: FollowedThread[] }).data.find(
+            (t) => t.root.id === root.id,
+          ),
+        ).toMatchObject({ count: 20, unread: 20 });
+        const thread = await two.post(
+          "/enterprise/im/getThread",
+          { id: root.id, limit: 50 },
+          { token: owner.token },
+        );
+        expect((thread.data as ThreadPage).count).toBe(20);
+        expect((thread.data as ThreadPage).data).toHaveLength(20);
+      } finally {
+        await watching.close();
+      }
+    } finally {
+      await close();
+    }
   });
 });
