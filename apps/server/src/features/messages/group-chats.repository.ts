@@ -1,5 +1,6 @@
 import { groupConversationId } from "../../db/conversation-ids.js";
 import type { Db } from "../../db/database.js";
+import { forgetInThreads } from "./message-store.repository.js";
 
 /*
  * A group's chat as the groups feature changes it: the conversation, each member's view of
@@ -181,8 +182,13 @@ export async function clearGroupMessages(
           .orderBy("seq")
           .limit(batchRows),
       )
-      .returning("file_id")
+      .returning(["file_id", "msg_id"])
       .execute();
+    // Replies sent since the clearing began keep their chat, as plain messages.
+    await forgetInThreads(
+      db,
+      deleted.map((row) => row.msg_id),
+    );
     files.push(...fileIdsOf(deleted));
     if (deleted.length < batchRows) return [...new Set(files)];
   }

@@ -4,7 +4,7 @@ import { bindRepository } from "../../db/repository.js";
 import type { Database } from "../../db/schema.js";
 import { findByMsgId, isHiddenFor } from "./messages.repository.js";
 import { type MessageRow } from "./message-store.repository.js";
-import { scrubQuotes } from "./message-store.repository.js";
+import { forgetInThreads, scrubQuotes } from "./message-store.repository.js";
 
 type Trx = Transaction<Database>;
 
@@ -185,6 +185,7 @@ async function deleteIn(
   counted: boolean,
 ): Promise<{ isLast: boolean } | undefined> {
   await dropMentions(trx, row);
+  await forgetInThreads(trx, [row.msg_id]);
   const deleted = await trx
     .deleteFrom("messages")
     .where("msg_id", "=", row.msg_id)

@@ -1,5 +1,5 @@
 import { compiledOnce } from "../../db/compiled-once.js";
-import { type Selectable, type Transaction } from "kysely";
+import { type Selectable, sql, type Transaction } from "kysely";
 import { type Db } from "../../db/database.js";
 import { type Database, type MessagesTable } from "../../db/schema.js";
 import { parseJsonObject } from "../../lib/json.js";
@@ -283,4 +283,40 @@ export async function scrubQuotes(
       .where("msg_id", "=", reply.msg_id)
       .execute();
   }
+}
+
+/**
+ * Before messages go for good (deleted for everyone, a group's history cleared, retention):
+ * the replies of a root among them that stay become plain messages of their chat (a
+ * thread without its root cannot be opened, and `threads=1` pages would hide them), and a
+ * reply among them is counted out of its thread. The roots' thread rows go with them.
+ */
+export async function forgetInThreads(
+  trx: Executor,
+  msgIds: readonly number[],
+): Promise<void> {
+  if (msgIds.length === 0) return;
+  await trx
+    .updateTable("messages")
+    .set({ thread_root: null, thread_id: "" })
+    .where("thread_root", "in", [...msgIds])
+    .where("msg_id", "not in", [...msgIds])
+    .execute();
+  const replies = await trx
+    .selectFrom("messages")
+    .select(["thread_root"])
+    .where("msg_id", "in", [...msgIds])
+    .where("thread_root", "is not", null)
+    .execute();
+  const perRoot = new Map<number, number>();
+  for (const { thread_root: root } of replies)
+    if (root !== null) perRoot.set(root, (perRoot.get(root) ?? 0) + 1);
+  for (const [root, gone] of perRoot)
+    await trx
+      .updateTable("message_threads")
+      .set({
+        reply_count: sql`case when reply_count > ${gone} then reply_count - ${gone} else 0 end`,
+      })
+      .where("root_msg_id", "=", root)
+      .execute();
 }

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/database.js";
-import { scrubQuotes } from "./message-store.repository.js";
+import { forgetInThreads, scrubQuotes } from "./message-store.repository.js";
 
 /*
  * Message retention (SPEC console chat settings, `msgClearDay`): the scheduler's
@@ -27,6 +27,7 @@ export function deleteMessagesBefore(
     if (old.length === 0) return { count: 0, fileIds: [] };
     const ids = old.map((row) => row.msg_id);
     await scrubQuotes(trx, ids, cutoff);
+    await forgetInThreads(trx, ids);
     await trx.deleteFrom("messages").where("msg_id", "in", ids).execute();
     await trx
       .updateTable("conversations")

@@ -336,6 +336,31 @@ describe("threads", () => {
     expect(after.count).toBe(1);
   });
 
+  it("keeps a one-to-one thread right when a reply or its root is deleted for everyone", async () => {
+    const [ann, ben] = await registerMany(api, 2, "Pair");
+    const root = await sendText(ann, ben.userId, "Lunch?");
+    const first = await sendText(ben, ann.userId, "Yes", {
+      thread_id: root.id,
+    });
+    const second = await sendText(ann, ben.userId, "12:30", {
+      thread_id: root.id,
+    });
+    expect((await threadOf(ben, root.id)).count).toBe(2);
+    const gone = await post(ann, "im/delMessage", { id: second.id });
+    expect(gone.code, gone.msg).toBe(0);
+    const after = await threadOf(ben, root.id);
+    expect(after.count).toBe(1);
+    expect(after.data.map((m) => m.id)).toEqual([first.id]);
+    // The root deleted: its reply stays in the chat as a plain message.
+    expect((await post(ann, "im/delMessage", { id: root.id })).code).toBe(0);
+    const plain = await shownMessage(ben, ann.userId, first.id, {
+      threads: 1,
+    });
+    expect(plain?.thread_id).toBe("");
+    const none = await post(ben, "im/getThread", { id: root.id });
+    expect(none.msg).toBe("This thread doesn't exist");
+  });
+
   it("answers the same for a user who is not signed in", async () => {
     const res = await api.post("/enterprise/im/getThreads", {});
     expect(res.code).not.toBe(0);
