@@ -19,6 +19,13 @@ export const UploadMessageSchema = z.object({
   toContactId: ContactIdSchema,
   is_group: optional(formInt()),
   pid: optional(formInt()),
+  /** A reply in a thread: the root's `id` (extensions.md §6), as `sendMessage` takes it. */
+  thread_id: optional(
+    z.pipe(
+      formString(),
+      z.string().check(z.maxLength(64, { error: "thread.rootNotFound" })),
+    ),
+  ),
   extends: z.optional(
     z.object({
       duration: z.optional(z.coerce.number().check(z.gte(0), z.lte(86_400))),

@@ -208,6 +208,7 @@ export class FilesService {
           id: message.id,
           toContactId: message.toContactId,
           pid: message.pid,
+          thread_id: message.thread_id,
           type,
           content: `/files/${String(fileId)}`,
           fileId,

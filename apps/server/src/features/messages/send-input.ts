@@ -20,6 +20,8 @@ export interface FileSendInput {
   id: string;
   toContactId: ContactId;
   pid?: number | undefined;
+  /** A reply in a thread: the root's client id (extensions.md §6). */
+  thread_id?: string | undefined;
   type: "image" | "voice" | "video" | "file" | "emoji";
   content: string;
   fileId: number;

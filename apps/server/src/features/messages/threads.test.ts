@@ -361,6 +361,35 @@ describe("threads", () => {
     expect(none.msg).toBe("This thread doesn't exist");
   });
 
+  it("takes a file as a reply, sent by upload with thread_id", async () => {
+    const root = await sendText(owner, group, "Send the logo here");
+    const form = new FormData();
+    form.append(
+      "message",
+      JSON.stringify({
+        id: crypto.randomUUID(),
+        type: "file",
+        toContactId: group,
+        is_group: 1,
+        thread_id: root.id,
+      }),
+    );
+    form.append(
+      "file",
+      new Blob([new TextEncoder().encode("logo")]),
+      "logo.txt",
+    );
+    const res = await api.post(
+      "/common/upload/uploadFile",
+      {},
+      { token: member.token, raw: form, headers: { "Accept-Language": "en" } },
+    );
+    expect(res.code, res.msg).toBe(0);
+    expect((res.data as Message).thread_id).toBe(root.id);
+    const thread = await threadOf(owner, root.id);
+    expect(thread.data.map((m) => m.fileName)).toEqual(["logo.txt"]);
+  });
+
   it("answers the same for a user who is not signed in", async () => {
     const res = await api.post("/enterprise/im/getThreads", {});
     expect(res.code).not.toBe(0);
