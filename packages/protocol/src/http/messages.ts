@@ -377,7 +377,7 @@ export const followThread = defineCall({
 
 /**
  * `enterprise/im/getThreads`: the threads I follow, latest activity first, a page at a
- * time, with how many I follow (`count`).
+ * time; the envelope's `count` says how many I follow.
  */
 export const getThreads = defineCall({
   path: "/enterprise/im/getThreads",
@@ -386,10 +386,7 @@ export const getThreads = defineCall({
     page: optional(z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000)))),
     limit: optional(z.pipe(formInt(), z.int().check(z.gte(1), z.lte(50)))),
   }),
-  response: z.object({
-    data: z.array(FollowedThreadSchema),
-    count: z.int(),
-  }),
+  response: z.array(FollowedThreadSchema),
 });
 
 /** `enterprise/im/readThread`: sets my unread replies in a thread to 0. */

@@ -24,13 +24,14 @@ export function registerThreadRoutes(
     return { data: "" as const };
   });
 
-  registry.register(calls.getThreads, async (input, ctx) => ({
-    data: await threads.followed(
+  registry.register(calls.getThreads, async (input, ctx) => {
+    const { data, count } = await threads.followed(
       requireSession(ctx).userId,
       input,
       ctx.publicUrl,
-    ),
-  }));
+    );
+    return { data, count };
+  });
 
   registry.register(calls.readThread, async (input, ctx) => {
     await threads.read(requireSession(ctx).userId, input.id);

@@ -75,7 +75,8 @@ async function followed(
 ): Promise<{ data: FollowedThread[]; count: number }> {
   const res = await post(user, "im/getThreads", { page, limit });
   expect(res.code, res.msg).toBe(0);
-  return res.data as { data: FollowedThread[]; count: number };
+  // The page is the data, how many are followed the envelope's count.
+  return { data: res.data as FollowedThread[], count: res.count };
 }
 
 describe("threads", () => {
@@ -446,9 +447,7 @@ describe("threads across two processes", () => {
           { token: watcher.token },
         );
         expect(
-          (list.data as { data: FollowedThread[] }).data.find(
-            (t) => t.root.id === root.id,
-          ),
+          (list.data as FollowedThread[]).find((t) => t.root.id === root.id),
         ).toMatchObject({ count: 20, unread: 20 });
         const thread = await two.post(
           "/enterprise/im/getThread",
