@@ -3,7 +3,7 @@ import { refuse } from "../../lib/errors.js";
 import type { MessageRow } from "./message-store.repository.js";
 import type { GroupMembers } from "./messages.deps.js";
 import type { MessagesService, SeenMessage } from "./messages.service.js";
-import type { ThreadSummary, ThreadsRepository } from "./threads.repository.js";
+import type { ThreadsRepository } from "./threads.repository.js";
 
 export interface ThreadsDeps {
   repo: ThreadsRepository;
@@ -19,15 +19,6 @@ export interface ThreadsDeps {
 const THREAD_PAGE = 20;
 /** How many followed threads `getThreads` answers when not asked for a number. */
 const THREADS_PAGE = 20;
-
-/** A summary as a root carries it on the wire. */
-function wireThread(summary: ThreadSummary): NonNullable<Message["thread"]> {
-  return {
-    count: summary.count,
-    lastTime: summary.lastTime,
-    user_ids: summary.user_ids,
-  };
-}
 
 /**
  * Threads (extensions.md §6), the reading side: a thread's root and replies, following it,
@@ -50,28 +41,21 @@ export class ThreadsService {
   ): Promise<{ root: Message; data: Message[]; count: number }> {
     const { row: root, groupId } = await this.visibleRoot(userId, input.id);
     const afterSeq = await this.historyStart(userId, groupId);
-    const [replies, summaries] = await Promise.all([
-      this.deps.repo.repliesAfter(root.msg_id, {
-        afterMsgId: input.last_id ?? 0,
-        limit: input.limit ?? THREAD_PAGE,
-        reader: userId,
-        afterSeq,
-      }),
-      this.deps.repo.threadSummaries([root.msg_id]),
-    ]);
+    const replies = await this.deps.repo.repliesAfter(root.msg_id, {
+      afterMsgId: input.last_id ?? 0,
+      limit: input.limit ?? THREAD_PAGE,
+      reader: userId,
+      afterSeq,
+    });
     await this.deps.repo.markThreadRead(root.msg_id, userId);
+    // Presented as a page is: the root carries its `thread` (one read for the page).
     const [shownRoot, ...data] = await this.deps.presentFor(
       userId,
       [root, ...replies],
       publicUrl,
     );
     if (!shownRoot) throw refuse("thread.rootNotFound");
-    const summary = summaries.get(root.msg_id);
-    return {
-      root: summary ? { ...shownRoot, thread: wireThread(summary) } : shownRoot,
-      data,
-      count: summary?.count ?? 0,
-    };
+    return { root: shownRoot, data, count: shownRoot.thread?.count ?? 0 };
   }
 
   /** `followThread`: follows (nothing unread from now) or stops following a thread. */
@@ -122,18 +106,15 @@ export class ThreadsService {
       const root = roots.get(row.root_msg_id);
       if (root && (await this.deps.seenBy(userId, root))) seen.push(root);
     }
-    const [shown, summaries] = await Promise.all([
-      this.deps.presentFor(userId, seen, publicUrl),
-      this.deps.repo.threadSummaries(seen.map((row) => row.msg_id)),
-    ]);
+    // Each root carries its `thread`, as on a page (one read for them all).
+    const shown = await this.deps.presentFor(userId, seen, publicUrl);
     const byMsgId = new Map(shown.map((message) => [message.msg_id, message]));
     const data: FollowedThread[] = [];
     for (const row of rows) {
       const root = byMsgId.get(row.root_msg_id);
       if (!root) continue;
-      const summary = summaries.get(row.root_msg_id);
       data.push({
-        root: summary ? { ...root, thread: wireThread(summary) } : root,
+        root,
         count: row.count,
         lastTime: row.lastTime,
         unread: row.unread,
