@@ -17,6 +17,7 @@ export function makeMessage(
     id: `m${seq}`,
     seq,
     thread_id: "",
+    thread_broadcast: 0,
     status: "succeed",
     type: "text",
     content: `text ${seq}`,

@@ -44,6 +44,7 @@ export const MESSAGE: Message = {
   reactions: [],
   editTime: 0,
   thread_id: "",
+  thread_broadcast: 0,
 };
 
 /** A group as a member's contact, as `addGroup` pushes it. */

@@ -149,6 +149,8 @@ export interface MessagesTable {
   thread_id: Generated<string>;
   /** A reply in a thread: its root's msg_id (null outside threads). */
   thread_root: number | null;
+  /** A reply in a thread also shown in its chat: 1 (docs/EXTENSIONS.md "also send to chat"). */
+  thread_broadcast: Generated<number>;
 }
 
 /** One mention of a group message: a member, or 0 for everyone (issue 8, `atMsgList`). */

@@ -131,6 +131,11 @@ export const MessageSchema = z.object({
    * message from a server without threads reads as no reply.
    */
   thread_id: z._default(z.string(), ""),
+  /**
+   * 1: a reply in a thread also shown in the chat ("also send to chat", docs/EXTENSIONS.md);
+   * 0 otherwise, and from a server without it.
+   */
+  thread_broadcast: z._default(z.int(), 0),
   /** A root with replies: its thread (extensions.md §6); absent on other messages. */
   thread: z.optional(ThreadSummarySchema),
   /**

@@ -26,6 +26,8 @@ export const UploadMessageSchema = z.object({
       z.string().check(z.maxLength(64, { error: "thread.rootNotFound" })),
     ),
   ),
+  /** With `thread_id`: 1 also shows the reply in the chat, as `sendMessage` takes it. */
+  thread_broadcast: optional(formInt()),
   extends: z.optional(
     z.object({
       duration: z.optional(z.coerce.number().check(z.gte(0), z.lte(86_400))),

@@ -74,6 +74,11 @@ export const sendMessage = defineCall({
           z.string().check(z.maxLength(64, { error: "thread.rootNotFound" })),
         ),
       ),
+      /**
+       * With `thread_id`: 1 also shows the reply in the chat ("also send to chat", Parley's
+       * own beyond extensions.md §6, docs/EXTENSIONS.md).
+       */
+      thread_broadcast: optional(formInt()),
       // Clients send 0 with a text message: no file.
       file_id: optional(
         z.pipe(

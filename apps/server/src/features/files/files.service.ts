@@ -209,6 +209,7 @@ export class FilesService {
           toContactId: message.toContactId,
           pid: message.pid,
           thread_id: message.thread_id,
+          thread_broadcast: message.thread_broadcast,
           type,
           content: `/files/${String(fileId)}`,
           fileId,

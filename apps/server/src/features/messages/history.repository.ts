@@ -41,7 +41,11 @@ function pageStatement(
     if (after) query = query.where("seq", ">", slot());
     if (reader) query = query.where(notHiddenFor(slot()));
     if (before) query = query.where("msg_id", "<", slot());
-    if (rootsOnly) query = query.where("thread_root", "is", null);
+    // Replies "also sent to chat" stay beside the roots.
+    if (rootsOnly)
+      query = query.where((eb) =>
+        eb.or([eb("thread_root", "is", null), eb("thread_broadcast", "=", 1)]),
+      );
     return query.orderBy("msg_id", "desc").limit(slot()).offset(slot());
   }, arity);
 }

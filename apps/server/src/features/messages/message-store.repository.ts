@@ -255,6 +255,8 @@ export interface ThreadLink {
   rootSender: number;
   /** The root's place in its chat (who may see it: a group's history setting). */
   rootSeq: number;
+  /** Also shown in the chat ("also send to chat"): kept in `threads=1` pages. */
+  broadcast: boolean;
 }
 
 /**

@@ -193,6 +193,7 @@ export function toMessage(
     // The root's id for a reply in a thread (extensions.md §6); roots get `thread` from the
     // page's one read of the summaries.
     thread_id: row.thread_id,
+    thread_broadcast: row.thread_broadcast,
   };
 }
 

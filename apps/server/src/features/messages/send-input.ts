@@ -22,6 +22,8 @@ export interface FileSendInput {
   pid?: number | undefined;
   /** A reply in a thread: the root's client id (extensions.md §6). */
   thread_id?: string | undefined;
+  /** With `thread_id`: also shown in the chat. */
+  thread_broadcast?: number | undefined;
   type: "image" | "voice" | "video" | "file" | "emoji";
   content: string;
   fileId: number;

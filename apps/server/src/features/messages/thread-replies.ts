@@ -41,6 +41,7 @@ export async function threadLinkOf(
     rootClientId: root.client_msg_id,
     rootSender: root.from_user,
     rootSeq: root.seq,
+    broadcast: input.thread_broadcast === 1,
   };
 }
 

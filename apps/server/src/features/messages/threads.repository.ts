@@ -163,7 +163,11 @@ export async function storeInThread(
 ): Promise<MessageRow> {
   const stored = await trx
     .updateTable("messages")
-    .set({ thread_id: link.rootClientId, thread_root: link.rootMsgId })
+    .set({
+      thread_id: link.rootClientId,
+      thread_root: link.rootMsgId,
+      thread_broadcast: link.broadcast ? 1 : 0,
+    })
     .where("msg_id", "=", row.msg_id)
     .returningAll()
     .executeTakeFirstOrThrow();

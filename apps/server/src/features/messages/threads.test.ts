@@ -230,6 +230,36 @@ describe("threads", () => {
     expect(shownRoot?.thread?.count).toBe(1);
   });
 
+  it("keeps a reply also sent to the chat beside the roots, counted in its thread", async () => {
+    const root = await sendText(owner, group, "Deploy window?");
+    const both = await sendText(member, group, "Friday 18:00 — everyone note", {
+      thread_id: root.id,
+      thread_broadcast: 1,
+    });
+    const only = await sendText(third, group, "ok", {
+      thread_id: root.id,
+      thread_broadcast: "0",
+    });
+    expect(both).toMatchObject({ thread_id: root.id, thread_broadcast: 1 });
+    expect(only.thread_broadcast).toBe(0);
+    expect(root.thread_broadcast).toBe(0);
+    const thread = await threadOf(owner, root.id);
+    expect(thread.data.map((m) => m.id)).toEqual([both.id, only.id]);
+    expect(thread.root.thread?.count).toBe(2);
+    // threads=1: the broadcast reply stays in the chat, the other does not.
+    expect(
+      await shownMessage(owner, group, both.id, { threads: 1 }),
+    ).toMatchObject({ thread_id: root.id, thread_broadcast: 1 });
+    expect(
+      await shownMessage(owner, group, only.id, { threads: 1 }),
+    ).toBeUndefined();
+    // Without thread_id the flag means nothing: a plain message.
+    const plain = await sendText(member, group, "not a reply", {
+      thread_broadcast: 1,
+    });
+    expect(plain).toMatchObject({ thread_id: "", thread_broadcast: 0 });
+  });
+
   it("tells followers with their own unread count, and nobody else", async () => {
     const root = await sendText(owner, group, "Standup moved?");
     const [ownerSocket, memberSocket, thirdSocket] = await Promise.all([

@@ -87,6 +87,7 @@ export function toNoticeMessage(row: NoticeRow, publicUrl: string): Message {
     // An edited notice is pushed again as it reads now (notices.service.ts).
     editTime: 0,
     thread_id: "",
+    thread_broadcast: 0,
   };
 }
 
