@@ -390,6 +390,16 @@ export const getThreads = defineCall({
   request: z.object({
     page: optional(z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000)))),
     limit: optional(z.pipe(formInt(), z.int().check(z.gte(1), z.lte(50)))),
+    /**
+     * 1: only threads with unread replies, and `count` how many (Parley's own, for the
+     * Threads view's "unread first" and its badge; docs/EXTENSIONS.md).
+     */
+    unread: optional(
+      z.pipe(
+        formInt(),
+        z.int().check(z.gte(0), z.lte(1, { error: "request.invalidField" })),
+      ),
+    ),
   }),
   response: z.array(FollowedThreadSchema),
 });

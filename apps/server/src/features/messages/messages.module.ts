@@ -81,6 +81,7 @@ export const messagesModule = defineModule(
       seenBy: service.seenBy,
       presentFor: service.presentFor,
       groups: ports.groups,
+      publish: ctx.publish,
     });
     return {
       service,

@@ -223,14 +223,15 @@ async function markThreadRead(
   db: Db,
   rootMsgId: number,
   userId: number,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const [result] = await db
     .updateTable("thread_follows")
     .set({ unread: 0 })
     .where("root_msg_id", "=", rootMsgId)
     .where("user_id", "=", userId)
     .where("unread", "!=", 0)
     .execute();
+  return Number(result?.numUpdatedRows ?? 0) > 0;
 }
 
 /** A user's following of one thread: their unread count, or undefined when not following. */
@@ -300,8 +301,9 @@ async function followedThreads(
   userId: number,
   offset: number,
   limit: number,
+  unreadOnly = false,
 ): Promise<{ rows: FollowedThread[]; total: number }> {
-  const rows = await db
+  let rows = db
     .selectFrom("thread_follows as f")
     .leftJoin("message_threads as t", "t.root_msg_id", "f.root_msg_id")
     .select((eb) => [
@@ -310,18 +312,26 @@ async function followedThreads(
       "f.last_time as lastTime",
       eb.fn.coalesce("t.reply_count", eb.val(0)).as("count"),
     ])
-    .where("f.user_id", "=", userId)
-    .orderBy("f.last_time", "desc")
-    .orderBy("f.root_msg_id", "desc")
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  const { total } = await db
+    .where("f.user_id", "=", userId);
+  let total = db
     .selectFrom("thread_follows")
     .select((eb) => eb.fn.countAll<number | string>().as("total"))
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(total) };
+    .where("user_id", "=", userId);
+  // Unread ones: within the same range of the follower's index.
+  if (unreadOnly) {
+    rows = rows.where("f.unread", ">", 0);
+    total = total.where("unread", ">", 0);
+  }
+  const [page, counted] = await Promise.all([
+    rows
+      .orderBy("f.last_time", "desc")
+      .orderBy("f.root_msg_id", "desc")
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    total.executeTakeFirstOrThrow(),
+  ]);
+  return { rows: page, total: Number(counted.total) };
 }
 
 /**

@@ -1,5 +1,11 @@
-import type { FollowedThread, Message } from "@parley/protocol";
+import {
+  type FollowedThread,
+  groupContactId,
+  type Message,
+  SELF_CHAT_ID,
+} from "@parley/protocol";
 import { refuse } from "../../lib/errors.js";
+import type { Publish } from "../../realtime/ports.js";
 import type { MessageRow } from "./message-store.repository.js";
 import type { GroupMembers } from "./messages.deps.js";
 import type { MessagesService, SeenMessage } from "./messages.service.js";
@@ -13,6 +19,8 @@ export interface ThreadsDeps {
   presentFor: MessagesService["presentFor"];
   /** Groups and their members (a read interface: app.ts wires it). */
   groups: GroupMembers;
+  /** Tells a reader's other devices a thread is read. */
+  publish: Publish;
 }
 
 /** How many replies `getThread` answers when not asked for a number. */
@@ -47,7 +55,7 @@ export class ThreadsService {
       reader: userId,
       afterSeq,
     });
-    await this.deps.repo.markThreadRead(root.msg_id, userId);
+    await this.markRead(userId, root);
     // Presented as a page is: the root carries its `thread` (one read for the page).
     const [shownRoot, ...data] = await this.deps.presentFor(
       userId,
@@ -76,7 +84,34 @@ export class ThreadsService {
   /** `readThread`: nothing unread in the thread for the caller. */
   async read(userId: number, clientId: string): Promise<void> {
     const { row } = await this.visibleRoot(userId, clientId);
-    await this.deps.repo.markThreadRead(row.msg_id, userId);
+    await this.markRead(userId, row);
+  }
+
+  /**
+   * Nothing unread in a thread for a reader; when there was, their devices hear it
+   * (`threadUpdate` with unread 0, Parley's own: docs/EXTENSIONS.md), so a badge read on
+   * one goes on all.
+   */
+  private async markRead(userId: number, root: MessageRow): Promise<void> {
+    if (!(await this.deps.repo.markThreadRead(root.msg_id, userId))) return;
+    const summary = (await this.deps.repo.threadSummaries([root.msg_id])).get(
+      root.msg_id,
+    );
+    const group = root.is_group === 1;
+    await this.deps.publish.toUsers([userId], "threadUpdate", {
+      id: root.client_msg_id,
+      toContactId: group
+        ? groupContactId(root.to_user)
+        : root.from_user === root.to_user
+          ? SELF_CHAT_ID
+          : root.from_user === userId
+            ? root.to_user
+            : root.from_user,
+      is_group: root.is_group,
+      count: summary?.count ?? 0,
+      lastTime: summary?.lastTime ?? root.created_at,
+      unread: 0,
+    });
   }
 
   /**
@@ -86,7 +121,11 @@ export class ThreadsService {
    */
   async followed(
     userId: number,
-    input: { page?: number | undefined; limit?: number | undefined },
+    input: {
+      page?: number | undefined;
+      limit?: number | undefined;
+      unread?: number | undefined;
+    },
     publicUrl: string,
   ): Promise<{ data: FollowedThread[]; count: number }> {
     const limit = input.limit ?? THREADS_PAGE;
@@ -95,6 +134,7 @@ export class ThreadsService {
       userId,
       (page - 1) * limit,
       limit,
+      input.unread === 1,
     );
     const roots = new Map(
       (

@@ -294,8 +294,13 @@ describe("threads", () => {
         count: 2,
         unread: 1,
       });
-      // Reading the thread clears it.
+      // Reading the thread clears it, and my other devices hear so.
       await threadOf(member, root.id);
+      const read = await memberSocket.next("threadUpdate", (f) => {
+        const data = f.data as { id: string; unread: number };
+        return data.id === root.id && data.unread === 0;
+      });
+      expect(read.data).toMatchObject({ toContactId: group, count: 2 });
       expect(
         (await followed(member)).data.find((t) => t.root.id === root.id)
           ?.unread,
@@ -305,6 +310,38 @@ describe("threads", () => {
         [ownerSocket, memberSocket, thirdSocket].map((s) => s.close()),
       );
     }
+  });
+
+  it("lists only threads with unread replies when asked, counting them", async () => {
+    const [reader, writer, quiet] = await registerMany(api, 3, "Unread");
+    const chat = (await createGroup(api, reader, [writer, quiet])).id;
+    const roots = [
+      await sendText(reader, chat, "one"),
+      await sendText(reader, chat, "two"),
+      await sendText(reader, chat, "three"),
+    ];
+    for (const root of roots)
+      await sendText(writer, chat, "re", { thread_id: root.id });
+    await threadOf(reader, roots[1]?.id ?? "");
+    const unread = async () => {
+      const res = await post(reader, "im/getThreads", { unread: 1, limit: 50 });
+      expect(res.code, res.msg).toBe(0);
+      return {
+        ids: (res.data as FollowedThread[]).map((t) => t.root.id),
+        count: res.count,
+      };
+    };
+    expect(await unread()).toEqual({
+      ids: [roots[2]?.id, roots[0]?.id],
+      count: 2,
+    });
+    // The whole list still has all three.
+    expect((await followed(reader)).count).toBe(3);
+    await post(reader, "im/readThread", { id: roots[2]?.id });
+    expect(await unread()).toEqual({ ids: [roots[0]?.id], count: 1 });
+    expect((await post(reader, "im/getThreads", { unread: 2 })).code).not.toBe(
+      0,
+    );
   });
 
   it("pages a thread's replies forward by last_id", async () => {
