@@ -363,6 +363,8 @@ export const getThread = defineCall({
     root: MessageSchema,
     data: z.array(MessageSchema),
     count: z.int(),
+    /** 1 when the reader follows the thread (Parley's own: docs/EXTENSIONS.md). */
+    following: z._default(z.int(), 0),
   }),
 });
 

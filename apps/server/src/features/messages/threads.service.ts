@@ -46,7 +46,12 @@ export class ThreadsService {
       limit?: number | undefined;
     },
     publicUrl: string,
-  ): Promise<{ root: Message; data: Message[]; count: number }> {
+  ): Promise<{
+    root: Message;
+    data: Message[];
+    count: number;
+    following: number;
+  }> {
     const { row: root, groupId } = await this.visibleRoot(userId, input.id);
     const afterSeq = await this.historyStart(userId, groupId);
     const replies = await this.deps.repo.repliesAfter(root.msg_id, {
@@ -57,13 +62,17 @@ export class ThreadsService {
     });
     await this.markRead(userId, root);
     // Presented as a page is: the root carries its `thread` (one read for the page).
-    const [shownRoot, ...data] = await this.deps.presentFor(
-      userId,
-      [root, ...replies],
-      publicUrl,
-    );
+    const [[shownRoot, ...data], following] = await Promise.all([
+      this.deps.presentFor(userId, [root, ...replies], publicUrl),
+      this.deps.repo.followingOf(root.msg_id, userId),
+    ]);
     if (!shownRoot) throw refuse("thread.rootNotFound");
-    return { root: shownRoot, data, count: shownRoot.thread?.count ?? 0 };
+    return {
+      root: shownRoot,
+      data,
+      count: shownRoot.thread?.count ?? 0,
+      following: following ? 1 : 0,
+    };
   }
 
   /** `followThread`: follows (nothing unread from now) or stops following a thread. */

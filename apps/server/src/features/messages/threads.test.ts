@@ -60,6 +60,7 @@ interface ThreadPage {
   root: Message;
   data: Message[];
   count: number;
+  following: number;
 }
 
 async function threadOf(user: TestUser, id: string): Promise<ThreadPage> {
@@ -120,6 +121,8 @@ describe("threads", () => {
     const list = await followed(member);
     const entry = list.data.find((t) => t.root.id === root.id);
     expect(entry).toMatchObject({ count: 0, unread: 0 });
+    expect((await threadOf(member, root.id)).following).toBe(1);
+    expect((await threadOf(third, root.id)).following).toBe(0);
     expect(entry?.lastTime).toBe(root.sendTime);
     expect(list.count).toBe(list.data.length);
     expect((await post(member, "im/readThread", { id: root.id })).code).toBe(0);
