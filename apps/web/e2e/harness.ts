@@ -348,7 +348,7 @@ export async function apiSend(
 }
 
 /** The messages on a chat screen. */
-export const bubbles = (page: Page) => page.getByTestId("message");
+export const bubbles = (scope: Page | Locator) => scope.getByTestId("message");
 
 /** Waits until the page's realtime channel is bound: a message sent from now on is pushed to it. */
 export const realtimeBound = (page: Page) =>

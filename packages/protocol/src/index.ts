@@ -93,6 +93,7 @@ export {
   ARTICLE_TITLE_MAX,
 } from "./http/articles.js";
 export * as messages from "./http/messages.js";
+export * as threads from "./http/threads.js";
 export * as webrtc from "./http/calls.js";
 export type {
   CallEvent,

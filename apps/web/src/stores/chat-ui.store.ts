@@ -12,7 +12,15 @@ export type ContactSection = "messages" | "contacts";
 export type ContactTab = "all" | "unread" | "at";
 
 /** What the chat screen shows beside the side menu: chats, the file library, favourites. */
-export type ChatPane = "chats" | "files" | "favourites";
+export type ChatPane = "chats" | "files" | "favourites" | "threads";
+
+/**
+ * The editor slot of a chat, or of a thread in it (its drafts, quote and edit are its own):
+ * the chat's id, or `chat#root` for a thread's editor.
+ */
+export function editorSlot(contactId: ContactId, threadId?: string): ContactId {
+  return threadId ? `${String(contactId)}#${threadId}` : contactId;
+}
 
 /** The message a reply in the editor quotes. */
 export interface QuoteDraft {
@@ -50,6 +58,8 @@ interface ChatUiState {
   } | null;
   /** A message to bring into view in the open chat (a quote clicked, a search result). */
   jump: { contactId: ContactId; msgId: number; nonce: number } | null;
+  /** The thread shown beside (on a phone, over) the open chat: its root's client id. */
+  thread: { contactId: ContactId; rootId: string } | null;
   /** Shows a list of chats (and leaves the file library). */
   setSection: (section: ContactSection) => void;
   setPane: (pane: ChatPane) => void;
@@ -64,6 +74,9 @@ interface ChatUiState {
   startEdit: (contactId: ContactId, id: string, text: string) => void;
   /** Leaves editing (saved or cancelled). */
   stopEdit: () => void;
+  /** Opens a chat's thread beside it (the chat too, when another is open). */
+  openThread: (contactId: ContactId, rootId: string) => void;
+  closeThread: () => void;
 }
 
 export const useChatUiStore = create<ChatUiState>((set) => ({
@@ -77,17 +90,21 @@ export const useChatUiStore = create<ChatUiState>((set) => ({
   editorFill: null,
   editing: null,
   jump: null,
+  thread: null,
   setSection: (section) => set({ section, pane: "chats" }),
   setPane: (pane) => set({ pane }),
   setTab: (tab) => set({ tab }),
   setSearch: (search) => set({ search }),
   // Opening a chat (from the quick switcher, a card) leaves the file library.
+  // Another chat leaves the thread of the one before.
   open: (openContactId) =>
-    set(
-      openContactId === null
-        ? { openContactId }
-        : { openContactId, pane: "chats" },
-    ),
+    set((s) => ({
+      openContactId,
+      ...(openContactId === null ? {} : { pane: "chats" as const }),
+      ...(s.thread && s.thread.contactId !== openContactId
+        ? { thread: null }
+        : {}),
+    })),
   saveDraft: (contactId, text) =>
     set((s) => ({ drafts: { ...s.drafts, [String(contactId)]: text } })),
   setQuote: (contactId, quote) =>
@@ -107,8 +124,16 @@ export const useChatUiStore = create<ChatUiState>((set) => ({
       editing: { contactId, id, text, nonce: (s.editing?.nonce ?? 0) + 1 },
     })),
   stopEdit: () => set({ editing: null }),
+  openThread: (contactId, rootId) =>
+    set({
+      thread: { contactId, rootId },
+      openContactId: contactId,
+      pane: "chats",
+    }),
+  closeThread: () => set({ thread: null }),
   jumpTo: (contactId, msgId) =>
     set((s) => ({
+      ...(s.thread && s.thread.contactId !== contactId ? { thread: null } : {}),
       openContactId: contactId,
       pane: "chats",
       jump: { contactId, msgId, nonce: (s.jump?.nonce ?? 0) + 1 },

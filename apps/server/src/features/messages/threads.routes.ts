@@ -1,4 +1,4 @@
-import { messages as calls } from "@parley/protocol";
+import { threads as calls } from "@parley/protocol";
 import { type Calls, requireSession } from "../../plugins/calls.js";
 import type { ThreadsService } from "./threads.service.js";
 

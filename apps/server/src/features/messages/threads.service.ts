@@ -4,8 +4,8 @@ import {
   type Message,
   SELF_CHAT_ID,
 } from "@parley/protocol";
+import type { Publish } from "../../context.js";
 import { refuse } from "../../lib/errors.js";
-import type { Publish } from "../../realtime/ports.js";
 import type { MessageRow } from "./message-store.repository.js";
 import type { GroupMembers } from "./messages.deps.js";
 import type { MessagesService, SeenMessage } from "./messages.service.js";

@@ -38,6 +38,7 @@ import {
   Conversation,
   NoConnectionBanner,
   NoticesPane,
+  ThreadsView,
   useChatFromNotification,
 } from "../../features/messages";
 import { ReportDialog } from "../../features/reports";
@@ -203,6 +204,11 @@ export function ChatPage({ embedded = false }: { embedded?: boolean }) {
         {pane === "favourites" && (
           <div className={styles.pane}>
             <FavouritesPanel />
+          </div>
+        )}
+        {pane === "threads" && (
+          <div className={styles.pane}>
+            <ThreadsView />
           </div>
         )}
         {pane === "chats" && phone && layout.list && banner}

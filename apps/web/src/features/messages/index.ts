@@ -25,6 +25,12 @@ export const NoticesPane = lazyDialog<NoticesPaneProps>(
   { useOpen: () => true, onFailed: () => undefined },
 );
 
+/** The threads I follow, a pane of the chat screen: fetched when first shown. */
+export const ThreadsView = lazyDialog<object>(
+  () => import("./components/threads/ThreadsView").then((m) => m.ThreadsView),
+  { useOpen: () => true, onFailed: () => undefined },
+);
+
 const DownloadPage = lazyPage(() =>
   import("./pages/DownloadPage").then((m) => ({ default: m.DownloadPage })),
 );

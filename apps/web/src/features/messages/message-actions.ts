@@ -23,6 +23,7 @@ import {
   messagesKey,
   updateMessages,
 } from "./messages.queries";
+import { refreshThreads } from "./threads.queries";
 
 /*
  * What a user does with a message once it is sent (SPEC §4, issue 11): who may do what is
@@ -166,7 +167,19 @@ export function applyWithdrawn(client: QueryClient, line: Withdrawn): void {
 
 /** A message gone from a chat (deleted for everyone, or hidden on another of my devices). */
 export function applyGone(client: QueryClient, gone: MessageGone): void {
+  const held = client
+    .getQueryData<MessagePages>(messagesKey(gone.toContactId))
+    ?.pages.flat()
+    .find((m) => m.id === gone.id);
   dropMessage(client, gone.toContactId, gone.id);
+  // A reply (not in the chat's pages) changed its root's count; a root's replies become
+  // plain messages of the chat: the chat and its threads are read again.
+  refreshThreads(client, gone.toContactId);
+  if (!held || held.thread)
+    void client.invalidateQueries({
+      queryKey: messagesKey(gone.toContactId),
+      exact: true,
+    });
   // The chat's last line and unread count may have changed: the list says so afresh;
   // search results and favourites no longer hold it.
   void refetchContacts(client);

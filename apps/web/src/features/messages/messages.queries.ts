@@ -15,6 +15,11 @@ import {
 import { call } from "../../api/http";
 import { writeLive } from "../../api/live-write";
 import { refetchContacts, updateContact } from "../contacts";
+import {
+  onlyInThread,
+  putReply,
+  updateThreadMessages,
+} from "./threads.queries";
 
 /** Whether a chat id is a group's (`group-N`) rather than a user's. */
 export function isGroupChat(contactId: ContactId): boolean {
@@ -72,6 +77,8 @@ export function useMessagesQuery(
           is_group: chatKind(contactId),
           limit: pageParam.limit,
           last_id: pageParam.lastId,
+          // Replies in threads live in their threads; roots carry a summary of them.
+          threads: 1,
         })
       ).data,
     getNextPageParam: (lastPage, pages, lastParam): PageParam | undefined => {
@@ -129,6 +136,11 @@ export function upsertMessage(
     stored.is_read === 0 && readAhead.has(stored.id)
       ? { ...stored, is_read: 1 }
       : stored;
+  if (message.thread_id !== "") {
+    const onRoot = putReply(client, contactId, message);
+    if (onRoot) updateMessages(client, contactId, onRoot);
+    if (onlyInThread(message)) return;
+  }
   writeLive<MessagePages>(client, messagesKey(contactId), (data) => {
     if (!data) return data;
     if (
@@ -187,6 +199,7 @@ export function updateMessages(
       ? { ...data, pages: data.pages.map((page) => page.map(change)) }
       : data,
   );
+  updateThreadMessages(client, contactId, change);
 }
 
 /** Marks a chat read on the server (the other side sees the read mark). */
@@ -264,25 +277,17 @@ export function applyMessageChange(
   const newest =
     client.getQueryData<MessagePages>(messagesKey(contactId))?.pages[0]?.at(-1)
       ?.id === change.id;
-  writeLive<MessagePages>(client, messagesKey(contactId), (data) => {
-    if (!data) return data;
+  updateMessages(client, contactId, (m) => {
+    if (m.id !== change.id) return m;
+    const editTime = change.editTime ?? m.editTime;
+    if (editTime < m.editTime) return m;
     return {
-      ...data,
-      pages: data.pages.map((page) =>
-        page.map((m) => {
-          if (m.id !== change.id) return m;
-          const editTime = change.editTime ?? m.editTime;
-          if (editTime < m.editTime) return m;
-          return {
-            ...m,
-            type: change.type,
-            content: change.content,
-            editTime,
-            // A change's `extends` is the message's whole (a dismissed preview is gone).
-            ...(change.extends ? { extends: change.extends } : {}),
-          };
-        }),
-      ),
+      ...m,
+      type: change.type,
+      content: change.content,
+      editTime,
+      // A change's `extends` is the message's whole (a dismissed preview is gone).
+      ...(change.extends ? { extends: change.extends } : {}),
     };
   });
   if (newest)

@@ -30,6 +30,12 @@ import {
   upsertMessage,
 } from "./messages.queries";
 import { flushOutbox } from "./outbox";
+import {
+  applyThreadUnread,
+  readThread,
+  setFollowing,
+  summaryChange,
+} from "./threads.queries";
 
 /**
  * The chat a pushed message belongs to, from my side (wire-contract.md §3.6): `group-N` for a
@@ -178,6 +184,31 @@ export const messagesRealtime: RealtimeHandlers = {
             : null;
       if (chat !== null)
         setReactions(ctx.client, chat, data.id, data.reactions);
+    },
+    // A followed thread had a reply, or I read it on another device (extensions.md §6):
+    // its root's summary, the badge; a thread open before me is read at once.
+    threadUpdate: (data, ctx) => {
+      const chat =
+        typeof data.toContactId === "number"
+          ? data.toContactId
+          : /^group-\d+$/.test(data.toContactId)
+            ? data.toContactId
+            : null;
+      if (chat !== null) {
+        updateMessages(ctx.client, chat, summaryChange(data));
+        setFollowing(ctx.client, chat, data.id, true);
+      }
+      const shown = useChatUiStore.getState().thread;
+      if (
+        data.unread > 0 &&
+        shown?.rootId === data.id &&
+        document.visibilityState === "visible"
+      ) {
+        void readThread(data.id).catch(() => undefined);
+        applyThreadUnread(ctx.client, { ...data, unread: 0 });
+        return;
+      }
+      applyThreadUnread(ctx.client, data);
     },
     // A message changed (its sender edited it, an administrator masked it, its link
     // preview came) or a notice was edited: merged where it is held.

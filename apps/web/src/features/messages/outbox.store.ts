@@ -11,6 +11,10 @@ export interface OutboxEntry {
   at?: string[];
   /** The message this one quotes. */
   pid?: number;
+  /** A reply in a thread: the root's client id (extensions.md §6). */
+  thread_id?: string;
+  /** A reply also sent to the chat ("also send to chat"). */
+  thread_broadcast?: 1;
   sendTime: number;
   status: "going" | "failed";
   /** Going, but the last try got no answer: sent again by itself once the connection is back. */

@@ -33,6 +33,8 @@ type Kept = Pick<
   | "content"
   | "at"
   | "pid"
+  | "thread_id"
+  | "thread_broadcast"
   | "sendTime"
   | "status"
   | "reason"
@@ -46,6 +48,10 @@ export interface TextSend {
   at?: string[];
   /** The message this one quotes. */
   pid?: number;
+  /** A reply in a thread: the root's client id. */
+  thread_id?: string;
+  /** A reply also sent to the chat. */
+  thread_broadcast?: 1;
 }
 
 /** The first wait before a send with no answer is tried again; it doubles up to the most. */
@@ -82,6 +88,8 @@ function kept(entry: OutboxEntry): Kept {
     status: entry.status,
     ...(entry.at ? { at: entry.at } : {}),
     ...(entry.pid ? { pid: entry.pid } : {}),
+    ...(entry.thread_id ? { thread_id: entry.thread_id } : {}),
+    ...(entry.thread_broadcast ? { thread_broadcast: 1 as const } : {}),
     ...(entry.reason ? { reason: entry.reason } : {}),
   };
 }
@@ -298,6 +306,8 @@ async function sendOne(
           is_group: isGroupChat(entry.contactId) ? 1 : 0,
           ...(entry.at?.length ? { at: entry.at } : {}),
           ...(entry.pid ? { pid: entry.pid } : {}),
+          ...(entry.thread_id ? { thread_id: entry.thread_id } : {}),
+          ...(entry.thread_broadcast ? { thread_broadcast: 1 } : {}),
         },
         // The outbox shows what happened under the message; refusals are told below.
         { silent: true },

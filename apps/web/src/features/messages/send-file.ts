@@ -34,6 +34,8 @@ async function run(client: QueryClient, entry: OutboxEntry): Promise<void> {
           type: up.type,
           toContactId: entry.contactId,
           is_group: isGroupChat(entry.contactId) ? 1 : 0,
+          ...(entry.thread_id ? { thread_id: entry.thread_id } : {}),
+          ...(entry.thread_broadcast ? { thread_broadcast: 1 } : {}),
           ...(up.duration !== undefined
             ? { extends: { duration: up.duration } }
             : {}),
@@ -70,10 +72,14 @@ export function useSendFile() {
       file: File,
       intent: FileIntent,
       duration?: number,
+      /** A reply in a thread, and whether it also goes to the chat. */
+      thread?: { id: string; broadcast: boolean },
     ) => {
       const entry: OutboxEntry = {
         id: crypto.randomUUID(),
         contactId,
+        ...(thread ? { thread_id: thread.id } : {}),
+        ...(thread?.broadcast ? { thread_broadcast: 1 as const } : {}),
         content: file.name,
         sendTime: Date.now(),
         status: "going",

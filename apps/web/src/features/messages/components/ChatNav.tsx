@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import {
+  MessageOutlined,
   CommentOutlined,
   ContactsOutlined,
   SlidersOutlined,
@@ -22,6 +23,7 @@ import { SettingsDialog } from "../../settings";
 import { useActor } from "../../system";
 import { useChatUiStore } from "../../../stores/chat-ui.store";
 import type { ChatNavKind } from "../chat-layout";
+import { useUnreadThreadsQuery } from "../threads.queries";
 import styles from "./ChatNav.module.css";
 
 function NavButton(props: {
@@ -77,6 +79,8 @@ export function ChatNav({
   const actor = useActor();
   const { section, setSection, pane, setPane } = useChatUiStore();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Followed threads with unread replies (extensions.md §6).
+  const threadsUnread = useUnreadThreadsQuery().data?.count ?? 0;
   const [fullScreen, setFullScreen] = useState(
     Boolean(document.fullscreenElement),
   );
@@ -122,6 +126,25 @@ export function ChatNav({
           title={unread === 0 && quietNews ? t("nav.mutedNews") : undefined}
         >
           <CommentOutlined style={{ fontSize: 20, color: "inherit" }} />
+        </CountBadge>
+      </NavButton>
+      <NavButton
+        kind={kind}
+        label={t("nav.threads")}
+        active={pane === "threads"}
+        onClick={() => setPane("threads")}
+      >
+        <CountBadge
+          count={threadsUnread}
+          max={Limits.unreadBadgeMax}
+          offset={[4, -4]}
+          title={
+            threadsUnread > 0
+              ? t("threads.unreadThreads", { count: threadsUnread })
+              : undefined
+          }
+        >
+          <MessageOutlined style={{ fontSize: 20, color: "inherit" }} />
         </CountBadge>
       </NavButton>
       <NavButton

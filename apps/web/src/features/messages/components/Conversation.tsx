@@ -37,6 +37,17 @@ import { useMessageMenu } from "./message-menu";
 import { MessageList } from "./MessageList";
 import { TypingLine } from "./TypingLine";
 import toolbarStyles from "./toolbar.module.css";
+import { lazyDialog } from "../../../lib/lazy-parts";
+import type { ThreadPanelProps } from "./threads/ThreadPanel";
+
+/** A thread beside the chat: its code comes when the first thread is opened. */
+const ThreadPanel = lazyDialog<ThreadPanelProps>(
+  () => import("./threads/ThreadPanel").then((m) => m.ThreadPanel),
+  {
+    useOpen: () => true,
+    onFailed: () => useChatUiStore.getState().closeThread(),
+  },
+);
 
 /** The most unread messages read ahead to put the "new messages" line above the first. */
 const CATCH_UP_MAX = 500;
@@ -103,6 +114,9 @@ export function Conversation({
       ? setBesideOpen((shown) => !shown)
       : setOverlayOpen((shown) => !shown);
   const now = useNow(15_000);
+  const threadRoot = useChatUiStore((s) =>
+    s.thread?.contactId === contactId ? s.thread.rootId : null,
+  );
   const block = useSpeakBlock(contact, groupId, now);
   const mentionables = useMentionCandidates(contact, groupId);
 
@@ -132,7 +146,12 @@ export function Conversation({
     () =>
       chatItems(
         pages ?? [],
-        outbox.filter((e) => e.contactId === contactId),
+        // A reply only in its thread is shown there, not here.
+        outbox.filter(
+          (e) =>
+            e.contactId === contactId &&
+            (!e.thread_id || e.thread_broadcast === 1),
+        ),
         {
           id: meId,
           avatar: user?.avatar ?? "",
@@ -332,10 +351,32 @@ export function Conversation({
             />
           )}
         </div>
-        {groupId !== null && !contact.disbanded && beside && panelOpen && (
-          <GroupPanel contact={contact} groupId={groupId} />
+        {threadRoot !== null && beside && (
+          <ThreadPanel
+            key={threadRoot}
+            contact={contact}
+            rootId={threadRoot}
+            overlay={false}
+            onClose={() => useChatUiStore.getState().closeThread()}
+          />
         )}
+        {groupId !== null &&
+          !contact.disbanded &&
+          beside &&
+          panelOpen &&
+          threadRoot === null && (
+            <GroupPanel contact={contact} groupId={groupId} />
+          )}
       </div>
+      {threadRoot !== null && !beside && (
+        <ThreadPanel
+          key={threadRoot}
+          contact={contact}
+          rootId={threadRoot}
+          overlay
+          onClose={() => useChatUiStore.getState().closeThread()}
+        />
+      )}
       {menu.dialogs}
       <HistoryPanel
         contactId={contactId}

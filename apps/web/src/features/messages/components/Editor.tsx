@@ -19,7 +19,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { lazyDialog, lazyPart } from "../../../lib/lazy-parts";
 import { matchesPerson, type MentionCandidate } from "../../groups";
-import { useChatUiStore } from "../../../stores/chat-ui.store";
+import { editorSlot, useChatUiStore } from "../../../stores/chat-ui.store";
 import { pastedPicture, pictureToJpeg } from "../screenshot";
 import type { FileIntent } from "../send-file";
 import styles from "./chat.module.css";
@@ -70,6 +70,15 @@ const MentionsField = lazyPart<MentionsFieldProps>(
 
 interface Props {
   contactId: ContactId;
+  /**
+   * A thread's editor (extensions.md §6): the root's client id. Its draft, quote and edit
+   * are its own and kept on this device only; nobody is told I am typing.
+   */
+  threadId?: string;
+  /** In place of the chat's placeholder (a thread's "Reply…"). */
+  placeholder?: string;
+  /** Beside the send button (a thread's "Also send to chat"). */
+  footerExtra?: ReactNode;
   sendKey: number;
   /** In a group: who may be mentioned (everyone first when I may); none in a person's chat. */
   mentionables?: readonly MentionCandidate[];
@@ -99,6 +108,9 @@ interface Props {
  */
 export function Editor({
   contactId,
+  threadId,
+  placeholder,
+  footerExtra,
   sendKey,
   mentionables,
   blocked,
@@ -111,13 +123,16 @@ export function Editor({
   formatHint = false,
 }: Props) {
   const { t } = useTranslation("messages");
+  const slot = editorSlot(contactId, threadId);
+  const inThread = threadId !== undefined;
   const [history, setHistory] = useState(() =>
     startHistory(
-      useChatUiStore.getState().drafts[String(contactId)] ?? serverDraft,
+      useChatUiStore.getState().drafts[String(slot)] ??
+        (inThread ? "" : serverDraft),
     ),
   );
   const text = present(history).text;
-  const quote = useChatUiStore((s) => s.quotes[String(contactId)]);
+  const quote = useChatUiStore((s) => s.quotes[String(slot)]);
   // The draft as the server last knew it: typing differs from it until it is kept there.
   const synced = useRef(serverDraft);
   const [picked, setPicked] = useState<Mentionable[]>([]);
@@ -125,7 +140,7 @@ export function Editor({
   const latest = useRef(text);
   // One of my messages being edited (extensions.md §2).
   const editing = useChatUiStore((s) =>
-    s.editing?.contactId === contactId ? s.editing : null,
+    s.editing?.contactId === slot ? s.editing : null,
   );
   /** The edit the editor holds (its nonce; 0 none), and what was typed before it. */
   const editTaken = useRef(0);
@@ -145,40 +160,40 @@ export function Editor({
       const draft =
         editTaken.current === 0 ? latest.current : beforeEdit.current;
       if (editTaken.current !== 0) useChatUiStore.getState().stopEdit();
-      useChatUiStore.getState().saveDraft(contactId, draft);
-      if (draft !== synced.current) syncDraft(contactId, draft);
+      useChatUiStore.getState().saveDraft(slot, draft);
+      if (!inThread && draft !== synced.current) syncDraft(contactId, draft);
     },
-    [contactId],
+    [contactId, slot, inThread],
   );
   // Typing that rests is kept on the server, so my other devices show it (issue 11).
   useEffect(() => {
-    if (text === synced.current || editing) return;
+    if (text === synced.current || editing || inThread) return;
     const timer = setTimeout(() => {
       synced.current = text;
       syncDraft(contactId, text);
     }, DRAFT_SYNC_MS);
     return () => clearTimeout(timer);
-  }, [text, contactId, editing]);
+  }, [text, contactId, editing, inThread]);
   // A draft from another device replaces mine only while I have not typed since.
   useEffect(() => {
-    if (serverDraft === synced.current) return;
+    if (serverDraft === synced.current || inThread) return;
     if (latest.current === synced.current) {
       setHistory((h) =>
         record(h, { text: serverDraft, caret: serverDraft.length }),
       );
     }
     synced.current = serverDraft;
-  }, [serverDraft]);
+  }, [serverDraft, inThread]);
   // Text handed to this editor: a withdrawn message to re-edit.
   const fill = useChatUiStore((s) => s.editorFill);
   const filled = useRef(fill?.nonce ?? 0);
   useEffect(() => {
-    if (!fill || fill.nonce === filled.current || fill.contactId !== contactId)
+    if (!fill || fill.nonce === filled.current || fill.contactId !== slot)
       return;
     filled.current = fill.nonce;
     setHistory((h) => record(h, { text: fill.text, caret: fill.text.length }));
     requestAnimationFrame(() => field.current?.focus());
-  }, [fill, contactId]);
+  }, [fill, slot]);
 
   // One of my messages to edit: the editor takes its text, and gives back what was being
   // typed when the edit is saved or cancelled.
@@ -220,7 +235,7 @@ export function Editor({
   const change = (next: string, caret = next.length) => {
     setHistory((h) => record(h, { text: next, caret }));
     // An edit is no news to the chat: nobody is told I am typing one.
-    if (!editing) typing.typed(next);
+    if (!editing && !inThread) typing.typed(next);
   };
 
   const placeCaret = (caret: number) => {
@@ -279,7 +294,7 @@ export function Editor({
     onSend(text.trim(), mentionedIds(text, picked), quote?.msgId);
     setHistory(startHistory(""));
     setPicked([]);
-    if (quote) useChatUiStore.getState().setQuote(contactId, null);
+    if (quote) useChatUiStore.getState().setQuote(slot, null);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -354,9 +369,9 @@ export function Editor({
     value: text,
     onKeyDown,
     onPaste,
-    placeholder: t(
-      mentionables ? "editor.placeholderGroup" : "editor.placeholder",
-    ),
+    placeholder:
+      placeholder ??
+      t(mentionables ? "editor.placeholderGroup" : "editor.placeholder"),
     label: t("editor.label"),
     onChange: (next) => change(next, field.current?.selectionStart),
     onFieldFocus: (element) => {
@@ -405,7 +420,7 @@ export function Editor({
             size="small"
             icon={<CloseOutlined />}
             aria-label={t("quote.cancel")}
-            onClick={() => useChatUiStore.getState().setQuote(contactId, null)}
+            onClick={() => useChatUiStore.getState().setQuote(slot, null)}
           />
         </div>
       )}
@@ -435,7 +450,8 @@ export function Editor({
             ? t("editor.tooLong", { count: length.over })
             : editing
               ? t(sendKey === 2 ? "edit.hintCtrlEnter" : "edit.hintEnter")
-              : t(sendKey === 2 ? "editor.hintCtrlEnter" : "editor.hintEnter")}
+              : (footerExtra ??
+                t(sendKey === 2 ? "editor.hintCtrlEnter" : "editor.hintEnter"))}
         </span>
         {formatHint && !length.visible && length.over === 0 && (
           <span className={styles.formatHint} aria-hidden>

@@ -1,10 +1,12 @@
 import {
+  CommentOutlined,
   MoreOutlined,
   SmileOutlined,
   PhoneOutlined,
   VideoCameraOutlined,
 } from "@ant-design/icons";
-import type { LinkPreview, Reaction } from "@parley/protocol";
+import type { LinkPreview, Reaction, ThreadSummary } from "@parley/protocol";
+import { clsx } from "clsx";
 import { Avatar, Button, type MenuProps } from "antd";
 import { memo, type ReactElement, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -26,6 +28,8 @@ import { LinkPreviewCard } from "./LinkPreviewCard";
 import { mightBeFormatted } from "./formatting/might-format";
 import { lazyPart } from "../../../lib/lazy-parts";
 import { ReactionAdder, ReactionBar } from "./ReactionBar";
+import { ThreadSummaryLine } from "./threads/ThreadSummaryLine";
+import threadStyles from "./threads/threads.module.css";
 
 /** What a row's menu and quote do; one object for the whole list, so rows stay memoised. */
 export interface BubbleActions {
@@ -39,6 +43,10 @@ export interface BubbleActions {
   nameOf: (userId: number) => string | undefined;
   /** The sender takes the row's link preview away (extensions.md §5). */
   dismissPreview: (rowKey: string) => void;
+  /** A person's name and picture as this chat knows them (a thread's repliers). */
+  personOf?: (userId: number) => { name: string; avatar: string } | undefined;
+  /** Opens the row's thread (extensions.md §6); absent inside a thread. */
+  openThread?: (rowKey: string) => void;
 }
 
 /** The labels a quote shows for a quoted picture, clip or file (messages:quote.*). */
@@ -103,6 +111,10 @@ export interface BubbleProps {
   formatted?: boolean | undefined;
   /** The text's link preview (extensions.md §5). */
   linkPreview?: LinkPreview | undefined;
+  /** A root's thread (extensions.md §6): the line under it that opens it. */
+  thread?: ThreadSummary | undefined;
+  /** It may have a thread: the row offers "Reply in thread" on hover. */
+  threadable?: boolean | undefined;
 }
 
 /** A text with its links drawn as links (each opens a new tab, telling it nothing of us). */
@@ -201,6 +213,8 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
     locale = "zh-CN",
     formatted = false,
     linkPreview,
+    thread,
+    threadable = false,
   } = props;
   const { t } = useTranslation("messages");
   const [expanded, setExpanded] = useState(false);
@@ -355,6 +369,16 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
               />
             </ReactionAdder>
           )}
+          {actions?.openThread && rowKey !== undefined && threadable && (
+            <Button
+              type="text"
+              size="small"
+              className={clsx(styles.moreButton, threadStyles.threadButton)}
+              icon={<CommentOutlined />}
+              aria-label={t("threads.reply")}
+              onClick={() => actions.openThread?.(rowKey)}
+            />
+          )}
           {actions && rowKey !== undefined && (
             <LazyDropdown
               trigger={["click"]}
@@ -396,6 +420,17 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
               mine={mine}
               nameOf={actions.nameOf}
               onToggle={(emoji, on) => actions.react(rowKey, emoji, on)}
+            />
+          )}
+        {thread &&
+          thread.count > 0 &&
+          actions?.openThread &&
+          rowKey !== undefined && (
+            <ThreadSummaryLine
+              thread={thread}
+              locale={locale}
+              personOf={actions.personOf}
+              onOpen={() => actions.openThread?.(rowKey)}
             />
           )}
         {(mine || receipt) && (

@@ -31,6 +31,8 @@ import {
   openingPosition,
 } from "./list-scroll";
 import { type BubbleActions, MessageBubble } from "./MessageBubble";
+import { threadable } from "../thread-rules";
+import { ThreadSummaryLine } from "./threads/ThreadSummaryLine";
 
 /** Large enough that prepending older pages never reaches zero. */
 const START_INDEX = 1_000_000;
@@ -82,7 +84,7 @@ const LIST_PARTS: Components<ChatItem, ListContext> = {
       <div className={styles.divider}>
         <Spinner />
       </div>
-    ) : context.atStart ? (
+    ) : context.atStart && context.startText !== "" ? (
       <div className={styles.divider}>{context.startText}</div>
     ) : null,
   Footer: () => <div style={{ height: 12 }} />,
@@ -108,6 +110,8 @@ interface Props {
   reveal?: { key: string; nonce: number } | null;
   /** Beside an event line: e.g. "Re-edit" on my withdrawn text message. */
   renderEventExtra?: (item: ChatItem) => ReactNode;
+  /** Above the first row once all are loaded, in place of "the start of the chat". */
+  startText?: string;
 }
 
 /**
@@ -128,6 +132,7 @@ export function MessageList({
   actions,
   reveal,
   renderEventExtra,
+  startText,
 }: Props) {
   const { t, i18n } = useTranslation("messages");
   const locale =
@@ -316,7 +321,7 @@ export function MessageList({
         context={{
           loadingOlder,
           atStart: !hasOlder && items.length > 0,
-          startText: t("messages.start"),
+          startText: startText ?? t("messages.start"),
         }}
         components={LIST_PARTS}
         itemContent={(_, item) => (
@@ -324,6 +329,11 @@ export function MessageList({
             {item.unreadDivider && (
               <div className={styles.unreadLine} role="separator">
                 <span>{t("list.newMessages")}</span>
+              </div>
+            )}
+            {item.caption !== undefined && (
+              <div className={styles.captionLine} role="separator">
+                <span>{item.caption}</span>
               </div>
             )}
             {item.divider && (
@@ -347,6 +357,17 @@ export function MessageList({
                   item.mine,
                 )}
                 {renderEventExtra?.(item)}
+                {/* A withdrawn root keeps its thread readable (extensions.md §6). */}
+                {item.message?.thread &&
+                  item.message.thread.count > 0 &&
+                  actions?.openThread && (
+                    <ThreadSummaryLine
+                      thread={item.message.thread}
+                      locale={locale}
+                      personOf={actions.personOf}
+                      onOpen={() => actions.openThread?.(item.key)}
+                    />
+                  )}
               </div>
             ) : (
               <MessageBubble
@@ -363,6 +384,10 @@ export function MessageList({
                 locale={locale}
                 formatted={formatMessages}
                 linkPreview={item.linkPreview}
+                thread={item.message?.thread}
+                threadable={
+                  item.message !== undefined && threadable(item.message)
+                }
                 quote={item.quote}
                 highlighted={highlighted === item.key}
                 mine={item.mine}

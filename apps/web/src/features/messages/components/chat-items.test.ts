@@ -218,4 +218,30 @@ describe("the message list's rows", () => {
     expect(firstUnreadKey(pages, me.id, 3)).toBe("2:m9");
     expect(firstUnreadKey([[makeMessage(1, 1)]], me.id, 3)).toBeNull();
   });
+
+  it("counts the replies in threads a page leaves out (gaps in the sequence) among the unread", () => {
+    // 2, 4 and 7 are roots; 3, 5 and 6 replies in threads, not in the page.
+    const pages = [[makeMessage(2, 2), makeMessage(4, 2), makeMessage(7, 2)]];
+    // Three unread: 7, then the replies 6 and 5: the line goes above 7.
+    expect(firstUnreadKey(pages, me.id, 3)).toBe("2:m7");
+    // Four unread: 7, 6, 5 and 4.
+    expect(firstUnreadKey(pages, me.id, 4)).toBe("2:m4");
+    expect(unreadMissing(pages, me.id, 6)).toBe(0);
+    expect(unreadMissing(pages, me.id, 9)).toBe(3);
+    // Replies after the newest message (its root's thread says so) take the first places.
+    const busy = [
+      [
+        makeMessage(2, 2),
+        makeMessage(4, 2, {
+          thread: {
+            count: 2,
+            lastTime: makeMessage(9, 2).sendTime,
+            user_ids: [2],
+          },
+        }),
+      ],
+    ];
+    expect(firstUnreadKey(busy, me.id, 1)).toBeNull();
+    expect(firstUnreadKey(busy, me.id, 2)).toBe("2:m4");
+  });
 });

@@ -55,6 +55,8 @@ export interface ChatItem {
   quote?: QuoteView;
   /** Its first link's preview (extensions.md §5), as the server made it. */
   linkPreview?: LinkPreview;
+  /** A line of its own above the row (a thread's "3 replies" under its root). */
+  caption?: string;
 }
 
 /** A reply's quoted message, as the bubble shows it above the reply. */
@@ -247,19 +249,39 @@ function uploadMedia(entry: OutboxEntry): MediaBody | undefined {
   }
 }
 
-/** The keys of the other side's loaded messages, newest first. */
-function peerKeys(
+/**
+ * The other side's loaded messages newest first, each with its place from the end among the
+ * messages a chat's unread count counts, and how many places the loaded pages cover. Replies
+ * in threads are not in the pages (`threads=1`) but are counted unread: each gap in the
+ * sequence numbers is such a message (or one deleted since) and takes a place; so does,
+ * at least, each root whose thread had a reply after the newest loaded message.
+ */
+function peerPlaces(
   pages: readonly (readonly Message[])[],
   meId: number,
-): string[] {
-  const keys: string[] = [];
+): { places: { key: string; place: number }[]; covered: number } {
+  const places: { key: string; place: number }[] = [];
+  const newest = pages[0]?.at(-1);
+  let covered = 0;
+  if (newest)
+    for (const page of pages)
+      for (const message of page)
+        if (message.thread && message.thread.lastTime > newest.sendTime)
+          covered += 1;
+  let newerSeq: number | undefined;
   for (const page of pages) {
     for (let i = page.length - 1; i >= 0; i--) {
       const message = page[i];
-      if (message && message.from_user !== meId) keys.push(messageKey(message));
+      if (!message) continue;
+      if (newerSeq !== undefined && message.seq < newerSeq)
+        covered += newerSeq - message.seq - 1;
+      newerSeq = message.seq;
+      if (message.from_user === meId) continue;
+      covered += 1;
+      places.push({ key: messageKey(message), place: covered });
     }
   }
-  return keys;
+  return { places, covered };
 }
 
 /** How many of the other side's `unread` messages the loaded pages lack (older pages come first). */
@@ -268,12 +290,13 @@ export function unreadMissing(
   meId: number,
   unread: number,
 ): number {
-  return Math.max(0, unread - peerKeys(pages, meId).length);
+  return Math.max(0, unread - peerPlaces(pages, meId).covered);
 }
 
 /**
- * Where the "new messages" line goes: the oldest of the last `unread` messages from the other
- * side — or the oldest one loaded, when the history holds fewer — or null with none unread.
+ * Where the "new messages" line goes: the oldest of the other side's loaded messages among
+ * the last `unread` — or the oldest one loaded, when the history holds fewer — or null with
+ * none unread (or all of them replies in threads).
  */
 export function firstUnreadKey(
   pages: readonly (readonly Message[])[],
@@ -281,6 +304,11 @@ export function firstUnreadKey(
   unread: number,
 ): string | null {
   if (unread <= 0) return null;
-  const keys = peerKeys(pages, meId);
-  return keys[Math.min(unread, keys.length) - 1] ?? null;
+  const { places } = peerPlaces(pages, meId);
+  let found: string | null = null;
+  for (const { key, place } of places) {
+    if (place > unread) break;
+    found = key;
+  }
+  return found;
 }

@@ -1,4 +1,5 @@
 import {
+  CommentOutlined,
   CopyOutlined,
   DeleteOutlined,
   EditOutlined,
@@ -31,7 +32,7 @@ import { groupNumber, useGroupMembersQuery } from "../../groups";
 import { useReportStore } from "../../../stores/report.store";
 import { ChooseChatDialog } from "../../files";
 import { useActor, useGlobalConfig } from "../../system";
-import { useChatUiStore } from "../../../stores/chat-ui.store";
+import { editorSlot, useChatUiStore } from "../../../stores/chat-ui.store";
 import {
   copyText,
   deleteForEveryone,
@@ -44,6 +45,7 @@ import {
 } from "../message-actions";
 import { dismissLinkPreview, toggleReaction } from "../messages.queries";
 import { QUICK_REACTIONS, takesReactions } from "../reactions";
+import { threadable } from "../thread-rules";
 import styles from "./chat.module.css";
 import type { ChatItem } from "./chat-items";
 import type { BubbleActions } from "./MessageBubble";
@@ -78,6 +80,8 @@ export function useMessageMenu(options: {
   hasOlder: boolean;
   /** Loads one older page. */
   loadOlder: () => Promise<unknown>;
+  /** The menu of a thread's panel: its root's client id (no quoting, no thread to start). */
+  threadId?: string;
 }): {
   actions: BubbleActions;
   dialogs: ReactNode;
@@ -86,8 +90,10 @@ export function useMessageMenu(options: {
   /** Puts my last message I may edit into the editor; false when there is none. */
   editLast: () => boolean;
 } {
-  const { contact, items, hasOlder, loadOlder } = options;
+  const { contact, items, hasOlder, loadOlder, threadId } = options;
   const chat: ContactId = contact.id;
+  // The editor this list's edits and re-edits go to: the chat's, or the thread's.
+  const slot = editorSlot(chat, threadId);
   const { t } = useTranslation("messages");
   const client = useQueryClient();
   const me = useSessionStore((s) => s.user?.user_id ?? 0);
@@ -99,15 +105,30 @@ export function useMessageMenu(options: {
   const groupId = groupNumber(chat);
   const members = useGroupMembersQuery(groupId);
   const myName = useSessionStore((s) => s.user?.displayName ?? "");
+  const myAvatar = useSessionStore((s) => s.user?.avatar ?? "");
   const names = useMemo(() => {
-    const known = new Map<number, string>();
+    const known = new Map<number, { name: string; avatar: string }>();
     if (typeof contact.id === "number")
-      known.set(contact.id, contact.displayName);
+      known.set(contact.id, {
+        name: contact.displayName,
+        avatar: contact.avatar,
+      });
     for (const m of members.data ?? [])
-      known.set(m.user_id, m.userInfo.displayName);
-    known.set(me, myName);
+      known.set(m.user_id, {
+        name: m.userInfo.displayName,
+        avatar: m.userInfo.avatar,
+      });
+    known.set(me, { name: myName, avatar: myAvatar });
     return known;
-  }, [contact.id, contact.displayName, members.data, me, myName]);
+  }, [
+    contact.id,
+    contact.displayName,
+    contact.avatar,
+    members.data,
+    me,
+    myName,
+    myAvatar,
+  ]);
   const favourite = useRef(saveFavourite.mutate);
   const [forwarding, setForwarding] = useState<Message | null>(null);
   const [reveal, setReveal] = useState<{ key: string; nonce: number } | null>(
@@ -194,13 +215,24 @@ export function useMessageMenu(options: {
   // A jump asked for from outside the list (a search result): once this chat shows it.
   const jump = useChatUiStore((s) => s.jump);
   useEffect(() => {
-    if (jump && jump.contactId === chat) void showMessage.current(jump.msgId);
-  }, [jump, chat]);
+    if (jump && jump.contactId === chat && threadId === undefined)
+      void showMessage.current(jump.msgId);
+  }, [jump, chat, threadId]);
 
   const actions = useMemo<BubbleActions>(
     () => ({
       showQuoted: (msgId) => void showMessage.current(msgId),
-      nameOf: (userId) => latest.current.names.get(userId),
+      nameOf: (userId) => latest.current.names.get(userId)?.name,
+      personOf: (userId) => latest.current.names.get(userId),
+      openThread: (rowKey) => {
+        const message = latest.current.items.find(
+          (i) => i.key === rowKey,
+        )?.message;
+        if (message)
+          useChatUiStore
+            .getState()
+            .openThread(chat, message.thread_id || message.id);
+      },
       dismissPreview: (rowKey) => {
         const message = latest.current.items.find(
           (i) => i.key === rowKey,
@@ -274,6 +306,17 @@ export function useMessageMenu(options: {
                 appModal.error({ title: t("menu.copyFailed") }),
               ),
           });
+        // A thread from any message that takes a reply; a reply also in the chat opens its own.
+        if (threadId === undefined && threadable(message))
+          entries.push({
+            key: "thread",
+            icon: <CommentOutlined />,
+            label: t("threads.reply"),
+            onClick: () =>
+              useChatUiStore
+                .getState()
+                .openThread(chat, message.thread_id || message.id),
+          });
         if (can.edit)
           entries.push({
             key: "edit",
@@ -282,9 +325,9 @@ export function useMessageMenu(options: {
             onClick: () =>
               useChatUiStore
                 .getState()
-                .startEdit(chat, message.id, item.content),
+                .startEdit(slot, message.id, item.content),
           });
-        if (can.quote)
+        if (can.quote && threadId === undefined)
           entries.push({
             key: "quote",
             icon: <MessageOutlined />,
@@ -364,7 +407,7 @@ export function useMessageMenu(options: {
         return { items: entries };
       },
     }),
-    [chat, client, t],
+    [chat, client, t, slot, threadId],
   );
 
   const editLast = (): boolean => {
@@ -382,7 +425,7 @@ export function useMessageMenu(options: {
         now: Date.now(),
       });
       if (!can.edit) return false;
-      useChatUiStore.getState().startEdit(chat, message.id, item.content);
+      useChatUiStore.getState().startEdit(slot, message.id, item.content);
       return true;
     }
     return false;
@@ -398,7 +441,7 @@ export function useMessageMenu(options: {
         type="link"
         size="small"
         className={styles.reedit}
-        onClick={() => useChatUiStore.getState().fillEditor(chat, text)}
+        onClick={() => useChatUiStore.getState().fillEditor(slot, text)}
       >
         {t("menu.reedit")}
       </Button>
