@@ -59,7 +59,12 @@ interface ChatUiState {
   /** A message to bring into view in the open chat (a quote clicked, a search result). */
   jump: { contactId: ContactId; msgId: number; nonce: number } | null;
   /** The thread shown beside (on a phone, over) the open chat: its root's client id. */
-  thread: { contactId: ContactId; rootId: string } | null;
+  thread: {
+    contactId: ContactId;
+    rootId: string;
+    /** A reply to bring into view once the thread shows (a search result); `nonce` repeats. */
+    focus?: { msgId: number; nonce: number };
+  } | null;
   /** Shows a list of chats (and leaves the file library). */
   setSection: (section: ContactSection) => void;
   setPane: (pane: ChatPane) => void;
@@ -75,7 +80,11 @@ interface ChatUiState {
   /** Leaves editing (saved or cancelled). */
   stopEdit: () => void;
   /** Opens a chat's thread beside it (the chat too, when another is open). */
-  openThread: (contactId: ContactId, rootId: string) => void;
+  openThread: (
+    contactId: ContactId,
+    rootId: string,
+    focusMsgId?: number,
+  ) => void;
   closeThread: () => void;
 }
 
@@ -124,12 +133,23 @@ export const useChatUiStore = create<ChatUiState>((set) => ({
       editing: { contactId, id, text, nonce: (s.editing?.nonce ?? 0) + 1 },
     })),
   stopEdit: () => set({ editing: null }),
-  openThread: (contactId, rootId) =>
-    set({
-      thread: { contactId, rootId },
+  openThread: (contactId, rootId, focusMsgId) =>
+    set((s) => ({
+      thread: {
+        contactId,
+        rootId,
+        ...(focusMsgId === undefined
+          ? {}
+          : {
+              focus: {
+                msgId: focusMsgId,
+                nonce: (s.thread?.focus?.nonce ?? 0) + 1,
+              },
+            }),
+      },
       openContactId: contactId,
       pane: "chats",
-    }),
+    })),
   closeThread: () => set({ thread: null }),
   jumpTo: (contactId, msgId) =>
     set((s) => ({
@@ -139,3 +159,18 @@ export const useChatUiStore = create<ChatUiState>((set) => ({
       jump: { contactId, msgId, nonce: (s.jump?.nonce ?? 0) + 1 },
     })),
 }));
+
+/**
+ * Brings a stored message into view where it is shown: a reply only in its thread
+ * (extensions.md §6) opens the thread beside its chat with the reply marked; any other
+ * message is sought in its chat (a search result, a favourite).
+ */
+export function showStoredMessage(
+  contactId: ContactId,
+  message: { msg_id: number; thread_id: string; thread_broadcast: number },
+): void {
+  const ui = useChatUiStore.getState();
+  if (message.thread_id !== "" && message.thread_broadcast !== 1)
+    ui.openThread(contactId, message.thread_id, message.msg_id);
+  else ui.jumpTo(contactId, message.msg_id);
+}

@@ -7,6 +7,7 @@ import {
 } from "../../../test/build-test-app.js";
 import {
   createGroup,
+  loginAdmin,
   registerAndLogin,
   registerMany,
   type TestUser,
@@ -459,6 +460,63 @@ describe("threads", () => {
     expect((res.data as Message).thread_id).toBe(root.id);
     const thread = await threadOf(owner, root.id);
     expect(thread.data.map((m) => m.fileName)).toEqual(["logo.txt"]);
+  });
+
+  it("finds a reply by search, forwards it as a plain message, keeps it as a favourite, shows it with its root to the console", async () => {
+    const root = await sendText(owner, group, "Which venue?");
+    const reply = await sendText(member, group, "The kiwiharbour hall", {
+      thread_id: root.id,
+    });
+    // The history panel's search finds the reply, marked as one.
+    const searched = await post(third, "im/getMessageList", {
+      toContactId: group,
+      is_group: 1,
+      type: "all",
+      keywords: "kiwiharbour",
+      page: 1,
+      limit: 20,
+    });
+    expect(searched.code, searched.msg).toBe(0);
+    expect(
+      (searched.data as Message[]).map((m) => [m.id, m.thread_id]),
+    ).toEqual([[reply.id, root.id]]);
+    // Forwarded: a message of its own in the other chat, in no thread.
+    const forwarded = await post(third, "im/forwardMessage", {
+      user_ids: [owner.userId],
+      msg_id: reply.msg_id,
+    });
+    expect(forwarded.code, forwarded.msg).toBe(0);
+    const copies = await post(owner, "im/getMessageList", {
+      toContactId: third.userId,
+      is_group: 0,
+    });
+    const copy = (copies.data as Message[]).find((m) =>
+      m.content.includes("kiwiharbour"),
+    );
+    expect(copy).toMatchObject({ thread_id: "", thread_broadcast: 0 });
+    expect(copy?.thread).toBeUndefined();
+    // A favourite keeps it, as a reply of its thread.
+    const saved = await post(third, "collect/add", { msg_id: reply.msg_id });
+    expect(saved.code, saved.msg).toBe(0);
+    const favourites = await post(third, "collect/index", { page: 1 });
+    const favourite = (favourites.data as Array<{ message: Message }>).find(
+      (f) => f.message.id === reply.id,
+    );
+    expect(favourite?.message.thread_id).toBe(root.id);
+    // The console's message centre lists it with the quote of its root.
+    const admin = await loginAdmin(api);
+    const centre = await api.post(
+      "/manage/message/index",
+      { is_group: 2, limit: 50 },
+      { token: admin.token },
+    );
+    expect(centre.code, centre.msg).toBe(0);
+    const row = (centre.data as Message[]).find((m) => m.id === reply.id);
+    expect(row?.thread_id).toBe(root.id);
+    expect(row?.extends.quote).toMatchObject({
+      msg_id: root.msg_id,
+      content: "Which venue?",
+    });
   });
 
   it("answers the same for a user who is not signed in", async () => {

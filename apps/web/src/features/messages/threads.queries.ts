@@ -68,7 +68,9 @@ export function refreshThreads(client: QueryClient, contactId: ContactId) {
 }
 
 /** Whether a message is a reply shown only in its thread (not also sent to the chat). */
-export function onlyInThread(message: Message): boolean {
+export function onlyInThread(
+  message: Pick<Message, "thread_id" | "thread_broadcast">,
+): boolean {
   return message.thread_id !== "" && message.thread_broadcast !== 1;
 }
 

@@ -5,7 +5,7 @@ import { Button, Empty, Pagination, Result, Spin } from "antd";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useWindowWidth } from "../../../hooks/useWindowWidth";
-import { useChatUiStore } from "../../../stores/chat-ui.store";
+import { showStoredMessage } from "../../../stores/chat-ui.store";
 import {
   clampPage,
   FAVOURITE_PAGE_SIZE,
@@ -42,8 +42,9 @@ export function FavouritesPanel() {
     if (clamped !== page) setPage(clamped);
   }
 
+  // The chat, at the message (a reply in a thread: its thread, at the reply).
   const openChat = (favourite: Favourite) =>
-    useChatUiStore.getState().open(favourite.message.toContactId);
+    showStoredMessage(favourite.message.toContactId, favourite.message);
 
   let content: ReactNode;
   if (!list.data) {

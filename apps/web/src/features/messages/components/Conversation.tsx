@@ -32,7 +32,10 @@ import { chatItems, firstUnreadKey, unreadMissing } from "./chat-items";
 import { DisbandedNotice } from "./DisbandedNotice";
 import { Editor } from "./Editor";
 import { HistoryPanel } from "../../history";
-import { useChatUiStore } from "../../../stores/chat-ui.store";
+import {
+  showStoredMessage,
+  useChatUiStore,
+} from "../../../stores/chat-ui.store";
 import { useMessageMenu } from "./message-menu";
 import { MessageList } from "./MessageList";
 import { TypingLine } from "./TypingLine";
@@ -384,7 +387,7 @@ export function Conversation({
         onClose={() => setHistoryOpen(false)}
         onJump={(message) => {
           setHistoryOpen(false);
-          useChatUiStore.getState().jumpTo(contactId, message.msg_id);
+          showStoredMessage(contactId, message);
         }}
       />
       {groupId !== null && !contact.disbanded && !beside && (

@@ -1,4 +1,5 @@
 import {
+  CommentOutlined,
   DownloadOutlined,
   FileOutlined,
   SoundOutlined,
@@ -10,7 +11,7 @@ import { Avatar, Image, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { formatFullTime } from "../../../../lib/time";
 import { DealActions } from "./DealActions";
-import { type MessageBody, messageBody } from "./message-body";
+import { type MessageBody, messageBody, threadRootOf } from "./message-body";
 import styles from "./messages.module.css";
 
 const ATTACHMENT_ICONS = {
@@ -43,6 +44,7 @@ export function MessageRow({ message, locale, writable }: Props) {
   const sender = message.fromUser.displayName || message.fromUser.realname;
   const body = messageBody(message, (key, options) => t(key, options));
   const typeKey = TYPE_KEYS[message.type];
+  const root = threadRootOf(message);
 
   return (
     <li className={styles.mcRow} data-testid="console-message">
@@ -73,6 +75,16 @@ export function MessageRow({ message, locale, writable }: Props) {
             </Tag>
           )}
         </div>
+        {root && (
+          // A reply in a thread: the root it answers, for the moderator's context.
+          <div className={styles.mcThread} data-testid="console-thread-root">
+            <CommentOutlined aria-hidden />
+            <span className={styles.mcEllipsis}>
+              {t("centre.inThread", { name: root.name })}
+              {root.text && ` ${root.text}`}
+            </span>
+          </div>
+        )}
         <div className={styles.mcBody}>
           <MessageBodyView body={body} />
         </div>

@@ -1,7 +1,7 @@
 import { MASKED_CONTENT } from "@parley/protocol";
 import { describe, expect, it } from "vitest";
 import { makeMessage } from "../../../../../test/factories";
-import { messageBody } from "./message-body";
+import { messageBody, threadRootOf } from "./message-body";
 
 /** A translation that shows which key and values it was asked for. */
 const t = (key: string, options: Record<string, string>) =>
@@ -85,5 +85,25 @@ describe("what a message row shows", () => {
     expect(
       messageBody(makeMessage(1, 2, { type: "poll", content: "?" }), t),
     ).toEqual({ kind: "unsupported" });
+  });
+
+  it("names the root of a reply in a thread from the quote it carries, as text", () => {
+    expect(threadRootOf(makeMessage(1, 2))).toBeNull();
+    const reply = makeMessage(2, 2, {
+      thread_id: "root-id",
+      extends: {
+        quote: {
+          msg_id: 1,
+          realname: "Ann",
+          content: "<b>Plan</b> &lt;Friday&gt;",
+        },
+      },
+    });
+    expect(threadRootOf(reply)).toEqual({ name: "Ann", text: "Plan <Friday>" });
+    // A reply whose quote is gone still says it is one.
+    expect(threadRootOf({ ...reply, extends: {} })).toEqual({
+      name: "",
+      text: "",
+    });
   });
 });

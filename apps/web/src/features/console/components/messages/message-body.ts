@@ -100,3 +100,22 @@ export function messageBody(
       return { kind: "unsupported" };
   }
 }
+
+/**
+ * The root of a reply in a thread (extensions.md §6) as the row names it: its sender and
+ * words, from the quote every reply carries for clients without threads; null for a
+ * message outside threads.
+ */
+export function threadRootOf(
+  message: Pick<ConsoleMessage, "thread_id" | "extends">,
+): { name: string; text: string } | null {
+  if (message.thread_id === "") return null;
+  const quote = message.extends.quote;
+  if (typeof quote !== "object" || quote === null)
+    return { name: "", text: "" };
+  const { realname, content } = quote as Record<string, unknown>;
+  return {
+    name: typeof realname === "string" ? realname : "",
+    text: typeof content === "string" ? htmlToText(content) : "",
+  };
+}

@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../../components/light/Spinner";
 import { useNow } from "../../../../hooks/useNow";
 import { toast } from "../../../../lib/feedback";
+import { useChatUiStore } from "../../../../stores/chat-ui.store";
 import { useSessionStore } from "../../../../stores/session.store";
 import {
   groupNumber,
@@ -143,6 +144,16 @@ export function ThreadPanel({
     loadOlder: () => Promise.resolve(),
     threadId: rootId,
   });
+  // A reply asked for (a search result): marked once every page is read.
+  const focus = useChatUiStore((s) =>
+    s.thread?.rootId === rootId ? s.thread.focus : undefined,
+  );
+  const complete = pages !== undefined && !hasNextPage;
+  const showQuoted = menu.actions.showQuoted;
+  useEffect(() => {
+    if (focus && complete) showQuoted(focus.msgId);
+  }, [focus, complete, showQuoted]);
+
   // Inside a thread no row opens another.
   const actions = useMemo(
     () => ({ ...menu.actions, openThread: undefined }),
