@@ -151,6 +151,24 @@ describe("threads in the web client", () => {
       .poll(() => annThreadsButton.locator("[data-badge]").count())
       .toBe(0);
 
+    // The chat's history search finds a reply and shows it in its thread.
+    await a.page
+      .getByTestId("thread-panel")
+      .getByRole("button", { name: "Close thread" })
+      .click();
+    await a.page.getByRole("button", { name: "Chat history" }).click();
+    const history = a.page.getByRole("dialog", { name: "Chat history" });
+    const search = history.getByLabel("Search messages in this chat", {
+      exact: true,
+    });
+    await search.fill("backend");
+    await search.press("Enter");
+    await history.getByTestId("history-entry").first().waitFor();
+    await history.getByRole("button", { name: "Show in chat" }).first().click();
+    await bubbles(a.page.getByTestId("thread-panel"))
+      .filter({ hasText: "I take the backend" })
+      .waitFor();
+
     // Ann stops following: Bao's next reply no longer counts for her.
     const following = a.page
       .getByTestId("thread-panel")

@@ -519,6 +519,26 @@ describe("threads", () => {
     });
   });
 
+  it("counts a mention in a thread reply in the mentioned member's at-me", async () => {
+    const root = await sendText(owner, group, "Who reviews?");
+    const reply = await sendText(member, group, "Could you?", {
+      thread_id: root.id,
+      at: [String(third.userId)],
+    });
+    const contacts = await post(third, "im/getContacts", {});
+    const chat = (contacts.data as { id: unknown; is_at: number }[]).find(
+      (c) => c.id === group,
+    );
+    expect(chat?.is_at).toBeGreaterThanOrEqual(1);
+    const mentions = await post(third, "im/getMessageList", {
+      toContactId: group,
+      is_group: 1,
+      is_at: 1,
+    });
+    expect(mentions.code, mentions.msg).toBe(0);
+    expect((mentions.data as Message[]).map((m) => m.id)).toContain(reply.id);
+  });
+
   it("answers the same for a user who is not signed in", async () => {
     const res = await api.post("/enterprise/im/getThreads", {});
     expect(res.code).not.toBe(0);

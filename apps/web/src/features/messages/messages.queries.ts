@@ -13,6 +13,7 @@ import {
   useQuery,
 } from "@tanstack/react-query";
 import { call } from "../../api/http";
+import { newerCopy } from "./message-merge";
 import { writeLive } from "../../api/live-write";
 import { refetchContacts, updateContact } from "../contacts";
 import {
@@ -88,24 +89,6 @@ export function useMessagesQuery(
       return { lastId: oldest.msg_id, limit: pageLimit(missingUnread(pages)) };
     },
   });
-}
-
-/**
- * A newer copy of a held message over the old. A read count only grows, whichever copy
- * comes last: a send's answer can arrive after the pushes that counted its first readers.
- */
-function newerCopy(held: Message, copy: Message): Message {
-  const next = { ...held, ...copy };
-  // An edit stays: a page read before it can arrive after its event.
-  if (held.editTime > copy.editTime) {
-    next.content = held.content;
-    next.editTime = held.editTime;
-  }
-  if (held.readCount !== undefined && copy.readCount !== undefined)
-    next.readCount = Math.max(held.readCount, copy.readCount);
-  // Read stays read: the send's answer (unread) can come after the read mark.
-  next.is_read = Math.max(held.is_read, copy.is_read);
-  return next;
 }
 
 /** How many read marks are kept for messages not in a chat's cache yet. */

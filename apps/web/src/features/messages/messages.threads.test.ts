@@ -96,8 +96,7 @@ function loadThread(client: QueryClient, chat: ContactId, root: Message) {
 
 describe("a reply reaching the chat (upsertMessage)", () => {
   it("stays out of the chat's lines without broadcast, and its root counts it", () => {
-    const { client, root, before, after, chatIds, rootInChat } =
-      chatWithRoot();
+    const { client, root, before, after, chatIds, rootInChat } = chatWithRoot();
     const inThread = loadThread(client, 2, root);
     const reply = replyTo(root.id, 10);
     upsertMessage(client, 2, reply);
@@ -130,8 +129,7 @@ describe("a reply reaching the chat (upsertMessage)", () => {
   });
 
   it("is both a chat line and in its thread when broadcast", () => {
-    const { client, root, before, after, chatIds, rootInChat } =
-      chatWithRoot();
+    const { client, root, before, after, chatIds, rootInChat } = chatWithRoot();
     const inThread = loadThread(client, 2, root);
     const reply = replyTo(root.id, 10, { thread_broadcast: 1 });
     upsertMessage(client, 2, reply);
@@ -242,42 +240,8 @@ describe("threadUpdate from the socket", () => {
       [root.id, 3],
       [shown.id, 1],
     ]);
-    // Nothing read on the server, however long one waits for it.
-    await Promise.resolve();
+    // Nothing read on the server, once the tasks under way have run.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(calls).toEqual([]);
-  });
-});
-
-describe("SCRATCH", () => {
-  it("group read count of my reply survives the send's answer", () => {
-    const client = new QueryClient();
-    const ctx: RealtimeContext = { client, me: 1, navigate: vi.fn() };
-    const root = makeMessage(2, 2, { id: fresh("root"), is_group: 1, toContactId: "group-9" });
-    const inThread = loadThread(client, "group-9", root);
-    const reply = makeMessage(10, 1, { id: fresh("reply"), thread_id: root.id, is_group: 1, toContactId: "group-9" });
-    upsertMessage(client, "group-9", reply);
-    messagesRealtime.events?.groupRead?.({ group_id: "group-9", user_id: 5, from_seq: 0, to_seq: 10 }, ctx);
-    expect(inThread()?.pages[0]?.data[0]?.readCount).toBe(1);
-    upsertMessage(client, "group-9", { ...reply, readCount: 0, readTotal: 3 });
-    expect(inThread()?.pages[0]?.data[0]?.readCount).toBe(1);
-  });
-  it("edit survives a stale copy", () => {
-    const { client, ctx, root } = chatWithRoot();
-    const inThread = loadThread(client, 2, root);
-    const reply = replyTo(root.id, 10);
-    upsertMessage(client, 2, reply);
-    messagesRealtime.events?.updateMessage?.({ id: reply.id, type: "text", content: "second", editTime: 20 }, ctx);
-    expect(inThread()?.pages[0]?.data[0]?.content).toBe("second");
-    upsertMessage(client, 2, reply);
-    expect(inThread()?.pages[0]?.data[0]?.content).toBe("second");
-  });
-  it("read mark survives", () => {
-    const { client, ctx, root } = chatWithRoot();
-    const inThread = loadThread(client, 2, root);
-    const reply = replyTo(root.id, 10, { from_user: 1 });
-    upsertMessage(client, 2, reply);
-    messagesRealtime.events?.isRead?.([{ id: reply.id, msg_id: 10, is_read: 1, toContactId: 2 }], ctx);
-    upsertMessage(client, 2, { ...reply, is_read: 0 });
-    expect(inThread()?.pages[0]?.data[0]?.is_read).toBe(1);
   });
 });

@@ -168,11 +168,15 @@ describe("a reply counted on its root", () => {
       user_ids: [2],
     };
     const root = makeRoot(fresh("root"), summary);
+    // Counted already: the count stays; its replier, new to the list, joins it.
     const older = makeReply(root.id, 40, 3);
-    expect(putReply(client, 2, older)?.(root).thread).toEqual(summary);
+    expect(putReply(client, 2, older)?.(root).thread).toEqual({
+      ...summary,
+      user_ids: [2, 3],
+    });
     // As old as the last one: the same reply as far as the summary can tell.
-    const same = makeReply(root.id, 50, 3);
-    expect(putReply(client, 2, same)?.(root).thread).toEqual(summary);
+    const same = makeReply(root.id, 50, 2);
+    expect(putReply(client, 2, same)?.(root)).toBe(root);
     const newer = makeReply(root.id, 60, 3);
     expect(putReply(client, 2, newer)?.(root).thread).toEqual({
       count: 6,
@@ -372,8 +376,8 @@ describe("setFollowing", () => {
     expect(following(root.id)).toEqual([0, 0]);
     // A thread not loaded stays not loaded.
     setFollowing(client, 2, fresh("unloaded"), true);
-    expect(client.getQueryCache().findAll({ queryKey: ["thread"] })).toHaveLength(
-      2,
-    );
+    expect(
+      client.getQueryCache().findAll({ queryKey: ["thread"] }),
+    ).toHaveLength(2);
   });
 });

@@ -11,6 +11,7 @@ import {
   useQuery,
 } from "@tanstack/react-query";
 import { call } from "../../api/http";
+import { newerCopy } from "./message-merge";
 
 /*
  * Threads (extensions.md §6, issue 44) as the web client keeps them: each opened thread's
@@ -84,15 +85,20 @@ const COUNTED_MAX = 2_000;
  */
 function withReply(root: Message, reply: Message): Message {
   const held = root.thread;
-  if (held && held.lastTime >= reply.sendTime) return root;
   const user_ids = held?.user_ids ?? [];
+  const replier =
+    user_ids.includes(reply.from_user) || user_ids.length >= 10
+      ? user_ids
+      : [...user_ids, reply.from_user];
+  // Counted already (a page or a threadUpdate read after it): its replier may still be new.
+  if (held && held.lastTime >= reply.sendTime)
+    return replier === user_ids
+      ? root
+      : { ...root, thread: { ...held, user_ids: replier } };
   const thread: ThreadSummary = {
     count: (held?.count ?? 0) + 1,
     lastTime: reply.sendTime,
-    user_ids:
-      user_ids.includes(reply.from_user) || user_ids.length >= 10
-        ? user_ids
-        : [...user_ids, reply.from_user],
+    user_ids: replier,
   };
   return { ...root, thread };
 }
@@ -120,7 +126,7 @@ export function putReply(
           pages: data.pages.map((page) => ({
             ...page,
             data: page.data.map((m) =>
-              m.id === reply.id ? { ...m, ...reply } : m,
+              m.id === reply.id ? newerCopy(m, reply) : m,
             ),
           })),
         };
