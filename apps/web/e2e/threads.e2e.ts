@@ -187,6 +187,19 @@ describe("threads in the web client", () => {
     await baoPanel.waitFor({ state: "hidden" });
     await baoSummary.waitFor();
     await settledShot(b.page, "threads-chat-zh-390");
+    // The Threads view from the phone's bar, back in the chat, then the list.
+    await b.page.getByRole("button", { name: "返回会话列表" }).click();
+    await b.page.getByRole("button", { name: "话题" }).click();
+    await b.page.getByTestId("thread-row").first().waitFor();
+    await settledShot(b.page, "threads-view-zh-390");
+
+    // Someone who follows no thread yet is told what the view is for.
+    const c = await newContext(setup.browser(), "en-US");
+    await logIn(c.page, url(), `cyth${suffix}`);
+    await c.page.getByRole("button", { name: "Threads" }).click();
+    await c.page.getByText("No threads yet").waitFor();
+    await settledShot(c.page, "threads-view-empty-en-1280");
+    await c.context.close();
 
     expect(a.errors).toEqual([]);
     expect(b.errors).toEqual([]);

@@ -194,6 +194,7 @@ export class MembersService {
     if (!(await this.repo.deleteMember(groupId, targetId)))
       throw refuse(leaving ? "group.ownerMustTransfer" : "group.changed");
     this.deps.avatars.schedule(groupId);
+    await this.deps.messages.unfollowGroupThreads(groupId, targetId);
 
     const { publish } = this.deps;
     // Everyone who was in, the one who left included, learns it; then the rest see a line.

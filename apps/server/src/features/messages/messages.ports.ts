@@ -7,7 +7,10 @@ import type { MessagesService } from "./messages.service.js";
  */
 export type GroupChatLog = Pick<
   MessagesService,
-  "postGroupEvent" | "groupReaders" | "clearGroupHistory"
+  | "postGroupEvent"
+  | "groupReaders"
+  | "clearGroupHistory"
+  | "unfollowGroupThreads"
 >;
 /** A one-to-one history: the pairs who have chatted, and the lines a friendship leaves. */
 export type DirectChatLog = Pick<

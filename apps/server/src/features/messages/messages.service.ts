@@ -59,6 +59,14 @@ export class MessagesService {
   readonly attachLinkPreview: LinkPreviewService["attachLinkPreview"];
   /** `dismissLinkPreview`: the sender takes it away. */
   readonly dismissLinkPreview: LinkPreviewService["dismiss"];
+  /**
+   * A member out of a group (left, removed): they follow none of its threads any more, so
+   * no count of theirs keeps a thread they can no longer read (extensions.md §6).
+   */
+  readonly unfollowGroupThreads: (
+    groupId: number,
+    userId: number,
+  ) => Promise<void>;
 
   constructor(deps: MessagesDeps) {
     this.events = deps.events;
@@ -96,6 +104,8 @@ export class MessagesService {
       consoleView.conversationForConsole.bind(consoleView);
     this.recentForConsole = consoleView.recentForConsole.bind(consoleView);
     this.consoleView = consoleView.consoleView.bind(consoleView);
+    this.unfollowGroupThreads = (groupId, userId) =>
+      deps.threads.unfollowConversation(`group-${String(groupId)}`, userId);
     const previews = new LinkPreviewService({
       repo: deps.previews,
       seenBy: this.seenBy,

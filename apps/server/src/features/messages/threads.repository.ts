@@ -234,6 +234,34 @@ async function markThreadRead(
   return Number(result?.numUpdatedRows ?? 0) > 0;
 }
 
+/**
+ * A user follows none of a conversation's threads any more (they left its group): one
+ * range of their follows, joined to the roots' conversation.
+ */
+async function unfollowConversation(
+  db: Db,
+  conversationId: string,
+  userId: number,
+): Promise<void> {
+  const roots = await db
+    .selectFrom("thread_follows as f")
+    .innerJoin("messages as m", "m.msg_id", "f.root_msg_id")
+    .select("f.root_msg_id")
+    .where("f.user_id", "=", userId)
+    .where("m.conversation_id", "=", conversationId)
+    .execute();
+  if (roots.length === 0) return;
+  await db
+    .deleteFrom("thread_follows")
+    .where("user_id", "=", userId)
+    .where(
+      "root_msg_id",
+      "in",
+      roots.map((r) => r.root_msg_id),
+    )
+    .execute();
+}
+
 /** A user's following of one thread: their unread count, or undefined when not following. */
 async function followingOf(
   db: Db,
@@ -384,6 +412,7 @@ export function threadsRepository(db: Db) {
     followersOf,
     threadSummaries,
     followedThreads,
+    unfollowConversation,
   });
 }
 

@@ -539,6 +539,28 @@ describe("threads", () => {
     expect((mentions.data as Message[]).map((m) => m.id)).toContain(reply.id);
   });
 
+  it("forgets a member's follows of a group's threads when they leave it, so no count of theirs keeps one", async () => {
+    const [host, leaver, stayer] = await registerMany(api, 3, "Leaver");
+    const chat = await createGroup(api, host, [leaver, stayer]);
+    const root = await sendText(host, chat.id, "Offsite ideas?");
+    await sendText(leaver, chat.id, "A lake", { thread_id: root.id });
+    await sendText(host, chat.id, "Nice", { thread_id: root.id });
+    const unread = async () =>
+      (await post(leaver, "im/getThreads", { unread: 1 })).count;
+    expect(await unread()).toBe(1);
+    const left = await post(leaver, "group/removeUser", {
+      id: chat.id,
+      user_id: leaver.userId,
+    });
+    expect(left.code, left.msg).toBe(0);
+    expect(await unread()).toBe(0);
+    expect((await followed(leaver)).count).toBe(0);
+    // The others keep theirs.
+    expect((await followed(host)).data.some((t) => t.root.id === root.id)).toBe(
+      true,
+    );
+  });
+
   it("answers the same for a user who is not signed in", async () => {
     const res = await api.post("/enterprise/im/getThreads", {});
     expect(res.code).not.toBe(0);
