@@ -253,6 +253,45 @@ export class HistoryService {
     return { row, groupId: null };
   }
 
+  /**
+   * Which of several stored messages a user can see (`seenBy`'s rule), by msg_id: one read
+   * of what they hid, one standing per group among them.
+   */
+  async seenAmong(
+    userId: number,
+    rows: readonly MessageRow[],
+  ): Promise<Set<number>> {
+    const hidden = await this.deps.repo.hiddenAmong(
+      userId,
+      rows.map((row) => row.msg_id),
+    );
+    const standings = new Map<
+      number,
+      Awaited<ReturnType<typeof this.deps.groups.chatStanding>>
+    >();
+    const seen = new Set<number>();
+    for (const row of rows) {
+      if (hidden.has(row.msg_id)) continue;
+      if (row.is_group === 1) {
+        if (!standings.has(row.to_user))
+          standings.set(
+            row.to_user,
+            await this.deps.groups.chatStanding(row.to_user, userId),
+          );
+        const standing = standings.get(row.to_user);
+        if (!standing) continue;
+        if (standing.setting.history === "0" && row.seq <= standing.joinedSeq)
+          continue;
+      } else if (
+        row.is_group !== 0 ||
+        (row.from_user !== userId && row.to_user !== userId)
+      )
+        continue;
+      seen.add(row.msg_id);
+    }
+    return seen;
+  }
+
   /** A stored message by its key, when the user can see it; undefined like a missing one. */
   async visibleMessage(
     userId: number,

@@ -79,6 +79,7 @@ export const messagesModule = defineModule(
     const threads = new ThreadsService({
       repo: threadsRepository(ctx.db),
       seenBy: service.seenBy,
+      seenAmong: service.seenAmong,
       presentFor: service.presentFor,
       groups: ports.groups,
       publish: ctx.publish,

@@ -66,6 +66,22 @@ export async function isHiddenFor(
   return row !== undefined;
 }
 
+/** Which of these messages a reader hid for themselves, in one read. */
+export async function hiddenAmong(
+  db: Db,
+  reader: number,
+  msgIds: readonly number[],
+): Promise<Set<number>> {
+  if (msgIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("message_hides")
+    .select("msg_id")
+    .where("user_id", "=", reader)
+    .where("msg_id", "in", [...msgIds])
+    .execute();
+  return new Set(rows.map((row) => row.msg_id));
+}
+
 /** A user's conversation states, with each conversation's last message. */
 const conversationStates = (db: Db, userId: never) =>
   db
@@ -165,6 +181,7 @@ export function messagesRepository(db: Db) {
     listSendersBetween,
     findInConversation,
     isHiddenFor,
+    hiddenAmong,
     findByMsgId,
     listUserConversations,
     listChatPeers,

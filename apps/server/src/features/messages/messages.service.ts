@@ -39,6 +39,7 @@ export class MessagesService {
   readonly mayChatWith: CallRecordsService["mayChatWith"];
   readonly list: HistoryService["list"];
   readonly seenBy: HistoryService["seenBy"];
+  readonly seenAmong: HistoryService["seenAmong"];
   readonly visibleMessage: HistoryService["visibleMessage"];
   readonly presentFor: HistoryService["presentFor"];
   readonly clearGroupHistory: HistoryService["clearGroupHistory"];
@@ -88,6 +89,7 @@ export class MessagesService {
     this.mayChatWith = calls.mayChatWith.bind(calls);
     this.list = history.list.bind(history);
     this.seenBy = history.seenBy.bind(history);
+    this.seenAmong = history.seenAmong.bind(history);
     this.visibleMessage = history.visibleMessage.bind(history);
     this.presentFor = history.presentFor.bind(history);
     this.clearGroupHistory = history.clearGroupHistory.bind(history);

@@ -1,4 +1,4 @@
-import { groupContactId, SELF_CHAT_ID } from "@parley/protocol";
+import { groupContactId, SELF_CHAT_ID, SELF_CHAT_KIND } from "@parley/protocol";
 import { refuse } from "../../lib/errors.js";
 import type { MessageRow, ThreadLink } from "./message-store.repository.js";
 import type { MessagesDeps } from "./messages.deps.js";
@@ -81,7 +81,11 @@ export async function announceThreadReply(
         data: {
           id: thread.rootClientId,
           toContactId: chatOf(follower.user_id),
-          is_group: row.is_group,
+          // A note to oneself is the chat -1, of kind 3 (wire-contract.md §4.4).
+          is_group:
+            !group && row.from_user === row.to_user
+              ? SELF_CHAT_KIND
+              : row.is_group,
           count: summary.count,
           lastTime: summary.lastTime,
           unread: follower.unread,

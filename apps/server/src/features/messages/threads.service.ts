@@ -3,6 +3,7 @@ import {
   groupContactId,
   type Message,
   SELF_CHAT_ID,
+  SELF_CHAT_KIND,
 } from "@parley/protocol";
 import type { Publish } from "../../context.js";
 import { refuse } from "../../lib/errors.js";
@@ -15,6 +16,8 @@ export interface ThreadsDeps {
   repo: ThreadsRepository;
   /** Whether a user can see a stored message (the history service's rule). */
   seenBy: MessagesService["seenBy"];
+  /** The same rule for several messages at once (a page of followed threads' roots). */
+  seenAmong: MessagesService["seenAmong"];
   /** Stored messages as one reader sees them. */
   presentFor: MessagesService["presentFor"];
   /** Groups and their members (a read interface: app.ts wires it). */
@@ -116,7 +119,10 @@ export class ThreadsService {
           : root.from_user === userId
             ? root.to_user
             : root.from_user,
-      is_group: root.is_group,
+      is_group:
+        !group && root.from_user === root.to_user
+          ? SELF_CHAT_KIND
+          : root.is_group,
       count: summary?.count ?? 0,
       lastTime: summary?.lastTime ?? root.created_at,
       unread: 0,
@@ -150,11 +156,8 @@ export class ThreadsService {
         await this.deps.repo.messagesByMsgIds(rows.map((r) => r.root_msg_id))
       ).map((row) => [row.msg_id, row]),
     );
-    const seen: MessageRow[] = [];
-    for (const row of rows) {
-      const root = roots.get(row.root_msg_id);
-      if (root && (await this.deps.seenBy(userId, root))) seen.push(root);
-    }
+    const visible = await this.deps.seenAmong(userId, [...roots.values()]);
+    const seen = [...roots.values()].filter((root) => visible.has(root.msg_id));
     // Each root carries its `thread`, as on a page (one read for them all).
     const shown = await this.deps.presentFor(userId, seen, publicUrl);
     const byMsgId = new Map(shown.map((message) => [message.msg_id, message]));

@@ -561,6 +561,43 @@ describe("threads", () => {
     );
   });
 
+  it("keeps a thread in the chat with oneself, told as that chat (-1, kind 3)", async () => {
+    const [me] = await registerMany(api, 1, "SelfThread");
+    const socket = await boundSocket(me);
+    try {
+      const root = await sendText(me, -1, "Packing list");
+      const reply = await sendText(me, -1, "Passport", {
+        thread_id: root.id,
+      });
+      expect(reply.thread_id).toBe(root.id);
+      const told = await threadUpdateOf(socket, root.id, 1);
+      expect(told.data).toMatchObject({
+        toContactId: -1,
+        is_group: 3,
+        unread: 0,
+      });
+    } finally {
+      await socket.close();
+    }
+  });
+
+  it("leaves a followed thread whose root I hid out of my page, not out of my count", async () => {
+    const [host, reader, other] = await registerMany(api, 3, "HideRoot");
+    const chat = await createGroup(api, host, [reader, other]);
+    const kept = await sendText(host, chat.id, "Kept root");
+    const hidden = await sendText(host, chat.id, "Hidden root");
+    for (const root of [kept, hidden])
+      expect(
+        (await post(reader, "im/followThread", { id: root.id, follow: 1 }))
+          .code,
+      ).toBe(0);
+    const gone = await post(reader, "im/removeMessage", { id: hidden.id });
+    expect(gone.code, gone.msg).toBe(0);
+    const list = await followed(reader);
+    expect(list.data.map((t) => t.root.id)).toEqual([kept.id]);
+    expect(list.count).toBe(2);
+  });
+
   it("answers the same for a user who is not signed in", async () => {
     const res = await api.post("/enterprise/im/getThreads", {});
     expect(res.code).not.toBe(0);
