@@ -52,6 +52,12 @@ export function chatOf(message: Message, me: number): ContactId | null {
   return Number.isInteger(id) && id > 0 && id !== me ? id : null;
 }
 
+/** The chat an event names (a user, the chat with myself, `group-N`); null for another. */
+function eventChat(toContactId: number | string): ContactId | null {
+  if (typeof toContactId === "number") return toContactId;
+  return /^group-\d+$/.test(toContactId) ? toContactId : null;
+}
+
 function closeIfOpen(chat: ContactId): void {
   const ui = useChatUiStore.getState();
   if (ui.openContactId === chat) ui.open(null);
@@ -176,24 +182,14 @@ export const messagesRealtime: RealtimeHandlers = {
     },
     // Someone's reactions changed (extensions.md §1): the message shows them all.
     reaction: (data, ctx) => {
-      const chat =
-        typeof data.toContactId === "number"
-          ? data.toContactId
-          : /^group-\d+$/.test(data.toContactId)
-            ? data.toContactId
-            : null;
+      const chat = eventChat(data.toContactId);
       if (chat !== null)
         setReactions(ctx.client, chat, data.id, data.reactions);
     },
     // A followed thread had a reply, or I read it on another device (extensions.md §6):
     // its root's summary, the badge; a thread open before me is read at once.
     threadUpdate: (data, ctx) => {
-      const chat =
-        typeof data.toContactId === "number"
-          ? data.toContactId
-          : /^group-\d+$/.test(data.toContactId)
-            ? data.toContactId
-            : null;
+      const chat = eventChat(data.toContactId);
       if (chat !== null) {
         updateMessages(ctx.client, chat, summaryChange(data));
         setFollowing(ctx.client, chat, data.id, true);

@@ -1,4 +1,4 @@
-import { type Contact, uploadRefusal } from "@parley/protocol";
+import type { Contact } from "@parley/protocol";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { Button } from "antd";
@@ -7,7 +7,6 @@ import { useTranslation } from "react-i18next";
 import { type DragEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useNow } from "../../../hooks/useNow";
 import { useWindowWidth } from "../../../hooks/useWindowWidth";
-import { toast } from "../../../lib/feedback";
 import { useSessionStore } from "../../../stores/session.store";
 import { isSelfChat, updateContact } from "../../contacts";
 import { CallButtons } from "../../calls";
@@ -24,11 +23,11 @@ import {
   useSpeakBlock,
 } from "../../groups";
 import { editMessage, useMessagesQuery } from "../messages.queries";
-import { resendText, sendText } from "../outbox";
+import { sendText } from "../outbox";
 import { useOutboxStore } from "../outbox.store";
-import { cancelUpload, type FileIntent, useSendFile } from "../send-file";
 import styles from "./chat.module.css";
 import { chatItems, firstUnreadKey, unreadMissing } from "./chat-items";
+import { blockedText, useChatFiles } from "./chat-sending";
 import { DisbandedNotice } from "./DisbandedNotice";
 import { Editor } from "./Editor";
 import { HistoryPanel } from "../../history";
@@ -98,7 +97,6 @@ export function Conversation({
     unreadMissing(loaded, meId, unreadAtOpen),
   );
   const outbox = useOutboxStore((s) => s.entries);
-  const sendFile = useSendFile();
   const config = useGlobalConfig();
   // Files dragged over the chat: a drop sends them (the counter survives child elements).
   const [dragging, setDragging] = useState(false);
@@ -171,18 +169,8 @@ export function Conversation({
     loadOlder: fetchNextPage,
   });
   // Each file goes as its own message; one the server would refuse is refused here first.
-  const sendFiles = (files: File[], intent: FileIntent, duration?: number) => {
-    for (const file of files) {
-      const refusal = config
-        ? uploadRefusal(file.name, file.size, config.fileUpload)
-        : null;
-      if (refusal) {
-        toast("warning", t(`errors:keys.${refusal.key}`, refusal));
-        continue;
-      }
-      sendFile.send(contactId, file, intent, duration);
-    }
-  };
+  const files = useChatFiles(contactId);
+  const sendFiles = files.send;
   const carriesFiles = (event: DragEvent) =>
     block === null && event.dataTransfer.types.includes("Files");
   const dropHandlers = {
@@ -291,13 +279,8 @@ export function Conversation({
               hasOlder={hasNextPage}
               firstUnread={firstUnread}
               onLoadOlder={() => void fetchNextPage()}
-              onCancelUpload={(item) => {
-                if (item.pending) cancelUpload(item.pending);
-              }}
-              onResend={(item) => {
-                if (item.pending?.upload) sendFile.resend(item.pending);
-                else if (item.pending) resendText(item.pending.id);
-              }}
+              onCancelUpload={files.cancel}
+              onResend={files.resend}
               actions={menu.actions}
               reveal={menu.reveal}
               renderEventExtra={menu.renderEventExtra}
@@ -323,15 +306,7 @@ export function Conversation({
               contactId={contactId}
               sendKey={user?.setting.sendKey ?? 1}
               {...(mentionables ? { mentionables } : {})}
-              blocked={
-                block === null
-                  ? null
-                  : block.kind === "muted"
-                    ? t("editor.mutedUntil", {
-                        time: new Date(block.until).toLocaleString(),
-                      })
-                    : t(`editor.nospeak${block.level}`)
-              }
+              blocked={blockedText(block, t)}
               onSendFiles={sendFiles}
               serverDraft={contact.draft ?? ""}
               onHistory={() => setHistoryOpen(true)}

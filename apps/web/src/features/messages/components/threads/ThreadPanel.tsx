@@ -4,14 +4,13 @@ import {
   BellOutlined,
   CloseOutlined,
 } from "@ant-design/icons";
-import { type Contact, type Message, uploadRefusal } from "@parley/protocol";
+import type { Contact, Message } from "@parley/protocol";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button, Checkbox } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../../components/light/Spinner";
 import { useNow } from "../../../../hooks/useNow";
-import { toast } from "../../../../lib/feedback";
 import { useChatUiStore } from "../../../../stores/chat-ui.store";
 import { useSessionStore } from "../../../../stores/session.store";
 import {
@@ -19,11 +18,10 @@ import {
   useMentionCandidates,
   useSpeakBlock,
 } from "../../../groups";
-import { useGlobalConfig } from "../../../system";
 import { editMessage } from "../../messages.queries";
-import { resendText, sendText } from "../../outbox";
+import { sendText } from "../../outbox";
 import { useOutboxStore } from "../../outbox.store";
-import { cancelUpload, type FileIntent, useSendFile } from "../../send-file";
+import type { FileIntent } from "../../send-file";
 import {
   followThread,
   markThreadShown,
@@ -31,6 +29,7 @@ import {
 } from "../../thread-panel.queries";
 import { setFollowing } from "../../threads.queries";
 import { type ChatItem, chatItems } from "../chat-items";
+import { blockedText, useChatFiles } from "../chat-sending";
 import { Editor } from "../Editor";
 import { useMessageMenu } from "../message-menu";
 import { MessageList } from "../MessageList";
@@ -86,7 +85,6 @@ export function ThreadPanel({
   const client = useQueryClient();
   const user = useSessionStore((s) => s.user);
   const meId = user?.user_id ?? 0;
-  const config = useGlobalConfig();
   const thread = useThreadQuery(contact.id, rootId);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = thread;
   const pages = thread.data?.pages;
@@ -95,7 +93,6 @@ export function ThreadPanel({
   const now = useNow(15_000);
   const block = useSpeakBlock(contact, groupId, now);
   const mentionables = useMentionCandidates(contact, groupId);
-  const sendFile = useSendFile();
   const outbox = useOutboxStore((s) => s.entries);
 
   // Opened again from what was kept: its replies that came meanwhile are read now.
@@ -160,21 +157,11 @@ export function ThreadPanel({
     [menu.actions],
   );
 
-  const sendFiles = (files: File[], intent: FileIntent, duration?: number) => {
-    for (const file of files) {
-      const refusal = config
-        ? uploadRefusal(file.name, file.size, config.fileUpload)
-        : null;
-      if (refusal) {
-        toast("warning", t(`errors:keys.${refusal.key}`, refusal));
-        continue;
-      }
-      sendFile.send(contact.id, file, intent, duration, {
-        id: rootId,
-        broadcast,
-      });
-      setFollowing(client, contact.id, rootId, true);
-    }
+  const files = useChatFiles(contact.id, { id: rootId, broadcast });
+  const sendFiles = (list: File[], intent: FileIntent, duration?: number) => {
+    files.send(list, intent, duration);
+    // A replier follows the thread (extensions.md §6).
+    setFollowing(client, contact.id, rootId, true);
   };
 
   const withdrawn = root?.type === "event";
@@ -246,13 +233,8 @@ export function ThreadPanel({
             firstUnread={null}
             startText=""
             onLoadOlder={() => undefined}
-            onCancelUpload={(item) => {
-              if (item.pending) cancelUpload(item.pending);
-            }}
-            onResend={(item) => {
-              if (item.pending?.upload) sendFile.resend(item.pending);
-              else if (item.pending) resendText(item.pending.id);
-            }}
+            onCancelUpload={files.cancel}
+            onResend={files.resend}
             actions={actions}
             reveal={menu.reveal}
             renderEventExtra={menu.renderEventExtra}
@@ -272,15 +254,7 @@ export function ThreadPanel({
             placeholder={t("threads.placeholder")}
             sendKey={user?.setting.sendKey ?? 1}
             {...(mentionables ? { mentionables } : {})}
-            blocked={
-              block === null
-                ? null
-                : block.kind === "muted"
-                  ? t("editor.mutedUntil", {
-                      time: new Date(block.until).toLocaleString(),
-                    })
-                  : t(`editor.nospeak${block.level}`)
-            }
+            blocked={blockedText(block, t)}
             onSendFiles={sendFiles}
             onEdit={(id, text, at) =>
               void editMessage(client, contact.id, id, text, at).catch(
