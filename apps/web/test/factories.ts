@@ -78,6 +78,7 @@ export function makeConfig(patch: Partial<GlobalConfig> = {}): GlobalConfig {
       redoTime: "120",
       editTime: "0",
       linkPreview: "1",
+      publicGroups: "1",
       groupUserMax: "0",
       dbDelMsg: "0",
       sendInterval: "0",

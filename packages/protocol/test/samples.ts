@@ -110,6 +110,7 @@ export const GLOBAL_CONFIG: GlobalConfig = {
     redoTime: "120",
     editTime: "0",
     linkPreview: "1",
+    publicGroups: "1",
     groupUserMax: "0",
     dbDelMsg: "1",
     sendInterval: "0",

@@ -102,6 +102,10 @@ export interface GroupsTable {
   deleted_at: number | null;
   /** Changes whenever who the members are changes (migration 0017's triggers). */
   members_version: Generated<number>;
+  /** What the group is for (issue 45). */
+  description: Generated<string>;
+  /** 1 while its setting's `public` switch is on (issue 45): the directory's index. */
+  is_public: Generated<number>;
 }
 
 export interface GroupMembersTable {

@@ -83,6 +83,8 @@ export const MESSAGE_KEYS = [
   "group.muted",
   "group.nospeak",
   "group.noticeTooLong",
+  "group.descriptionTooLong",
+  "group.publicOff",
   "group.qrInvalid",
   "message.notFound",
   "people.keywordsLength",

@@ -46,6 +46,11 @@ export const ChatInfoSchema = z.object({
   editTime: z._default(z.string(), "0"),
   /** "1" link previews fetched (the default), "0" none (extensions.md §5). */
   linkPreview: z._default(z.string(), "1"),
+  /**
+   * "1" groups may be public, listed in the directory for anyone to join (the default);
+   * "0" the administrators turned public groups off (issue 45).
+   */
+  publicGroups: z._default(z.string(), "1"),
   /** "0" unlimited. */
   groupUserMax: z.string(),
   dbDelMsg: z.string(),

@@ -11,6 +11,12 @@ export const GroupSettingSchema = z.object({
   nospeak: z.enum(["0", "1", "2"]),
   profile: z.enum(["0", "1"]),
   history: z.enum(["0", "1"]),
+  /**
+   * "1": anyone in the organisation may find the group in the directory and join it
+   * (issue 45, Parley's own: docs/EXTENSIONS.md); "0" by invitation only, and from a
+   * server without it.
+   */
+  public: z._default(z.enum(["0", "1"]), "0"),
 });
 /** A group's settings. */
 export type GroupSetting = z.infer<typeof GroupSettingSchema>;
@@ -22,6 +28,7 @@ export const DEFAULT_GROUP_SETTING: GroupSetting = {
   nospeak: "0",
   profile: "1",
   history: "1",
+  public: "0",
 };
 
 /** The short user of a group member row (wire-contract.md §2.9 GroupMember). */
@@ -86,6 +93,8 @@ export const GroupInfoSchema = z.object({
   ownerName: z.string(),
   userInfo: MemberUserSchema,
   notice: z.string(),
+  /** What the group is for (issue 45); "" none, and from a server without it. */
+  description: z._default(z.string(), ""),
   setting: GroupSettingSchema,
   groupUserCount: z.int(),
   /** The caller's role in the group, or 0. */
@@ -99,3 +108,20 @@ export const GroupInfoSchema = z.object({
 });
 /** A group's card. */
 export type GroupInfo = z.infer<typeof GroupInfoSchema>;
+
+/** A public group as the directory lists it (issue 45, `enterprise/group/directory`). */
+export const DirectoryGroupSchema = z.object({
+  /** `group-N`. */
+  id: z.string(),
+  group_id: z.int(),
+  name: z.string(),
+  name_py: z.string(),
+  avatar: z.string(),
+  description: z.string(),
+  notice: z.string(),
+  groupUserCount: z.int(),
+  /** The caller's role in it (1 owner, 2 administrator, 3 member), or 0 not a member. */
+  isJoin: z.int(),
+});
+/** A public group in the directory. */
+export type DirectoryGroup = z.infer<typeof DirectoryGroupSchema>;

@@ -3,6 +3,7 @@ import { formInt, formString, optional } from "../common/form.js";
 import { GroupIdSchema, positiveId } from "../common/ids.js";
 import { ContactSchema } from "../entities/contact.js";
 import {
+  DirectoryGroupSchema,
   GroupInfoSchema,
   GroupSettingSchema,
   GroupMemberSchema,
@@ -161,6 +162,8 @@ export const groupSetting = defineCall({
       profile: optional(z.pipe(formString(), shape.profile)),
       history: optional(z.pipe(formString(), shape.history)),
       nospeak: optional(z.pipe(formString(), shape.nospeak)),
+      // Issue 45: the owner or an administrator opens the group to the directory.
+      public: optional(z.pipe(formString(), z.enum(["0", "1"]))),
     }),
   }),
   response: z.literal(""),
@@ -274,4 +277,58 @@ export const readers = defineCall({
     read: z.array(MemberUserSchema),
     unread: z.array(MemberUserSchema),
   }),
+});
+
+/**
+ * `enterprise/group/directory` (issue 45, Parley's own: docs/EXTENSIONS.md): the public
+ * groups, found by name or pinyin, most members first, a page at a time; the envelope's
+ * `count` says how many match. Nothing while the console turns public groups off.
+ */
+export const directory = defineCall({
+  path: "/enterprise/group/directory",
+  auth: "session",
+  request: z.object({
+    keywords: optional(
+      z.pipe(formString(), z.string().check(z.trim(), z.maxLength(50))),
+    ),
+    page: optional(z.pipe(formInt(), z.int().check(z.gte(1), z.lte(100_000)))),
+    limit: optional(
+      z.pipe(
+        formInt(),
+        z.int().check(z.gte(1), z.lte(GroupLimits.directoryPageMax)),
+      ),
+    ),
+  }),
+  response: z.array(DirectoryGroupSchema),
+});
+
+/**
+ * `enterprise/group/join` (issue 45): joins a public group as an invitation would (its
+ * member limit, its history setting, the line in its chat). A group that is not public is
+ * refused as one that does not exist. Answers the group as the new member's contact.
+ */
+export const join = defineCall({
+  path: "/enterprise/group/join",
+  auth: "session",
+  request: z.object({ id: GroupIdSchema }),
+  response: ContactSchema,
+});
+
+/** `enterprise/group/setDescription` (issue 45): the owner or an administrator says what the group is for. */
+export const setDescription = defineCall({
+  path: "/enterprise/group/setDescription",
+  auth: "session",
+  request: z.object({
+    id: GroupIdSchema,
+    description: z.pipe(
+      formString(),
+      z.string().check(
+        z.trim(),
+        z.maxLength(GroupLimits.descriptionMax, {
+          error: "group.descriptionTooLong",
+        }),
+      ),
+    ),
+  }),
+  response: z.literal(""),
 });

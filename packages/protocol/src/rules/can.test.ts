@@ -288,6 +288,8 @@ describe("group roles", () => {
       }),
     ).toBe(true);
     expect(can(USER, "group.withdrawOthers", { member })).toBe(edits);
+    // Public (issue 45): the owner and administrators, never a member, manage on or off.
+    expect(can(USER, "group.setPublic", { member })).toBe(edits);
     expect(can(USER, "group.quit", { member })).toBe(quits);
   });
 

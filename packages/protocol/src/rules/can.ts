@@ -142,6 +142,8 @@ export interface Subjects {
    * setting is on (SPEC §6; issue 51 item 6).
    */
   "group.editInfo": { member: Membership; settings: GroupSettings };
+  /** Open a group to the directory, or close it (issue 45): its owner and administrators. */
+  "group.setPublic": { member: Membership };
   /** Show the notice edit icon (SPEC §6): exactly who may edit the notice. */
   "group.editNoticeIcon": { member: Membership; settings: GroupSettings };
   /** Mention everyone (`@all`, at 0): the owner and administrators. */
@@ -291,6 +293,8 @@ const RULES: { [A in Action]: Rule<A> } = {
   "group.editInfo": (_actor, { member, settings }) =>
     isManager(member) || on(settings.manage) ? null : "role",
   "group.editNoticeIcon": (actor, args) => RULES["group.editInfo"](actor, args),
+  "group.setPublic": (_actor, { member }) =>
+    isManager(member) ? null : "role",
   "group.mentionEveryone": (_actor, { member }) =>
     isManager(member) ? null : "role",
   "group.addMembers": (_actor, { member, settings }) =>

@@ -85,6 +85,8 @@ export const ChatInfoPatchSchema = z.partial(
     editTime: count(0, 2_592_000),
     /** Link previews (extensions.md §5). */
     linkPreview: flag,
+    /** Public groups in the directory (issue 45). */
+    publicGroups: flag,
     /** 0 unlimited. */
     groupUserMax: count(0, 100_000),
     dbDelMsg: flag,

@@ -11,6 +11,10 @@ export const GroupLimits = {
   addMax: 20,
   /** The longest group notice, in characters. */
   noticeMax: 1000,
+  /** The longest group description (issue 45), in characters. */
+  descriptionMax: 500,
+  /** Public groups a page of the directory lists at most. */
+  directoryPageMax: 50,
   /** Custom mute, in days (SPEC §9). */
   muteDaysMax: 365,
   /** The group QR stays valid this long (SPEC §9). */

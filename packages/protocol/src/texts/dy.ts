@@ -105,6 +105,8 @@ export const texts: Texts = {
   "group.muted": "このグループでは {until} まで発言が禁止されています",
   "group.nospeak": "現在、このグループで発言できるのは一部のメンバーのみです",
   "group.noticeTooLong": "お知らせは1,000文字以内で入力してください",
+  "group.descriptionTooLong": "説明は500文字以内で入力してください",
+  "group.publicOff": "管理者が公開グループをオフにしています",
   "group.qrInvalid":
     "このグループの QR コードは無効か、有効期限が切れています。メンバーにもう一度共有してもらってください",
   "message.notFound": "このメッセージは存在しません",

@@ -98,6 +98,8 @@ export const texts: Texts = {
   "group.muted": "You are muted in this group until {until}",
   "group.nospeak": "Only some members may speak in this group right now",
   "group.noticeTooLong": "A notice is at most 1,000 characters long",
+  "group.descriptionTooLong": "A description is at most 500 characters long",
+  "group.publicOff": "Public groups are turned off by the administrators",
   "group.qrInvalid":
     "This group QR code is invalid or has expired; ask a member to share it again",
   "message.notFound": "This message doesn't exist",

@@ -109,6 +109,9 @@ export const texts: Texts = {
   "group.nospeak":
     "Pour le moment, seuls certains membres peuvent écrire dans ce groupe",
   "group.noticeTooLong": "Une annonce comporte au maximum 1 000 caractères",
+  "group.descriptionTooLong":
+    "Une description comporte au maximum 500 caractères",
+  "group.publicOff": "Les administrateurs ont désactivé les groupes publics",
   "group.qrInvalid":
     "Ce code QR de groupe n'est pas valide ou a expiré ; demandez à un membre de le partager à nouveau",
   "message.notFound": "Ce message n'existe pas",

@@ -112,6 +112,9 @@ export const texts: Texts = {
     "In dieser Gruppe dürfen gerade nur bestimmte Mitglieder schreiben",
   "group.noticeTooLong":
     "Eine Ankündigung darf höchstens 1.000 Zeichen lang sein",
+  "group.descriptionTooLong": "Eine Beschreibung hat höchstens 500 Zeichen",
+  "group.publicOff":
+    "Die Administratoren haben öffentliche Gruppen ausgeschaltet",
   "group.qrInvalid":
     "Dieser Gruppen-QR-Code ist ungültig oder abgelaufen; bitte ein Mitglied, ihn erneut zu teilen",
   "message.notFound": "Diese Nachricht gibt es nicht",

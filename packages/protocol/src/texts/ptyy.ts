@@ -100,6 +100,8 @@ export const texts: Texts = {
   "group.nospeak":
     "No momento, apenas alguns membros podem enviar mensagens neste grupo",
   "group.noticeTooLong": "Um aviso pode ter no máximo 1.000 caracteres",
+  "group.descriptionTooLong": "Uma descrição pode ter no máximo 500 caracteres",
+  "group.publicOff": "Os administradores desativaram os grupos públicos",
   "group.qrInvalid":
     "Este QR code do grupo é inválido ou expirou; peça a um membro para compartilhá-lo novamente",
   "message.notFound": "Esta mensagem não existe",

@@ -101,6 +101,8 @@ export const texts: Texts = {
   "group.nospeak":
     "Hiện chỉ một số thành viên được phép gửi tin nhắn trong nhóm này",
   "group.noticeTooLong": "Thông báo nhóm dài tối đa 1.000 ký tự",
+  "group.descriptionTooLong": "Mô tả dài tối đa 500 ký tự",
+  "group.publicOff": "Quản trị viên đã tắt nhóm công khai",
   "group.qrInvalid":
     "Mã QR của nhóm không hợp lệ hoặc đã hết hạn; hãy nhờ một thành viên chia sẻ lại",
   "message.notFound": "Tin nhắn này không tồn tại",

@@ -109,6 +109,8 @@ export const texts: Texts = {
   "group.nospeak":
     "Saat ini hanya sebagian anggota yang dapat mengirim pesan di grup ini",
   "group.noticeTooLong": "Pengumuman maksimal 1.000 karakter",
+  "group.descriptionTooLong": "Deskripsi maksimal 500 karakter",
+  "group.publicOff": "Administrator menonaktifkan grup publik",
   "group.qrInvalid":
     "Kode QR grup ini tidak valid atau sudah kedaluwarsa; minta anggota untuk membagikannya lagi",
   "message.notFound": "Pesan ini tidak ada",

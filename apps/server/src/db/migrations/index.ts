@@ -22,6 +22,7 @@ import * as m0020 from "./0020_message_edits.js";
 import * as m0021 from "./0021_link_previews.js";
 import * as m0022 from "./0022_threads.js";
 import * as m0023 from "./0023_thread_broadcast.js";
+import * as m0024 from "./0024_public_groups.js";
 
 /** Every migration, in order. Landed migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "0021_link_previews": m0021,
   "0022_threads": m0022,
   "0023_thread_broadcast": m0023,
+  "0024_public_groups": m0024,
 };

@@ -19,6 +19,7 @@ export const EVENT_TEXT = {
   removed: (actor: string, name: string) => `${actor} 将 ${name} 移出了群聊`,
   owner: (actor: string, name: string) => `${actor} 将群主转让给 ${name}`,
   joined: (actor: string) => `${actor} 通过扫描二维码加入了群聊`,
+  joinedPublic: (actor: string) => `${actor} 加入了群聊`,
   disbanded: (actor: string) => `${actor} 解散了群聊`,
 };
 

@@ -2,6 +2,7 @@ import { compiledOnce } from "../../db/compiled-once.js";
 import { type Selectable } from "kysely";
 import { type Db } from "../../db/database.js";
 import { bindRepository } from "../../db/repository.js";
+import { listPublicGroups, updateDescription } from "./directory.repository.js";
 import { type GroupChatRecords } from "../messages/messages.ports.js";
 import { type GroupsTable } from "../../db/schema.js";
 import {
@@ -301,11 +302,12 @@ export async function updateSetting(
   db: Db,
   groupId: number,
   setting: string,
+  isPublic: boolean,
   now: number,
 ): Promise<void> {
   await db
     .updateTable("groups")
-    .set({ setting, updated_at: now })
+    .set({ setting, is_public: isPublic ? 1 : 0, updated_at: now })
     .where("group_id", "=", groupId)
     .execute();
 }
@@ -406,6 +408,8 @@ export function groupsRepository(db: Db, chats: GroupChatRecords) {
     listAvatarFaces,
     listGroupsShowing,
     replaceAvatar,
+    listPublicGroups,
+    updateDescription,
   });
   return {
     ...bound,

@@ -47,6 +47,24 @@ export function registerGroupRoutes(
       ctx.publicUrl,
     ),
   }));
+  registry.register(calls.directory, async (input, ctx) => {
+    const { groups: found, count } = await groups.directory(
+      requireSession(ctx).userId,
+      input,
+      ctx.publicUrl,
+    );
+    return { data: found, count, page: input.page ?? 1 };
+  });
+  registry.register(calls.join, async (input, ctx) => ({
+    data: await groups.joinPublic(
+      requireSession(ctx).userId,
+      input.id,
+      ctx.publicUrl,
+    ),
+  }));
+  act(calls.setDescription, (me, input) =>
+    groups.setDescription(me, input.id, input.description),
+  );
   registry.register(calls.joinGroup, async (input, ctx) => ({
     data: await groups.joinByQr(
       requireSession(ctx).userId,

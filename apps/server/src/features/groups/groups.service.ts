@@ -3,6 +3,7 @@ import {
   type CallRequest,
   type Contact,
   denial,
+  type DirectoryGroup,
   type GroupInfo,
   type GroupMember,
   GroupLimits,
@@ -60,6 +61,7 @@ export class GroupsService {
   readonly contactsOf: MembershipService["contactsOf"];
   readonly ownedGroupCount: MembershipService["ownedGroupCount"];
   readonly joinByQr: MembersService["joinByQr"];
+  readonly joinPublic: MembersService["joinPublic"];
   readonly addMembers: MembersService["addMembers"];
   readonly removeMember: MembersService["removeMember"];
   readonly setManager: MembersService["setManager"];
@@ -89,6 +91,7 @@ export class GroupsService {
     this.contactsOf = reads.contactsOf.bind(reads);
     this.ownedGroupCount = reads.ownedGroupCount.bind(reads);
     this.joinByQr = members.joinByQr.bind(members);
+    this.joinPublic = members.joinPublic.bind(members);
     this.addMembers = members.addMembers.bind(members);
     this.removeMember = members.removeMember.bind(members);
     this.setManager = members.setManager.bind(members);
@@ -214,6 +217,7 @@ export class GroupsService {
         avatar: avatarUrl(owner?.avatar ?? "", publicUrl),
       },
       notice: group.notice,
+      description: group.description,
       setting: toGroupSetting(group.setting),
       groupUserCount: count,
       isJoin: member.role,
@@ -321,7 +325,17 @@ export class GroupsService {
     patch: Partial<GroupSetting>,
   ): Promise<void> {
     const { group, member, me } = await this.rules.standing(userId, groupId);
-    this.rules.must(me, "group.own", { member: membershipOf(member) });
+    // Issue 45: an administrator may open or close the group to the directory; every other
+    // switch is the owner's.
+    const onlyPublic = Object.keys(patch).every((key) => key === "public");
+    if (onlyPublic)
+      this.rules.must(me, "group.setPublic", { member: membershipOf(member) });
+    else this.rules.must(me, "group.own", { member: membershipOf(member) });
+    if (
+      patch.public === "1" &&
+      (await this.deps.system.config()).chatInfo.publicGroups === "0"
+    )
+      throw refuse("group.publicOff");
     const setting: GroupSetting = { ...toGroupSetting(group.setting) };
     for (const key of Object.keys(setting) as (keyof GroupSetting)[]) {
       const value = patch[key];
@@ -330,12 +344,70 @@ export class GroupsService {
     await this.repo.updateSetting(
       groupId,
       JSON.stringify(setting),
+      setting.public === "1",
       this.deps.clock.now(),
     );
     await this.deps.publish.toUsers(
       await this.repo.listMemberIds(groupId),
       "groupSetting",
       { group_id: groupContactId(groupId), setting },
+    );
+  }
+
+  /**
+   * `directory` (issue 45): the public groups matching `keywords`, most members first, a
+   * page at a time, with how many match; none while the console turns public groups off.
+   */
+  async directory(
+    userId: number,
+    input: {
+      keywords?: string | undefined;
+      page?: number | undefined;
+      limit?: number | undefined;
+    },
+    publicUrl: string,
+  ): Promise<{ groups: DirectoryGroup[]; count: number }> {
+    await this.rules.activeUser(userId);
+    if ((await this.deps.system.config()).chatInfo.publicGroups === "0")
+      return { groups: [], count: 0 };
+    const limit = input.limit ?? 20;
+    const { rows, total } = await this.repo.listPublicGroups({
+      keywords: input.keywords ?? "",
+      viewer: userId,
+      offset: ((input.page ?? 1) - 1) * limit,
+      limit,
+    });
+    return {
+      groups: rows.map((row) => ({
+        id: groupContactId(row.group_id),
+        group_id: row.group_id,
+        name: row.name,
+        name_py: row.name_py,
+        avatar: avatarUrl(row.avatar, publicUrl),
+        description: row.description,
+        notice: row.notice,
+        groupUserCount: row.members,
+        isJoin: row.role ?? 0,
+      })),
+      count: total,
+    };
+  }
+
+  /** `setDescription` (issue 45): the owner or an administrator says what the group is for. */
+  async setDescription(
+    userId: number,
+    groupId: number,
+    description: string,
+  ): Promise<void> {
+    const { group, member, me } = await this.rules.standing(userId, groupId);
+    this.rules.must(me, "group.editInfo", {
+      member: membershipOf(member),
+      settings: toGroupSetting(group.setting),
+    });
+    await this.repo.updateDescription(
+      groupId,
+      description,
+      this.deps.clock.now(),
     );
   }
 

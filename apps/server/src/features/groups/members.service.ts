@@ -63,16 +63,69 @@ export class MembersService {
     if (!group) throw refuse("group.notFound");
     if (!(await this.repo.findMembership(groupId, inviter)))
       throw refuse("group.qrInvalid");
+    return this.enter(
+      me,
+      group,
+      inviter,
+      { name: "joinedByQr", content: EVENT_TEXT.joined(me.realname) },
+      publicUrl,
+    );
+  }
+
+  /**
+   * `join` (issue 45): joins a public group from the directory, as an invitation would;
+   * a group that is not public is refused as one that does not exist, and every public
+   * group while the console turns them off.
+   */
+  async joinPublic(
+    userId: number,
+    groupId: number,
+    publicUrl: string,
+  ): Promise<Contact> {
+    const me = await this.rules.activeUser(userId);
+    const group = await this.repo.findGroup(groupId);
+    if (!group || toGroupSetting(group.setting).public !== "1")
+      throw refuse("group.notFound");
+    if ((await this.deps.system.config()).chatInfo.publicGroups === "0")
+      throw refuse("group.publicOff");
+    return this.enter(
+      me,
+      group,
+      userId,
+      { name: "joinedPublic", content: EVENT_TEXT.joinedPublic(me.realname) },
+      publicUrl,
+    );
+  }
+
+  /**
+   * One person in a group they are not in yet (a QR link, the directory): within its size,
+   * with a line in its chat and the members told; already in, nothing changes. Answers the
+   * group as their contact.
+   */
+  private async enter(
+    me: Awaited<ReturnType<GroupRules["activeUser"]>>,
+    group: NonNullable<Awaited<ReturnType<GroupsDeps["repo"]["findGroup"]>>>,
+    invitedBy: number,
+    line: { name: string; content: string },
+    publicUrl: string,
+  ): Promise<Contact> {
+    const userId = me.user_id;
+    const groupId = group.group_id;
     const mine = await this.repo.findMembership(groupId, userId);
     if (!mine) {
       await this.rules.checkSize((await this.repo.countMembers(groupId)) + 1);
-      await this.repo.insertMembers(groupId, [userId], inviter, now);
+      await this.repo.insertMembers(
+        groupId,
+        [userId],
+        invitedBy,
+        this.deps.clock.now(),
+      );
       this.deps.avatars.schedule(groupId);
       const memberIds = await this.repo.listMemberIds(groupId);
       await this.deps.messages.postGroupEvent(
         { groupId, memberIds },
         me,
-        { name: "joinedByQr", content: EVENT_TEXT.joined(me.realname) },
+        line,
         publicUrl,
       );
       await this.deps.publish.toUsers(

@@ -34,6 +34,7 @@ export const DEFAULT_CHAT_INFO: ChatInfo = {
   // No limit: an edit keeps its history, so a late one hides nothing (extensions.md §2).
   editTime: "0",
   linkPreview: "1",
+  publicGroups: "1",
   groupUserMax: "0",
   dbDelMsg: "1",
   sendInterval: "0",

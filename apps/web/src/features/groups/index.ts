@@ -2,6 +2,7 @@ import type { RouteObject } from "react-router";
 import { lazyPage } from "../../lib/lazy";
 
 export {
+  BrowseGroupsDialog,
   GroupPanel,
   GroupPanelDrawer,
   GroupTitle,

@@ -6,6 +6,7 @@ import type { GroupPanelDrawer as PanelDrawer } from "./components/GroupPanelDra
 import type { GroupQrPoster as Poster } from "./components/GroupQrPoster";
 import type { GroupSettingsDialog as Settings } from "./components/GroupSettingsDialog";
 import type { GroupTitle as Title } from "./components/GroupTitle";
+import type { BrowseGroupsDialogProps } from "./components/BrowseGroupsDialog";
 import type { MemberPickerDialog as Picker } from "./components/MemberPickerDialog";
 import type { MuteDialog as Mute } from "./components/MuteDialog";
 import type { NoticeDialog as Notice } from "./components/NoticeDialog";
@@ -63,5 +64,12 @@ export const MuteDialog = lazyDialog<ComponentProps<typeof Mute>>(
 
 export const NoticeDialog = lazyDialog<ComponentProps<typeof Notice>>(
   () => import("./components/NoticeDialog").then((m) => m.NoticeDialog),
+  { useOpen: (props) => props.open, onFailed: (props) => props.onClose() },
+);
+
+/** The directory of public groups (issue 45), fetched when first opened. */
+export const BrowseGroupsDialog = lazyDialog<BrowseGroupsDialogProps>(
+  () =>
+    import("./components/BrowseGroupsDialog").then((m) => m.BrowseGroupsDialog),
   { useOpen: (props) => props.open, onFailed: (props) => props.onClose() },
 );
