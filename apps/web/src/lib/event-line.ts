@@ -13,6 +13,8 @@ const KNOWN = new Set([
   "removed",
   "owner",
   "joinedByQr",
+  // Joined a public group from the directory (issue 45).
+  "joinedPublic",
   // The owner disbanded the group (issue 51): the last line of its kept history.
   "disbanded",
   "undo",

@@ -29,7 +29,7 @@ import {
   FriendRequestsDialog,
   UserCardButton,
 } from "../../features/friends";
-import { MemberPickerDialog } from "../../features/groups";
+import { BrowseGroupsDialog, MemberPickerDialog } from "../../features/groups";
 import {
   ChatNav,
   ChatStart,
@@ -81,6 +81,12 @@ export function ChatPage({ embedded = false }: { embedded?: boolean }) {
   const client = useQueryClient();
   const showOnline = config?.chatInfo.online !== "0" && status === "open";
   const [creating, setCreating] = useState(false);
+  const [browsing, setBrowsing] = useState(false);
+  // Public groups (issue 45): browsed and joined unless the console turned them off.
+  const publicGroups =
+    config !== undefined &&
+    config.chatInfo.groupChat !== "0" &&
+    config.chatInfo.publicGroups !== "0";
   const openAddFriend = useFriendsUiStore((s) => s.openAddFriend);
   const mayCreateGroup =
     config !== undefined && can(actor, "group.create", { config });
@@ -229,6 +235,7 @@ export function ChatPage({ embedded = false }: { embedded?: boolean }) {
             onOpen={openContact}
             onQuickSwitch={() => setSwitcherOpen(true)}
             onCreateGroup={mayCreateGroup ? () => setCreating(true) : undefined}
+            onBrowseGroups={publicGroups ? () => setBrowsing(true) : undefined}
             onBrowse={() => setSection("contacts")}
             onAddFriend={friendMode ? openAddFriend : undefined}
             PersonCardButton={UserCardButton}
@@ -270,6 +277,14 @@ export function ChatPage({ embedded = false }: { embedded?: boolean }) {
         onCreated={(contact) => {
           putContact(client, contact);
           openContact(contact);
+        }}
+      />
+      <BrowseGroupsDialog
+        open={browsing}
+        onClose={() => setBrowsing(false)}
+        onOpen={(id, joined) => {
+          const contact = joined ?? list.find((c) => c.id === id);
+          if (contact) openContact(contact);
         }}
       />
       <ReportDialog />

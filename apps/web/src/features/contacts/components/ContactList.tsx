@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import {
+  AppstoreAddOutlined,
   BellOutlined,
   IdcardOutlined,
   PushpinOutlined,
@@ -99,6 +100,8 @@ interface Props {
   onQuickSwitch: () => void;
   /** The plus menu's "create group", when group chat is on (SPEC §2). */
   onCreateGroup?: (() => void) | undefined;
+  /** The plus menu's "browse groups": the directory of public groups (issue 45). */
+  onBrowseGroups?: (() => void) | undefined;
   /** Shows the directory (Contacts): where people are, for a user with no chats. */
   onBrowse?: (() => void) | undefined;
   /** Run mode 2: adding a friend is how a chat starts. */
@@ -147,6 +150,7 @@ export function ContactList({
   onOpen,
   onQuickSwitch,
   onCreateGroup,
+  onBrowseGroups,
   onBrowse,
   onAddFriend,
   notice,
@@ -351,6 +355,15 @@ export function ContactList({
                 {t("plus.createGroup")}
               </Button>
             )}
+            {onBrowseGroups && (
+              <Button
+                icon={<AppstoreAddOutlined />}
+                size={phone ? "large" : "middle"}
+                onClick={onBrowseGroups}
+              >
+                {t("plus.browseGroups")}
+              </Button>
+            )}
           </div>
         </>
       )}
@@ -466,6 +479,7 @@ export function ContactList({
           />
           <PlusMenu
             onCreateGroup={onCreateGroup}
+            onBrowseGroups={onBrowseGroups}
             friendMode={friendMode}
             phone={phone}
           />

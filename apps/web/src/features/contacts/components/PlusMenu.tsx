@@ -1,10 +1,15 @@
-import { PlusOutlined, TeamOutlined, UserAddOutlined } from "@ant-design/icons";
+import {
+  AppstoreAddOutlined,
+  PlusOutlined,
+  TeamOutlined,
+  UserAddOutlined,
+} from "@ant-design/icons";
 import { Button } from "antd";
 import { useTranslation } from "react-i18next";
 import { LazyDropdown } from "../../../components/LazyDropdown";
 import { useFriendsUiStore } from "../../../stores/friends-ui.store";
 
-type PlusAction = "group" | "friend";
+type PlusAction = "group" | "friend" | "browse";
 
 /**
  * The list's plus menu (SPEC §2): create group when group chat is on, add friend in run
@@ -12,10 +17,13 @@ type PlusAction = "group" | "friend";
  */
 export function PlusMenu({
   onCreateGroup,
+  onBrowseGroups,
   friendMode,
   phone,
 }: {
   onCreateGroup?: (() => void) | undefined;
+  /** The directory of public groups (issue 45), unless the console turned them off. */
+  onBrowseGroups?: (() => void) | undefined;
   friendMode: boolean;
   phone: boolean;
 }) {
@@ -28,6 +36,15 @@ export function PlusMenu({
             key: "group" satisfies PlusAction,
             icon: <TeamOutlined />,
             label: t("plus.createGroup"),
+          },
+        ]
+      : []),
+    ...(onBrowseGroups
+      ? [
+          {
+            key: "browse" satisfies PlusAction,
+            icon: <AppstoreAddOutlined />,
+            label: t("plus.browseGroups"),
           },
         ]
       : []),
@@ -48,7 +65,9 @@ export function PlusMenu({
       menu={{
         items,
         onClick: ({ key }) => {
-          if ((key as PlusAction) === "friend") openAddFriend();
+          const action = key as PlusAction;
+          if (action === "friend") openAddFriend();
+          else if (action === "browse") onBrowseGroups?.();
           else onCreateGroup?.();
         },
       }}

@@ -7,10 +7,22 @@ import {
 import {
   type Contact,
   can,
+  GroupLimits,
   GroupRoles,
   type GroupMember,
 } from "@parley/protocol";
-import { Avatar, Button, Dropdown, Input, Spin, Tag, Tooltip } from "antd";
+import {
+  Avatar,
+  Button,
+  Dropdown,
+  Input,
+  Spin,
+  Tag,
+  Tooltip,
+  Typography,
+} from "antd";
+import { useQueryClient } from "@tanstack/react-query";
+import { setDescription } from "../directory.queries";
 import { appModal } from "../../../components/AppModal";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -60,6 +72,7 @@ export function GroupPanel({
   const config = useGlobalConfig();
   const now = useNow();
   const info = useGroupInfoQuery(groupId);
+  const client = useQueryClient();
   const members = useGroupMembersQuery(groupId);
   const [query, setQuery] = useState("");
   const [noticeOpen, setNoticeOpen] = useState(false);
@@ -146,11 +159,48 @@ export function GroupPanel({
       <Tag color="blue">{t("roles.admin")}</Tag>
     ) : null;
 
+  const description = info.data?.description ?? "";
+  const mayDescribe =
+    setting !== undefined &&
+    can(actor, "group.editInfo", { member: me, settings: setting });
+
   return (
     <aside
       className={fill ? styles.panelFill : styles.panel}
       aria-label={t("panel.label")}
     >
+      {(description !== "" || mayDescribe) && (
+        // What the group is for (issue 45): the directory shows it too.
+        <section
+          className={styles.panelSection}
+          aria-label={t("description.title")}
+        >
+          <div className={styles.panelHeading}>
+            <span>{t("description.title")}</span>
+          </div>
+          <Typography.Paragraph
+            className={description ? styles.notice : styles.noticeEmpty}
+            editable={
+              mayDescribe
+                ? {
+                    maxLength: GroupLimits.descriptionMax,
+                    tooltip: t("description.edit"),
+                    triggerType: ["icon", "text"],
+                    text: description,
+                    onChange: (next) => {
+                      if (next.trim() === description) return;
+                      void setDescription(client, groupId, next.trim()).catch(
+                        () => undefined,
+                      );
+                    },
+                  }
+                : false
+            }
+          >
+            {description || t("description.none")}
+          </Typography.Paragraph>
+        </section>
+      )}
       <section className={styles.panelSection} aria-label={t("notice.title")}>
         <div className={styles.panelHeading}>
           <span>{t("notice.title")}</span>

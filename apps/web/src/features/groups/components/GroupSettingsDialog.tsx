@@ -16,11 +16,17 @@ export function GroupSettingsDialog({
   setting,
   open,
   onClose,
+  owner = true,
+  publicAllowed = true,
 }: {
   groupId: number;
   setting: GroupSetting;
   open: boolean;
   onClose: () => void;
+  /** The owner sets every switch; an administrator only whether the group is public. */
+  owner?: boolean;
+  /** The console allows public groups (a public group may still be closed). */
+  publicAllowed?: boolean;
 }) {
   const { t } = useTranslation("groups");
   const [shown, setShown] = useState<GroupSetting | null>(null);
@@ -38,46 +44,69 @@ export function GroupSettingsDialog({
       onCancel={onClose}
       destroyOnHidden
     >
-      {SWITCHES.map((key) => (
-        <div key={key} className={styles.settingRow}>
+      {(publicAllowed || current.public === "1") && (
+        <div className={styles.settingRow}>
           <span className={styles.settingText}>
-            <span>{t(`settings.${key}.label`)}</span>
+            <span>{t("settings.public.label")}</span>
             <span className={styles.settingHint}>
-              {t(`settings.${key}.hint`)}
+              {t("settings.public.hint")}
             </span>
           </span>
           <Switch
-            checked={current[key] === "1"}
+            checked={current.public === "1"}
             loading={
-              saving.isPending && saving.variables.change[key] !== undefined
+              saving.isPending && saving.variables.change.public !== undefined
             }
-            onChange={(on) => save({ [key]: on ? "1" : "0" })}
-            aria-label={t(`settings.${key}.label`)}
+            onChange={(on) => save({ public: on ? "1" : "0" })}
+            aria-label={t("settings.public.label")}
           />
         </div>
-      ))}
-      <div className={styles.settingRow}>
-        <span className={styles.settingText}>
-          <span>{t("settings.nospeak.label")}</span>
-          <span className={styles.settingHint}>
-            {t("settings.nospeak.hint")}
-          </span>
-        </span>
-      </div>
-      <Radio.Group
-        value={current.nospeak}
-        onChange={(e) =>
-          save({ nospeak: e.target.value as GroupSetting["nospeak"] })
-        }
-        aria-label={t("settings.nospeak.label")}
-        optionType="button"
-        buttonStyle="solid"
-        options={[
-          { value: "0", label: t("settings.nospeak.0") },
-          { value: "1", label: t("settings.nospeak.1") },
-          { value: "2", label: t("settings.nospeak.2") },
-        ]}
-      />
+      )}
+      {owner &&
+        SWITCHES.map((key) => (
+          <div key={key} className={styles.settingRow}>
+            <span className={styles.settingText}>
+              <span>{t(`settings.${key}.label`)}</span>
+              <span className={styles.settingHint}>
+                {t(`settings.${key}.hint`)}
+              </span>
+            </span>
+            <Switch
+              checked={current[key] === "1"}
+              loading={
+                saving.isPending && saving.variables.change[key] !== undefined
+              }
+              onChange={(on) => save({ [key]: on ? "1" : "0" })}
+              aria-label={t(`settings.${key}.label`)}
+            />
+          </div>
+        ))}
+      {owner && (
+        <>
+          <div className={styles.settingRow}>
+            <span className={styles.settingText}>
+              <span>{t("settings.nospeak.label")}</span>
+              <span className={styles.settingHint}>
+                {t("settings.nospeak.hint")}
+              </span>
+            </span>
+          </div>
+          <Radio.Group
+            value={current.nospeak}
+            onChange={(e) =>
+              save({ nospeak: e.target.value as GroupSetting["nospeak"] })
+            }
+            aria-label={t("settings.nospeak.label")}
+            optionType="button"
+            buttonStyle="solid"
+            options={[
+              { value: "0", label: t("settings.nospeak.0") },
+              { value: "1", label: t("settings.nospeak.1") },
+              { value: "2", label: t("settings.nospeak.2") },
+            ]}
+          />
+        </>
+      )}
     </Modal>
   );
 }

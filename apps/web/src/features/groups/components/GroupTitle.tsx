@@ -8,7 +8,7 @@ import { Button, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNow } from "../../../hooks/useNow";
-import { useActor } from "../../system";
+import { useActor, useGlobalConfig } from "../../system";
 import {
   groupSettingOf,
   useGroupInfoQuery,
@@ -48,6 +48,9 @@ export function GroupTitle({
   const setting = info.data?.setting ?? groupSettingOf(contact.setting);
   const count = info.data?.groupUserCount;
   const muted = me.role > 1 && me.mutedUntil > now;
+  const config = useGlobalConfig();
+  // Public groups (issue 45), unless the console turned them off.
+  const publicAllowed = config?.chatInfo.publicGroups !== "0";
 
   const rename = (name: string) => {
     const next = name.trim();
@@ -103,7 +106,8 @@ export function GroupTitle({
             onClick={() => setQrOpen(true)}
           />
         </Tooltip>
-        {can(actor, "group.own", { member: me }) && (
+        {(can(actor, "group.own", { member: me }) ||
+          (can(actor, "group.setPublic", { member: me }) && publicAllowed)) && (
           <Tooltip title={t("settings.title")}>
             <Button
               type="text"
@@ -134,6 +138,8 @@ export function GroupTitle({
         setting={setting}
         open={settingsOpen}
         onClose={() => setSettingsOpen(false)}
+        owner={can(actor, "group.own", { member: me })}
+        publicAllowed={publicAllowed}
       />
     </>
   );

@@ -79,6 +79,11 @@ export function ChatTab({
         help={t("settings.chat.linkPreviewHelp")}
       />
       <FlagField
+        name="publicGroups"
+        label={t("settings.chat.publicGroups")}
+        help={t("settings.chat.publicGroupsHelp")}
+      />
+      <FlagField
         name="dbDelMsg"
         label={t("settings.chat.dbDelMsg")}
         help={t("settings.chat.dbDelMsgHelp")}
