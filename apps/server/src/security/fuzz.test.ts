@@ -7,6 +7,7 @@ import {
   settings,
   socket,
   system,
+  threads,
 } from "@parley/protocol";
 import fc from "fast-check";
 import { sql } from "kysely";
@@ -35,6 +36,7 @@ const EXPORTS = [
   messages,
   socket,
   groups,
+  threads,
 ].flatMap((namespace) => {
   const values: unknown[] = Object.values(namespace);
   return values;
@@ -52,6 +54,8 @@ const TABLES = [
   "user_conversations",
   "groups",
   "group_members",
+  "message_threads",
+  "thread_follows",
 ] as const;
 
 /** What a refused call must leave as it was: every table's rows, and the last change. */
