@@ -127,8 +127,9 @@ describe("threads in the web client", () => {
     await settledShot(a.page, "threads-panel-en-1280");
     await settledShot(b.page, "threads-panel-zh-1280");
 
-    // Ann closes the thread; Bao's next reply makes her Threads badge count it.
-    await annPanel.getByRole("button", { name: "Close thread" }).click();
+    // Ann closes the thread (Escape in its editor); Bao's next reply makes her Threads
+    // badge count it.
+    await annReply.press("Escape");
     await annPanel.waitFor({ state: "hidden" });
     await baoReply.fill("Tests by Thursday");
     await baoReply.press("Enter");

@@ -32,7 +32,9 @@ const ChatPage = lazyPage(() =>
   loadChatPage().then((m) => ({ default: m.ChatPage })),
 );
 const DemoPage = lazyPage(() =>
-  import("./chat/DemoPage").then((m) => ({ default: m.DemoPage })),
+  Promise.all([import("./chat/DemoPage"), loadNamespaceGroup("later")]).then(
+    ([m]) => ({ default: m.DemoPage }),
+  ),
 );
 
 /** The chat screen (home, /chat) and the demo page: the chat composed of the features. */
@@ -48,6 +50,8 @@ const ConsoleScreen = lazyPage(() =>
   Promise.all([
     import("./console/ConsoleLayout"),
     loadNamespaceGroup("console"),
+    // The console's articles and favourites pages show texts of that group too.
+    loadNamespaceGroup("later"),
   ]).then(([m]) => ({ default: m.ConsoleScreen })),
 );
 

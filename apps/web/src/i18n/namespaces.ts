@@ -15,13 +15,14 @@ export const NAMESPACE_GROUPS = {
     "files",
     "people",
     "settings",
-    "history",
-    "favourites",
-    "reports",
-    "articles",
-    "demo",
     "calls",
   ],
+  /**
+   * The texts of what the chat screen opens later (history, favourites, reports, articles,
+   * the demo page, a thread's panel and the Threads view): with the first of them (F1:
+   * not in the chat screen's first download).
+   */
+  later: ["history", "favourites", "reports", "articles", "demo", "threads"],
   /** The console's own: with the console. */
   console: ["console", "consoleUsers", "consoleChats"],
 } as const;
@@ -39,6 +40,7 @@ export const SERVER_TEXTS_NAMESPACE = "errors";
 export const NAMESPACES = [
   ...NAMESPACE_GROUPS.shell,
   ...NAMESPACE_GROUPS.app,
+  ...NAMESPACE_GROUPS.later,
   ...NAMESPACE_GROUPS.console,
 ] as const;
 

@@ -1,8 +1,13 @@
+import { loadNamespaceGroup } from "../../i18n";
 import { lazyDialog } from "../../lib/lazy-parts";
 
 /** The favourites pane: fetched when first shown. */
 export const FavouritesPanel = lazyDialog<object>(
-  () => import("./components/FavouritesPanel").then((m) => m.FavouritesPanel),
+  () =>
+    Promise.all([
+      import("./components/FavouritesPanel"),
+      loadNamespaceGroup("later"),
+    ]).then(([m]) => m.FavouritesPanel),
   { useOpen: () => true, onFailed: () => undefined },
 );
 export {

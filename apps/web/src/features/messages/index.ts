@@ -1,4 +1,5 @@
 import type { RouteObject } from "react-router";
+import { loadNamespaceGroup } from "../../i18n";
 import { lazyDialog } from "../../lib/lazy-parts";
 import { lazyPage } from "../../lib/lazy";
 import type { NoticesPaneProps } from "./components/NoticesPane";
@@ -21,13 +22,21 @@ export { startOutbox } from "./outbox";
  * stays empty; opening the entry again tries again.
  */
 export const NoticesPane = lazyDialog<NoticesPaneProps>(
-  () => import("./components/NoticesPane").then((m) => m.NoticesPane),
+  () =>
+    Promise.all([
+      import("./components/NoticesPane"),
+      loadNamespaceGroup("later"),
+    ]).then(([m]) => m.NoticesPane),
   { useOpen: () => true, onFailed: () => undefined },
 );
 
 /** The threads I follow, a pane of the chat screen: fetched when first shown. */
 export const ThreadsView = lazyDialog<object>(
-  () => import("./components/threads/ThreadsView").then((m) => m.ThreadsView),
+  () =>
+    Promise.all([
+      import("./components/threads/ThreadsView"),
+      loadNamespaceGroup("later"),
+    ]).then(([m]) => m.ThreadsView),
   { useOpen: () => true, onFailed: () => undefined },
 );
 

@@ -1,6 +1,5 @@
 import { clsx } from "clsx";
 import {
-  AppstoreAddOutlined,
   BellOutlined,
   IdcardOutlined,
   PushpinOutlined,
@@ -357,7 +356,7 @@ export function ContactList({
             )}
             {onBrowseGroups && (
               <Button
-                icon={<AppstoreAddOutlined />}
+                icon={<SearchOutlined />}
                 size={phone ? "large" : "middle"}
                 onClick={onBrowseGroups}
               >

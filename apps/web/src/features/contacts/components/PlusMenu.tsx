@@ -1,5 +1,5 @@
 import {
-  AppstoreAddOutlined,
+  SearchOutlined,
   PlusOutlined,
   TeamOutlined,
   UserAddOutlined,
@@ -43,7 +43,7 @@ export function PlusMenu({
       ? [
           {
             key: "browse" satisfies PlusAction,
-            icon: <AppstoreAddOutlined />,
+            icon: <SearchOutlined />,
             label: t("plus.browseGroups"),
           },
         ]

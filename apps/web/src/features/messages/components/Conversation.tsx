@@ -39,12 +39,17 @@ import { useMessageMenu } from "./message-menu";
 import { MessageList } from "./MessageList";
 import { TypingLine } from "./TypingLine";
 import toolbarStyles from "./toolbar.module.css";
+import { loadNamespaceGroup } from "../../../i18n";
 import { lazyDialog } from "../../../lib/lazy-parts";
 import type { ThreadPanelProps } from "./threads/ThreadPanel";
 
 /** A thread beside the chat: its code comes when the first thread is opened. */
 const ThreadPanel = lazyDialog<ThreadPanelProps>(
-  () => import("./threads/ThreadPanel").then((m) => m.ThreadPanel),
+  () =>
+    Promise.all([
+      import("./threads/ThreadPanel"),
+      loadNamespaceGroup("later"),
+    ]).then(([m]) => m.ThreadPanel),
   {
     useOpen: () => true,
     onFailed: () => useChatUiStore.getState().closeThread(),

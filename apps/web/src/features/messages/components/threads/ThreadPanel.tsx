@@ -82,6 +82,7 @@ export function ThreadPanel({
   onClose,
 }: ThreadPanelProps) {
   const { t } = useTranslation("messages");
+  const { t: tt } = useTranslation("threads");
   const client = useQueryClient();
   const user = useSessionStore((s) => s.user);
   const meId = user?.user_id ?? 0;
@@ -170,20 +171,24 @@ export function ThreadPanel({
   return (
     <aside
       className={overlay ? styles.panelOverlay : styles.panel}
-      aria-label={t("threads.title")}
+      aria-label={tt("title")}
       data-testid="thread-panel"
+      // Escape closes the thread, unless something inside took it (an edit, a picker).
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && !event.defaultPrevented) onClose();
+      }}
     >
       <header className={styles.panelTitle}>
         {overlay && (
           <Button
             type="text"
             icon={<ArrowLeftOutlined />}
-            aria-label={t("threads.close")}
+            aria-label={tt("close")}
             onClick={onClose}
           />
         )}
         <div className={styles.panelName}>
-          <strong>{t("threads.title")}</strong>
+          <strong>{tt("title")}</strong>
           <span title={contact.displayName}>{contact.displayName}</span>
         </div>
         {root && (
@@ -198,14 +203,14 @@ export function ThreadPanel({
               )
             }
           >
-            {t(following ? "threads.following" : "threads.follow")}
+            {tt(following ? "following" : "follow")}
           </Button>
         )}
         {!overlay && (
           <Button
             type="text"
             icon={<CloseOutlined />}
-            aria-label={t("threads.close")}
+            aria-label={tt("close")}
             onClick={onClose}
           />
         )}
@@ -213,7 +218,7 @@ export function ThreadPanel({
       <div className={styles.panelBody}>
         {gone ? (
           <div className={styles.panelState} role="status">
-            {t("threads.gone")}
+            {tt("gone")}
           </div>
         ) : !root ? (
           <div
@@ -243,7 +248,7 @@ export function ThreadPanel({
       </div>
       {root && withdrawn ? (
         <div className={styles.panelState} role="status">
-          {t("threads.rootWithdrawn")}
+          {tt("rootWithdrawn")}
         </div>
       ) : (
         root &&
@@ -251,7 +256,7 @@ export function ThreadPanel({
           <Editor
             contactId={contact.id}
             threadId={rootId}
-            placeholder={t("threads.placeholder")}
+            placeholder={tt("placeholder")}
             sendKey={user?.setting.sendKey ?? 1}
             {...(mentionables ? { mentionables } : {})}
             blocked={blockedText(block, t)}
@@ -268,7 +273,7 @@ export function ThreadPanel({
                 checked={broadcast}
                 onChange={(event) => setBroadcast(event.target.checked)}
               >
-                {t("threads.alsoSend")}
+                {tt("alsoSend")}
               </Checkbox>
             }
             onSend={(text, at) => {

@@ -27,6 +27,7 @@ import styles from "./threads-view.module.css";
  */
 export function ThreadsView() {
   const { t, i18n } = useTranslation("messages");
+  const { t: tt } = useTranslation("threads");
   const locale =
     LANGUAGE_TAGS[isLanguage(i18n.language) ? i18n.language : "zh"];
   const me = useSessionStore((s) => s.user?.user_id ?? 0);
@@ -64,7 +65,7 @@ export function ThreadsView() {
   return (
     <section className={styles.tvView} aria-labelledby="threads-view-title">
       <header className={styles.tvHeader}>
-        <h2 id="threads-view-title">{t("threads.viewTitle")}</h2>
+        <h2 id="threads-view-title">{tt("viewTitle")}</h2>
       </header>
       <div className={styles.tvList}>
         {loading ? (
@@ -73,16 +74,16 @@ export function ThreadsView() {
           </div>
         ) : followed.isError && rows.length === 0 ? (
           <div className={styles.tvState} role="alert">
-            <p>{t("threads.loadFailed")}</p>
+            <p>{tt("loadFailed")}</p>
             <Button onClick={() => void followed.refetch()}>
-              {t("threads.retry")}
+              {tt("retry")}
             </Button>
           </div>
         ) : rows.length === 0 ? (
           <div className={styles.tvState}>
             <CommentOutlined className={styles.tvEmptyIcon} />
-            <p className={styles.tvEmptyTitle}>{t("threads.emptyTitle")}</p>
-            <p>{t("threads.emptyHelp")}</p>
+            <p className={styles.tvEmptyTitle}>{tt("emptyTitle")}</p>
+            <p>{tt("emptyHelp")}</p>
           </div>
         ) : (
           <ul className={styles.tvRows}>
@@ -122,7 +123,7 @@ export function ThreadsView() {
                     {entry.unread > 0 && (
                       <CountBadge
                         count={entry.unread}
-                        title={t("threads.unread", { count: entry.unread })}
+                        title={tt("unread", { count: entry.unread })}
                       />
                     )}
                   </button>
@@ -137,7 +138,7 @@ export function ThreadsView() {
               loading={followed.isFetchingNextPage}
               onClick={() => void followed.fetchNextPage()}
             >
-              {t("threads.more")}
+              {tt("more")}
             </Button>
           </div>
         )}
