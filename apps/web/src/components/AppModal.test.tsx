@@ -91,10 +91,14 @@ describe("the app's dialogs, fetched with the first one asked for", () => {
     render(<AppModalHost />);
 
     act(() => appModal.confirm({ title: "Lost" }));
-    await vi.waitFor(() =>
-      expect(toastOpen).toHaveBeenCalledWith(
-        expect.objectContaining({ type: "error" }),
-      ),
+    // A busy machine (CI runs the suites side by side) may take over a second to fail
+    // the fetch: waited for longer than vi.waitFor's default.
+    await vi.waitFor(
+      () =>
+        expect(toastOpen).toHaveBeenCalledWith(
+          expect.objectContaining({ type: "error" }),
+        ),
+      { timeout: 10_000 },
     );
     expect(screen.queryByText("Lost")).toBeNull();
 
