@@ -281,7 +281,7 @@ export const readers = defineCall({
 
 /**
  * `enterprise/group/directory` (issue 45, Parley's own: docs/EXTENSIONS.md): the public
- * groups, found by name or pinyin, most members first, a page at a time; the envelope's
+ * groups, found by name or pinyin, in pinyin order of their names, a page at a time; the envelope's
  * `count` says how many match. Nothing while the console turns public groups off.
  */
 export const directory = defineCall({

@@ -4,8 +4,10 @@ import { containing } from "../../db/like.js";
 
 /*
  * The directory of public groups (issue 45): live groups whose `public` switch is on
- * (`is_public`, one range of `groups_public`), found by name or pinyin, most members first,
- * each with its member count and the viewer's role in it.
+ * (`is_public`, one range of `groups_public`), found by name or pinyin, in pinyin order,
+ * each with its member count and the viewer's role in it. The counts and roles are read
+ * for the page's groups only (ordering by member count would count every public group's
+ * members on every request).
  */
 
 /** A public group as the directory reads it. */
@@ -64,7 +66,7 @@ export async function listPublicGroups(
           .where("mine.user_id", "=", options.viewer)
           .as("role"),
       ])
-      .orderBy("members", "desc")
+      .orderBy("g.name_py")
       .orderBy("g.group_id")
       .limit(options.limit)
       .offset(options.offset)

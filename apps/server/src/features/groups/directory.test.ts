@@ -230,6 +230,27 @@ describe("public groups", () => {
     }
   });
 
+  it("lists in pinyin order of the names, a page at a time, with how many match", async () => {
+    const [host, a, b] = await registerMany(api, 3, "Order");
+    const tag = `ord${String(Date.now() % 100000)}`;
+    for (const name of [`${tag} 猫`, `${tag} apple`, `${tag} 北京`]) {
+      const room = (await createGroup(api, host, [a, b], name)).id;
+      expect((await setPublic(host, room, true)).code).toBe(0);
+    }
+    const first = await directory(stranger, { keywords: tag, limit: 2 });
+    expect(first.count).toBe(3);
+    const second = await directory(stranger, {
+      keywords: tag,
+      limit: 2,
+      page: 2,
+    });
+    expect([...first.groups, ...second.groups].map((g) => g.name)).toEqual([
+      `${tag} apple`,
+      `${tag} 北京`,
+      `${tag} 猫`,
+    ]);
+  });
+
   it("refuses bad input with a clear envelope, and anyone not signed in", async () => {
     const bad = await post(stranger, "group/directory", { limit: 500 });
     expect(bad.code).not.toBe(0);

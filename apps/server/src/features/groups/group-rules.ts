@@ -134,6 +134,16 @@ export class GroupRules {
   }
 
   /** Refuses a group that would pass groupUserMax (0 is no limit). */
+  /** Whether the console allows public groups (issue 45). */
+  async publicGroupsOn(): Promise<boolean> {
+    return (await this.deps.system.config()).chatInfo.publicGroups !== "0";
+  }
+
+  /** Refuses while the console turns public groups off. */
+  async checkPublicGroupsOn(): Promise<void> {
+    if (!(await this.publicGroupsOn())) throw refuse("group.publicOff");
+  }
+
   async checkSize(count: number): Promise<void> {
     const config = await this.deps.system.config();
     const max = Number(config.chatInfo.groupUserMax) || 0;

@@ -331,11 +331,7 @@ export class GroupsService {
     if (onlyPublic)
       this.rules.must(me, "group.setPublic", { member: membershipOf(member) });
     else this.rules.must(me, "group.own", { member: membershipOf(member) });
-    if (
-      patch.public === "1" &&
-      (await this.deps.system.config()).chatInfo.publicGroups === "0"
-    )
-      throw refuse("group.publicOff");
+    if (patch.public === "1") await this.rules.checkPublicGroupsOn();
     const setting: GroupSetting = { ...toGroupSetting(group.setting) };
     for (const key of Object.keys(setting) as (keyof GroupSetting)[]) {
       const value = patch[key];
@@ -355,8 +351,8 @@ export class GroupsService {
   }
 
   /**
-   * `directory` (issue 45): the public groups matching `keywords`, most members first, a
-   * page at a time, with how many match; none while the console turns public groups off.
+   * `directory` (issue 45): the public groups matching `keywords`, by name (pinyin order),
+   * a page at a time, with how many match; none while the console turns public groups off.
    */
   async directory(
     userId: number,
@@ -368,8 +364,8 @@ export class GroupsService {
     publicUrl: string,
   ): Promise<{ groups: DirectoryGroup[]; count: number }> {
     await this.rules.activeUser(userId);
-    if ((await this.deps.system.config()).chatInfo.publicGroups === "0")
-      return { groups: [], count: 0 };
+    // Turned off by the console: nothing to list (joining says why).
+    if (!(await this.rules.publicGroupsOn())) return { groups: [], count: 0 };
     const limit = input.limit ?? 20;
     const { rows, total } = await this.repo.listPublicGroups({
       keywords: input.keywords ?? "",

@@ -86,8 +86,7 @@ export class MembersService {
     const group = await this.repo.findGroup(groupId);
     if (!group || toGroupSetting(group.setting).public !== "1")
       throw refuse("group.notFound");
-    if ((await this.deps.system.config()).chatInfo.publicGroups === "0")
-      throw refuse("group.publicOff");
+    await this.rules.checkPublicGroupsOn();
     return this.enter(
       me,
       group,

@@ -239,23 +239,14 @@ export class HistoryService {
    * hidden, or a group message of a group they are in that their history reaches.
    */
   async seenBy(userId: number, row: MessageRow): Promise<SeenMessage | null> {
-    if (row.is_group === 1) {
-      const standing = await this.deps.groups.chatStanding(row.to_user, userId);
-      if (!standing) return null;
-      if (standing.setting.history === "0" && row.seq <= standing.joinedSeq)
-        return null;
-      if (await this.deps.repo.isHiddenFor(userId, row.msg_id)) return null;
-      return { row, groupId: row.to_user };
-    }
-    if (row.is_group !== 0) return null;
-    if (row.from_user !== userId && row.to_user !== userId) return null;
-    if (await this.deps.repo.isHiddenFor(userId, row.msg_id)) return null;
-    return { row, groupId: null };
+    if (!(await this.seenAmong(userId, [row])).has(row.msg_id)) return null;
+    return { row, groupId: row.is_group === 1 ? row.to_user : null };
   }
 
   /**
-   * Which of several stored messages a user can see (`seenBy`'s rule), by msg_id: one read
-   * of what they hid, one standing per group among them.
+   * Which of several stored messages a user can see, by msg_id: a group's message while
+   * they are in it (after their join when its history is off), a one-to-one message of
+   * theirs; never one they hid. One read of what they hid, one standing per group.
    */
   async seenAmong(
     userId: number,

@@ -20,7 +20,7 @@ const DIRECTORY_PAGE = 20;
 export const directoryKey = (keywords: string) =>
   ["groups", "directory", keywords] as const;
 
-/** The public groups matching `keywords`, most members first, page after page. */
+/** The public groups matching `keywords`, in pinyin order, page after page. */
 export function useDirectoryQuery(keywords: string) {
   return useInfiniteQuery({
     queryKey: directoryKey(keywords),

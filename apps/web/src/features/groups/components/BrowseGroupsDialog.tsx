@@ -16,7 +16,7 @@ export interface BrowseGroupsDialogProps {
 }
 
 /**
- * The directory of public groups (issue 45): found by name or pinyin, most members first,
+ * The directory of public groups (issue 45): found by name or pinyin, in pinyin order,
  * each with what it is for and its notice; Join puts me in it and opens its chat, Open
  * opens one I am in already.
  */
