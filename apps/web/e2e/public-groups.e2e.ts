@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
+  adminConsole,
   api,
   apiUser,
   logIn,
@@ -33,6 +34,17 @@ describe("public groups in the web client", () => {
       olivia.token,
     );
     expect(created.code).toBe(0);
+    const groupId = (created.data as { id: string }).id;
+    expect(
+      (
+        await api(
+          url(),
+          "/enterprise/group/setManager",
+          { id: groupId, user_id: ann.id, role: 2 },
+          olivia.token,
+        )
+      ).code,
+    ).toBe(0);
 
     // The owner, in English: the group's settings make it public; the panel takes its
     // description.
@@ -54,10 +66,31 @@ describe("public groups in the web client", () => {
     await field.press("Enter");
     await about.getByText("Ask the design team anything").waitFor();
 
-    // A newcomer, in Chinese on a phone, finds it by its pinyin and joins.
+    // An administrator's settings hold the public switch alone (the rest is the owner's).
+    const a = await newContext(setup.browser(), "en-US");
+    await logIn(a.page, url(), `anpub${suffix}`);
+    await a.page.getByTestId("contact").filter({ hasText: name }).click();
+    await a.page.getByRole("button", { name: "Group settings" }).click();
+    await expect
+      .poll(() =>
+        a.page
+          .getByRole("switch", { name: "Public group" })
+          .getAttribute("aria-checked"),
+      )
+      .toBe("true");
+    expect(
+      await a.page.getByRole("switch", { name: "Members may invite" }).count(),
+    ).toBe(0);
+    await settledShot(a.page, "public-group-settings-admin-en-1280");
+    await a.context.close();
+
+    // A newcomer, in Chinese on a phone: the empty list offers Browse groups; they find
+    // the group by its pinyin and join.
     const x = await newContext(setup.browser(), "zh-CN");
     await resize(x.page, { width: 390, height: 800 });
     await logIn(x.page, url(), `xipub${suffix}`, "zh");
+    await x.page.getByRole("button", { name: "浏览群聊" }).waitFor();
+    await settledShot(x.page, "public-groups-empty-list-zh-390");
     await x.page.getByRole("button", { name: "新建…" }).click();
     await x.page.getByRole("menuitem", { name: "浏览群聊" }).click();
     const dialog = x.page.getByRole("dialog", { name: "浏览群聊" });
@@ -79,6 +112,15 @@ describe("public groups in the web client", () => {
       .getByTestId("event-line")
       .filter({ hasText: "小新 joined the group" })
       .waitFor();
+
+    // The console's Chat settings hold the switch that turns public groups off.
+    const c = await adminConsole(setup.browser(), url(), "en-US", "setting");
+    await c.getByRole("tab", { name: "Chat" }).click();
+    await c
+      .getByText("Public groups", { exact: true })
+      .scrollIntoViewIfNeeded();
+    await settledShot(c, "public-groups-console-en-1280");
+    await c.context().close();
 
     expect(o.errors).toEqual([]);
     expect(x.errors).toEqual([]);

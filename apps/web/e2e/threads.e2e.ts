@@ -127,6 +127,18 @@ describe("threads in the web client", () => {
     await settledShot(a.page, "threads-panel-en-1280");
     await settledShot(b.page, "threads-panel-zh-1280");
 
+    // A file goes into the thread as a reply too, from the panel's own toolbar.
+    await baoPanel.getByTestId("pick-file").setInputFiles({
+      name: "release-checklist.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("1. tag\n2. deploy\n"),
+    });
+    await annPanel
+      .getByTestId("message-file")
+      .filter({ hasText: "release-checklist.txt" })
+      .waitFor();
+    await expect.poll(() => annSummary.textContent()).toContain("3 replies");
+
     // Ann closes the thread (Escape in its editor); Bao's next reply makes her Threads
     // badge count it.
     await annReply.press("Escape");
@@ -136,7 +148,7 @@ describe("threads in the web client", () => {
     await expect
       .poll(() => annThreadsButton.locator("[data-badge]").textContent())
       .toBe("1");
-    await expect.poll(() => annSummary.textContent()).toContain("3 replies");
+    await expect.poll(() => annSummary.textContent()).toContain("4 replies");
 
     // The Threads view lists it first, unread; opening it reads it.
     await annThreadsButton.click();

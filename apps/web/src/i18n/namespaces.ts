@@ -1,5 +1,5 @@
 /**
- * The translation namespaces, one per feature (HOUSE-STYLE §4), in three groups. Each
+ * The translation namespaces, one per feature (HOUSE-STYLE §4), in four groups. Each
  * group of a language is one chunk (vite.config.ts), fetched when a screen first needs it:
  * the sign-in page does not download the chat's or the console's texts.
  */

@@ -7,7 +7,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { call } from "../../api/http";
-import { i18n } from "../../i18n";
+import { i18n, loadNamespaceGroup } from "../../i18n";
 import { toast } from "../../lib/feedback";
 import { FAVOURITE_PAGE_SIZE } from "./favourites-paging";
 
@@ -46,6 +46,8 @@ export async function saveFavourite(
   msgId: number,
 ): Promise<Favourite> {
   const answer = await call(favouriteCalls.add, { msg_id: msgId });
+  // Saved from a chat's menu, the favourites' own texts may not be here yet.
+  if (!answer.msg) await loadNamespaceGroup("later").catch(() => undefined);
   toast("success", answer.msg || i18n.t("favourites:saved"));
   await client.invalidateQueries({ queryKey: favouritesKey });
   return answer.data;
