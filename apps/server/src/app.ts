@@ -48,6 +48,7 @@ import { noticesModule } from "./features/notices/notices.module.js";
 import { tasksModule } from "./features/tasks/tasks.module.js";
 import { settingsModule } from "./features/settings/settings.module.js";
 import { socketModule } from "./features/socket/socket.module.js";
+import { searchModule } from "./features/search/search.module.js";
 import { systemModule } from "./features/system/system.module.js";
 import type { Clock } from "./lib/clock.js";
 import { type Jobs, JobQueue } from "./lib/jobs.js";
@@ -176,6 +177,11 @@ const MODULES: readonly WiredModule[] = [
     messages: f.messages,
   })),
   wire(socketModule, (f) => ({ groups: f.groups })),
+  wire(searchModule, (f) => ({
+    messages: f.messages,
+    people: f.people,
+    groups: f.groups,
+  })),
 ];
 
 /** The SMTP port when a saved one cannot be read (implicit TLS). */

@@ -1,5 +1,6 @@
 import type { Actor } from "@parley/protocol";
 import type { PreviewsService } from "./features/previews/previews.service.js";
+import type { SearchService } from "./features/search/search.service.js";
 import type { FastifyBaseLogger as Logger } from "fastify";
 import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
@@ -67,6 +68,7 @@ export interface Services {
   articles: ArticlesService;
   calls: CallsService;
   previews: PreviewsService;
+  search: SearchService;
 }
 
 /** Everything a feature module is built from; app.ts builds it once. */
@@ -182,6 +184,7 @@ export function createFeatures(): {
     complaints: true,
     articles: true,
     calls: true,
+    search: true,
   };
   // Object.keys answers string[]; the keys are exactly those of EVERY.
   const NAMES = Object.keys(EVERY) as (keyof Services)[];

@@ -48,7 +48,7 @@ export function testEnv(
   overrides: Record<string, string> = {},
 ): NodeJS.ProcessEnv {
   return {
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     ARGON2_MEMORY_KIB: "64",
     ARGON2_TIME_COST: "1",
     ADMIN_ACCOUNT: "admin",

@@ -130,3 +130,5 @@ export * from "./rules/people.js";
 export * from "./rules/reactions.js";
 export * from "./rules/wait.js";
 export * from "./ws/frames.js";
+export * as search from "./http/search.js";
+export * from "./entities/search.js";

@@ -4,6 +4,7 @@ import {
   contacts,
   groups,
   messages,
+  search,
   settings,
   socket,
   system,
@@ -37,6 +38,7 @@ const EXPORTS = [
   socket,
   groups,
   threads,
+  search,
 ].flatMap((namespace) => {
   const values: unknown[] = Object.values(namespace);
   return values;

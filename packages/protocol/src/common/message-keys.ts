@@ -142,6 +142,7 @@ export const MESSAGE_KEYS = [
   "message.alreadyWithdrawn",
   "reaction.invalidEmoji",
   "thread.rootNotFound",
+  "search.tooLong",
   "thread.notRoot",
   "thread.rootWithdrawn",
   "reaction.tooMany",

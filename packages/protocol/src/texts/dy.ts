@@ -105,6 +105,7 @@ export const texts: Texts = {
   "group.muted": "このグループでは {until} まで発言が禁止されています",
   "group.nospeak": "現在、このグループで発言できるのは一部のメンバーのみです",
   "group.noticeTooLong": "お知らせは1,000文字以内で入力してください",
+  "search.tooLong": "検索は100文字以内で入力してください",
   "group.descriptionTooLong": "説明は500文字以内で入力してください",
   "group.publicOff": "管理者が公開グループをオフにしています",
   "group.qrInvalid":

@@ -98,6 +98,7 @@ export const texts: Texts = {
   "group.muted": "{until}까지 이 그룹에서 채팅이 금지되었습니다",
   "group.nospeak": "현재 이 그룹에서는 일부 멤버만 메시지를 보낼 수 있습니다",
   "group.noticeTooLong": "공지는 최대 1,000자까지 입력할 수 있습니다",
+  "search.tooLong": "검색어는 최대 100자입니다",
   "group.descriptionTooLong": "설명은 최대 500자까지 입력할 수 있습니다",
   "group.publicOff": "관리자가 공개 그룹을 사용하지 않도록 설정했습니다",
   "group.qrInvalid":

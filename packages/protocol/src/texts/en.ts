@@ -98,6 +98,7 @@ export const texts: Texts = {
   "group.muted": "You are muted in this group until {until}",
   "group.nospeak": "Only some members may speak in this group right now",
   "group.noticeTooLong": "A notice is at most 1,000 characters long",
+  "search.tooLong": "A search is at most 100 characters long",
   "group.descriptionTooLong": "A description is at most 500 characters long",
   "group.publicOff": "Public groups are turned off by the administrators",
   "group.qrInvalid":

@@ -83,6 +83,7 @@ export const texts: Texts = {
   "group.muted": "你已被禁言，解除時間：{until}",
   "group.nospeak": "群組已開啟禁言，你暫時無法發言",
   "group.noticeTooLong": "群組公告最多 1000 個字元",
+  "search.tooLong": "搜尋內容最多 100 個字元",
   "group.descriptionTooLong": "群組簡介最多 500 個字元",
   "group.publicOff": "管理員已關閉公開群組",
   "group.qrInvalid": "此群組 QR 碼無效或已過期，請群組成員重新分享",

@@ -109,6 +109,7 @@ export const texts: Texts = {
   "group.nospeak":
     "Pour le moment, seuls certains membres peuvent écrire dans ce groupe",
   "group.noticeTooLong": "Une annonce comporte au maximum 1 000 caractères",
+  "search.tooLong": "Une recherche comporte au plus 100 caractères",
   "group.descriptionTooLong":
     "Une description comporte au maximum 500 caractères",
   "group.publicOff": "Les administrateurs ont désactivé les groupes publics",

@@ -112,6 +112,7 @@ export const texts: Texts = {
     "In dieser Gruppe dürfen gerade nur bestimmte Mitglieder schreiben",
   "group.noticeTooLong":
     "Eine Ankündigung darf höchstens 1.000 Zeichen lang sein",
+  "search.tooLong": "Eine Suche hat höchstens 100 Zeichen",
   "group.descriptionTooLong": "Eine Beschreibung hat höchstens 500 Zeichen",
   "group.publicOff":
     "Die Administratoren haben öffentliche Gruppen ausgeschaltet",

@@ -100,6 +100,7 @@ export const texts: Texts = {
   "group.nospeak":
     "No momento, apenas alguns membros podem enviar mensagens neste grupo",
   "group.noticeTooLong": "Um aviso pode ter no máximo 1.000 caracteres",
+  "search.tooLong": "Uma pesquisa pode ter no máximo 100 caracteres",
   "group.descriptionTooLong": "Uma descrição pode ter no máximo 500 caracteres",
   "group.publicOff": "Os administradores desativaram os grupos públicos",
   "group.qrInvalid":

@@ -103,6 +103,7 @@ export const texts: Texts = {
   "group.nospeak":
     "Сейчас в этой группе могут писать только некоторые участники",
   "group.noticeTooLong": "Объявление может содержать не более 1000 символов",
+  "search.tooLong": "Поисковый запрос — не более 100 символов",
   "group.descriptionTooLong": "Описание может содержать не более 500 символов",
   "group.publicOff": "Администраторы отключили открытые группы",
   "group.qrInvalid":

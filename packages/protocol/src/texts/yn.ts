@@ -101,6 +101,7 @@ export const texts: Texts = {
   "group.nospeak":
     "Hiện chỉ một số thành viên được phép gửi tin nhắn trong nhóm này",
   "group.noticeTooLong": "Thông báo nhóm dài tối đa 1.000 ký tự",
+  "search.tooLong": "Nội dung tìm kiếm dài tối đa 100 ký tự",
   "group.descriptionTooLong": "Mô tả dài tối đa 500 ký tự",
   "group.publicOff": "Quản trị viên đã tắt nhóm công khai",
   "group.qrInvalid":

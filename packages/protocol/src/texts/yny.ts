@@ -109,6 +109,7 @@ export const texts: Texts = {
   "group.nospeak":
     "Saat ini hanya sebagian anggota yang dapat mengirim pesan di grup ini",
   "group.noticeTooLong": "Pengumuman maksimal 1.000 karakter",
+  "search.tooLong": "Pencarian paling banyak 100 karakter",
   "group.descriptionTooLong": "Deskripsi maksimal 500 karakter",
   "group.publicOff": "Administrator menonaktifkan grup publik",
   "group.qrInvalid":

@@ -83,6 +83,7 @@ export const texts: Texts = {
   "group.muted": "你已被禁言，解除时间：{until}",
   "group.nospeak": "群聊已开启禁言，你暂时不能发言",
   "group.noticeTooLong": "群公告最多 1000 个字符",
+  "search.tooLong": "搜索内容最多 100 个字符",
   "group.descriptionTooLong": "群简介最多 500 个字符",
   "group.publicOff": "管理员已关闭公开群",
   "group.qrInvalid": "这个群二维码无效或已过期，请让群成员重新分享",

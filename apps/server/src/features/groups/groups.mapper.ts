@@ -2,6 +2,7 @@ import { withdrawnText } from "../messages/messages.mapper.js";
 import {
   type Contact,
   DEFAULT_GROUP_SETTING,
+  type DirectoryGroup,
   type GroupMember,
   type PickerUser,
   type GroupSetting,
@@ -13,6 +14,7 @@ import { parseJsonObject } from "../../lib/json.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
 import type { GroupRow } from "./groups.repository.js";
 import type { MemberRow, UserGroupRow } from "./membership.repository.js";
+import type { PublicGroupRow } from "./directory.repository.js";
 
 /** A stored setting, each switch falling back to its default when missing or damaged. */
 export function toGroupSetting(raw: string): GroupSetting {
@@ -169,5 +171,23 @@ export function toGroupMember(row: MemberRow, publicUrl: string): GroupMember {
       name_py: row.name_py,
       avatar: avatarUrl(row.avatar, publicUrl),
     },
+  };
+}
+
+/** A listed group (the directory, the global search) on the wire. */
+export function toDirectoryGroup(
+  row: PublicGroupRow,
+  publicUrl: string,
+): DirectoryGroup {
+  return {
+    id: groupContactId(row.group_id),
+    group_id: row.group_id,
+    name: row.name,
+    name_py: row.name_py,
+    avatar: avatarUrl(row.avatar, publicUrl),
+    description: row.description,
+    notice: row.notice,
+    groupUserCount: row.members,
+    isJoin: row.role ?? 0,
   };
 }

@@ -14,6 +14,7 @@ export type GroupMembership = Pick<
   | "membersAmong"
   | "rolesAmong"
   | "faces"
+  | "readableGroups"
   | "contactsOf"
   | "hidesProfile"
 >;

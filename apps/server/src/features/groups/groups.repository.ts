@@ -2,7 +2,11 @@ import { compiledOnce } from "../../db/compiled-once.js";
 import { type Selectable } from "kysely";
 import { type Db } from "../../db/database.js";
 import { bindRepository } from "../../db/repository.js";
-import { listPublicGroups, updateDescription } from "./directory.repository.js";
+import {
+  findGroupsNamed,
+  listPublicGroups,
+  updateDescription,
+} from "./directory.repository.js";
 import { type GroupChatRecords } from "../messages/messages.ports.js";
 import { type GroupsTable } from "../../db/schema.js";
 import {
@@ -11,6 +15,7 @@ import {
   countOwnedGroups,
   findChatStanding,
   findFormerStanding,
+  listReadableGroups,
   findMembersVersion,
   findMembership,
   findOwner,
@@ -400,6 +405,7 @@ export function groupsRepository(db: Db, chats: GroupChatRecords) {
     transferOwnership,
     disbandGroup,
     findFormerStanding,
+    listReadableGroups,
     updateName,
     updateSetting,
     updateMute,
@@ -409,6 +415,7 @@ export function groupsRepository(db: Db, chats: GroupChatRecords) {
     listGroupsShowing,
     replaceAvatar,
     listPublicGroups,
+    findGroupsNamed,
     updateDescription,
   });
   return {

@@ -18,6 +18,7 @@ import { signToken } from "../../lib/signing.js";
 import { avatarUrl } from "../accounts/accounts.mapper.js";
 import { namePinyin } from "../accounts/accounts.service.js";
 import {
+  toDirectoryGroup,
   toPickerUser,
   toGroupMember,
   toGroupSetting,
@@ -44,6 +45,7 @@ export class GroupsService {
   private readonly repo: GroupsDeps["repo"];
   private readonly rules: GroupRules;
   readonly faces: MembershipService["faces"];
+  readonly readableGroups: MembershipService["readableGroups"];
   readonly memberPage: MembershipService["memberPage"];
   readonly membersDeparted: MembershipService["membersDeparted"];
   readonly formerStanding: MembershipService["formerStanding"];
@@ -74,6 +76,7 @@ export class GroupsService {
     const reads = new MembershipService(deps);
     const members = new MembersService(deps, this.rules, reads);
     this.faces = reads.faces.bind(reads);
+    this.readableGroups = reads.readableGroups.bind(reads);
     this.memberPage = reads.memberPage.bind(reads);
     this.membersDeparted = reads.membersDeparted.bind(reads);
     this.formerStanding = reads.formerStanding.bind(reads);
@@ -374,19 +377,29 @@ export class GroupsService {
       limit,
     });
     return {
-      groups: rows.map((row) => ({
-        id: groupContactId(row.group_id),
-        group_id: row.group_id,
-        name: row.name,
-        name_py: row.name_py,
-        avatar: avatarUrl(row.avatar, publicUrl),
-        description: row.description,
-        notice: row.notice,
-        groupUserCount: row.members,
-        isJoin: row.role ?? 0,
-      })),
+      groups: rows.map((row) => toDirectoryGroup(row, publicUrl)),
       count: total,
     };
+  }
+
+  /**
+   * The global search's groups (issue 45): my groups named like `keywords`, and public
+   * ones unless the console turns public groups off; mine first; at most `limit`.
+   */
+  async findGroups(
+    userId: number,
+    keywords: string,
+    limit: number,
+    publicUrl: string,
+  ): Promise<DirectoryGroup[]> {
+    if (keywords === "") return [];
+    const rows = await this.repo.findGroupsNamed({
+      keywords,
+      viewer: userId,
+      withPublic: await this.rules.publicGroupsOn(),
+      limit,
+    });
+    return rows.map((row) => toDirectoryGroup(row, publicUrl));
   }
 
   /** `setDescription` (issue 45): the owner or an administrator says what the group is for. */

@@ -332,6 +332,26 @@ export async function listGroupsShowing(
 }
 
 /**
+ * The groups whose history a user reads: those they are in, live or disbanded (a former
+ * member of a disbanded group still reads it), with where their membership starts and the
+ * group's settings (the history switch). For the global search (issue 45).
+ */
+export function listReadableGroups(
+  db: Db,
+  userId: number,
+): Promise<{ group_id: number; joined_seq: number; setting: string }[]> {
+  return db
+    .selectFrom("group_members as gm")
+    .innerJoin("groups as g", "g.group_id", "gm.group_id")
+    .select(["gm.group_id", "gm.joined_seq", "g.setting"])
+    .where("gm.user_id", "=", userId)
+    .where((eb) =>
+      eb.or([eb("g.status", "=", 1), eb("g.deleted_at", "is not", null)]),
+    )
+    .execute();
+}
+
+/**
  * A former member's standing in a disbanded group (its history's reader), or undefined for
  * a live group, a missing one, or one the user was not in.
  */

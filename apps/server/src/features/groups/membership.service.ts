@@ -52,6 +52,21 @@ export class MembershipService {
     this.memberLists = new MemberLists(deps.repo);
   }
 
+  /**
+   * The groups whose chats a user may read, each with the last seq before what they may
+   * read (their join when the group's history is off, else 0): the global search's groups.
+   */
+  async readableGroups(
+    userId: number,
+  ): Promise<{ groupId: number; afterSeq: number }[]> {
+    const rows = await this.repo.listReadableGroups(userId);
+    return rows.map((row) => ({
+      groupId: row.group_id,
+      afterSeq:
+        toGroupSetting(row.setting).history === "0" ? row.joined_seq : 0,
+    }));
+  }
+
   /** Names and pictures of live groups, by id (the console's message centre). */
   faces(
     groupIds: readonly number[],

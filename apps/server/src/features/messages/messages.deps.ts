@@ -65,6 +65,13 @@ export interface GroupMembers {
   ): Promise<Map<number, number>>;
   /** Which of these groups the user is in. */
   memberOf(userId: number, groupIds: readonly number[]): Promise<Set<number>>;
+  /**
+   * The groups whose chats a user may read, with the last seq before what they may read
+   * (the global search).
+   */
+  readableGroups(
+    userId: number,
+  ): Promise<{ groupId: number; afterSeq: number }[]>;
   /** Names and pictures of live groups, by id. */
   faces(
     groupIds: readonly number[],

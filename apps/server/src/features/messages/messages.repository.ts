@@ -17,6 +17,11 @@ import { pageAllMessages, pageMessages } from "./history.repository.js";
 import { reactionsOf } from "./reactions.repository.js";
 import { searchMessages } from "./search.repository.js";
 import {
+  firstMsgIdAt,
+  listDirectChats,
+  searchEverywhere,
+} from "./global-search.repository.js";
+import {
   countReaders,
   listReaders,
   listSendersBetween,
@@ -186,6 +191,9 @@ export function messagesRepository(db: Db) {
     listUserConversations,
     listChatPeers,
     listChatPairs,
+    searchEverywhere,
+    listDirectChats,
+    firstMsgIdAt,
   });
 }
 /** What the messages service holds of its tables. */

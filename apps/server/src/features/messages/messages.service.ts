@@ -3,6 +3,7 @@ import { ChatEventsService } from "./chat-events.service.js";
 import { ChatRules } from "./chat-rules.js";
 import { ConsoleViewService } from "./console-view.service.js";
 import { HistoryService } from "./history.service.js";
+import { GlobalSearchService } from "./global-search.service.js";
 import type { Events } from "../../events.js";
 import type { MessagesDeps } from "./messages.deps.js";
 import type { MessageEventMap } from "./messages.ports.js";
@@ -38,6 +39,8 @@ export class MessagesService {
   readonly updateCallRecord: CallRecordsService["updateCallRecord"];
   readonly mayChatWith: CallRecordsService["mayChatWith"];
   readonly list: HistoryService["list"];
+  /** The global search's messages (issue 45). */
+  readonly searchEverywhere: GlobalSearchService["search"];
   readonly seenBy: HistoryService["seenBy"];
   readonly seenAmong: HistoryService["seenAmong"];
   readonly visibleMessage: HistoryService["visibleMessage"];
@@ -88,6 +91,8 @@ export class MessagesService {
     this.updateCallRecord = calls.updateCallRecord.bind(calls);
     this.mayChatWith = calls.mayChatWith.bind(calls);
     this.list = history.list.bind(history);
+    const everywhere = new GlobalSearchService(deps, rules, history);
+    this.searchEverywhere = everywhere.search.bind(everywhere);
     this.seenBy = history.seenBy.bind(history);
     this.seenAmong = history.seenAmong.bind(history);
     this.visibleMessage = history.visibleMessage.bind(history);
