@@ -37,7 +37,7 @@ const TEXTS = {
     people: "People",
     editor: "Message",
     back: "Back to chats",
-    switcher: "Jump to a chat or person",
+    switcher: "Search",
     start: "Start a conversation",
   },
   zh: {
@@ -53,7 +53,7 @@ const TEXTS = {
     people: "联系人",
     editor: "消息内容",
     back: "返回会话列表",
-    switcher: "跳转到会话或联系人",
+    switcher: "搜索",
     start: "开始聊天",
   },
 };
@@ -273,10 +273,8 @@ describe("starting a conversation (issue 15, fault 6)", () => {
 
     // From inside the editor: the switcher takes the keys, the draft keeps its text.
     await page.keyboard.press("Control+K");
-    const dialog = page.getByRole("dialog", {
-      name: "Jump to a chat or person",
-    });
-    const box = dialog.getByRole("combobox");
+    const dialog = page.getByRole("dialog", { name: "Search" });
+    const box = dialog.getByRole("combobox", { name: "Search" });
     await dialog.waitFor();
     await expect
       .poll(() =>
@@ -313,7 +311,9 @@ describe("starting a conversation (issue 15, fault 6)", () => {
 
     // The visible hint opens it too; Bob's chat still holds the draft, no "k" added.
     await page
-      .getByRole("button", { name: "Jump to a chat or person (Ctrl+K)" })
+      .getByRole("button", {
+        name: "Search chats, people and messages (Ctrl+K)",
+      })
       .click();
     await box.pressSequentially("Bob");
     await dialog.getByRole("option").first().waitFor();
@@ -348,7 +348,9 @@ describe.each(["en", "zh"] as const)("the screens in %s", (lang) => {
         await page.getByRole("button", { name: text.start }).first().click();
       else await page.keyboard.press("Control+K");
       const dialog = page.getByRole("dialog", { name: text.switcher });
-      await dialog.getByRole("combobox").pressSequentially("b");
+      await dialog
+        .getByRole("combobox", { name: text.switcher })
+        .pressSequentially("b");
       await dialog.getByRole("option").first().waitFor();
       await settledShot(page, `switcher-${lang}-${width}`);
       await page.keyboard.press("Escape");

@@ -19,10 +19,18 @@ export const NAMESPACE_GROUPS = {
   ],
   /**
    * The texts of what the chat screen opens later (history, favourites, reports, articles,
-   * the demo page, a thread's panel and the Threads view): with the first of them (F1:
+   * the demo page, a thread's panel and the Threads view, the search box): with the first of them (F1:
    * not in the chat screen's first download).
    */
-  later: ["history", "favourites", "reports", "articles", "demo", "threads"],
+  later: [
+    "history",
+    "favourites",
+    "reports",
+    "articles",
+    "demo",
+    "threads",
+    "search",
+  ],
   /** The console's own: with the console. */
   console: ["console", "consoleUsers", "consoleChats"],
 } as const;

@@ -35,8 +35,12 @@ export const SearchHitSchema = z.object({
    * most `SearchLimits.snippetMax` characters: shown as text, never as markup.
    */
   snippet: z.string(),
-  /** Where the search's words are in `snippet`: [start, end) in UTF-16 code units. */
-  marks: z.array(z.tuple([z.int(), z.int()])),
+  /**
+   * Where the search's words are in `snippet`: pairs [start, end) in UTF-16 code units.
+   * (Arrays, not zod's tuple: a tuple's parser would be one more part of every screen's
+   * first download.)
+   */
+  marks: z.array(z.array(z.int())),
 });
 /** A found message. */
 export type SearchHit = z.infer<typeof SearchHitSchema>;

@@ -118,9 +118,14 @@ export function ChatPage({ embedded = false }: { embedded?: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [switcherOpen, setSwitcherOpen] = useState(false);
+  // The words the search box opens with (the list's "Search messages for …").
+  const [switcherQuery, setSwitcherQuery] = useState("");
   useModKey(
     "k",
-    useCallback(() => setSwitcherOpen((shown) => !shown), []),
+    useCallback(() => {
+      setSwitcherQuery("");
+      setSwitcherOpen((shown) => !shown);
+    }, []),
   );
 
   // The directory grows as people register: opening it fetches it afresh.
@@ -233,7 +238,10 @@ export function ChatPage({ embedded = false }: { embedded?: boolean }) {
             onTabChange={setTab}
             onSearchChange={setSearch}
             onOpen={openContact}
-            onQuickSwitch={() => setSwitcherOpen(true)}
+            onQuickSwitch={(query = "") => {
+              setSwitcherQuery(query);
+              setSwitcherOpen(true);
+            }}
             onCreateGroup={mayCreateGroup ? () => setCreating(true) : undefined}
             onBrowseGroups={publicGroups ? () => setBrowsing(true) : undefined}
             onBrowse={() => setSection("contacts")}
@@ -260,7 +268,10 @@ export function ChatPage({ embedded = false }: { embedded?: boolean }) {
               !contacts.isLoading && (
                 <ChatStart
                   kind={startKind}
-                  onFind={() => setSwitcherOpen(true)}
+                  onFind={() => {
+                    setSwitcherQuery("");
+                    setSwitcherOpen(true);
+                  }}
                   onBrowse={() => setSection("contacts")}
                   onAddFriend={friendMode ? openAddFriend : undefined}
                 />
@@ -296,6 +307,7 @@ export function ChatPage({ embedded = false }: { embedded?: boolean }) {
       )}
       <QuickSwitcher
         open={switcherOpen}
+        initialQuery={switcherQuery}
         contacts={list}
         showOnline={showOnline}
         onClose={() => setSwitcherOpen(false)}

@@ -1,3 +1,4 @@
+import { loadNamespaceGroup } from "../../i18n";
 import { lazyDialog } from "../../lib/lazy-parts";
 import type { QuickSwitcherProps } from "./components/QuickSwitcher";
 
@@ -30,8 +31,15 @@ export {
 } from "./system-entry";
 export { fileLabelKey } from "./contact-preview";
 
-/** The quick switcher (Ctrl/⌘+K): fetched when first opened. */
+/**
+ * The search box (Ctrl/⌘+K): chats and people by name, and the global search (issue 45);
+ * fetched with its texts when first opened.
+ */
 export const QuickSwitcher = lazyDialog<QuickSwitcherProps>(
-  () => import("./components/QuickSwitcher").then((m) => m.QuickSwitcher),
+  () =>
+    Promise.all([
+      import("./components/QuickSwitcher"),
+      loadNamespaceGroup("later"),
+    ]).then(([m]) => m.QuickSwitcher),
   { useOpen: (props) => props.open, onFailed: (props) => props.onClose() },
 );

@@ -20,6 +20,7 @@ export {
 } from "./groups.queries";
 export { type MentionCandidate, useMentionCandidates } from "./mentions";
 export { matchesPerson } from "./people-match";
+export { useJoinGroupMutation } from "./directory.queries";
 
 const JoinGroupPage = lazyPage(() =>
   import("./pages/JoinGroupPage").then((m) => ({ default: m.JoinGroupPage })),

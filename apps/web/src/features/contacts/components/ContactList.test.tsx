@@ -135,7 +135,7 @@ describe("the list's search (issue 15, fault 6)", () => {
     );
     await userEvent.click(
       screen.getByRole("button", {
-        name: "Jump to a chat or person (Ctrl+K)",
+        name: "Search chats, people and messages (Ctrl+K)",
       }),
     );
     expect(onQuickSwitch).toHaveBeenCalledTimes(2);

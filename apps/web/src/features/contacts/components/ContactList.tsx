@@ -96,7 +96,8 @@ interface Props {
   onSearchChange: (search: string) => void;
   onOpen: (contact: Contact) => void;
   /** Opens the quick switcher (Ctrl+K). */
-  onQuickSwitch: () => void;
+  /** Opens the search box, with these words when given. */
+  onQuickSwitch: (query?: string) => void;
   /** The plus menu's "create group", when group chat is on (SPEC §2). */
   onCreateGroup?: (() => void) | undefined;
   /** The plus menu's "browse groups": the directory of public groups (issue 45). */
@@ -322,7 +323,7 @@ export function ContactList({
               <Button
                 type="primary"
                 size={phone ? "large" : "middle"}
-                onClick={onQuickSwitch}
+                onClick={() => onQuickSwitch()}
               >
                 {t("startChat")}
               </Button>
@@ -369,14 +370,30 @@ export function ContactList({
     </div>
   );
 
+  // The words searched everywhere (issue 45): the search box with them, messages too.
+  const everywhere = (
+    <button
+      type="button"
+      className={styles.searchEverywhere}
+      onClick={() => onQuickSwitch(search.trim())}
+    >
+      <SearchOutlined />
+      <span>{t("searchMessages", { query: search.trim() })}</span>
+    </button>
+  );
+
   let body: ReactNode;
   if (loading) body = null;
   else if (found) {
     body =
       found.chats.length + found.people.length + found.groups.length === 0 ? (
-        noMatch
+        <>
+          {everywhere}
+          {noMatch}
+        </>
       ) : (
         <>
+          {everywhere}
           {found.chats.length > 0 && (
             <ResultSection title={t("sections.chats")}>
               {found.chats.map((c) => row(c, true))}
@@ -461,7 +478,7 @@ export function ContactList({
                   <button
                     type="button"
                     className={styles.switcherHint}
-                    onClick={onQuickSwitch}
+                    onClick={() => onQuickSwitch()}
                     aria-label={t("switcher.open", { keys })}
                   >
                     {keys}

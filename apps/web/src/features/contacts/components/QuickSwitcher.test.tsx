@@ -2,8 +2,18 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { I18nextProvider } from "react-i18next";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { makeContact } from "../../../../test/factories";
+import type { SearchResult } from "@parley/protocol";
+import {
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+} from "vitest";
+import { makeContact, makeMessage } from "../../../../test/factories";
+import { useChatUiStore } from "../../../stores/chat-ui.store";
 import { stubLayout } from "../../../../test/jsdom";
 import { i18n } from "../../../i18n";
 import { QuickSwitcher } from "./QuickSwitcher";
@@ -48,16 +58,51 @@ function renderSwitcher() {
   return { onOpen, onClose };
 }
 
+/** An answer of the global search (issue 45): nothing unless given. */
+function searchAnswer(data: Partial<SearchResult> = {}) {
+  return {
+    messages: [],
+    cursor: "",
+    people: [],
+    groups: [],
+    ...data,
+  };
+}
+
+/** A server answering the global search with `answer`, and `other` to anything else. */
+function stubServer(answer = searchAnswer(), other: unknown = "") {
+  const bodies: { path: string; body: Record<string, unknown> }[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((path: string, init?: { body?: string }) => {
+      bodies.push({
+        path,
+        body: JSON.parse(init?.body ?? "{}") as Record<string, unknown>,
+      });
+      const data = path.endsWith("/search") ? answer : other;
+      return Promise.resolve(
+        new Response(
+          JSON.stringify({ code: 0, msg: "", data, count: 0, page: 1 }),
+        ),
+      );
+    }),
+  );
+  return bodies;
+}
+
+beforeEach(() => {
+  stubServer();
+});
+
 afterEach(() => {
   vi.unstubAllGlobals();
+  useChatUiStore.setState({ jump: null });
 });
 
 describe("the quick switcher (issue 15, fault 6)", () => {
   it("opens on every chat and person, chats first, the first one active", async () => {
     renderSwitcher();
-    const box = await screen.findByRole("combobox", {
-      name: "Jump to a chat or person",
-    });
+    const box = await screen.findByRole("combobox", { name: "Search" });
     await waitFor(() => expect(box).toHaveFocus());
     const chats = screen.getByRole("group", { name: "Chats" });
     const people = screen.getByRole("group", { name: "People" });
@@ -79,7 +124,7 @@ describe("the quick switcher (issue 15, fault 6)", () => {
 
   it("narrows by typing; arrow keys move, Enter opens the chosen one", async () => {
     const { onOpen, onClose } = renderSwitcher();
-    const box = await screen.findByRole("combobox");
+    const box = await screen.findByRole("combobox", { name: "Search" });
     await userEvent.type(box, "BOB");
     expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
       "Bobbob",
@@ -103,7 +148,7 @@ describe("the quick switcher (issue 15, fault 6)", () => {
 
   it("says when nobody matches, and Enter then does nothing", async () => {
     const { onOpen } = renderSwitcher();
-    const box = await screen.findByRole("combobox");
+    const box = await screen.findByRole("combobox", { name: "Search" });
     await userEvent.type(box, "zed{Enter}");
     expect(screen.getByText("Nobody matches “zed”")).toBeInTheDocument();
     expect(screen.queryAllByRole("option")).toEqual([]);
@@ -112,59 +157,34 @@ describe("the quick switcher (issue 15, fault 6)", () => {
 
   it("closes on Esc", async () => {
     const { onClose, onOpen } = renderSwitcher();
-    await screen.findByRole("combobox");
+    await screen.findByRole("combobox", { name: "Search" });
     await userEvent.keyboard("{Escape}");
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(onOpen).not.toHaveBeenCalled();
   });
 
-  it("asks the directory when nothing here matches: someone who registered since the list was read opens (issue 51 item 15)", async () => {
+  it("lists people the server's directory finds who are not in my list: someone who registered since the list was read opens (issue 51 item 15)", async () => {
     const zed = makeContact(9, { displayName: "Zed New", account: "zed" });
-    const paths: string[] = [];
-    vi.stubGlobal(
-      "fetch",
-      vi.fn((path: string) => {
-        paths.push(path);
-        const data = path.endsWith("/searchUser")
-          ? [
-              {
-                user_id: 9,
-                id: 9,
-                realname: "Zed New",
-                displayName: "Zed New",
-                avatar: "",
-                account: "z***",
-                name_py: "",
-                email: "",
-                last_login_ip: "",
-                friend: "",
-                applied: 0,
-              },
-              // Someone already in my list is not listed twice.
-              {
-                user_id: 2,
-                id: 2,
-                realname: "Bob",
-                displayName: "Bob",
-                avatar: "",
-                account: "b***",
-                name_py: "",
-                email: "",
-                last_login_ip: "",
-                friend: "",
-                applied: 0,
-              },
-            ]
-          : zed;
-        return Promise.resolve(
-          new Response(
-            JSON.stringify({ code: 0, msg: "", data, count: 0, page: 1 }),
-          ),
-        );
-      }),
+    const person = (id: number, name: string) => ({
+      user_id: id,
+      id,
+      realname: name,
+      displayName: name,
+      avatar: "",
+      account: "z***",
+      name_py: "",
+      email: "",
+      last_login_ip: "",
+      friend: "" as const,
+      applied: 0,
+    });
+    // Someone already in my list is not listed twice.
+    const calls = stubServer(
+      searchAnswer({ people: [person(9, "Zed New"), person(2, "Bob")] }),
+      zed,
     );
     const { onOpen } = renderSwitcher();
-    const box = await screen.findByRole("combobox");
+    const box = await screen.findByRole("combobox", { name: "Search" });
     await userEvent.type(box, "zed");
     const directory = await screen.findByRole("group", {
       name: "Others in the directory",
@@ -173,19 +193,59 @@ describe("the quick switcher (issue 15, fault 6)", () => {
     expect(within(directory).getByText("Zed New")).toBeInTheDocument();
     await userEvent.keyboard("{Enter}");
     await waitFor(() => expect(onOpen).toHaveBeenCalledWith(zed));
-    expect(paths).toEqual([
-      "/enterprise/im/searchUser",
+    expect(calls.map((c) => c.path)).toEqual([
+      "/enterprise/im/search",
       "/enterprise/im/getContactInfo",
     ]);
+    expect(calls[0]?.body).toMatchObject({ keywords: "zed" });
   });
 
-  it("does not ask the directory while something here matches", async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal("fetch", fetch);
+  it("finds messages in every chat, the words marked as text, and jumps to one (issue 45)", async () => {
+    const hit = {
+      message: makeMessage(77, 3, {
+        toContactId: "group-5",
+        content: "deploy &lt;b&gt;tonight",
+      }),
+      chat: { id: "group-5", name: "Ops room", avatar: "", is_group: 1 },
+      snippet: "<b>deploy</b> tonight",
+      marks: [[3, 9]] as [number, number][],
+    };
+    stubServer(searchAnswer({ messages: [hit] }));
+    const { onClose } = renderSwitcher();
+    const box = await screen.findByRole("combobox", { name: "Search" });
+    await userEvent.type(box, "deploy");
+    const messages = await screen.findByRole("group", { name: "Messages" });
+    const [row] = within(messages).getAllByRole("option");
+    expect(row).toHaveTextContent("Ops room");
+    // Markup in a snippet is text; the words are a mark.
+    expect(row?.querySelector("b")).toBeNull();
+    expect(row?.querySelector("mark")?.textContent).toBe("deploy");
+    await userEvent.keyboard("{Enter}");
+    expect(onClose).toHaveBeenCalled();
+    expect(useChatUiStore.getState().jump).toMatchObject({
+      contactId: "group-5",
+      msgId: 77,
+    });
+  });
+
+  it("a chip searches one kind, with the box's names hidden", async () => {
+    const calls = stubServer();
     renderSwitcher();
-    const box = await screen.findByRole("combobox");
+    const box = await screen.findByRole("combobox", { name: "Search" });
     await userEvent.type(box, "bob");
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(fetch).not.toHaveBeenCalled();
+    expect(screen.getByRole("group", { name: "People" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("radio", { name: "Files" }));
+    await waitFor(() =>
+      expect(calls.at(-1)?.body).toMatchObject({
+        keywords: "bob",
+        type: "file",
+      }),
+    );
+    expect(screen.queryByRole("group", { name: "People" })).toBeNull();
+    expect(
+      await screen.findByText(
+        "No messages match. Try other words or fewer filters.",
+      ),
+    ).toBeInTheDocument();
   });
 });

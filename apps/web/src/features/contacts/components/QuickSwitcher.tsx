@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Empty, Input, type InputRef, Modal } from "antd";
 import {
   type KeyboardEvent,
+  type ReactNode,
   useEffect,
   useId,
   useMemo,
@@ -12,7 +13,8 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { useFriendsUiStore } from "../../../stores/friends-ui.store";
-import { fetchPersonContact, searchDirectory } from "../contacts.queries";
+import { useMessageSearch } from "../../search";
+import { fetchPersonContact } from "../contacts.queries";
 import { directoryLine, lastMessagePreview } from "../contact-preview";
 import { hasChat, normalize, searchSections } from "../contact-search";
 import { usePinyinIndex } from "../contacts.pinyin";
@@ -22,9 +24,6 @@ import styles from "./QuickSwitcher.module.css";
 
 /** The most results the switcher lists: a name or two more letters narrow the rest. */
 const MAX_RESULTS = 50;
-/** How long typing rests before the directory is asked (only when nothing here matches). */
-const DIRECTORY_DELAY_MS = 250;
-
 /**
  * Someone the directory found who is not in my list (registered since the list was read):
  * a row like a contact's, whose chat opens once the server gives their contact row.
@@ -49,49 +48,10 @@ function foundAsContact(user: FoundUser): Contact {
   };
 }
 
-/**
- * When nothing in my list matches: the server's directory (searchUser), after a pause in
- * the typing, without the people I have (issue 51 item 15).
- */
-function useDirectoryMatches(
-  query: string,
-  contacts: readonly Contact[],
-  localMatches: number,
-): Contact[] {
-  const [found, setFound] = useState<{ query: string; people: Contact[] }>({
-    query: "",
-    people: [],
-  });
-  const keywords = query.trim();
-  const ask = keywords.length >= 2 && localMatches === 0;
-  useEffect(() => {
-    if (!ask) return;
-    let live = true;
-    const timer = setTimeout(() => {
-      searchDirectory(keywords).then(
-        (people) => {
-          if (!live) return;
-          const held = new Set(contacts.map((c) => c.id));
-          setFound({
-            query: keywords,
-            people: people
-              .filter((u) => !held.has(u.user_id))
-              .map(foundAsContact),
-          });
-        },
-        () => undefined,
-      );
-    }, DIRECTORY_DELAY_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [ask, keywords, contacts]);
-  return ask && found.query === keywords ? found.people : [];
-}
-
 export interface QuickSwitcherProps {
   open: boolean;
+  /** The words the box opens with (the list's "Search messages for …"). */
+  initialQuery?: string;
   contacts: readonly Contact[];
   showOnline: boolean;
   onClose: () => void;
@@ -104,6 +64,7 @@ export interface QuickSwitcherProps {
  */
 export function QuickSwitcher({
   open,
+  initialQuery = "",
   contacts,
   showOnline,
   onClose,
@@ -122,8 +83,10 @@ export function QuickSwitcher({
       className={styles.modal}
     >
       <SwitcherBody
+        initialQuery={initialQuery}
         contacts={contacts}
         showOnline={showOnline}
+        onDone={onClose}
         onOpen={(contact) => {
           onClose();
           // The friend-request entry opens its panel, not a chat.
@@ -138,12 +101,14 @@ export function QuickSwitcher({
 
 /** The box and the results; mounted afresh each time the switcher opens. */
 function SwitcherBody({
+  initialQuery = "",
   contacts,
   showOnline,
   onOpen,
-}: Omit<QuickSwitcherProps, "open" | "onClose">) {
+  onDone,
+}: Omit<QuickSwitcherProps, "open" | "onClose"> & { onDone: () => void }) {
   const { t } = useTranslation("contacts");
-  const [query, setQuery] = useState("");
+  const [query, setQuery] = useState(initialQuery);
   const [active, setActive] = useState(0);
   const pinyin = usePinyinIndex(contacts, query);
   const sections = useMemo(() => {
@@ -165,16 +130,28 @@ function SwitcherBody({
       },
     ].filter((section) => section.items.length > 0);
   }, [contacts, query, pinyin, t]);
+  const search = useMessageSearch(query, contacts, onOpen, onDone);
+  const held = useMemo(() => new Set(contacts.map((c) => c.id)), [contacts]);
+  // Others in the directory: only when nothing of mine matches (issue 51 item 15).
   const localMatches = sections.reduce((n, s) => n + s.items.length, 0);
-  const directory = useDirectoryMatches(query, contacts, localMatches);
-  const shown =
-    directory.length > 0
+  const directory =
+    localMatches > 0
+      ? []
+      : search.people
+          .filter((user) => !held.has(user.user_id))
+          .map(foundAsContact);
+  const named = search.showNames
+    ? directory.length > 0
       ? [
           ...sections,
-          { title: t("sections.directory"), items: directory, first: 0 },
+          {
+            title: t("sections.directory"),
+            items: directory,
+            first: localMatches,
+          },
         ]
-      : sections;
-  const flat = shown.flatMap((s) => s.items);
+      : sections
+    : [];
   const client = useQueryClient();
   // Someone from the directory: their contact row first (as the user card does), then the chat.
   const choose = (contact: Contact) => {
@@ -187,6 +164,17 @@ function SwitcherBody({
       () => undefined,
     );
   };
+  const contactCount = named.reduce((n, s) => n + s.items.length, 0);
+  // The arrow keys go through the names first, then what the server found.
+  const flat: { key: string; choose: () => void }[] = [
+    ...named.flatMap((section) =>
+      section.items.map((contact) => ({
+        key: `c${String(contact.id)}`,
+        choose: () => choose(contact),
+      })),
+    ),
+    ...search.sections.flatMap((section) => section.items),
+  ];
   const current = Math.min(active, Math.max(flat.length - 1, 0));
   const baseId = useId();
   const input = useRef<InputRef>(null);
@@ -219,8 +207,7 @@ function SwitcherBody({
       setActive((current + step + flat.length) % flat.length);
     } else if (event.key === "Enter") {
       event.preventDefault();
-      const chosen = flat[current];
-      if (chosen) choose(chosen);
+      flat[current]?.choose();
     }
   };
 
@@ -244,19 +231,20 @@ function SwitcherBody({
         aria-autocomplete="list"
         aria-activedescendant={flat.length > 0 ? optionId(current) : undefined}
       />
+      {search.bar}
       <div
         id={`${baseId}-list`}
         role="listbox"
         aria-label={t("switcher.results")}
         className={styles.results}
       >
-        {flat.length === 0 && normalize(query) !== "" && (
+        {flat.length === 0 && !search.footer && normalize(query) !== "" && (
           <Empty
             image={Empty.PRESENTED_IMAGE_SIMPLE}
             description={t("noMatch", { query: query.trim() })}
           />
         )}
-        {shown.map((section) => (
+        {named.map((section) => (
           <div key={section.title} role="group" aria-label={section.title}>
             <div className={styles.heading} aria-hidden="true">
               {section.title}
@@ -297,6 +285,47 @@ function SwitcherBody({
             })}
           </div>
         ))}
+        {
+          search.sections.reduce<{ at: number; nodes: ReactNode[] }>(
+            ({ at, nodes }, section) => ({
+              at: at + section.items.length,
+              nodes: [
+                ...nodes,
+                <div
+                  key={section.title}
+                  role="group"
+                  aria-label={section.title}
+                >
+                  <div className={styles.heading} aria-hidden="true">
+                    {section.title}
+                  </div>
+                  {section.items.map((item, offset) => {
+                    const mine = at + offset;
+                    return (
+                      <div
+                        key={item.key}
+                        id={optionId(mine)}
+                        role="option"
+                        aria-selected={mine === current}
+                        className={
+                          mine === current ? styles.optionActive : styles.option
+                        }
+                        onMouseMove={() => {
+                          if (mine !== current) setActive(mine);
+                        }}
+                        onClick={item.choose}
+                      >
+                        {item.render()}
+                      </div>
+                    );
+                  })}
+                </div>,
+              ],
+            }),
+            { at: contactCount, nodes: [] },
+          ).nodes
+        }
+        {search.footer}
       </div>
       <div className={styles.help}>{t("switcher.help")}</div>
     </div>

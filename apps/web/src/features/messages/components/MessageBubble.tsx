@@ -257,6 +257,7 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
       data-testid="message"
       data-row-key={rowKey}
       data-run-start={groupStart ? "" : undefined}
+      data-highlighted={highlighted ? "" : undefined}
       title={fullTime}
     >
       {groupStart && userId !== undefined ? (

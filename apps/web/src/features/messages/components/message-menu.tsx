@@ -212,12 +212,18 @@ export function useMessageMenu(options: {
     toast("info", t("quote.notFound"));
   });
 
-  // A jump asked for from outside the list (a search result): once this chat shows it.
+  // A jump asked for from outside the list (a search result): once this chat shows it,
+  // its first page drawn (a chat opened by the jump has none yet), each jump once.
   const jump = useChatUiStore((s) => s.jump);
+  const shown = items.length > 0;
+  const jumped = useRef(0);
   useEffect(() => {
-    if (jump && jump.contactId === chat && threadId === undefined)
-      void showMessage.current(jump.msgId);
-  }, [jump, chat, threadId]);
+    if (!jump || !shown || jump.contactId !== chat || threadId !== undefined)
+      return;
+    if (jumped.current === jump.nonce) return;
+    jumped.current = jump.nonce;
+    void showMessage.current(jump.msgId);
+  }, [jump, chat, threadId, shown]);
 
   const actions = useMemo<BubbleActions>(
     () => ({

@@ -1,0 +1,6 @@
+export {
+  type MessageSearch,
+  type SearchItem,
+  type SearchSection,
+  useMessageSearch,
+} from "./components/message-search";
