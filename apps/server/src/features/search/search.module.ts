@@ -1,6 +1,10 @@
 import { defineModule } from "../../context.js";
 import { registerSearchRoutes } from "./search.routes.js";
-import { type SearchPorts, SearchService } from "./search.service.js";
+import {
+  SEARCHES_PER_MINUTE,
+  type SearchPorts,
+  SearchService,
+} from "./search.service.js";
 
 /**
  * The global search (issue 45): one search over every chat a person can read, and the
@@ -8,8 +12,11 @@ import { type SearchPorts, SearchService } from "./search.service.js";
  */
 export const searchModule = defineModule(
   "search",
-  (_ctx, ports: SearchPorts) => {
-    const service = new SearchService(ports);
+  (ctx, ports: SearchPorts) => {
+    const service = new SearchService(
+      ports,
+      ctx.limiter("search-user", SEARCHES_PER_MINUTE, 60),
+    );
     return {
       service,
       register: (calls) => {

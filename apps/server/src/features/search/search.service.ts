@@ -4,6 +4,8 @@ import {
   SearchLimits,
   type SearchResult,
 } from "@parley/protocol";
+import { rateLimited } from "../../lib/errors.js";
+import type { Limiter } from "../../lib/rate-limits.js";
 import type { GlobalSearchInput } from "../messages/global-search.service.js";
 import type { MessagesService } from "../messages/messages.service.js";
 import type { PeopleService } from "../people/people.service.js";
@@ -17,18 +19,30 @@ export interface SearchPorts {
 }
 
 /**
+ * Searches one user may make in a minute: far more than typing asks for (the box asks
+ * once the typing rests), few enough that no one keeps the database reading the index of
+ * a common word for everyone else.
+ */
+export const SEARCHES_PER_MINUTE = 60;
+
+/**
  * The global search (issue 45, docs/EXTENSIONS.md "Search"): the messages of every chat I
  * can read, and on the first page of a search by words alone the people and groups whose
  * names match, all in one answer.
  */
 export class SearchService {
-  constructor(private readonly ports: SearchPorts) {}
+  constructor(
+    private readonly ports: SearchPorts,
+    private readonly searchesPerUser: Limiter,
+  ) {}
 
   async search(
     userId: number,
     input: GlobalSearchInput,
     publicUrl: string,
   ): Promise<SearchResult> {
+    const waitMs = await this.searchesPerUser.take(String(userId));
+    if (waitMs > 0) throw rateLimited(waitMs);
     const words = input.keywords ?? "";
     const namesToo =
       words !== "" &&
