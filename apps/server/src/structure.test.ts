@@ -140,6 +140,7 @@ const LAYERS = [
   "console",
   "tasks",
   "socket",
+  "search",
 ];
 
 /** Every module a source names: imports (type-only too), re-exports, dynamic imports. */
