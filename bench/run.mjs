@@ -18,6 +18,8 @@
 //        keywords, newest and oldest page, against a bare route running the same queries.
 //   W4   history paging (no keywords) in that conversation, newest page and oldest cursor
 //   W7   cold start on that data folder against the bare route's
+//   W4s global  the global search (enterprise/im/search) over 1M messages in 1,000 chats
+//        (bench/global-search.mjs, a data folder of its own): newest and an old page
 //   W1a  group fan-out in groups of 50 and 10,000 against a raw `ws` rebroadcast
 //        (bench/groups.mjs, a child process)
 //   F1   the JavaScript of /login and of the chat screen (bench/bundle.mjs, a child process)
@@ -41,6 +43,7 @@ import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { apiWorkloads, coldStart } from "./api.mjs";
 import { chatLoad, cpuMs } from "./chat-load.mjs";
+import { globalSearch, globalSearchTable } from "./global-search.mjs";
 import { postJson } from "./http-json.mjs";
 import { startProduct } from "./product.mjs";
 import { summaryTable } from "./table.mjs";
@@ -73,6 +76,7 @@ const PARTS = [
   "uploads",
   "search",
   "cold",
+  "global-search",
   "groups",
   "bundles",
   "scale-out",
@@ -529,6 +533,29 @@ try {
   if (process.env.BENCH_KEEP_DATA) console.log(`data folder kept: ${dataDir}`);
   else fs.rmSync(dataDir, { recursive: true, force: true });
 }
+if (wanted("global-search")) {
+  console.log("W4s global: messages in many chats seeded, then global search…");
+  // A product on a data folder of its own: W4, W4s and W7 keep their one conversation.
+  const globalDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-"));
+  const globalProduct = await startProduct(globalDir);
+  try {
+    results.W4sGlobal = await globalSearch({
+      dataDir: globalDir,
+      product: globalProduct,
+      searcher: await user(globalProduct, "globala"),
+      alternate,
+      round,
+      // A common word's search takes about 0.1 s at 1,000,000 messages: halves of 5 s count
+      // some 50 answers a side, where W4s's halves of 1 s would count about 10.
+      seconds: SECONDS * 2,
+    });
+  } finally {
+    await globalProduct.stop();
+    if (process.env.BENCH_KEEP_DATA)
+      console.log(`data folder kept: ${globalDir}`);
+    else fs.rmSync(globalDir, { recursive: true, force: true });
+  }
+}
 if (wanted("groups")) {
   console.log("W1a: group fan-out (bench/groups.mjs)…");
   results.W1a = await fanOut();
@@ -565,6 +592,10 @@ fs.writeFileSync(file, JSON.stringify(results, null, 2));
 console.log();
 if (results.W4s) {
   console.log(searchTable(results.W4s));
+  console.log();
+}
+if (results.W4sGlobal) {
+  console.log(globalSearchTable(results.W4sGlobal));
   console.log();
 }
 console.log(summaryTable(results));

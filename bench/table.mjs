@@ -191,6 +191,26 @@ export function summaryRows(results) {
         W4s.worstOldestOverNewestP99 <= 1.5,
       ),
     );
+  const { W4sGlobal } = results;
+  if (W4sGlobal)
+    rows.push(
+      row(
+        "W4s global search (worst query)",
+        `${n(W4sGlobal.messages)} msgs in ${n(W4sGlobal.chats)} chats`,
+        "bare route, same statements",
+        r(W4sGlobal.worstProductOverBare),
+        "≥ 0.80",
+        W4sGlobal.worstProductOverBare >= 0.8,
+      ),
+      row(
+        "    old page / newest, p99",
+        "—",
+        "—",
+        r(W4sGlobal.worstOldestOverNewestP99),
+        "≤ 1.50",
+        W4sGlobal.worstOldestOverNewestP99 <= 1.5,
+      ),
+    );
   const { W7 } = results;
   if (W7)
     rows.push(

@@ -86,9 +86,9 @@ export function useMessageSearch(
       after:
         since === 0
           ? undefined
-          : Math.floor((Date.now() - since * DAY_MS) / DAY_MS) * DAY_MS,
+          : Math.floor((now - since * DAY_MS) / DAY_MS) * DAY_MS,
     }),
-    [chip, from, chat, since],
+    [chip, from, chat, since, now],
   );
   const filtered =
     chip !== "all" || from !== undefined || chat !== undefined || since !== 0;
