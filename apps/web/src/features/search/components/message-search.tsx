@@ -46,6 +46,34 @@ export interface MessageSearch {
   footer: ReactNode;
 }
 
+/** A filter that picks one of many (a person, a chat), found by typing, cleared by ×. */
+function PickFilter<V extends number | string>({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: V | undefined;
+  onChange: (value: V | undefined) => void;
+  options: { value: V; label: string }[];
+}) {
+  return (
+    <Select<V>
+      size="small"
+      allowClear
+      showSearch={{ optionFilterProp: "label" }}
+      popupMatchSelectWidth={false}
+      className={styles.filter}
+      placeholder={label}
+      aria-label={label}
+      value={value}
+      onChange={(next: V | undefined) => onChange(next)}
+      options={options}
+    />
+  );
+}
+
 /** The chips: every kind, or one type. */
 const CHIPS = ["all", "text", "file", "image", "video"] as const;
 type Chip = (typeof CHIPS)[number];
@@ -190,31 +218,19 @@ export function useMessageSearch(
         ))}
       </div>
       <div className={styles.filters}>
-        <Select
-          size="small"
-          allowClear
-          showSearch={{ optionFilterProp: "label" }}
-          popupMatchSelectWidth={false}
-          className={styles.filter}
-          placeholder={t("filters.from")}
-          aria-label={t("filters.from")}
+        <PickFilter
+          label={t("filters.from")}
           value={from}
-          onChange={(value: number | undefined) => setFrom(value)}
+          onChange={setFrom}
           options={people.map((c) => ({
             value: Number(c.id),
             label: c.displayName,
           }))}
         />
-        <Select
-          size="small"
-          allowClear
-          showSearch={{ optionFilterProp: "label" }}
-          popupMatchSelectWidth={false}
-          className={styles.filter}
-          placeholder={t("filters.in")}
-          aria-label={t("filters.in")}
+        <PickFilter<ContactId>
+          label={t("filters.in")}
           value={chat}
-          onChange={(value: ContactId | undefined) => setChat(value)}
+          onChange={setChat}
           options={chats.map((c) => ({ value: c.id, label: c.displayName }))}
         />
         <Select
