@@ -77,6 +77,7 @@ export async function startProduct(dataDir, env = {}) {
         RATE_LOGIN_IP: "0",
         // The benches measure throughput: one user's send rate is a limit, not a cost.
         RATE_SEND_USER: "0",
+        RATE_SEARCH_USER: "0",
         ...env,
       },
       // Its log (info, the default) goes to stderr: a bench script's stdout is its answer

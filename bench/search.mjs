@@ -74,16 +74,20 @@ const BEFORE_SQL = `${PAGE_SQL} and "msg_id" < ? order by "msg_id" desc limit ? 
 const DIRECT_CHATS_SQL = `select "conversation_id", "peer_id" from "user_conversations" where "user_id" = ? and "is_group" = ?`;
 const READABLE_GROUPS_SQL = `select "gm"."group_id", "gm"."joined_seq", "g"."setting" from "group_members" as "gm" inner join "groups" as "g" on "g"."group_id" = "gm"."group_id" where "gm"."user_id" = ? and ("g"."status" = ? or "g"."deleted_at" is not null)`;
 const SEQ_MAX = 4294967295;
-const globalSql = (table, cursor) => `with visible as materialized (
-      select k.conversation_key as ck, r.cid, r.first, r.bound
-      from (select v.value ->> '$.cid' as cid, v.value ->> '$.first' as first, ${
-        cursor
-          ? `coalesce((select u.seq from messages u
+const globalSql = (
+  table,
+  cursor,
+) => `with chats as materialized (select v.value ->> '$.cid' as cid, v.value ->> '$.first' as first, ${
+  cursor
+    ? `coalesce((select u.seq from messages u
           where u.conversation_id = v.value ->> '$.cid' and u.msg_id < ?
           order by u.msg_id desc limit 1), 0)`
-          : "?"
-      } as bound
-    from json_each(?) v) r
+    : "?"
+} as bound
+    from json_each(?) v),
+    visible as materialized (
+      select k.conversation_key as ck, r.cid, r.first, r.bound
+      from chats r
       cross join message_search_conversations k on k.conversation_id = r.cid
       where r.bound > r.first
     ),

@@ -156,6 +156,11 @@ const EnvSchema = z.object({
   /** Messages one user may send per window, every chat together (issue 51 item 5). */
   RATE_SEND_USER: int(120),
   RATE_SEND_WINDOW_S: int(60),
+  /**
+   * Global searches one user may make a minute (issue 45): far more than typing asks for,
+   * few enough that no one keeps the database reading a common word's index for others.
+   */
+  RATE_SEARCH_USER: int(60),
   /** Calls a user may start per window (reliability.md E5: ringing is rate-limited). */
   RATE_CALL_USER: int(20),
   RATE_CALL_WINDOW_S: int(60),

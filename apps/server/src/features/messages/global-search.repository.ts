@@ -142,9 +142,12 @@ async function sqliteMatched(db: Db, search: GlobalSearch) {
       : sql`and exists (select 1 from messages s
           where s.conversation_id = v.cid and s.seq = ${seq}
             and s.from_user = ${search.from})`;
-  return sql<MessageRow>`with visible as materialized (
+  // The chats first, materialized: each chat's bound is looked up once (a subquery in
+  // FROM is flattened into its reader, which then looked it up for WHERE and SELECT both).
+  return sql<MessageRow>`with chats as materialized (${sqliteVisible(search)}),
+    visible as materialized (
       select k.conversation_key as ck, r.cid, r.first, r.bound
-      from (${sqliteVisible(search)}) r
+      from chats r
       cross join message_search_conversations k on k.conversation_id = r.cid
       where r.bound > r.first
     ),
@@ -197,8 +200,9 @@ function rowFilters(search: GlobalSearch, types: readonly string[]) {
 /** SQLite without words: each chat's newest of the types (the file's comment). */
 function sqliteListed(search: GlobalSearch) {
   const inRange = sql`m.seq > v.first and m.seq <= v.bound`;
-  return sql<MessageRow>`with visible as materialized (
-      select * from (${sqliteVisible(search)}) r where r.bound > r.first
+  return sql<MessageRow>`with chats as materialized (${sqliteVisible(search)}),
+    visible as materialized (
+      select * from chats r where r.bound > r.first
     ),
     ranked as (
       select v.cid, v.first, v.bound from visible v

@@ -1,10 +1,6 @@
 import { defineModule } from "../../context.js";
 import { registerSearchRoutes } from "./search.routes.js";
-import {
-  SEARCHES_PER_MINUTE,
-  type SearchPorts,
-  SearchService,
-} from "./search.service.js";
+import { type SearchPorts, SearchService } from "./search.service.js";
 
 /**
  * The global search (issue 45): one search over every chat a person can read, and the
@@ -15,7 +11,8 @@ export const searchModule = defineModule(
   (ctx, ports: SearchPorts) => {
     const service = new SearchService(
       ports,
-      ctx.limiter("search-user", SEARCHES_PER_MINUTE, 60),
+      // RATE_SEARCH_USER searches a minute per user, every process together.
+      ctx.limiter("search-user", ctx.config.RATE_SEARCH_USER, 60),
     );
     return {
       service,

@@ -19,13 +19,6 @@ export interface SearchPorts {
 }
 
 /**
- * Searches one user may make in a minute: far more than typing asks for (the box asks
- * once the typing rests), few enough that no one keeps the database reading the index of
- * a common word for everyone else.
- */
-export const SEARCHES_PER_MINUTE = 60;
-
-/**
  * The global search (issue 45, docs/EXTENSIONS.md "Search"): the messages of every chat I
  * can read, and on the first page of a search by words alone the people and groups whose
  * names match, all in one answer.
