@@ -20,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import {
   GLOBAL_PAGE,
   jsonPost,
+  oldOverNewest,
   postOnce,
   QUERIES,
   sameAnswer,
@@ -326,16 +327,7 @@ export async function globalSearch({
   } finally {
     await bare.stop();
   }
-  const byQuery = QUERIES.map((query) => {
-    const [newest, old] = rows.filter((r) => r.words === query.words);
-    return {
-      query: query.label,
-      oldestOverNewestP99: round(old.product.p99 / newest.product.p99),
-      oldestOverNewestReqPerSec: round(
-        newest.product.reqPerSec / old.product.reqPerSec,
-      ),
-    };
-  });
+  const byQuery = oldOverNewest(rows, round);
   return {
     messages: total,
     chats: chatCount,

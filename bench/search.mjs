@@ -530,6 +530,24 @@ export function sameAnswer(
 }
 
 /**
+ * Per query, its old page against its newest (rows in QUERIES order, newest page first):
+ * p99 and throughput, the product's, rounded by run.mjs's `round`. W4s and W4s global both
+ * read them so.
+ */
+export function oldOverNewest(rows, round) {
+  return QUERIES.map((query) => {
+    const [newest, old] = rows.filter((r) => r.words === query.words);
+    return {
+      query: query.label,
+      oldestOverNewestP99: round(old.product.p99 / newest.product.p99),
+      oldestOverNewestReqPerSec: round(
+        newest.product.reqPerSec / old.product.reqPerSec,
+      ),
+    };
+  });
+}
+
+/**
  * A closed loop's request: a JSON POST as bench/run.mjs's `alternate` hands it to
  * autocannon, which runs it in a worker thread over keep-alive connections, like the API
  * workloads (bench/api.mjs): the generator spends little per call and never shares an
@@ -628,16 +646,7 @@ export async function historySearch({
   } finally {
     await bare.stop();
   }
-  const byQuery = QUERIES.map((query) => {
-    const [newest, oldest] = rows.filter((r) => r.words === query.words);
-    return {
-      query: query.label,
-      oldestOverNewestP99: round(oldest.product.p99 / newest.product.p99),
-      oldestOverNewestReqPerSec: round(
-        newest.product.reqPerSec / oldest.product.reqPerSec,
-      ),
-    };
-  });
+  const byQuery = oldOverNewest(rows, round);
   return {
     messages: total,
     seedSeconds: round(seeded.seconds + indexSeconds),
