@@ -49,6 +49,8 @@ import { tasksModule } from "./features/tasks/tasks.module.js";
 import { settingsModule } from "./features/settings/settings.module.js";
 import { socketModule } from "./features/socket/socket.module.js";
 import { searchModule } from "./features/search/search.module.js";
+import { signinModule } from "./features/signin/signin.module.js";
+import type { CustomFetch } from "openid-client";
 import { systemModule } from "./features/system/system.module.js";
 import type { Clock } from "./lib/clock.js";
 import { type Jobs, JobQueue } from "./lib/jobs.js";
@@ -91,6 +93,7 @@ const MODULES: readonly WiredModule[] = [
   })),
   wire(accountsModule, (f) => ({
     system: f.system,
+    signin: f.signin, // the second factor, the directory, only SSO
     groups: f.groups, // read interface: groups an account owns
     audit: f.audit,
     erasure: {
@@ -100,6 +103,7 @@ const MODULES: readonly WiredModule[] = [
       eraseSubscriptions,
     },
   })),
+  wire(signinModule, (f) => ({ system: f.system, accounts: f.accounts })),
   wire(settingsModule, (f) => ({ accounts: f.accounts })),
   wire(pushModule, (f) => ({ system: f.system })),
   wire(articlesModule, (f) => ({ audit: f.audit, accounts: f.accounts })),
@@ -150,6 +154,7 @@ const MODULES: readonly WiredModule[] = [
   })),
   wire(peopleModule, (f) => ({
     accounts: f.accounts,
+    signin: f.signin,
     friends: f.friends,
     groups: f.groups,
     contacts: f.contacts,
@@ -239,6 +244,8 @@ export interface AppDeps {
   realtime?: { bindTimeoutMs?: number; heartbeatMs?: number };
   /** A prefix for shared keys in Redis, so test runs do not meet. */
   keyPrefix?: string;
+  /** Tests: how the server reaches an OpenID provider (to alter its answers in transit). */
+  oidcFetch?: CustomFetch;
 }
 
 /** The services the app runs, for main.ts (seeding) and tests. */
@@ -413,6 +420,7 @@ export function buildApp(deps: AppDeps): {
     limiter: (name, points, windowSeconds) =>
       new Limiter(name, { points, windowSeconds }, redis, prefix),
     checkHeld: deps.validateResponses ?? false,
+    oidcFetch: deps.oidcFetch,
   };
   const sessions: SessionResolver = {
     resolve: (token) => features.accounts.sessions.resolve(token),

@@ -174,6 +174,37 @@ const EnvSchema = z.object({
   LINK_PREVIEW_ALLOW_HOSTS: z.string().default(""),
   /** How long a call rings before the server ends it (SPEC §9: 40 s); tests shorten it. */
   CALL_RING_MS: int(40_000),
+  /*
+   * Sign-in (issue 46, extensions.md §7): until the console's Settings → Sign-in is saved,
+   * these stand for it (as SMTP_* stand for the mail settings).
+   */
+  /** An OpenID provider's issuer (https, or http on a loopback address): the SSO button. */
+  OIDC_ISSUER: z.preprocess(blankToUndefined, z.string().optional()),
+  OIDC_CLIENT_ID: z.string().default(""),
+  OIDC_CLIENT_SECRET: z.string().default(""),
+  /** The login button's label: "Sign in with <name>". */
+  OIDC_NAME: z.string().max(50).default("SSO"),
+  /** "0": a person unknown here is refused rather than given an account. */
+  OIDC_CREATE_USERS: z
+    .enum(["0", "1", "true", "false", ""])
+    .default("1")
+    .transform((v) => v !== "0" && v !== "false"),
+  /** "1": only single sign-on; the password form is for administrators alone. */
+  SSO_ONLY: flag,
+  /** Who must use two-factor: 0 nobody, 1 administrators, 2 everyone. */
+  TOTP_REQUIRED: z.enum(["0", "1", "2"]).default("0"),
+  /** A directory (ldap:// or ldaps://) checked for password logins no local password matches. */
+  LDAP_URL: z.preprocess(blankToUndefined, z.string().optional()),
+  LDAP_BIND_DN: z.string().default(""),
+  LDAP_BIND_PASSWORD: z.string().default(""),
+  LDAP_BASE_DN: z.string().default(""),
+  LDAP_FILTER: z.string().default(""),
+  /** "1": StartTLS on an ldap:// address. */
+  LDAP_STARTTLS: flag,
+  /** A PEM file of the authority the directory's certificate must chain to. */
+  LDAP_CA_FILE: z.preprocess(blankToUndefined, z.string().optional()),
+  /** How long one directory exchange may take. */
+  LDAP_TIMEOUT_MS: int(5_000),
 });
 
 /** The server's configuration, parsed once from the environment. */

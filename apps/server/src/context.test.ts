@@ -1,3 +1,4 @@
+import { signinFromEnv } from "./features/system/signin-settings.js";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createFeatures } from "./context.js";
 import { createDatabase } from "./db/database.js";
@@ -35,6 +36,7 @@ const system = new SystemService({
     smtp: smtpFromEnv(loadConfig({})),
     storage: storageFromEnv(loadConfig({})),
     sms: smsFromEnv(loadConfig({})),
+    signin: signinFromEnv(loadConfig({})),
   },
   checkBucket: () => Promise.resolve(false),
 });

@@ -1,6 +1,8 @@
 import type { Actor } from "@parley/protocol";
 import type { PreviewsService } from "./features/previews/previews.service.js";
 import type { SearchService } from "./features/search/search.service.js";
+import type { SigninService } from "./features/signin/signin.service.js";
+import type { CustomFetch } from "openid-client";
 import type { FastifyBaseLogger as Logger } from "fastify";
 import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
@@ -69,6 +71,7 @@ export interface Services {
   calls: CallsService;
   previews: PreviewsService;
   search: SearchService;
+  signin: SigninService;
 }
 
 /** Everything a feature module is built from; app.ts builds it once. */
@@ -98,6 +101,8 @@ export interface AppContext {
    * each time it answers, and a difference fails the call.
    */
   readonly checkHeld: boolean;
+  /** Tests: how the server reaches an OpenID provider (to alter its answers in transit). */
+  readonly oidcFetch?: CustomFetch | undefined;
 }
 
 /** One feature: its service, and the calls it answers, built from the context and its ports. */
@@ -185,6 +190,7 @@ export function createFeatures(): {
     articles: true,
     calls: true,
     search: true,
+    signin: true,
   };
   // Object.keys answers string[]; the keys are exactly those of EVERY.
   const NAMES = Object.keys(EVERY) as (keyof Services)[];

@@ -42,6 +42,9 @@ const OWNER: Record<string, string> = {
   config: "system",
   tasks: "tasks",
   task_log: "tasks",
+  user_totp: "signin",
+  totp_recovery_codes: "signin",
+  user_identities: "signin",
 };
 
 const FEATURES = path.join(import.meta.dirname, "features");
@@ -124,6 +127,7 @@ const LAYERS = [
   "audit",
   "system",
   "accounts",
+  "signin",
   "settings",
   "push",
   "articles",

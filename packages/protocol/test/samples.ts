@@ -100,6 +100,8 @@ export const GLOBAL_CONFIG: GlobalConfig = {
     multipleLogin: "1",
     ipregion: "1",
     diyName: "",
+    sso: [],
+    ssoOnly: "0",
   },
   chatInfo: {
     online: "1",

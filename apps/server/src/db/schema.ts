@@ -50,6 +50,8 @@ export interface SessionsTable {
   parent_session_id: number | null;
   /** How it was opened: "password", "code" (a login code) or "token". */
   login_method: Generated<string>;
+  /** 1: the administrators require two-factor and this session may only set it up. */
+  setup_only: Generated<number>;
 }
 
 export interface VerificationCodesTable {
@@ -373,6 +375,32 @@ export interface ArticlesTable {
   published_at: number | null;
 }
 
+/** A user's two-factor secret (issue 46). */
+export interface UserTotpTable {
+  user_id: number;
+  /** Encrypted with a key derived from the installation's secret. */
+  secret: string;
+  /** 0 while set up but not confirmed by a code. */
+  enabled: Generated<number>;
+  /** The newest 30-s step a code was accepted for: no code is taken twice. */
+  last_step: Generated<number>;
+  updated_at: number;
+}
+
+/** An unspent recovery code, as a keyed hash. */
+export interface TotpRecoveryCodesTable {
+  user_id: number;
+  code_hash: string;
+}
+
+/** An account as another system knows it: an OpenID provider's subject, a directory entry. */
+export interface UserIdentitiesTable {
+  provider: string;
+  subject: string;
+  user_id: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -404,6 +432,9 @@ export interface Database {
   notice_reads: NoticeReadsTable;
   complaints: ComplaintsTable;
   articles: ArticlesTable;
+  user_totp: UserTotpTable;
+  totp_recovery_codes: TotpRecoveryCodesTable;
+  user_identities: UserIdentitiesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -14,7 +14,7 @@ import { rm } from "node:fs/promises";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod/mini";
 import type { Policy } from "../context.js";
-import { type AppError, noSession, refuse } from "../lib/errors.js";
+import { AppError, noSession, refuse } from "../lib/errors.js";
 import { JsonText } from "../lib/json.js";
 import {
   fieldFilter,
@@ -28,6 +28,7 @@ import { LANG_COOKIE, requestLanguage } from "./language.js";
 import {
   type SessionContext,
   type SessionResolver,
+  SETUP_CALLS,
   tokenFromRequest,
 } from "./session.js";
 
@@ -260,6 +261,9 @@ function registerCall<C extends CallDescriptor>(
     }
     if ((call.auth === "session" || call.auth === "admin") && !session)
       throw noSession();
+    // Two-factor is required and not on yet: nothing but setting it up (issue 46).
+    if (session?.setupOnly && !SETUP_CALLS.has(call.path.toLowerCase()))
+      throw new AppError("totp.setupRequired", Codes.totpSetupRequired);
     // Exactly what an unknown path answers: the console's calls do not exist for others.
     if (
       call.auth === "admin" &&

@@ -9,7 +9,21 @@ export interface SessionContext {
   readonly lang: Language | null;
   /** When the session ends by itself (ms); its sockets close then. */
   readonly expiresAt: number;
+  /**
+   * True when the administrators require two-factor of its user and it is not on yet: the
+   * session may only set it up (SETUP_CALLS), and binds no socket.
+   */
+  readonly setupOnly?: boolean;
 }
+
+/** The calls a session that must set up two-factor first may make (issue 46). */
+export const SETUP_CALLS: ReadonlySet<string> = new Set([
+  "/enterprise/im/totpsetup",
+  "/enterprise/im/totpenable",
+  "/enterprise/im/getuserinfo",
+  "/common/pub/logout",
+  "/common/pub/getsysteminfo",
+]);
 
 /** Turns a presented token into a session, or throws the -1 refusal that fits. */
 export interface SessionResolver {

@@ -324,6 +324,8 @@ export class Gateway {
         let session: SessionContext;
         try {
           session = await this.options.resolveToken(token);
+          // Required two-factor not set up yet: no socket until it is (issue 46).
+          if (session.setupOnly) throw new Error("setup only");
         } catch {
           connection.ws.close(CloseCodes.policy, "invalid token");
           return;

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { SsoProviderSchema } from "./signin.js";
 
 /*
  * Config values are strings, as the wire contract has them (§4.2, decisions.md): existing
@@ -75,7 +76,12 @@ export type FileUploadInfo = z.infer<typeof FileUploadInfoSchema>;
 
 /** The global config the client reads at start-up (SPEC §3 Global config). */
 export const GlobalConfigSchema = z.object({
-  sysInfo: SysInfoSchema,
+  sysInfo: z.extend(SysInfoSchema, {
+    /** Single sign-on providers the login screen offers (extensions.md §7). */
+    sso: z._default(z.array(SsoProviderSchema), []),
+    /** "1": only single sign-on; the password form is for administrators alone. */
+    ssoOnly: z._default(z.string(), "0"),
+  }),
   chatInfo: ChatInfoSchema,
   fileUpload: FileUploadInfoSchema,
   /** The caller's language: their own choice, else Accept-Language, else zh. */

@@ -66,6 +66,8 @@ export const UserDetailSchema = z.object({
   friend: z.union([FriendLinkSchema, z.literal("")]),
   /** 2 when I applied to them and they have not answered yet; else 0. */
   applied: z.int(),
+  /** Of oneself only: 1 when two-factor is on, else 0 (extensions.md §7). */
+  totp: z.optional(z.int()),
 });
 /** The user card. */
 export type UserDetail = z.infer<typeof UserDetailSchema>;

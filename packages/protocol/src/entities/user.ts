@@ -50,6 +50,8 @@ export const UserInfoSchema = z.object({
   status: z.int(),
   /** The user's interface language, or null when they never chose one. */
   lang: z.nullable(z.string()),
+  /** Of oneself: 1 when two-factor is on (extensions.md §7); absent from older servers. */
+  totp: z.optional(z.int()),
 });
 /** The signed-in user. */
 export type UserInfo = z.infer<typeof UserInfoSchema>;

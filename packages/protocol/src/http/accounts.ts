@@ -28,6 +28,8 @@ export const login = defineCall({
     password: optional(text(255)),
     code: optional(text(32)),
     token: optional(text(512)),
+    /** The two-factor code (or a recovery code) when the account has two-factor on. */
+    totp: optional(text(32)),
     lang: optional(text(16)),
     rememberMe: optional(formBool()),
     client_id: optional(text(64)),
@@ -39,6 +41,11 @@ export const login = defineCall({
     userInfo: UserInfoSchema,
     /** When the session ends, in ms. */
     expiresAt: z.number(),
+    /**
+     * 1: the administrators require two-factor of this user and it is not on: the session
+     * may only set it up (every other call answers code 1002). Absent otherwise.
+     */
+    totpSetup: z.optional(z.literal(1)),
   }),
 });
 

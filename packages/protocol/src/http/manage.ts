@@ -14,6 +14,7 @@ import {
   STORAGE_DISKS,
 } from "../rules/config.js";
 import { isPhone } from "../rules/account.js";
+import { SigninInfoSchema } from "../entities/signin.js";
 import { defineCall } from "./define.js";
 
 export * from "./manage-audit.js";
@@ -110,6 +111,7 @@ export const AllConfigSchema = z.object({
   smtp: SmtpInfoSchema,
   storage: StorageInfoSchema,
   sms: SmsInfoSchema,
+  signin: SigninInfoSchema,
   demon_mode: z.int(),
   version: z.string(),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { formString } from "../common/form.js";
+import { SigninPatchSchema } from "./signin.js";
 
 /*
  * What an administrator may store in each section of the global config (SPEC §3 Global
@@ -288,6 +289,7 @@ export const CONFIG_SECTIONS = {
   smtp: SmtpPatchSchema,
   storage: StoragePatchSchema,
   sms: SmsPatchSchema,
+  signin: SigninPatchSchema,
 } as const;
 
 /** A config section `setConfig` saves. */

@@ -32,6 +32,33 @@ export const texts: Texts = {
     "This login link has expired. Log in with your account and password.",
   "login.disabled":
     "Your account has been disabled. Ask your administrator for help.",
+  "login.totpRequired":
+    "Enter the six-digit code from your authenticator app (or a recovery code).",
+  "login.totpWrong":
+    "That code is wrong or already used. Enter the current code from your authenticator app.",
+  "login.ssoOnly":
+    "This organisation signs in with single sign-on. Use the sign-in button above.",
+  "totp.codeRequired": "Enter the code from your authenticator app.",
+  "totp.codeWrong":
+    "That code is wrong or already used. Enter the current code.",
+  "totp.alreadyOn":
+    "Two-factor sign-in is already on. Turn it off first to set up a new authenticator.",
+  "totp.notSetUp":
+    "Set up two-factor sign-in first: scan the QR code, then enter a code.",
+  "totp.off": "Two-factor sign-in is not on.",
+  "totp.required":
+    "Your administrators require two-factor sign-in, so it cannot be turned off.",
+  "totp.setupRequired":
+    "Your administrators require two-factor sign-in. Set it up to continue.",
+  "sso.off": "Single sign-on is not set up on this server.",
+  "sso.failed":
+    "Single sign-on did not complete. Try again, or ask your administrator.",
+  "sso.stateInvalid":
+    "This sign-in link expired or was opened in another browser. Start again from the sign-in page.",
+  "sso.noAccount":
+    "Your organisation's account is not linked to an account here. Ask your administrator.",
+  "sso.disabled":
+    "Your account has been disabled. Contact an administrator for help.",
   "register.closed": "This server isn't open for registration right now",
   "register.accountLength": "An account is 4 to 32 characters long",
   "register.accountChars":

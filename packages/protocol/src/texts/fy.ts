@@ -33,6 +33,35 @@ export const texts: Texts = {
     "Ce lien de connexion a expiré. Connectez-vous avec votre identifiant et votre mot de passe.",
   "login.disabled":
     "Votre compte a été désactivé. Contactez votre administrateur pour obtenir de l'aide.",
+  "login.totpRequired":
+    "Saisissez le code à six chiffres de votre application d'authentification (ou un code de récupération).",
+  "login.totpWrong":
+    "Ce code est incorrect ou a déjà été utilisé. Saisissez le code actuel de votre application d'authentification.",
+  "login.ssoOnly":
+    "Cette organisation utilise l'authentification unique (SSO). Connectez-vous avec le bouton ci-dessus.",
+  "totp.codeRequired":
+    "Saisissez le code de votre application d'authentification.",
+  "totp.codeWrong":
+    "Ce code est incorrect ou a déjà été utilisé. Saisissez le code actuel.",
+  "totp.alreadyOn":
+    "La validation en deux étapes est déjà activée. Désactivez-la d'abord pour configurer une nouvelle application d'authentification.",
+  "totp.notSetUp":
+    "Configurez d'abord la validation en deux étapes : scannez le code QR, puis saisissez un code.",
+  "totp.off": "La validation en deux étapes n'est pas activée.",
+  "totp.required":
+    "Vos administrateurs exigent la validation en deux étapes ; elle ne peut donc pas être désactivée.",
+  "totp.setupRequired":
+    "Vos administrateurs exigent la validation en deux étapes. Configurez-la pour continuer.",
+  "sso.off":
+    "L'authentification unique (SSO) n'est pas configurée sur ce serveur.",
+  "sso.failed":
+    "L'authentification unique n'a pas abouti. Réessayez ou contactez votre administrateur.",
+  "sso.stateInvalid":
+    "Ce lien de connexion a expiré ou a été ouvert dans un autre navigateur. Recommencez depuis la page de connexion.",
+  "sso.noAccount":
+    "Le compte de votre organisation n'est associé à aucun compte sur ce serveur. Contactez votre administrateur.",
+  "sso.disabled":
+    "Votre compte a été désactivé. Contactez votre administrateur pour obtenir de l'aide.",
   "register.closed":
     "Les inscriptions sur ce serveur sont fermées pour le moment",
   "register.accountLength": "Un identifiant comporte de 4 à 32 caractères",

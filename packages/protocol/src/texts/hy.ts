@@ -34,6 +34,33 @@ export const texts: Texts = {
     "Dieser Anmeldelink ist abgelaufen. Melde dich mit Konto und Passwort an.",
   "login.disabled":
     "Dein Konto wurde deaktiviert. Wende dich an deinen Administrator.",
+  "login.totpRequired":
+    "Gib den sechsstelligen Code aus deiner Authenticator-App ein (oder einen Wiederherstellungscode).",
+  "login.totpWrong":
+    "Der Code ist falsch oder wurde bereits verwendet. Gib den aktuellen Code aus deiner Authenticator-App ein.",
+  "login.ssoOnly":
+    "Diese Organisation nutzt Single Sign-On (SSO). Melde dich über die Anmeldeschaltfläche oben an.",
+  "totp.codeRequired": "Gib den Code aus deiner Authenticator-App ein.",
+  "totp.codeWrong":
+    "Der Code ist falsch oder wurde bereits verwendet. Gib den aktuellen Code ein.",
+  "totp.alreadyOn":
+    "Die Zwei-Faktor-Authentifizierung ist bereits aktiviert. Deaktiviere sie zuerst, um einen neuen Authenticator einzurichten.",
+  "totp.notSetUp":
+    "Richte zuerst die Zwei-Faktor-Authentifizierung ein: Scanne den QR-Code und gib dann einen Code ein.",
+  "totp.off": "Die Zwei-Faktor-Authentifizierung ist nicht aktiviert.",
+  "totp.required":
+    "Deine Administratoren schreiben die Zwei-Faktor-Authentifizierung vor, daher kann sie nicht deaktiviert werden.",
+  "totp.setupRequired":
+    "Deine Administratoren schreiben die Zwei-Faktor-Authentifizierung vor. Richte sie ein, um fortzufahren.",
+  "sso.off": "Single Sign-On ist auf diesem Server nicht eingerichtet.",
+  "sso.failed":
+    "Die Anmeldung per Single Sign-On wurde nicht abgeschlossen. Versuche es erneut oder wende dich an deinen Administrator.",
+  "sso.stateInvalid":
+    "Dieser Anmeldelink ist abgelaufen oder wurde in einem anderen Browser geöffnet. Beginne erneut auf der Anmeldeseite.",
+  "sso.noAccount":
+    "Das Konto deiner Organisation ist mit keinem Konto auf diesem Server verknüpft. Wende dich an deinen Administrator.",
+  "sso.disabled":
+    "Dein Konto wurde deaktiviert. Wende dich an deinen Administrator.",
   "register.closed":
     "Auf diesem Server ist eine Registrierung derzeit nicht möglich",
   "register.accountLength": "Ein Konto muss 4 bis 32 Zeichen lang sein",

@@ -29,6 +29,32 @@ export const texts: Texts = {
   "login.tokenInvalid":
     "Este link de login expirou. Entre com sua conta e senha.",
   "login.disabled": "Sua conta foi desativada. Peça ajuda ao administrador.",
+  "login.totpRequired":
+    "Digite o código de 6 dígitos do seu aplicativo autenticador (ou um código de recuperação).",
+  "login.totpWrong":
+    "Esse código está errado ou já foi usado. Digite o código atual do seu aplicativo autenticador.",
+  "login.ssoOnly":
+    "Esta organização usa login único (SSO). Entre pelo botão de login acima.",
+  "totp.codeRequired": "Digite o código do seu aplicativo autenticador.",
+  "totp.codeWrong":
+    "Esse código está errado ou já foi usado. Digite o código atual.",
+  "totp.alreadyOn":
+    "A verificação em duas etapas já está ativada. Desative-a primeiro para configurar um novo autenticador.",
+  "totp.notSetUp":
+    "Primeiro, configure a verificação em duas etapas: escaneie o QR code e digite um código.",
+  "totp.off": "A verificação em duas etapas não está ativada.",
+  "totp.required":
+    "Seus administradores exigem a verificação em duas etapas, por isso ela não pode ser desativada.",
+  "totp.setupRequired":
+    "Seus administradores exigem a verificação em duas etapas. Configure-a para continuar.",
+  "sso.off": "O login único (SSO) não está configurado neste servidor.",
+  "sso.failed":
+    "O login único não foi concluído. Tente novamente ou peça ajuda ao administrador.",
+  "sso.stateInvalid":
+    "Este link de login expirou ou foi aberto em outro navegador. Comece de novo na página de login.",
+  "sso.noAccount":
+    "A conta da sua organização não está vinculada a nenhuma conta neste servidor. Peça ajuda ao administrador.",
+  "sso.disabled": "Sua conta foi desativada. Peça ajuda ao administrador.",
   "register.closed": "Este servidor não está aceitando cadastros no momento",
   "register.accountLength": "A conta deve ter de 4 a 32 caracteres",
   "register.accountChars":

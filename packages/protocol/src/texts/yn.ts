@@ -32,6 +32,32 @@ export const texts: Texts = {
     "Liên kết đăng nhập này đã hết hạn. Hãy đăng nhập bằng tài khoản và mật khẩu.",
   "login.disabled":
     "Tài khoản của bạn đã bị vô hiệu hóa. Hãy liên hệ quản trị viên để được hỗ trợ.",
+  "login.totpRequired":
+    "Nhập mã 6 chữ số từ ứng dụng xác thực của bạn (hoặc một mã khôi phục).",
+  "login.totpWrong":
+    "Mã không đúng hoặc đã được sử dụng. Hãy nhập mã hiện tại từ ứng dụng xác thực.",
+  "login.ssoOnly":
+    "Tổ chức này sử dụng đăng nhập một lần (SSO). Hãy dùng nút đăng nhập ở trên.",
+  "totp.codeRequired": "Nhập mã từ ứng dụng xác thực của bạn.",
+  "totp.codeWrong": "Mã không đúng hoặc đã được sử dụng. Hãy nhập mã hiện tại.",
+  "totp.alreadyOn":
+    "Xác minh 2 bước đã được bật. Hãy tắt trước để thiết lập ứng dụng xác thực mới.",
+  "totp.notSetUp":
+    "Hãy thiết lập xác minh 2 bước trước: quét mã QR, sau đó nhập mã.",
+  "totp.off": "Xác minh 2 bước chưa được bật.",
+  "totp.required":
+    "Quản trị viên yêu cầu xác minh 2 bước nên bạn không thể tắt tính năng này.",
+  "totp.setupRequired":
+    "Quản trị viên yêu cầu xác minh 2 bước. Hãy thiết lập để tiếp tục.",
+  "sso.off": "Máy chủ này chưa thiết lập đăng nhập một lần (SSO).",
+  "sso.failed":
+    "Đăng nhập một lần chưa hoàn tất. Hãy thử lại hoặc liên hệ quản trị viên.",
+  "sso.stateInvalid":
+    "Liên kết đăng nhập này đã hết hạn hoặc đã được mở trong trình duyệt khác. Hãy bắt đầu lại từ trang đăng nhập.",
+  "sso.noAccount":
+    "Tài khoản tổ chức của bạn chưa được liên kết với tài khoản nào trên máy chủ này. Hãy liên hệ quản trị viên.",
+  "sso.disabled":
+    "Tài khoản của bạn đã bị vô hiệu hóa. Hãy liên hệ quản trị viên để được hỗ trợ.",
   "register.closed": "Máy chủ này hiện chưa mở đăng ký",
   "register.accountLength": "Tài khoản dài từ 4 đến 32 ký tự",
   "register.accountChars":

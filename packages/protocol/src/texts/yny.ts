@@ -32,6 +32,32 @@ export const texts: Texts = {
     "Tautan masuk ini sudah kedaluwarsa. Masuk dengan akun dan kata sandi Anda.",
   "login.disabled":
     "Akun Anda telah dinonaktifkan. Hubungi administrator untuk mendapatkan bantuan.",
+  "login.totpRequired":
+    "Masukkan kode 6 digit dari aplikasi autentikator Anda (atau kode pemulihan).",
+  "login.totpWrong":
+    "Kode salah atau sudah digunakan. Masukkan kode saat ini dari aplikasi autentikator Anda.",
+  "login.ssoOnly":
+    "Organisasi ini menggunakan single sign-on (SSO). Gunakan tombol masuk di atas.",
+  "totp.codeRequired": "Masukkan kode dari aplikasi autentikator Anda.",
+  "totp.codeWrong": "Kode salah atau sudah digunakan. Masukkan kode saat ini.",
+  "totp.alreadyOn":
+    "Verifikasi 2 langkah sudah aktif. Nonaktifkan terlebih dahulu untuk menyiapkan autentikator baru.",
+  "totp.notSetUp":
+    "Siapkan verifikasi 2 langkah terlebih dahulu: pindai kode QR, lalu masukkan kode.",
+  "totp.off": "Verifikasi 2 langkah belum aktif.",
+  "totp.required":
+    "Administrator Anda mewajibkan verifikasi 2 langkah, sehingga fitur ini tidak dapat dinonaktifkan.",
+  "totp.setupRequired":
+    "Administrator Anda mewajibkan verifikasi 2 langkah. Siapkan verifikasi ini untuk melanjutkan.",
+  "sso.off": "Single sign-on belum disiapkan di server ini.",
+  "sso.failed":
+    "Single sign-on tidak selesai. Coba lagi atau hubungi administrator Anda.",
+  "sso.stateInvalid":
+    "Tautan masuk ini sudah kedaluwarsa atau dibuka di browser lain. Mulai lagi dari halaman masuk.",
+  "sso.noAccount":
+    "Akun organisasi Anda belum ditautkan ke akun mana pun di server ini. Hubungi administrator Anda.",
+  "sso.disabled":
+    "Akun Anda telah dinonaktifkan. Hubungi administrator untuk mendapatkan bantuan.",
   "register.closed": "Server ini sedang tidak membuka pendaftaran",
   "register.accountLength": "Akun harus terdiri dari 4 hingga 32 karakter",
   "register.accountChars":

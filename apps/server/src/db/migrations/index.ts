@@ -23,6 +23,7 @@ import * as m0021 from "./0021_link_previews.js";
 import * as m0022 from "./0022_threads.js";
 import * as m0023 from "./0023_thread_broadcast.js";
 import * as m0024 from "./0024_public_groups.js";
+import * as m0025 from "./0025_sign_in.js";
 
 /** Every migration, in order. Landed migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "0022_threads": m0022,
   "0023_thread_broadcast": m0023,
   "0024_public_groups": m0024,
+  "0025_sign_in": m0025,
 };

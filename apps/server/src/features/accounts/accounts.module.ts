@@ -18,7 +18,10 @@ import type { UserAdminPorts } from "./user-admin.service.js";
 /** Registration, login, logout, verification codes, login tickets and sessions. */
 export const accountsModule = defineModule(
   "accounts",
-  (ctx, { groups, audit, erasure, system }: AccountsPorts & UserAdminPorts) => {
+  (
+    ctx,
+    { groups, audit, erasure, system, signin }: AccountsPorts & UserAdminPorts,
+  ) => {
     const { config } = ctx;
     const users = usersRepository(ctx.db);
     const sessions = new SessionsService(
@@ -58,6 +61,7 @@ export const accountsModule = defineModule(
       logger: ctx.logger,
       policy: ctx.policy,
       system,
+      signin,
       changes: ctx.changes,
       checkHeld: ctx.checkHeld,
       limits: {

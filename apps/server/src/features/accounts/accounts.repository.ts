@@ -30,6 +30,17 @@ export function findUserByAccount(
     .executeTakeFirst();
 }
 
+/** Undeleted users whose mail is this address (any case). */
+export function findUsersByEmail(db: Db, email: string): Promise<UserRow[]> {
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+    .where("deleted_at", "is", null)
+    .limit(2)
+    .execute();
+}
+
 export function findUserById(
   db: Db,
   userId: number,
@@ -163,6 +174,7 @@ export function usersRepository(db: Db) {
   return bindRepository(db, {
     findUserByAccount,
     findUserById,
+    findUsersByEmail,
     findActiveUser,
     listDirectory,
     accountExists,

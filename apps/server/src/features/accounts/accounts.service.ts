@@ -24,7 +24,7 @@ import type { UserRow } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { rateLimited, refuse } from "../../lib/errors.js";
 import { Held } from "../../lib/held.js";
-import { newPassword } from "../../lib/ids.js";
+import { newPassword, newToken } from "../../lib/ids.js";
 import type { Passwords } from "../../lib/passwords.js";
 import type { Limiter } from "../../lib/rate-limits.js";
 import { toUserInfo, toUserSetting } from "./accounts.mapper.js";
@@ -38,6 +38,7 @@ import type { InvitationsService } from "./invitations.service.js";
 import type { ProfileRepository } from "./profile.repository.js";
 import { type UserAdminDeps, UserAdminService } from "./user-admin.service.js";
 import { LOGIN_TICKET_TTL_S, type LoginTickets } from "./login-tickets.js";
+import { Credentials, type SignInChecks } from "./credentials.js";
 import { lazyRequire } from "../../lib/lazy-require.js";
 
 const pinyinPro = lazyRequire<typeof PinyinPro>("pinyin-pro");
@@ -94,6 +95,8 @@ export interface AccountsDeps {
   /** The system settings (a port: app.ts wires it). */
   system: SignUpRules;
   changes: Changes;
+  /** What sign-in adds to a login (a port: the signin feature, above, supplies it). */
+  signin: SignInChecks;
   /** Tests: a held user is checked against a fresh read each time it answers. */
   checkHeld?: boolean;
 }
@@ -102,6 +105,8 @@ export interface AccountsDeps {
 export interface AccountsPorts {
   /** The system settings, and its events (the module listens). */
   system: SignUpRules & SystemEvents;
+  /** What sign-in adds to a login: the second factor, the directory, only SSO. */
+  signin: SignInChecks;
 }
 
 /**
@@ -132,6 +137,8 @@ export class AccountsService {
   /** A user's own changes to their account row (the people feature's settings calls). */
   readonly profile: ProfileRepository;
   private readonly users: UsersRepository;
+  /** What a login proves itself with (tickets, passwords, codes, the second factor). */
+  private readonly credentials: Credentials;
   private readonly clock: Clock;
   private readonly passwords: Passwords;
   private readonly limits: AccountLimits;
@@ -166,6 +173,7 @@ export class AccountsService {
       accounts: this,
     });
     this.users = deps.users;
+    this.credentials = new Credentials(deps);
     this.clock = deps.clock;
     this.passwords = deps.passwords;
     this.limits = deps.limits;
@@ -260,11 +268,70 @@ export class AccountsService {
     return toUserInfo(row, origin.publicUrl);
   }
 
+  /**
+   * An account for a person another system vouches for (single sign-on, the directory):
+   * the first of `accounts` free here (else one made up), and a password nobody is told,
+   * so only that system signs them in until an administrator sets one.
+   */
+  async createExternal(
+    fields: { accounts: string[]; realname: string; email: string },
+    ip: string,
+  ): Promise<UserRow> {
+    const realname = fields.realname.trim().slice(0, 50) || "User";
+    const passwordHash = await this.passwords.hash(newToken());
+    const tried = [...fields.accounts, `sso_${newToken().slice(0, 12)}`];
+    for (const account of tried) {
+      if (!/^[A-Za-z0-9_.@-]{4,64}$/.test(account)) continue;
+      if (await this.users.accountExists(account)) continue;
+      const now = this.clock.now();
+      try {
+        const row = await this.users.insertUser({
+          account,
+          realname,
+          password_hash: passwordHash,
+          email: isEmail(fields.email) ? fields.email : "",
+          name_py: namePinyin(realname),
+          setting: JSON.stringify(DEFAULT_USER_SETTING),
+          is_auth: 1,
+          register_ip: ip,
+          created_at: now,
+          updated_at: now,
+        });
+        await this.events.emit("created");
+        return row;
+      } catch (error) {
+        // Taken by a registration that raced this one: try the next name.
+        if (!(await this.users.accountExists(account))) throw error;
+      }
+    }
+    throw new Error("no free account name for an external account");
+  }
+
+  /** A user by id, whatever their status (sign-in links accounts by id). */
+  userById(userId: number): Promise<UserRow | undefined> {
+    return this.users.findUserById(userId);
+  }
+
+  /** Users whose mail is this address (sign-in links a verified address to one account). */
+  usersByEmail(email: string): Promise<UserRow[]> {
+    return this.users.findUsersByEmail(email);
+  }
+
+  /** A user by account, whatever their status. */
+  userByAccount(account: string): Promise<UserRow | undefined> {
+    return this.users.findUserByAccount(account);
+  }
+
+  /** Mints a one-time login ticket (SSO's code): signs the user in once, within 60 s. */
+  mintTicket(userId: number): Promise<string> {
+    return this.deps.tickets.mint({ userId, sessionId: null });
+  }
+
   async login(input: LoginInput, origin: Origin): Promise<LoginResult> {
     const token = input.token?.trim();
     const { user, source } = token
-      ? await this.userForTicket(token, origin)
-      : { user: await this.userForCredentials(input, origin), source: null };
+      ? await this.credentials.ticket(token, origin)
+      : { user: await this.credentials.account(input, origin), source: null };
 
     if (user.status !== 1) throw refuse("login.disabled");
     const policy = await this.system.rules();
@@ -275,6 +342,10 @@ export class AccountsService {
     if (!policy.open && !can(actor, "system.enterClosed"))
       throw refuse("system.closed");
 
+    // Required two-factor not on yet: a session that may only set it up. A ticket's login
+    // (single sign-on, or a session's own link) leaves the second factor to where it came from.
+    const setupOnly =
+      !token && (await this.deps.signin.setupRequired(user.user_id, user.role));
     const remember = input.rememberMe ?? true;
     const { token: newToken, session } = await this.sessions.create(
       user.user_id,
@@ -284,6 +355,7 @@ export class AccountsService {
         userAgent: origin.userAgent,
         terminal: input.terminal?.slice(0, 32) ?? "web",
         method: token ? "token" : input.code ? "code" : "password",
+        setupOnly,
       },
       source,
     );
@@ -302,39 +374,8 @@ export class AccountsService {
       authToken: `bearer ${newToken}`,
       userInfo: toUserInfo(user, origin.publicUrl),
       expiresAt: session.expires_at,
+      ...(setupOnly ? { totpSetup: 1 as const } : {}),
     };
-  }
-
-  /**
-   * A login ticket for a new session of its user (`loginTicket`, issue 51 item 22). Only a
-   * ticket: a session token in `token` is looked up nowhere and answers like a wrong
-   * ticket, so a link carrying someone's session cannot sign a visitor into it. A ticket
-   * of a user disabled since, or of a session ended since, answers the same.
-   */
-  private async userForTicket(
-    ticket: string,
-    origin: Origin,
-  ): Promise<{ user: UserRow; source: LiveSession | null }> {
-    const perAddress = this.limits.loginPerAddress;
-    const waitMs = await perAddress.take(origin.ip);
-    if (waitMs > 0) throw rateLimited(waitMs);
-    const grant = await this.deps.tickets.consume(ticket);
-    const user = grant
-      ? await this.users.findUserById(grant.userId)
-      : undefined;
-    const source =
-      grant?.sessionId != null
-        ? await this.sessions.liveById(grant.sessionId, grant.userId)
-        : null;
-    if (
-      !grant ||
-      !user ||
-      user.status !== 1 ||
-      (grant.sessionId !== null && !source)
-    )
-      throw refuse("login.tokenInvalid");
-    await perAddress.refund(origin.ip);
-    return { user, source };
   }
 
   /**
@@ -358,63 +399,6 @@ export class AccountsService {
       url: `${origin.publicUrl}/#/login?token=${ticket}`,
       expiresIn: LOGIN_TICKET_TTL_S,
     };
-  }
-
-  private async userForCredentials(
-    input: LoginInput,
-    origin: Origin,
-  ): Promise<UserRow> {
-    const account = input.account?.trim() ?? "";
-    const code = input.code?.trim() ?? "";
-    const password = input.password ?? "";
-    if (!account) throw refuse("login.accountRequired");
-    if (code && !isCodeShape(code)) throw refuse("login.codeFormat");
-    if (!code && !password) throw refuse("login.passwordRequired");
-
-    const user = await this.users.findUserByAccount(account);
-    const accountKey = account.toLowerCase();
-    // A device that signed in to this account before keeps working while strangers are
-    // locked out: nobody can lock the administrator out with five wrong passwords.
-    const known =
-      user !== undefined &&
-      (await this.sessions.knownDevice(
-        user.user_id,
-        origin.ip,
-        origin.userAgent,
-      ));
-    const waitMs = await this.reserveLogin(accountKey, origin.ip, known);
-    // While blocked, even the right password gets the same answer, so the block is no oracle.
-    if (waitMs > 0) throw rateLimited(waitMs);
-
-    const ok = code
-      ? user !== undefined && (await this.codes.consume(account, 1, code))
-      : user
-        ? await this.passwords.verify(user.password_hash, password)
-        : await this.passwords.verifyNothing(password);
-    if (!ok || !user) throw refuse(code ? "login.codeWrong" : "login.failed");
-    // Only failures count: a success gives its attempts back.
-    await this.limits.loginPerAccount.reset(accountKey);
-    await this.limits.loginPerAddress.refund(origin.ip);
-    return user;
-  }
-
-  /**
-   * Takes a login attempt from the address's and the account's limits before the password
-   * is checked, so parallel attempts never check more passwords than the limits allow.
-   * Answers 0, or how long to wait (nothing stays taken then).
-   */
-  private async reserveLogin(
-    accountKey: string,
-    ip: string,
-    knownDevice: boolean,
-  ): Promise<number> {
-    const { loginPerAccount, loginPerAddress } = this.limits;
-    const addressWait = await loginPerAddress.take(ip);
-    if (addressWait > 0) return addressWait;
-    if (knownDevice) return 0;
-    const accountWait = await loginPerAccount.take(accountKey);
-    if (accountWait > 0) await loginPerAddress.refund(ip);
-    return accountWait;
   }
 
   /** An active user, for other features: missing, disabled and deleted answer the same. */

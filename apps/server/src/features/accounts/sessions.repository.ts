@@ -20,6 +20,17 @@ export interface NewSession {
   last_seen_at: number;
   parent_session_id: number | null;
   login_method: string;
+  setup_only: number;
+}
+
+/** Lets the user's setup-only sessions make every call: two-factor is on now. */
+export async function endSetupOnly(db: Db, userId: number): Promise<void> {
+  await db
+    .updateTable("sessions")
+    .set({ setup_only: 0 })
+    .where("user_id", "=", userId)
+    .where("setup_only", "=", 1)
+    .execute();
 }
 
 /**
@@ -205,6 +216,7 @@ export async function deleteExpiredSessions(
 /** The sessions table, bound to a database. */
 export function sessionsRepository(db: Db) {
   return bindRepository(db, {
+    endSetupOnly,
     deleteExpiredSessions,
     openSession,
     findSessionByHash,

@@ -117,6 +117,8 @@ export class SessionsService implements SessionResolver {
       userAgent: string;
       terminal: string;
       method?: "password" | "code" | "token";
+      /** Two-factor is required and not on yet: the session may only set it up. */
+      setupOnly?: boolean;
     },
     source: LiveSession | null = null,
   ): Promise<{ token: string; session: SessionRow }> {
@@ -136,8 +138,15 @@ export class SessionsService implements SessionResolver {
       last_seen_at: now,
       parent_session_id: source?.sessionId ?? null,
       login_method: meta.method ?? "password",
+      setup_only: meta.setupOnly ? 1 : 0,
     });
     return { token, session };
+  }
+
+  /** Two-factor is on now: the user's setup-only sessions may make every call. */
+  async setupDone(userId: number): Promise<void> {
+    await this.repo.endSetupOnly(userId);
+    await this.userChanged(userId);
   }
 
   /** When a live session was opened with a login code (ms), or null for other logins. */
@@ -203,6 +212,7 @@ export class SessionsService implements SessionResolver {
       role: row.role,
       expiresAt: row.expires_at,
       lang: isLanguage(row.lang) ? row.lang : null,
+      ...(row.setup_only === 1 ? { setupOnly: true } : {}),
     };
   }
 

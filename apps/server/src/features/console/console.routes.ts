@@ -89,8 +89,8 @@ export function registerConsoleRoutes(
     return { data: await service.dashboard(listener) };
   });
 
-  registry.register(manage.getSettings, async () => ({
-    data: await service.allConfig(),
+  registry.register(manage.getSettings, async (_input, ctx) => ({
+    data: await service.allConfig(ctx.publicUrl),
   }));
   registry.register(manage.getInviteLink, async (_input, ctx) => ({
     data: await service.inviteLink(adminOf(ctx)),

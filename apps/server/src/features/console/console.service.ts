@@ -26,6 +26,7 @@ import type { Passwords } from "../../lib/passwords.js";
 import { type CodeSender, MailNotConfigured } from "../../mail/mailer.js";
 import { SmsFailed, SmsNotConfigured } from "../../mail/sms.js";
 import { smsView, smtpView, storageView } from "../system/delivery-settings.js";
+import { signinView } from "../system/signin-settings.js";
 import { CONSOLE_TOPIC, type StatisticsPusher } from "./console.statistics.js";
 import {
   toConsoleGroupAvatar,
@@ -416,13 +417,15 @@ export class ConsoleService {
 
   // ---- config ----
 
-  async allConfig(): Promise<AllConfig> {
+  /** Every section, with the SSO callback address under `publicUrl` ("" relative). */
+  async allConfig(publicUrl: string): Promise<AllConfig> {
     const config = await this.deps.system.config();
     return {
       ...config,
       smtp: smtpView(await this.deps.system.smtp()),
       storage: storageView(await this.deps.system.storage()),
       sms: smsView(await this.deps.system.sms()),
+      signin: signinView(await this.deps.system.signin(), publicUrl),
       demon_mode: this.deps.demoMode ? 1 : 0,
       version: PRODUCT_VERSION,
     };

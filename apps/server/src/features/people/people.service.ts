@@ -66,6 +66,8 @@ export interface PeopleDeps {
   accounts: ActiveUsers & AccountSessions & AccountCodes & ProfileWrites;
   /** Friendships (a port: app.ts wires it). */
   friends: Friendship;
+  /** Whether one has two-factor on, for one's own card (a port: app.ts wires it). */
+  signin: { totpOn(userId: number): Promise<boolean> };
   /** Tells every client of a new name or picture. */
   publish: Publish;
   /** Demo mode refuses password and account changes. */
@@ -75,7 +77,7 @@ export interface PeopleDeps {
 /** What this service asks of other features (app.ts wires each one). */
 export type PeoplePorts = Pick<
   PeopleDeps,
-  "groups" | "contacts" | "accounts" | "friends"
+  "groups" | "contacts" | "accounts" | "friends" | "signin"
 >;
 
 /**
@@ -209,6 +211,7 @@ export class PeopleService {
       name_py: user.name_py,
       friend: mutual ? friendLink(user.user_id, links) : "",
       applied: applied.has(user.user_id) ? 2 : 0,
+      ...(self ? { totp: (await this.deps.signin.totpOn(me)) ? 1 : 0 } : {}),
     };
   }
 

@@ -206,45 +206,57 @@ export const SECRET_SETTINGS = new Set([
   "accessKey",
   "secretKey",
   "authHeader",
+  "oidcSecret",
+  "ldapBindPassword",
 ]);
 
 /** A row holding secrets and where they are sent. */
-export type DeliveryRow = "smtp" | "storage" | "sms";
+export type DeliveryRow = "smtp" | "storage" | "sms" | "signin";
 
 /** How strongly each mail security setting protects the password on its way: higher is stronger. */
 const SECURITY_STRENGTH: Record<string, number> = { none: 0, tls: 1, ssl: 2 };
 
 /**
- * Where each row's secrets are sent: a save that changes any of these keeps no stored
- * secret it does not give anew. Otherwise whoever may edit the settings could point the
- * mail host (or the bucket, or the SMS gateway) at a listener of their own and have the
- * server log in there with the stored password.
+ * Where each row's secrets are sent: a save that changes any of `to` keeps none of
+ * `secrets` it does not give anew. Otherwise whoever may edit the settings could point the
+ * mail host (or the bucket, the SMS gateway, the OpenID provider, the directory) at a
+ * listener of their own and have the server log in there with the stored secret.
  */
-const DESTINATIONS: Record<DeliveryRow, readonly string[]> = {
-  smtp: ["host", "port", "user"],
-  storage: ["endpoint", "bucket", "accessKey"],
-  sms: ["url"],
-};
-
-/** The secrets of each row, dropped together when the destination changes. */
-const ROW_SECRETS: Record<DeliveryRow, readonly string[]> = {
-  smtp: ["pass"],
-  storage: ["accessKey", "secretKey"],
-  sms: ["authHeader"],
+const GUARDED: Record<
+  DeliveryRow,
+  readonly { secrets: readonly string[]; to: readonly string[] }[]
+> = {
+  smtp: [{ secrets: ["pass"], to: ["host", "port", "user"] }],
+  storage: [
+    {
+      secrets: ["accessKey", "secretKey"],
+      to: ["endpoint", "bucket", "accessKey"],
+    },
+  ],
+  sms: [{ secrets: ["authHeader"], to: ["url"] }],
+  signin: [
+    { secrets: ["oidcSecret"], to: ["oidcIssuer", "oidcClientId"] },
+    {
+      secrets: ["ldapBindPassword"],
+      to: ["ldapUrl", "ldapBindDn", "ldapStartTls", "ldapCa"],
+    },
+  ],
 };
 
 /** The "1" flags that remove a row's stored secret. */
 const CLEARS: Record<string, string> = {
   clearPass: "pass",
   clearAuthHeader: "authHeader",
+  clearOidcSecret: "oidcSecret",
+  clearLdapBindPassword: "ldapBindPassword",
 };
 
 /**
  * A saved row with a patch applied: a secret left "" keeps the stored one (the console never
  * has it to send back), unless the patch changes where that secret is sent (the mail host,
  * port or user, or a weaker mail security; the bucket's endpoint, name or access key; the
- * SMS gateway's URL): then the stored secret is dropped. `clearPass` "1" removes the mail
- * password, `clearAuthHeader` "1" the SMS gateway's Authorization header.
+ * SMS gateway's URL; the OpenID provider or client; the directory's address, bind name or
+ * TLS): then the stored secret is dropped. The `clear…` flags "1" remove a stored secret.
  */
 export function patched<T extends object>(
   kind: DeliveryRow,
@@ -258,16 +270,17 @@ export function patched<T extends object>(
     if (SECRET_SETTINGS.has(key) && value === "") continue;
     next[key] = value;
   }
-  const moved =
-    DESTINATIONS[kind].some((key) => next[key] !== before[key]) ||
-    (kind === "smtp" &&
-      (SECURITY_STRENGTH[String(next.security)] ?? 0) <
-        (SECURITY_STRENGTH[String(before.security)] ?? 0));
-  if (moved)
-    for (const secret of ROW_SECRETS[kind]) {
+  const weaker =
+    kind === "smtp" &&
+    (SECURITY_STRENGTH[String(next.security)] ?? 0) <
+      (SECURITY_STRENGTH[String(before.security)] ?? 0);
+  for (const { secrets, to } of GUARDED[kind]) {
+    if (!weaker && !to.some((key) => next[key] !== before[key])) continue;
+    for (const secret of secrets) {
       const given = patch[secret];
       if (typeof given !== "string" || given === "") next[secret] = "";
     }
+  }
   for (const [flag, secret] of Object.entries(CLEARS))
     if (patch[flag] === "1" && secret in next) next[secret] = "";
   return next as T;

@@ -5,6 +5,7 @@ import {
   smtpFromEnv,
   storageFromEnv,
 } from "./delivery-settings.js";
+import { signinFromEnv } from "./signin-settings.js";
 import { registerSystemRoutes } from "./system.routes.js";
 import { systemRepository } from "./system.repository.js";
 import { SystemService } from "./system.service.js";
@@ -26,6 +27,7 @@ export const systemModule = defineModule(
         smtp: smtpFromEnv(ctx.config),
         storage: storageFromEnv(ctx.config),
         sms: smsFromEnv(ctx.config),
+        signin: signinFromEnv(ctx.config),
       },
       checkBucket: async (row) => {
         const bucket = bucketOf(row);

@@ -8,7 +8,12 @@ export type SignUpRules = Pick<SystemService, "rules">;
 /** The key that signs links to files and group QR codes. */
 export type SigningKeys = Pick<SystemService, "signingKey">;
 /** Where mail, text messages and files go, as the console shows it. */
-export type DeliverySettings = Pick<SystemService, "sms" | "smtp" | "storage">;
+export type DeliverySettings = Pick<
+  SystemService,
+  "sms" | "smtp" | "storage" | "signin"
+>;
+/** How people sign in (issue 46): the OpenID provider, the directory, two-factor. */
+export type SigninSettings = Pick<SystemService, "signin" | "signingKey">;
 /** Values made once for the installation and kept (the Web Push key pair). */
 export type KeptValues = Pick<SystemService, "keptValue">;
 

@@ -1,3 +1,4 @@
+import { signinFromEnv } from "./signin-settings.js";
 import { describe, expect, it } from "vitest";
 import { useTestDb } from "../../../test/test-db.js";
 import { createFeatures } from "../../context.js";
@@ -50,6 +51,7 @@ function service(
       smtp: smtpFromEnv(loadConfig({})),
       storage: storageFromEnv(loadConfig({})),
       sms: smsFromEnv(loadConfig({})),
+      signin: signinFromEnv(loadConfig({})),
     },
     checkBucket: () => Promise.resolve(false),
   });

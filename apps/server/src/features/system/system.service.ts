@@ -13,6 +13,7 @@ import {
   type RegAuth,
   regauthOf,
   SysInfoSchema,
+  type SysInfo,
 } from "@parley/protocol";
 import type { z } from "zod/mini";
 import type { Changes, Publish } from "../../context.js";
@@ -37,6 +38,12 @@ import {
 } from "./delivery-settings.js";
 import type { AuditLog } from "../audit/audit.ports.js";
 import type { SystemEventMap } from "./system.ports.js";
+import {
+  oidcOn,
+  readSignin,
+  type SigninRow,
+  ssoProviders,
+} from "./signin-settings.js";
 
 /** Config fields the audit log names as changed without their values. */
 const SECRET_FIELDS = new Set(["stunPass"]);
@@ -59,7 +66,8 @@ const SECRET_ROW = "secret";
 
 /** The settings the server itself acts on, read from the config rows. */
 export interface SystemConfig {
-  sysInfo: GlobalConfig["sysInfo"];
+  /** As stored: what sign-in adds (`sso`, `ssoOnly`) is only in the global config. */
+  sysInfo: SysInfo;
   chatInfo: GlobalConfig["chatInfo"];
   fileUpload: GlobalConfig["fileUpload"];
 }
@@ -133,7 +141,7 @@ export interface SystemDeps {
   /** Which accounts a verification code can reach (SMTP for email, an SMS gateway for phones). */
   codeChannels: () => Promise<{ email: boolean; phone: boolean }>;
   /** The mail, SMS and storage settings in force until the console saves its own. */
-  env: { smtp: SmtpRow; storage: StorageRow; sms: SmsRow };
+  env: { smtp: SmtpRow; storage: StorageRow; sms: SmsRow; signin: SigninRow };
   /** Whether a bucket answers with these settings (the storage is checked before it is saved). */
   checkBucket: (row: StorageRow) => Promise<boolean>;
 }
@@ -177,6 +185,7 @@ export class SystemService {
   private readonly configTexts = new Map<
     Language,
     SystemConfig & {
+      signin: SigninRow;
       email: boolean;
       phone: boolean;
       text: JsonText<GlobalConfig>;
@@ -269,33 +278,48 @@ export class SystemService {
   async globalConfigText(lang: Language): Promise<JsonText<GlobalConfig>> {
     const config = await this.config();
     const channels = await this.deps.codeChannels();
+    const signin = (await this.signin()).row;
     const held = this.configTexts.get(lang);
     if (
-      held?.sysInfo === config.sysInfo &&
+      held?.signin === signin &&
+      held.sysInfo === config.sysInfo &&
       held.chatInfo === config.chatInfo &&
       held.fileUpload === config.fileUpload &&
       held.email === channels.email &&
       held.phone === channels.phone
     )
       return held.text;
-    const value: GlobalConfig = { ...this.sharedOf(config, channels), lang };
+    const value: GlobalConfig = {
+      ...this.sharedOf(config, channels, signin),
+      lang,
+    };
     const text = new JsonText(JSON.stringify(value), value);
-    this.configTexts.set(lang, { ...config, ...channels, text });
+    this.configTexts.set(lang, { ...config, ...channels, signin, text });
     return text;
   }
 
   /** The global config as everyone sees it alike: all but the reader's language. */
   private async sharedConfig(): Promise<Omit<GlobalConfig, "lang">> {
-    return this.sharedOf(await this.config(), await this.deps.codeChannels());
+    return this.sharedOf(
+      await this.config(),
+      await this.deps.codeChannels(),
+      (await this.signin()).row,
+    );
   }
 
   /** The shared global config made of the rows and the channels codes can reach. */
   private sharedOf(
     config: SystemConfig,
     channels: { email: boolean; phone: boolean },
+    signin: SigninRow,
   ): Omit<GlobalConfig, "lang"> {
     return {
       ...config,
+      sysInfo: {
+        ...config.sysInfo,
+        sso: ssoProviders(signin),
+        ssoOnly: oidcOn(signin) ? signin.ssoOnly : "0",
+      },
       demon_mode: this.deps.demoMode ? 1 : 0,
       version: PRODUCT_VERSION,
       codeByEmail: channels.email,
@@ -308,6 +332,14 @@ export class SystemService {
     const rows = await this.configRows();
     return this.parsedRow("smtp", rows.get("smtp"), (raw) =>
       readSmtp(raw, this.deps.env.smtp),
+    );
+  }
+
+  /** How people sign in: the console's `signin` row, else the environment's settings. */
+  async signin(): Promise<Sourced<SigninRow>> {
+    const rows = await this.configRows();
+    return this.parsedRow("signin", rows.get("signin"), (raw) =>
+      readSignin(raw, this.deps.env.signin),
     );
   }
 
@@ -363,7 +395,12 @@ export class SystemService {
     section: ConfigSection,
     value: Record<string, unknown>,
   ): Promise<boolean> {
-    if (section === "smtp" || section === "sms" || section === "storage")
+    if (
+      section === "smtp" ||
+      section === "sms" ||
+      section === "storage" ||
+      section === "signin"
+    )
       return true;
     if (section !== "fileUpload" || !("disk" in value)) return false;
     return value.disk !== (await this.storage()).row.disk;
@@ -394,6 +431,7 @@ export class SystemService {
     if (section === "smtp") await this.saveSmtp(patch, by);
     else if (section === "sms") await this.saveSms(patch, by);
     else if (section === "storage") await this.saveStorage(patch, by);
+    else if (section === "signin") await this.saveSignin(patch, by);
     else {
       // Existing admin clients choose the disk with the upload settings; the old cloud
       // settings are not kept (any S3-compatible store is set up under `storage`).
@@ -449,6 +487,17 @@ export class SystemService {
     const next = patched("smtp", before, patch);
     await this.writeRow("smtp", JSON.stringify(next));
     await this.audited(by, "smtp", before, { ...next });
+  }
+
+  /** Saves how people sign in: a secret left empty is kept while where it goes stays. */
+  private async saveSignin(
+    patch: Record<string, unknown>,
+    by: AuditActor,
+  ): Promise<void> {
+    const before = (await this.signin()).row;
+    const next = patched("signin", before, patch);
+    await this.writeRow("signin", JSON.stringify(next));
+    await this.audited(by, "signin", before, { ...next });
   }
 
   /** Saves the SMS gateway: an Authorization header left empty is kept while the URL stays. */
