@@ -102,7 +102,7 @@ export async function loginAdmin(api: TestApp): Promise<TestUser> {
 /** Saves config fields through the console's call, as an administrator would. */
 export async function saveConfig(
   api: TestApp,
-  name: "sysInfo" | "chatInfo" | "fileUpload",
+  name: "sysInfo" | "chatInfo" | "fileUpload" | "signin",
   value: Record<string, unknown>,
 ): Promise<void> {
   const admin = await loginAdmin(api);

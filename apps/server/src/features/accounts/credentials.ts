@@ -139,10 +139,14 @@ export class Credentials {
     if (user.status === 1 && (await signin.ssoOnly(user.role)))
       throw refuse("login.ssoOnly");
 
-    const factor = await signin.secondFactor(
-      user.user_id,
-      input.totp?.trim() || undefined,
-    );
+    const totp = input.totp?.trim() || undefined;
+    // A code is guessed only by whoever has the password: its tries count for the account
+    // even from a device that signed in before (which the password's tries do not).
+    if (totp !== undefined && known) {
+      const wait = await limits.loginPerAccount.take(accountKey);
+      if (wait > 0) throw rateLimited(wait);
+    }
+    const factor = await signin.secondFactor(user.user_id, totp);
     if (factor === "wrong") throw refuse("login.totpWrong");
     // Only failures count: a success (or a right password asked for its code) gives its
     // attempts back.
