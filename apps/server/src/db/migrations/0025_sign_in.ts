@@ -33,7 +33,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await db.schema
     .createTable("user_identities")
-    // "oidc:<issuer>" or "ldap:<url>"; the subject is the provider's `sub` or the entry's DN.
+    // "oidc:<issuer>" or "ldap"; the subject is the provider's `sub` or the entry's DN.
     .addColumn("provider", "text", (c) => c.notNull())
     .addColumn("subject", "text", (c) => c.notNull())
     .addColumn("user_id", "bigint", (c) =>

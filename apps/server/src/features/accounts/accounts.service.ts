@@ -281,7 +281,7 @@ export class AccountsService {
     const passwordHash = await this.passwords.hash(newToken());
     const tried = [...fields.accounts, `sso_${newToken().slice(0, 12)}`];
     for (const account of tried) {
-      if (!/^[A-Za-z0-9_.@-]{4,64}$/.test(account)) continue;
+      if (!/^[A-Za-z0-9_.@-]{2,64}$/.test(account)) continue;
       if (await this.users.accountExists(account)) continue;
       const now = this.clock.now();
       try {

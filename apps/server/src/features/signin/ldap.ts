@@ -18,6 +18,17 @@ function first(value: unknown): string {
   return Buffer.isBuffer(one) ? one.toString("utf8") : "";
 }
 
+/** TLS as the directory is spoken to: certificates checked, against its CA when one is set. */
+function tlsOf(row: SigninRow) {
+  // StartTLS checks the name the URL gives (ldapts alone would check "localhost").
+  const host = new URL(row.ldapUrl).hostname.replace(/^\[|\]$/g, "");
+  return {
+    host,
+    minVersion: "TLSv1.2" as const,
+    ...(row.ldapCa ? { ca: [row.ldapCa] } : {}),
+  };
+}
+
 /**
  * Password logins against a directory over LDAP (extensions.md §7), with ldapts: bind as
  * the service account (or anonymously), find the one entry the filter names (the typed
@@ -32,14 +43,13 @@ export class LdapDirectory {
   ) {}
 
   private client(row: SigninRow): Client {
+    // ldapts speaks TLS from the first byte whenever it is given TLS options: only ldaps.
+    const secure = row.ldapUrl.toLowerCase().startsWith("ldaps:");
     return new Client({
       url: row.ldapUrl,
       timeout: this.timeoutMs,
       connectTimeout: this.timeoutMs,
-      tlsOptions: {
-        minVersion: "TLSv1.2",
-        ...(row.ldapCa ? { ca: [row.ldapCa] } : {}),
-      },
+      ...(secure ? { tlsOptions: tlsOf(row) } : {}),
     });
   }
 
@@ -49,10 +59,7 @@ export class LdapDirectory {
       row.ldapStartTls === "1" &&
       row.ldapUrl.toLowerCase().startsWith("ldap:")
     )
-      await client.startTLS({
-        minVersion: "TLSv1.2",
-        ...(row.ldapCa ? { ca: [row.ldapCa] } : {}),
-      });
+      await client.startTLS(tlsOf(row));
     return client;
   }
 

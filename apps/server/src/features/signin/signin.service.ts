@@ -68,7 +68,9 @@ export class SigninService implements SignInChecks {
   ): Promise<UserRow | null> {
     const { row } = await this.deps.settings.signin();
     if (!row.ldapUrl) return null;
-    const provider = `ldap:${row.ldapUrl.toLowerCase()}`;
+    // One directory per installation: its address may change (ldap to ldaps, a new host)
+    // and its people stay linked by their entries' names.
+    const provider = "ldap";
     const { repo, accounts } = this.deps;
     if (local && !(await repo.hasIdentity(local.user_id, provider)))
       return null;
