@@ -108,23 +108,39 @@ export async function runAtOnce(stages) {
   if (results.includes(false)) process.exit(1);
 }
 
+const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+const aptArgs = (args) => [
+  sudo[0] ?? "apt-get",
+  sudo.length ? ["apt-get", ...args] : args,
+];
+const apt = (...args) => {
+  const [command, rest] = aptArgs(args);
+  const result = spawnSync(command, rest, {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+/**
+ * Installs Debian's OpenLDAP server when it is missing: the directory-login tests (issue
+ * 46) start a slapd of their own on a loopback port.
+ */
+function installDirectory() {
+  if (existsSync("/usr/sbin/slapd")) return;
+  console.log("Installing Debian's slapd for the directory-login tests…");
+  apt("update");
+  apt("install", "-y", "--no-install-recommends", "slapd");
+}
+
 /**
  * Installs Debian's Chromium, its headless shell and CJK fonts when the browser flows need
  * them and they are missing (the flows run in the headless shell; notifications and Web
  * Push in the whole one), and the colour emoji font when it can.
  */
 export function installBrowser() {
+  installDirectory();
   if (!hasBrowserFlows) return;
-  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
-  const aptArgs = (args) => [
-    sudo[0] ?? "apt-get",
-    sudo.length ? ["apt-get", ...args] : args,
-  ];
-  const apt = (...args) => {
-    const [command, rest] = aptArgs(args);
-    const result = spawnSync(command, rest, { stdio: "inherit" });
-    if (result.status !== 0) process.exit(result.status ?? 1);
-  };
   if (
     !["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"].every(existsSync)
   ) {
@@ -149,7 +165,10 @@ export function installBrowser() {
       "--no-install-recommends",
       "fonts-noto-color-emoji",
     ]);
-    const result = spawnSync(command, args, { stdio: "inherit" });
+    const result = spawnSync(command, args, {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
     if (result.status !== 0)
       console.warn(
         "fonts-noto-color-emoji not installed: emoji show as boxes.",

@@ -2,7 +2,8 @@
 // Runs every test: the vitest projects (protocol, server on SQLite, web), the browser
 // flows on the built product, and with TEST_DATABASE_URL the server suites again on
 // PostgreSQL (and Redis, with TEST_REDIS_URL). Installs Debian's Chromium, its headless
-// shell and CJK fonts first when the browser flows need them and they are missing.
+// shell and CJK fonts first when the browser flows need them and they are missing, and
+// Debian's slapd for the directory-login tests.
 // `npm run check` runs the same stages, the first ones beside the static checks.
 import {
   browserFlows,
