@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { AnyEnvelope } from "@parley/protocol";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { CustomFetch } from "openid-client";
 import { pino } from "pino";
 import qs from "qs";
 import { type AppServices, buildApp } from "../src/app.js";
@@ -94,6 +95,8 @@ export async function startTestApp(
     storage?: Storage;
     /** The app's logger, for a test that reads what was logged. */
     logger?: FastifyBaseLogger;
+    /** How the app reaches an OpenID provider (a test alters its answers in transit). */
+    oidcFetch?: CustomFetch;
   } = {},
 ): Promise<TestApp> {
   const testDb = options.testDb ?? (await createTestDb());
@@ -112,6 +115,7 @@ export async function startTestApp(
     validateResponses: true,
     ...(options.realtime ? { realtime: options.realtime } : {}),
     ...(options.hub ? { hub: options.hub } : {}),
+    ...(options.oidcFetch ? { oidcFetch: options.oidcFetch } : {}),
     keyPrefix:
       options.keyPrefix ?? `test-${Math.random().toString(36).slice(2)}`,
   });

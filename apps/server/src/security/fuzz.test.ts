@@ -6,6 +6,7 @@ import {
   messages,
   search,
   settings,
+  signin,
   socket,
   system,
   threads,
@@ -39,6 +40,7 @@ const EXPORTS = [
   groups,
   threads,
   search,
+  signin,
 ].flatMap((namespace) => {
   const values: unknown[] = Object.values(namespace);
   return values;
@@ -58,6 +60,9 @@ const TABLES = [
   "group_members",
   "message_threads",
   "thread_follows",
+  "user_totp",
+  "totp_recovery_codes",
+  "user_identities",
 ] as const;
 
 /** What a refused call must leave as it was: every table's rows, and the last change. */

@@ -92,9 +92,14 @@ export class OidcFlow {
     const held = this.discovered;
     if (held?.key === key && now - held.at < DISCOVERY_TTL_MS)
       return held.config;
-    const execute = insecureAllowed(row.oidcIssuer)
-      ? [client.allowInsecureRequests]
-      : [];
+    // The ID token's signature is checked against the provider's keys even though it comes
+    // straight from the token endpoint (the library would otherwise trust TLS alone).
+    const execute = [
+      client.enableNonRepudiationChecks,
+      ...(insecureAllowed(row.oidcIssuer)
+        ? [client.allowInsecureRequests]
+        : []),
+    ];
     const config = client.discovery(
       new URL(row.oidcIssuer),
       row.oidcClientId,
@@ -196,7 +201,17 @@ export class OidcFlow {
       });
       const idClaims = tokens.claims();
       if (!idClaims) throw new Error("no ID token");
-      claims = idClaims;
+      // A provider that keeps the profile out of the ID token (OpenID's own rule when an
+      // access token is issued) answers it at its userinfo endpoint, for this subject only.
+      const more =
+        idClaims.email === undefined || idClaims.name === undefined
+          ? await client.fetchUserInfo(
+              config,
+              tokens.access_token,
+              idClaims.sub,
+            )
+          : {};
+      claims = { ...more, ...idClaims };
     } catch (error) {
       this.deps.logger.warn(
         { err: error instanceof Error ? error.message : String(error) },
