@@ -86,12 +86,12 @@ export async function startProvider(
   server.on("request", (req, res) => {
     const match = /^\/interaction\/([\w-]+)/.exec(req.url ?? "");
     if (!match) {
-      callback(req, res);
+      void callback(req, res);
       return;
     }
     void (async () => {
       try {
-        const details = await provider.interactionDetails(req, res);
+        await provider.interactionDetails(req, res);
         const person = next;
         if (!person) throw new Error("no one to sign in as");
         people.set(person.sub, person);
@@ -110,7 +110,6 @@ export async function startProvider(
           },
           { mergeWithLastSubmission: false },
         );
-        void details;
       } catch (error) {
         res.statusCode = 500;
         res.end(String(error));

@@ -68,6 +68,8 @@ export function makeConfig(patch: Partial<GlobalConfig> = {}): GlobalConfig {
       multipleLogin: "0",
       ipregion: "0",
       diyName: "1",
+      sso: [],
+      ssoOnly: "0",
     },
     chatInfo: {
       online: "1",

@@ -1,5 +1,6 @@
 import {
   AnyEnvelopeSchema,
+  Codes,
   type CallDescriptor,
   type CallRequest,
   type CallResponse,
@@ -251,6 +252,12 @@ function answer<C extends CallDescriptor>(
   });
   if (code === -1) {
     if (useSessionStore.getState().token) sessionEnded(text);
+  } else if (code === Codes.totpSetupRequired) {
+    // The administrators require two-factor and this session may only set it up.
+    if (!window.location.hash.startsWith("#/two-factor"))
+      window.location.hash = "#/two-factor";
+  } else if (code === Codes.totpRequired) {
+    // The login screen asks for the code in place: nothing to toast.
   } else if (!options.silent) {
     toast(WARNING_CODES.has(code) ? "warning" : "error", text);
   }

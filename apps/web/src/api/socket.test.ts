@@ -331,6 +331,8 @@ const samples: { [T in ServerEventType]: ServerEventMap[T] } = {
       multipleLogin: "1",
       ipregion: "1",
       diyName: "0",
+      sso: [],
+      ssoOnly: "0",
     },
     chatInfo: {
       online: "1",

@@ -16,6 +16,7 @@ export const NAMESPACE_GROUPS = {
     "people",
     "settings",
     "calls",
+    "signin",
   ],
   /**
    * The texts of what the chat screen opens later (history, favourites, reports, articles,

@@ -15,6 +15,8 @@ export const StorageKeys = {
   notifyOfferDismissed: "notifyOfferDismissed",
   /** When the session was opened by a login code (the forgotten-password path). */
   codeLoginAt: "codeLoginAt",
+  /** "1" when this session came from single sign-on: logging out leaves the provider too. */
+  ssoLogin: "ssoLogin",
 } as const;
 
 type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];

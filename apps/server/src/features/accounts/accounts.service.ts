@@ -7,7 +7,6 @@ import {
   checkRealname,
   checkRegisterAccount,
   DEFAULT_USER_SETTING,
-  isCodeShape,
   isEmail,
   isLanguage,
   type Language,
@@ -44,7 +43,7 @@ import { lazyRequire } from "../../lib/lazy-require.js";
 const pinyinPro = lazyRequire<typeof PinyinPro>("pinyin-pro");
 
 export type { ActiveUser, DirectoryEntry } from "./accounts.repository.js";
-import type { LiveSession, SessionsService } from "./sessions.service.js";
+import type { SessionsService } from "./sessions.service.js";
 import type { SignUpRules, SystemEvents } from "../system/system.ports.js";
 import type { AccountEventMap } from "./accounts.ports.js";
 

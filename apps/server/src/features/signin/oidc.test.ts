@@ -32,7 +32,7 @@ let admin: TestUser;
 let tamper: ((idToken: string) => string) | null = null;
 
 const alterTokens: CustomFetch = async (url, options) => {
-  const response = await fetch(url, options as RequestInit);
+  const response = await fetch(url, options);
   if (!tamper || !url.endsWith("/token")) return response;
   const body = (await response.json()) as { id_token: string };
   const altered = { ...body, id_token: tamper(body.id_token) };
@@ -290,8 +290,9 @@ describe("single sign-on (OpenID Connect)", () => {
       [
         "flipped signature",
         (idToken) => {
-          const [header, payload, signature = ""] = idToken.split(".");
-          return `${header}.${payload}.${(signature[0] === "A" ? "B" : "A") + signature.slice(1)}`;
+          const [header = "", payload = "", signature = ""] =
+            idToken.split(".");
+          return `${header}.${payload}.${(signature.startsWith("A") ? "B" : "A") + signature.slice(1)}`;
         },
       ],
       // Another subject under the provider's header, signed by a key it never had.

@@ -97,7 +97,8 @@ export class OidcFlow {
     const execute = [
       client.enableNonRepudiationChecks,
       ...(insecureAllowed(row.oidcIssuer)
-        ? [client.allowInsecureRequests]
+        ? // oxlint-disable-next-line typescript/no-deprecated -- marked only to stand out: http is accepted on a loopback address alone (isIssuerUrl)
+          [client.allowInsecureRequests]
         : []),
     ];
     const config = client.discovery(

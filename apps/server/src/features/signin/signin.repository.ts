@@ -117,7 +117,7 @@ export async function recoveryCodesLeft(
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("user_id", "=", userId)
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }
 
 /** Turns two-factor off: the secret and the recovery codes go together. */
@@ -143,7 +143,7 @@ export async function identityUser(
     .where("provider", "=", provider)
     .where("subject", "=", subject)
     .executeTakeFirst();
-  return row === undefined ? undefined : Number(row.user_id);
+  return row?.user_id;
 }
 
 /** Whether the user is linked to an identity of this provider. */

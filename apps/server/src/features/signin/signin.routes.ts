@@ -60,7 +60,9 @@ export function registerSigninRoutes(
         ...cookieOptions(request),
         maxAge: 600,
       });
-      return reply.header("Cache-Control", "no-store").redirect(location, 302);
+      return await reply
+        .header("Cache-Control", "no-store")
+        .redirect(location, 302);
     } catch (error) {
       return toLogin(reply, error);
     }
@@ -76,7 +78,7 @@ export function registerSigninRoutes(
         request.cookies[FLOW_COOKIE],
         request.ip,
       );
-      return reply
+      return await reply
         .header("Cache-Control", "no-store")
         .redirect(`${publicUrl}/#/login?token=${ticket}&sso=1`, 302);
     } catch (error) {

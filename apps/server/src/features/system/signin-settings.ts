@@ -50,6 +50,7 @@ export function signinFromEnv(config: Config): SigninRow {
     } catch (error) {
       throw new Error(
         `LDAP_CA_FILE ${config.LDAP_CA_FILE} cannot be read: ${String(error)}`,
+        { cause: error },
       );
     }
   }

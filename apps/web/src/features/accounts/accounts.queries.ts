@@ -2,6 +2,7 @@ import { accounts, type CallRequest } from "@parley/protocol";
 import { useMutation } from "@tanstack/react-query";
 import { call } from "../../api/http";
 import { dropPushSubscriptionLater } from "../../api/service-worker";
+import { readString, StorageKeys, write } from "../../lib/storage";
 import { useSessionStore } from "../../stores/session.store";
 
 /** What a code is for (SPEC §5): 1 login, 2 register, 3 password, 4 account. */
@@ -46,7 +47,12 @@ export function useLogoutMutation() {
       await call(accounts.logout, {}, { silent: true });
     },
     onSettled: () => {
+      // Signed in by single sign-on: out at the provider too (the server sends the browser
+      // to its end-session address, or back to the login screen).
+      const fromSso = readString(StorageKeys.ssoLogin) === "1";
+      write(StorageKeys.ssoLogin, null);
       signOut();
+      if (fromSso) window.location.assign("/auth/oidc/logout");
     },
   });
 }

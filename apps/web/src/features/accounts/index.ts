@@ -16,7 +16,14 @@ const RegisterPage = lazyPage(() =>
 /** /login: drawn without antd, outside antd's shell (app/router.tsx). */
 export const loginRoute: RouteObject = { path: "/login", Component: LoginPage };
 
-/** /register. */
+const TwoFactorRequiredPage = lazyPage(() =>
+  import("./pages/TwoFactorRequiredPage").then((m) => ({
+    default: m.TwoFactorRequiredPage,
+  })),
+);
+
+/** /register; /two-factor (two-factor required and not on yet). */
 export const accountsRoutes: RouteObject[] = [
   { path: "/register", Component: RegisterPage },
+  { path: "/two-factor", Component: TwoFactorRequiredPage },
 ];

@@ -6,7 +6,7 @@ import LockOutlined from "@ant-design/icons-svg/es/asn/LockOutlined";
 import SafetyOutlined from "@ant-design/icons-svg/es/asn/SafetyOutlined";
 import UserOutlined from "@ant-design/icons-svg/es/asn/UserOutlined";
 import type { IconDefinition } from "@ant-design/icons-svg/es/types";
-import { Limits } from "@parley/protocol";
+import { Codes, Limits } from "@parley/protocol";
 import {
   type SyntheticEvent,
   type InputHTMLAttributes,
@@ -21,7 +21,10 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import light from "../../../components/light/light.module.css";
 import { Spinner } from "../../../components/light/Spinner";
 import { SvgIcon } from "../../../components/light/SvgIcon";
+import { ApiError } from "../../../api/http";
 import { i18n } from "../../../i18n";
+import { refusalText } from "../../../lib/feedback";
+import { StorageKeys, write } from "../../../lib/storage";
 import {
   REDIRECT_PARAM,
   redirectQuery,
@@ -33,7 +36,13 @@ import { useLoginMutation, useLogoutMutation } from "../accounts.queries";
 import { canSendCodes } from "../code-channels";
 import { AccountsLayout } from "../components/AccountsLayout";
 import { SwitchAccountDialog } from "../components/SwitchAccountDialog";
-import { addressWithoutTicket, TICKET_PARAM } from "../login-link";
+import {
+  addressWithoutTicket,
+  SSO_ERROR_PARAM,
+  SSO_PARAM,
+  TICKET_PARAM,
+} from "../login-link";
+import { SsoChoices } from "../components/SsoChoices";
 import { loginErrors, type LoginMode, type LoginValues } from "../login-rules";
 import { useCodeSender } from "../useCodeSender";
 import styles from "./LoginPage.module.css";
@@ -124,7 +133,21 @@ export function LoginPage() {
   const [askingSwitch, setAskingSwitch] = useState(
     () => ticket !== null && signedInAs !== null,
   );
-  const [linkProblem, setLinkProblem] = useState<string | null>(null);
+  const [linkProblem, setLinkProblem] = useState<string | null>(() => {
+    // Back from single sign-on that did not complete: why, in the reader's language.
+    const key = params.get(SSO_ERROR_PARAM);
+    return key ? refusalText({ key, msg: t("login.ssoFailed") }) : null;
+  });
+  const [fromSso] = useState(() => params.get(SSO_PARAM) === "1");
+  // The password was right and the account asks for its two-factor code (1001).
+  const [secondStep, setSecondStep] = useState(false);
+  const [totp, setTotp] = useState("");
+  const [totpProblem, setTotpProblem] = useState<string | null>(null);
+  const sso = config?.sysInfo.sso ?? [];
+  // Only single sign-on: the password form opens for administrators who ask for it.
+  const ssoOnly = config?.sysInfo.ssoOnly === "1" && sso.length > 0;
+  const [passwordAnyway, setPasswordAnyway] = useState(false);
+  const formShown = !ssoOnly || passwordAnyway;
   const formRef = useRef<HTMLFormElement>(null);
   const sender = useCodeSender({
     account: () => values.account,
@@ -132,7 +155,12 @@ export function LoginPage() {
     onProblem: setCodeProblem,
   });
 
-  const enter = () => {
+  const enter = (session?: { totpSetup?: 1 }) => {
+    // The administrators require two-factor and it is not on: set it up first.
+    if (session?.totpSetup === 1) {
+      void navigate(`/two-factor${redirectQuery(redirect)}`, { replace: true });
+      return;
+    }
     void navigate(redirect === "/" && demoMode ? "/demo" : redirect, {
       replace: true,
     });
@@ -142,7 +170,11 @@ export function LoginPage() {
     login.mutate(
       { token: value, lang: i18n.language },
       {
-        onSuccess: enter,
+        onSuccess: (session) => {
+          // Signed in by single sign-on: logging out leaves the provider too.
+          write(StorageKeys.ssoLogin, fromSso ? "1" : null);
+          enter(session);
+        },
         onError: (error) => {
           // The server's words stay on the card (the toast is gone in a moment).
           setLinkProblem(error.message);
@@ -154,6 +186,12 @@ export function LoginPage() {
   };
 
   useEffect(() => {
+    if (params.has(SSO_ERROR_PARAM))
+      window.history.replaceState(
+        window.history.state,
+        "",
+        addressWithoutTicket(window.location.href),
+      );
     if (!ticket || ticketTried.current) return;
     ticketTried.current = true;
     // Out of the address bar at once, around the router: the route keeps its `token`, so
@@ -214,43 +252,77 @@ export function LoginPage() {
       return;
     }
     if (login.isPending) return;
+    if (secondStep && totp.trim() === "") {
+      setTotpProblem(t("validation.codeRequired"));
+      return;
+    }
     login.mutate(
-      mode === "code"
-        ? {
-            account: values.account.trim(),
-            code: values.code.trim(),
-            rememberMe,
-            lang: i18n.language,
-          }
-        : {
-            account: values.account.trim(),
-            password: values.password,
-            rememberMe,
-            lang: i18n.language,
-          },
-      { onSuccess: enter },
+      {
+        account: values.account.trim(),
+        ...(mode === "code"
+          ? { code: values.code.trim() }
+          : { password: values.password }),
+        ...(secondStep ? { totp: totp.trim() } : {}),
+        rememberMe,
+        lang: i18n.language,
+      },
+      {
+        onSuccess: (session) => {
+          write(StorageKeys.ssoLogin, null);
+          enter(session);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === Codes.totpRequired) {
+            setSecondStep(true);
+            setTotpProblem(null);
+          } else if (secondStep) setTotpProblem(error.message);
+        },
+      },
     );
+  };
+
+  // The step opens on its one field: typing goes straight into it.
+  useEffect(() => {
+    if (secondStep)
+      document.querySelector<HTMLInputElement>('input[name="totp"]')?.focus();
+  }, [secondStep]);
+
+  const backToPassword = () => {
+    setSecondStep(false);
+    setTotp("");
+    setTotpProblem(null);
   };
 
   return (
     <AccountsLayout title={t("login.title")}>
-      <div className={styles.modes} role="radiogroup">
-        {(["password", "code"] as const).map((value) => (
-          <label
-            key={value}
-            className={clsx(styles.mode, mode === value && styles.chosen)}
-          >
-            <input
-              type="radio"
-              name="login-mode"
-              className={styles.hidden}
-              checked={mode === value}
-              onChange={() => switchMode(value)}
-            />
-            {t(value === "password" ? "login.passwordMode" : "login.codeMode")}
-          </label>
-        ))}
-      </div>
+      {!secondStep && (
+        <SsoChoices
+          providers={sso}
+          passwordHidden={!formShown}
+          onPassword={() => setPasswordAnyway(true)}
+        />
+      )}
+      {formShown && !secondStep && (
+        <div className={styles.modes} role="radiogroup">
+          {(["password", "code"] as const).map((value) => (
+            <label
+              key={value}
+              className={clsx(styles.mode, mode === value && styles.chosen)}
+            >
+              <input
+                type="radio"
+                name="login-mode"
+                className={styles.hidden}
+                checked={mode === value}
+                onChange={() => switchMode(value)}
+              />
+              {t(
+                value === "password" ? "login.passwordMode" : "login.codeMode",
+              )}
+            </label>
+          ))}
+        </div>
+      )}
       {askingSwitch && signedInAs && (
         <SwitchAccountDialog
           name={signedInAs.displayName || signedInAs.realname}
@@ -270,102 +342,145 @@ export function LoginPage() {
           <span>{t("login.noCodes")}</span>
         </div>
       )}
-      <form ref={formRef} onSubmit={submit} autoComplete="on" noValidate>
-        <TextField
-          label={t("login.account")}
-          icon={UserOutlined}
-          name="account"
-          value={values.account}
-          onChange={change("account")}
-          placeholder={t("login.accountPlaceholder")}
-          autoComplete="username"
-          error={errorOf("account")}
-        />
-        {mode === "password" ? (
+      {secondStep ? (
+        <form onSubmit={submit} noValidate>
+          <p className={styles.stepHint}>{t("login.totpHint")}</p>
           <TextField
-            label={t("login.password")}
-            icon={LockOutlined}
-            name="password"
-            type={showPassword ? "text" : "password"}
-            value={values.password}
-            onChange={change("password")}
-            autoComplete="current-password"
-            error={errorOf("password")}
-            after={
-              <button
-                type="button"
-                className={styles.eye}
-                aria-label={t("login.showPassword")}
-                aria-pressed={showPassword}
-                onClick={() => setShowPassword(!showPassword)}
-              >
-                <SvgIcon
-                  icon={showPassword ? EyeOutlined : EyeInvisibleOutlined}
-                />
-              </button>
-            }
-          />
-        ) : (
-          <TextField
-            label={t("login.code")}
+            label={t("login.totp")}
             icon={SafetyOutlined}
-            name="code"
-            value={values.code}
-            onChange={change("code")}
-            maxLength={Limits.codeLength}
-            inputMode="numeric"
+            name="totp"
+            value={totp}
+            onChange={(event) => {
+              setTotp(event.target.value);
+              setTotpProblem(null);
+            }}
+            maxLength={32}
             autoComplete="one-time-code"
-            // Why no code was sent stays under the field (a toast is too short for "ask
-            // your administrator to reset your password").
-            error={errorOf("code") ?? codeProblem}
-            addon={
-              <button
-                type="button"
-                className={clsx(light.button, styles.addon)}
-                onClick={sender.send}
-                disabled={sender.coolingDown || sender.sending}
-              >
-                {sender.sending && <Spinner />}
-                {sender.label}
-              </button>
-            }
+            error={totpProblem}
           />
-        )}
-        <div className={styles.row}>
-          <label className={styles.remember}>
-            <input
-              type="checkbox"
-              checked={rememberMe}
-              onChange={(event) => setRememberMe(event.target.checked)}
-            />
-            {t("login.rememberMe")}
-          </label>
-          {mode === "password" && (
+          <button
+            type="submit"
+            className={clsx(
+              light.button,
+              light.primary,
+              light.large,
+              light.block,
+            )}
+            aria-busy={login.isPending}
+          >
+            {login.isPending && <Spinner />}
+            {t("login.verify")}
+          </button>
+          <p className={styles.register}>
             <button
               type="button"
               className={clsx(light.button, light.link)}
-              onClick={() =>
-                codesOff ? setForgotAsked(true) : switchMode("code")
-              }
+              onClick={backToPassword}
             >
-              {t("login.forgot")}
+              {t("login.back")}
             </button>
-          )}
-        </div>
-        <button
-          type="submit"
-          className={clsx(
-            light.button,
-            light.primary,
-            light.large,
-            light.block,
-          )}
-          aria-busy={login.isPending || logout.isPending}
-        >
-          {(login.isPending || logout.isPending) && <Spinner />}
-          {t("login.submit")}
-        </button>
-      </form>
+          </p>
+        </form>
+      ) : (
+        formShown && (
+          <form ref={formRef} onSubmit={submit} autoComplete="on" noValidate>
+            <TextField
+              label={t("login.account")}
+              icon={UserOutlined}
+              name="account"
+              value={values.account}
+              onChange={change("account")}
+              placeholder={t("login.accountPlaceholder")}
+              autoComplete="username"
+              error={errorOf("account")}
+            />
+            {mode === "password" ? (
+              <TextField
+                label={t("login.password")}
+                icon={LockOutlined}
+                name="password"
+                type={showPassword ? "text" : "password"}
+                value={values.password}
+                onChange={change("password")}
+                autoComplete="current-password"
+                error={errorOf("password")}
+                after={
+                  <button
+                    type="button"
+                    className={styles.eye}
+                    aria-label={t("login.showPassword")}
+                    aria-pressed={showPassword}
+                    onClick={() => setShowPassword(!showPassword)}
+                  >
+                    <SvgIcon
+                      icon={showPassword ? EyeOutlined : EyeInvisibleOutlined}
+                    />
+                  </button>
+                }
+              />
+            ) : (
+              <TextField
+                label={t("login.code")}
+                icon={SafetyOutlined}
+                name="code"
+                value={values.code}
+                onChange={change("code")}
+                maxLength={Limits.codeLength}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                // Why no code was sent stays under the field (a toast is too short for "ask
+                // your administrator to reset your password").
+                error={errorOf("code") ?? codeProblem}
+                addon={
+                  <button
+                    type="button"
+                    className={clsx(light.button, styles.addon)}
+                    onClick={sender.send}
+                    disabled={sender.coolingDown || sender.sending}
+                  >
+                    {sender.sending && <Spinner />}
+                    {sender.label}
+                  </button>
+                }
+              />
+            )}
+            <div className={styles.row}>
+              <label className={styles.remember}>
+                <input
+                  type="checkbox"
+                  checked={rememberMe}
+                  onChange={(event) => setRememberMe(event.target.checked)}
+                />
+                {t("login.rememberMe")}
+              </label>
+              {mode === "password" && (
+                <button
+                  type="button"
+                  className={clsx(light.button, light.link)}
+                  onClick={() =>
+                    codesOff ? setForgotAsked(true) : switchMode("code")
+                  }
+                >
+                  {t("login.forgot")}
+                </button>
+              )}
+            </div>
+            <button
+              type="submit"
+              className={clsx(
+                light.button,
+                light.primary,
+                light.large,
+                light.block,
+              )}
+              aria-busy={login.isPending || logout.isPending}
+            >
+              {(login.isPending || logout.isPending) && <Spinner />}
+              {t("login.submit")}
+            </button>
+          </form>
+        )
+      )}
       {regtype === "1" && (
         <p className={styles.register}>
           {t("login.noAccount")}{" "}

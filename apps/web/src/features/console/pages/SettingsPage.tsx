@@ -6,6 +6,7 @@ import { ChatTab } from "../components/settings/ChatTab";
 import { FilesTab } from "../components/settings/FilesTab";
 import { InviteTab } from "../components/settings/InviteTab";
 import { MailTab } from "../components/settings/MailTab";
+import { SigninTab } from "../components/settings/SigninTab";
 import { SmsTab } from "../components/settings/SmsTab";
 import { SystemTab } from "../components/settings/SystemTab";
 import styles from "../components/settings/settings.module.css";
@@ -100,6 +101,17 @@ export function SettingsPage() {
             children: (
               <SmsTab
                 sms={config.sms}
+                mayWrite={mayWrite}
+                mayChange={mayDeliver}
+              />
+            ),
+          },
+          {
+            key: "signin",
+            label: t("settings.tabs.signin"),
+            children: (
+              <SigninTab
+                signin={config.signin}
                 mayWrite={mayWrite}
                 mayChange={mayDeliver}
               />

@@ -6,6 +6,7 @@ import { useNavigate } from "react-router";
 import { LanguageMenu } from "../../../components/LanguageMenu";
 import { useLogoutMutation } from "../../accounts";
 import { SuggestionDialog } from "../../reports";
+import { TwoFactorRow } from "../../signin";
 import { AccountDialog } from "./AccountDialog";
 import { AvatarUpload } from "./AvatarUpload";
 import { PasswordDialog } from "./PasswordDialog";
@@ -74,6 +75,13 @@ export function AccountTab({ user }: { user: UserInfo }) {
             {t("security.changePassword")}
           </Button>
         </div>
+        <TwoFactorRow
+          userId={user.user_id}
+          rowClass={styles.row ?? ""}
+          textClass={styles.rowText ?? ""}
+          labelClass={styles.rowLabel ?? ""}
+          hintClass={styles.rowHint ?? ""}
+        />
         <div className={styles.row}>
           <div className={styles.rowText}>
             <span className={styles.rowLabel}>{t("security.account")}</span>

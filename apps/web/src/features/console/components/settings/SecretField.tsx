@@ -14,7 +14,13 @@ export function SecretField({
   isSet,
 }: {
   section: ConfigSection;
-  name: "pass" | "accessKey" | "secretKey" | "authHeader";
+  name:
+    | "pass"
+    | "accessKey"
+    | "secretKey"
+    | "authHeader"
+    | "oidcSecret"
+    | "ldapBindPassword";
   label: string;
   /** Whether a value is stored now. */
   isSet: boolean;

@@ -38,6 +38,12 @@ const SECTION_OF = {
   url: "sms",
   body: "sms",
   authHeader: "sms",
+  oidcClientId: "signin",
+  oidcSecret: "signin",
+  oidcName: "signin",
+  ldapBindDn: "signin",
+  ldapBindPassword: "signin",
+  ldapBaseDn: "signin",
 } as const;
 
 describe("the settings forms' figures", () => {

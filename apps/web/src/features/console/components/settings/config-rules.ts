@@ -40,6 +40,12 @@ export const TEXT_MAX = {
   url: 1000,
   body: 2000,
   authHeader: 1000,
+  oidcClientId: 255,
+  oidcSecret: 1000,
+  oidcName: 50,
+  ldapBindDn: 500,
+  ldapBindPassword: 500,
+  ldapBaseDn: 500,
 } as const;
 
 /** How many file extensions the list holds. */
