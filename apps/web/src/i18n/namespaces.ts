@@ -16,11 +16,11 @@ export const NAMESPACE_GROUPS = {
     "people",
     "settings",
     "calls",
-    "signin",
   ],
   /**
    * The texts of what the chat screen opens later (history, favourites, reports, articles,
-   * the demo page, a thread's panel and the Threads view, the search box): with the first of them (F1:
+   * the demo page, a thread's panel and the Threads view, the search box, two-factor's
+   * setup and its settings row): with the first of them (F1:
    * not in the chat screen's first download).
    */
   later: [
@@ -31,6 +31,7 @@ export const NAMESPACE_GROUPS = {
     "demo",
     "threads",
     "search",
+    "signin",
   ],
   /** The console's own: with the console. */
   console: ["console", "consoleUsers", "consoleChats"],

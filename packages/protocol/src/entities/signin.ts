@@ -1,5 +1,14 @@
 import { z } from "zod/mini";
-import { TOTP_REQUIRED } from "../rules/signin.js";
+
+/*
+ * What the wire carries of sign-in (issue 46): kept apart from its rules
+ * (rules/signin.ts), since the global config every screen reads names the providers.
+ */
+
+/** Who must use two-factor: "0" nobody, "1" administrators, "2" everyone. */
+export const TOTP_REQUIRED = ["0", "1", "2"] as const;
+/** Who the administrators require two-factor of. */
+export type TotpRequired = (typeof TOTP_REQUIRED)[number];
 
 /** A single sign-on provider the login screen offers (`sysInfo.sso`, extensions.md §7). */
 export const SsoProviderSchema = z.object({

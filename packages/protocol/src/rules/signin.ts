@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { formString } from "../common/form.js";
+import { TOTP_REQUIRED, type TotpRequired } from "../entities/signin.js";
 
 /*
  * Sign-in as organisations require it (issue 46, extensions.md §7): two-factor codes
@@ -14,11 +15,6 @@ export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_S = 30;
 /** Recovery codes made when two-factor is turned on, each usable once. */
 export const RECOVERY_CODE_COUNT = 10;
-
-/** Who must use two-factor: "0" nobody, "1" administrators, "2" everyone. */
-export const TOTP_REQUIRED = ["0", "1", "2"] as const;
-/** Who the administrators require two-factor of. */
-export type TotpRequired = (typeof TOTP_REQUIRED)[number];
 
 /** Whether a role must use two-factor under a requirement (administrators: role 1 or 2). */
 export function totpRequiredFor(required: TotpRequired, role: number): boolean {

@@ -12,8 +12,10 @@ export type CodeType = CallRequest<typeof accounts.sendCode>["type"];
 export function useLoginMutation() {
   const signIn = useSessionStore((s) => s.signIn);
   return useMutation({
+    // The second step's refusals stay under its field (a toast would say them twice).
     mutationFn: async (body: CallRequest<typeof accounts.login>) =>
-      (await call(accounts.login, body)).data,
+      (await call(accounts.login, body, { silent: body.totp !== undefined }))
+        .data,
     onSuccess: (data, body) => {
       // A login by code is how a forgotten password is recovered: the settings then let a
       // new one be set without the old (the server allows that for a short while).

@@ -365,6 +365,7 @@ export function LoginPage() {
               light.primary,
               light.large,
               light.block,
+              styles.verify,
             )}
             aria-busy={login.isPending}
           >

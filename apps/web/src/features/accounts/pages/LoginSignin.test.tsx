@@ -55,8 +55,8 @@ function renderLogin(
   const bodies: Array<Record<string, unknown>> = [];
   vi.stubGlobal(
     "fetch",
-    vi.fn((_url: string, init: RequestInit) => {
-      bodies.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+    vi.fn((_url: string, init: { body: string }) => {
+      bodies.push(JSON.parse(init.body) as Record<string, unknown>);
       return Promise.resolve(answers.shift() ?? envelope(0, SESSION));
     }),
   );
