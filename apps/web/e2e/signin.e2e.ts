@@ -224,6 +224,16 @@ describe("single sign-on and the directory", () => {
         ).realname,
     );
     expect(name).toBe("王美");
+    // Logging out leaves the provider too: its end-session page.
+    await resize(visitor.page, { width: 1280, height: 800 });
+    const settings = await openSettings(visitor.page, "zh");
+    await settings.getByRole("button", { name: /退出登录/ }).click();
+    await visitor.page.waitForURL((address) =>
+      address.href.startsWith(provider.issuer),
+    );
+    expect(
+      await visitor.page.evaluate(() => localStorage.getItem("authToken")),
+    ).toBeNull();
     expect(visitor.errors).toEqual([]);
   });
 

@@ -386,6 +386,18 @@ describe("single sign-on (OpenID Connect)", () => {
     );
   });
 
+  it("keeps the client secret out of the audit log and the logs' answers", async () => {
+    const entries = await api.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("target_id", "=", "signin")
+      .execute();
+    expect(entries.length).toBeGreaterThan(0);
+    const text = JSON.stringify(entries);
+    expect(text).not.toContain(provider.clientSecret);
+    expect(text).toContain("oidcSecret");
+  });
+
   it("checks its settings: an http issuer off loopback, a changed issuer without its secret", async () => {
     for (const value of [
       { oidcIssuer: "http://idp.example.com" },

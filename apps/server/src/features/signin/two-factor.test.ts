@@ -1,6 +1,7 @@
 import { CloseCodes, Codes } from "@parley/protocol";
 import * as OTPAuth from "otpauth";
 import { describe, expect, it } from "vitest";
+import { hashSecret } from "../../lib/ids.js";
 import { useTestApp } from "../../../test/build-test-app.js";
 import { openSocket } from "../../../test/ws-client.js";
 import {
@@ -173,6 +174,46 @@ describe("two-factor codes", () => {
     // Upper case and without its hyphen, as people type it.
     const typed = second.replace("-", "").toUpperCase();
     expect((await login(user, { totp: typed })).code).toBe(0);
+  });
+
+  it("a login by a verification code asks for the second factor too", async () => {
+    const user = await registerAndLogin(app());
+    const { secret } = await turnOn(user);
+    const code = "424242";
+    const now = app().clock.now();
+    await app()
+      .db.insertInto("verification_codes")
+      .values({
+        account: user.account.toLowerCase(),
+        type: 1,
+        code_hash: hashSecret(code),
+        created_at: now,
+        expires_at: now + 300_000,
+      })
+      .execute();
+    const asked = await app().post("/common/pub/login", {
+      account: user.account,
+      code,
+    });
+    expect(asked.code).toBe(Codes.totpRequired);
+    // The code was right and is spent; the second try brings a new one and the factor.
+    const another = "434343";
+    await app()
+      .db.insertInto("verification_codes")
+      .values({
+        account: user.account.toLowerCase(),
+        type: 1,
+        code_hash: hashSecret(another),
+        created_at: now + 1,
+        expires_at: now + 300_000,
+      })
+      .execute();
+    const signedIn = await app().post("/common/pub/login", {
+      account: user.account,
+      code: another,
+      totp: codeAt(secret, app().clock.now()),
+    });
+    expect(signedIn.code, signedIn.msg).toBe(0);
   });
 
   it("counts wrong codes in the login limits: past them even the right code waits", async () => {
