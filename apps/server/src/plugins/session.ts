@@ -20,7 +20,6 @@ export interface SessionContext {
 export const SETUP_CALLS: ReadonlySet<string> = new Set([
   "/enterprise/im/totpsetup",
   "/enterprise/im/totpenable",
-  "/enterprise/im/getuserinfo",
   "/common/pub/logout",
   "/common/pub/getsysteminfo",
 ]);

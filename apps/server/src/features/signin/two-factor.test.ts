@@ -319,6 +319,10 @@ describe("two-factor required by the administrators", () => {
       expect((await call(limited, "search", { keywords: "x" })).code).toBe(
         Codes.totpSetupRequired,
       );
+      // Nobody's card either, one's own included.
+      expect(
+        (await call(limited, "getUserInfo", { user_id: user.userId })).code,
+      ).toBe(Codes.totpSetupRequired);
       expect((await call(limited, "loginTicket")).code).toBe(
         Codes.totpSetupRequired,
       );

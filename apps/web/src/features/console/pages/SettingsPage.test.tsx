@@ -129,15 +129,31 @@ function serve() {
         answer = { code: 0, data: config, msg: "" };
       if (path === "/manage/config/setConfig") {
         const name = body.name as
-          "sysInfo" | "chatInfo" | "fileUpload" | "smtp" | "storage" | "sms";
+          | "sysInfo"
+          | "chatInfo"
+          | "fileUpload"
+          | "smtp"
+          | "storage"
+          | "sms"
+          | "signin";
         // Secrets are written, never stored where a read could return them.
-        const { pass, accessKey, secretKey, authHeader, ...shown } =
-          body.value as Body;
+        const {
+          pass,
+          accessKey,
+          secretKey,
+          authHeader,
+          oidcSecret,
+          ldapBindPassword,
+          ...shown
+        } = body.value as Body;
         Object.assign(config[name], shown, { source: "console" });
         if (authHeader) Object.assign(config.sms, { hasAuthHeader: true });
         if (pass) Object.assign(config.smtp, { hasPassword: true });
         if (accessKey) Object.assign(config.storage, { hasAccessKey: true });
         if (secretKey) Object.assign(config.storage, { hasSecretKey: true });
+        if (oidcSecret) Object.assign(config.signin, { hasOidcSecret: true });
+        if (ldapBindPassword)
+          Object.assign(config.signin, { hasLdapBindPassword: true });
         answer = { code: 0, data: "", msg: "Saved", key: "config.saved" };
       }
       if (path === "/manage/config/getInviteLink")
@@ -672,6 +688,57 @@ describe("the settings page", () => {
       expect(
         screen.getByRole("textbox", { name: "Phone number" }),
       ).toBeEnabled();
+    },
+    SLOW_MS,
+  );
+  it(
+    "Sign-in: sets up single sign-on, the secret sent once and never shown, the issuer checked by the server's rule",
+    async () => {
+      const calls = serve();
+      renderPage();
+      const form = await openTab("Sign-in");
+      // The address to register at the provider, on this console's own origin.
+      expect(
+        within(form).getByText(`${window.location.origin}/auth/oidc/callback`),
+      ).toBeInTheDocument();
+      const issuer = within(form).getByRole("textbox", { name: "Issuer" });
+      await userEvent.type(issuer, "http://idp.example.com");
+      await userEvent.click(within(form).getByRole("button", { name: "Save" }));
+      expect(
+        await within(form).findByText(/An https address/),
+      ).toBeInTheDocument();
+      expect(saves(calls)).toEqual([]);
+
+      await userEvent.clear(issuer);
+      await userEvent.type(issuer, "https://idp.example.com");
+      await userEvent.type(
+        within(form).getByRole("textbox", { name: "Client ID" }),
+        "parley",
+      );
+      await userEvent.type(
+        within(form).getByLabelText("Client secret"),
+        "s3cret-value",
+      );
+      await userEvent.click(within(form).getByRole("button", { name: "Save" }));
+      await waitFor(() =>
+        expect(saves(calls)).toEqual([
+          {
+            name: "signin",
+            value: {
+              oidcIssuer: "https://idp.example.com",
+              oidcClientId: "parley",
+              oidcSecret: "s3cret-value",
+            },
+          },
+        ]),
+      );
+      await waitFor(() =>
+        expect(
+          within(
+            screen.getByRole("form", { name: "Sign-in" }),
+          ).getAllByPlaceholderText("Saved (hidden)"),
+        ).toHaveLength(1),
+      );
     },
     SLOW_MS,
   );
