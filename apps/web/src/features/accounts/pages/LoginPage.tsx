@@ -97,6 +97,34 @@ function TextField({
   );
 }
 
+/** The card's wide primary button, with a spinner while the login runs. */
+function SubmitButton({
+  busy,
+  className,
+  children,
+}: {
+  busy: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="submit"
+      className={clsx(
+        light.button,
+        light.primary,
+        light.large,
+        light.block,
+        className,
+      )}
+      aria-busy={busy}
+    >
+      {busy && <Spinner />}
+      {children}
+    </button>
+  );
+}
+
 /**
  * Login (SPEC §2): by password or by code, remember-me, the token and redirect parameters.
  * `token` is a one-time login ticket (a login link): it signs in at once on a browser where
@@ -358,20 +386,9 @@ export function LoginPage() {
             autoComplete="one-time-code"
             error={totpProblem}
           />
-          <button
-            type="submit"
-            className={clsx(
-              light.button,
-              light.primary,
-              light.large,
-              light.block,
-              styles.verify,
-            )}
-            aria-busy={login.isPending}
-          >
-            {login.isPending && <Spinner />}
+          <SubmitButton busy={login.isPending} className={styles.verify}>
             {t("login.verify")}
-          </button>
+          </SubmitButton>
           <p className={styles.register}>
             <button
               type="button"
@@ -466,19 +483,9 @@ export function LoginPage() {
                 </button>
               )}
             </div>
-            <button
-              type="submit"
-              className={clsx(
-                light.button,
-                light.primary,
-                light.large,
-                light.block,
-              )}
-              aria-busy={login.isPending || logout.isPending}
-            >
-              {(login.isPending || logout.isPending) && <Spinner />}
+            <SubmitButton busy={login.isPending || logout.isPending}>
               {t("login.submit")}
-            </button>
+            </SubmitButton>
           </form>
         )
       )}
