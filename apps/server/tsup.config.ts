@@ -6,7 +6,8 @@ import { defineConfig } from "tsup";
 // every start (issue 14, W7 cold start: ~690 → ~550 ms here). CommonJS packages stay
 // outside (bundled into ESM they would require Node's own modules dynamically).
 export default defineConfig({
-  entry: ["src/main.ts"],
+  // The server, and `npm run archive` (issue 47).
+  entry: { main: "src/main.ts", archive: "src/archive/main.ts" },
   format: ["esm"],
   platform: "node",
   target: "node20",

@@ -23,9 +23,16 @@ export interface TestDb {
 }
 
 export async function createTestDb(
-  options: { upTo?: string } = {},
+  options: {
+    upTo?: string;
+    /** This kind whatever TEST_DATABASE_URL says (PostgreSQL needs it set). */
+    dialect?: "sqlite" | "postgres";
+  } = {},
 ): Promise<TestDb> {
-  const url = process.env.TEST_DATABASE_URL;
+  const url =
+    options.dialect === "sqlite" ? undefined : process.env.TEST_DATABASE_URL;
+  if (options.dialect === "postgres" && !url)
+    throw new Error("a PostgreSQL test database needs TEST_DATABASE_URL");
   if (url) {
     const schema = `t_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: url });

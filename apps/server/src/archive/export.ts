@@ -1,0 +1,182 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createGzip } from "node:zlib";
+import { PRODUCT_VERSION } from "@parley/protocol";
+import { sql } from "kysely";
+import tar from "tar-stream";
+import type { Db } from "../db/database.js";
+import { isSqlite } from "../db/dialect.js";
+import { isStorageKey } from "../storage/storage.js";
+import {
+  ARCHIVE_FORMAT,
+  type ArchiveHeader,
+  type ArchiveManifest,
+  chunkName,
+  HEADER_NAME,
+  MANIFEST_NAME,
+} from "./format.js";
+import { LineDigest, tableChunks } from "./rows.js";
+import { archiveTables } from "./tables.js";
+
+/** What an export did, for the closing table. */
+export interface ExportReport {
+  tables: Record<string, number>;
+  files: number;
+  bytes: number;
+  filesElsewhere: string | null;
+}
+
+/** Every file under the storage folder, as storage keys (`a/b/c.png`). */
+async function* storedFiles(root: string): AsyncGenerator<string> {
+  if (!fs.existsSync(root)) return;
+  const walk = async function* (dir: string): AsyncGenerator<string> {
+    const entries = await fs.promises.readdir(dir, { withFileTypes: true });
+    entries.sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) yield* walk(full);
+      else if (entry.isFile()) {
+        const key = path.relative(root, full).split(path.sep).join("/");
+        if (isStorageKey(key)) yield key;
+      }
+    }
+  };
+  yield* walk(root);
+}
+
+/** The bucket files are kept in, when an administrator chose one: not in the archive. */
+async function bucketInUse(db: Db): Promise<string | null> {
+  const row = await db
+    .selectFrom("config")
+    .select("value")
+    .where("name", "=", "storage")
+    .executeTakeFirst();
+  if (!row) return null;
+  try {
+    const value = JSON.parse(row.value) as { bucket?: unknown };
+    return typeof value.bucket === "string" && value.bucket !== ""
+      ? value.bucket
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Adds one entry and waits until the archive took it. */
+function add(
+  pack: tar.Pack,
+  name: string,
+  body: Buffer | string,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    pack.entry({ name, mtime: new Date(0) }, body, (error) => {
+      if (error) reject(error);
+      else resolve();
+    });
+  });
+}
+
+/** Streams a file into the archive, its SHA-256 taken on the way. */
+async function addFile(
+  pack: tar.Pack,
+  name: string,
+  file: string,
+  size: number,
+): Promise<string> {
+  const hash = createHash("sha256");
+  const entry = pack.entry({ name, size, mtime: new Date(0) });
+  const source = fs.createReadStream(file);
+  source.on("data", (chunk) => hash.update(chunk));
+  await pipeline(source, entry);
+  return hash.digest("hex");
+}
+
+/**
+ * Writes the whole installation to `file` (extensions.md §8 `archive export`): every table
+ * read inside one snapshot (a read transaction: SQLite's WAL or PostgreSQL's repeatable
+ * read, so the server keeps running and writing), then every stored file, then the
+ * manifest. Streamed: a table is read 2,000 rows at a time and a file piped, so memory
+ * stays small whatever the size.
+ */
+export async function exportArchive(
+  db: Db,
+  storageRoot: string,
+  file: string,
+  log: (line: string) => void = () => undefined,
+): Promise<ExportReport> {
+  const pack = tar.pack();
+  const written = pipeline(pack, createGzip(), fs.createWriteStream(file));
+  const manifest: ArchiveManifest = {
+    tables: {},
+    files: {},
+    filesElsewhere: null,
+  };
+  const report: ExportReport = {
+    tables: {},
+    files: 0,
+    bytes: 0,
+    filesElsewhere: null,
+  };
+  try {
+    const snapshot = isSqlite(db)
+      ? db.transaction()
+      : db.transaction().setIsolationLevel("repeatable read");
+    await snapshot.execute(async (trx) => {
+      if (!isSqlite(db)) await sql`set transaction read only`.execute(trx);
+      const tables = await archiveTables(trx);
+      const migrations = await sql<{ name: string }>`
+        select name from kysely_migration order by name`.execute(trx);
+      const header: ArchiveHeader = {
+        format: ARCHIVE_FORMAT,
+        product: PRODUCT_VERSION,
+        createdAt: Date.now(),
+        source: isSqlite(db) ? "sqlite" : "postgres",
+        migrations: migrations.rows.map((row) => row.name),
+        tables: tables.map(({ name, columns }) => ({ name, columns })),
+      };
+      await add(pack, HEADER_NAME, JSON.stringify(header, null, 2));
+      for (const table of tables) {
+        const digest = new LineDigest();
+        let index = 0;
+        for await (const lines of tableChunks(trx, table)) {
+          digest.add(lines);
+          await add(
+            pack,
+            chunkName(table.name, index),
+            `${lines.join("\n")}\n`,
+          );
+          index += 1;
+        }
+        manifest.tables[table.name] = {
+          rows: digest.rows,
+          sha256: digest.hex(),
+        };
+        report.tables[table.name] = digest.rows;
+        log(`${table.name} ${digest.rows}`);
+      }
+      const bucket = await bucketInUse(trx);
+      manifest.filesElsewhere = bucket && `S3 bucket ${bucket}`;
+      report.filesElsewhere = manifest.filesElsewhere;
+    });
+    for await (const key of storedFiles(storageRoot)) {
+      const full = path.join(storageRoot, ...key.split("/"));
+      const { size } = await fs.promises.stat(full);
+      const sha256 = await addFile(pack, `files/${key}`, full, size);
+      manifest.files[key] = { size, sha256 };
+      report.files += 1;
+      report.bytes += size;
+    }
+    log(`files ${report.files} (${report.bytes} bytes)`);
+    await add(pack, MANIFEST_NAME, JSON.stringify(manifest));
+    pack.finalize();
+    await written;
+    return report;
+  } catch (error) {
+    pack.destroy(error instanceof Error ? error : new Error(String(error)));
+    await written.catch(() => undefined);
+    await fs.promises.rm(file, { force: true });
+    throw error;
+  }
+}
