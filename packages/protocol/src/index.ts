@@ -40,6 +40,7 @@ export type {
   StorageInfo,
   Task,
   TaskName,
+  UserImportRow,
 } from "./http/manage.js";
 export {
   AUDIT_ACTIONS,
@@ -64,6 +65,9 @@ export {
   NOTICE_TEXT_MAX,
   NOTICE_TITLE_MAX,
   USER_ORDER_FIELDS,
+  USER_IMPORT_COLUMNS,
+  USER_IMPORT_MAX_CHARS,
+  USER_IMPORT_MAX_ROWS,
 } from "./http/manage.js";
 export * as complaints from "./http/complaints.js";
 export type {

@@ -218,3 +218,63 @@ export const userSetRole = defineCall({
   request: z.object({ user_id: userId, role }),
   response: z.literal(""),
 });
+
+/** The most rows one CSV import of users holds (issue 47). */
+export const USER_IMPORT_MAX_ROWS = 1000;
+/** The largest CSV text an import takes, in characters. */
+export const USER_IMPORT_MAX_CHARS = 512 * 1024;
+/** The CSV columns an import reads (a header row names them, in any order and case). */
+export const USER_IMPORT_COLUMNS = [
+  "account",
+  "name",
+  "email",
+  "role",
+  "password",
+] as const;
+
+/** One row of a CSV import, as checked (and, once created, with its new account). */
+export const UserImportRowSchema = z.object({
+  /** The row's line in the file (the header is line 1). */
+  line: z.int(),
+  account: z.string(),
+  realname: z.string(),
+  email: z.string(),
+  /** 0 user, 2 administrator, 1 super administrator. */
+  role: z.int(),
+  /** Why the row cannot be created: message keys; empty when it can. */
+  problems: z.array(z.string()),
+  /** Once created: the new account's id. */
+  user_id: z.optional(z.int()),
+  /** Once created without a password in the file: the one made for it, shown this once. */
+  password: z.optional(z.string()),
+});
+/** One row of a CSV import. */
+export type UserImportRow = z.infer<typeof UserImportRowSchema>;
+
+/**
+ * `manage/User/import` (Parley's own, issue 47): users from a CSV text (a header row with
+ * `account` and `name`, optionally `email`, `role` — user, admin, super — and `password`),
+ * at most 1,000 rows. Without `create` it only checks: every row with its problems. With
+ * `create` "1" and no problem in any row, every account is made in one transaction
+ * (passwords left empty are made up and answered once); with a problem, nothing is made
+ * and `created` is 0. A role above user only from a super administrator.
+ */
+export const userImport = defineCall({
+  path: "/manage/User/import",
+  auth: "admin",
+  request: z.object({
+    csv: z.pipe(
+      formString(),
+      z.string().check(
+        z.maxLength(USER_IMPORT_MAX_CHARS, {
+          error: "console.importTooLarge",
+        }),
+      ),
+    ),
+    create: optional(z.pipe(formString(), z.enum(["0", "1"]))),
+  }),
+  response: z.object({
+    rows: z.array(UserImportRowSchema),
+    created: z.int(),
+  }),
+});

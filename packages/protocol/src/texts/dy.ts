@@ -235,6 +235,18 @@ export const texts: Texts = {
   "console.phoneInvalid": "有効な電話番号を入力してください",
   "console.notPermitted":
     "管理者やロールを変更できるのはスーパー管理者だけです",
+  "console.importTooLarge":
+    "ファイルが大きすぎます。一度にインポートできる CSV は 512 KB までです。",
+  "console.importTooMany": "一度にインポートできるユーザーは1,000人までです。",
+  "console.importEmpty":
+    "ファイルにユーザーが含まれていません。1行目を見出し行とし、その後は1行に1人ずつユーザーを記載してください。",
+  "console.importColumns":
+    "見出し行には account と name の列が必要です（email、role、password は任意です）。",
+  "console.importMalformed":
+    "読み取れない CSV ファイルです（{line} 行目）。CSV（UTF-8）形式で保存してから、もう一度お試しください。",
+  "console.importDuplicate": "このアカウントはファイル内に2回含まれています",
+  "console.importRole":
+    "不明なロールです。user、admin、super のいずれかを使用してください",
   "console.ownAccount":
     "自分のアカウントを無効化・削除したり、ロールを変更したりすることはできません",
   "console.lastAdmin": "スーパー管理者を少なくとも1人残す必要があります",

@@ -218,6 +218,19 @@ export const texts: Texts = {
   "console.emailInvalid": "올바른 이메일 주소를 입력하세요",
   "console.phoneInvalid": "올바른 전화번호를 입력하세요",
   "console.notPermitted": "최고 관리자만 관리자나 역할을 변경할 수 있습니다",
+  "console.importTooLarge":
+    "파일이 너무 큽니다. CSV는 한 번에 최대 512 KB까지 가져올 수 있습니다.",
+  "console.importTooMany":
+    "사용자는 한 번에 최대 1,000명까지 가져올 수 있습니다.",
+  "console.importEmpty":
+    "파일에 사용자가 없습니다. 첫 행은 머리글 행으로 두고, 그다음부터 한 행에 사용자 한 명씩 입력하세요.",
+  "console.importColumns":
+    "머리글 행에는 account와 name 열이 있어야 합니다(email, role, password는 선택 사항).",
+  "console.importMalformed":
+    "읽을 수 없는 CSV 파일입니다({line}번째 줄). CSV(UTF-8)로 저장한 후 다시 시도하세요.",
+  "console.importDuplicate": "이 계정이 파일에 두 번 나옵니다",
+  "console.importRole":
+    "알 수 없는 역할입니다. user, admin, super 중 하나를 사용하세요",
   "console.ownAccount":
     "내 계정은 비활성화하거나 삭제할 수 없으며 역할도 변경할 수 없습니다",
   "console.lastAdmin": "최고 관리자가 최소 한 명은 남아 있어야 합니다",

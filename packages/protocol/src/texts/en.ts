@@ -225,6 +225,17 @@ export const texts: Texts = {
   "console.phoneInvalid": "Enter a valid phone number",
   "console.notPermitted":
     "Only a super administrator can change administrators or roles",
+  "console.importTooLarge":
+    "The file is too large: import at most 512 KB of CSV at a time.",
+  "console.importTooMany": "Import at most 1,000 users at a time.",
+  "console.importEmpty":
+    "The file holds no users: a header row, then one user per row.",
+  "console.importColumns":
+    "The header row needs the columns account and name (email, role and password are optional).",
+  "console.importMalformed":
+    "This isn't a readable CSV file (line {line}). Save it as CSV (UTF-8) and try again.",
+  "console.importDuplicate": "This account appears twice in the file",
+  "console.importRole": "Unknown role: use user, admin or super",
   "console.ownAccount":
     "You can't disable, delete or change the role of your own account",
   "console.lastAdmin": "At least one super administrator must remain",

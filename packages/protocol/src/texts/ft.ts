@@ -183,6 +183,15 @@ export const texts: Texts = {
   "console.emailInvalid": "請輸入正確的電子郵件地址",
   "console.phoneInvalid": "請輸入有效的手機號碼",
   "console.notPermitted": "只有超級管理員可以變更管理員或角色",
+  "console.importTooLarge": "檔案過大，每次最多匯入 512 KB 的 CSV",
+  "console.importTooMany": "每次最多匯入 1000 位使用者",
+  "console.importEmpty": "檔案中沒有使用者：第一列為標題列，之後每列一位使用者",
+  "console.importColumns":
+    "標題列需包含 account 和 name 欄（email、role、password 為選填）",
+  "console.importMalformed":
+    "無法讀取此 CSV 檔案（第 {line} 行），請另存為 CSV（UTF-8）後重試",
+  "console.importDuplicate": "此帳號在檔案中出現了兩次",
+  "console.importRole": "未知的角色：請使用 user、admin 或 super",
   "console.ownAccount": "不能停用、刪除自己的帳號或變更自己的角色",
   "console.lastAdmin": "至少需要保留一位超級管理員",
   "console.ownsGroups":

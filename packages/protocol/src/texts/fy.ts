@@ -248,6 +248,17 @@ export const texts: Texts = {
   "console.phoneInvalid": "Saisissez un numéro de téléphone valide",
   "console.notPermitted":
     "Seul un super administrateur peut modifier les administrateurs ou les rôles",
+  "console.importTooLarge":
+    "Le fichier est trop volumineux : importez au maximum 512 KB de CSV à la fois.",
+  "console.importTooMany": "Importez au maximum 1 000 utilisateurs à la fois.",
+  "console.importEmpty":
+    "Le fichier ne contient aucun utilisateur : une ligne d'en-tête, puis un utilisateur par ligne.",
+  "console.importColumns":
+    "La ligne d'en-tête doit contenir les colonnes account et name (email, role et password sont facultatives).",
+  "console.importMalformed":
+    "Ce fichier CSV est illisible (ligne {line}). Enregistrez-le au format CSV (UTF-8) et réessayez.",
+  "console.importDuplicate": "Ce compte apparaît deux fois dans le fichier",
+  "console.importRole": "Rôle inconnu : utilisez user, admin ou super",
   "console.ownAccount":
     "Vous ne pouvez pas désactiver ni supprimer votre propre compte, ni en changer le rôle",
   "console.lastAdmin": "Il doit rester au moins un super administrateur",

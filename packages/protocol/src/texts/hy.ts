@@ -253,6 +253,17 @@ export const texts: Texts = {
   "console.phoneInvalid": "Geben Sie eine gültige Telefonnummer ein",
   "console.notPermitted":
     "Nur ein Superadministrator kann Administratoren oder Rollen ändern",
+  "console.importTooLarge":
+    "Die Datei ist zu groß: importiere höchstens 512 KB CSV auf einmal.",
+  "console.importTooMany": "Importiere höchstens 1.000 Benutzer auf einmal.",
+  "console.importEmpty":
+    "Die Datei enthält keine Benutzer: zuerst eine Kopfzeile, dann ein Benutzer pro Zeile.",
+  "console.importColumns":
+    "Die Kopfzeile braucht die Spalten account und name (email, role und password sind optional).",
+  "console.importMalformed":
+    "Das ist keine lesbare CSV-Datei (Zeile {line}). Speichere sie als CSV (UTF-8) und versuche es erneut.",
+  "console.importDuplicate": "Dieses Konto kommt in der Datei zweimal vor",
+  "console.importRole": "Unbekannte Rolle: verwende user, admin oder super",
   "console.ownAccount":
     "Du kannst dein eigenes Konto nicht deaktivieren, löschen oder seine Rolle ändern",
   "console.lastAdmin":

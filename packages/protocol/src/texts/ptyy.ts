@@ -230,6 +230,17 @@ export const texts: Texts = {
   "console.phoneInvalid": "Digite um número de telefone válido",
   "console.notPermitted":
     "Somente um superadministrador pode alterar administradores ou funções",
+  "console.importTooLarge":
+    "O arquivo é grande demais: importe no máximo 512 KB de CSV por vez.",
+  "console.importTooMany": "Importe no máximo 1.000 usuários por vez.",
+  "console.importEmpty":
+    "O arquivo não contém usuários: uma linha de cabeçalho e, depois, um usuário por linha.",
+  "console.importColumns":
+    "A linha de cabeçalho precisa das colunas account e name (email, role e password são opcionais).",
+  "console.importMalformed":
+    "Este não é um arquivo CSV legível (linha {line}). Salve-o como CSV (UTF-8) e tente novamente.",
+  "console.importDuplicate": "Esta conta aparece duas vezes no arquivo",
+  "console.importRole": "Função desconhecida: use user, admin ou super",
   "console.ownAccount":
     "Você não pode desativar, excluir nem alterar a função da sua própria conta",
   "console.lastAdmin": "É preciso manter pelo menos um superadministrador",

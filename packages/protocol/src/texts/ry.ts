@@ -227,6 +227,18 @@ export const texts: Texts = {
   "console.phoneInvalid": "Введите правильный номер телефона",
   "console.notPermitted":
     "Изменять администраторов и роли может только суперадминистратор",
+  "console.importTooLarge":
+    "Файл слишком большой: за один раз можно импортировать не более 512 KB в формате CSV.",
+  "console.importTooMany":
+    "За один раз можно импортировать не более 1000 пользователей.",
+  "console.importEmpty":
+    "В файле нет пользователей: первая строка — заголовок, далее по одному пользователю в строке.",
+  "console.importColumns":
+    "В строке заголовка нужны столбцы account и name (email, role и password необязательны).",
+  "console.importMalformed":
+    "Не удалось прочитать CSV-файл (строка {line}). Сохраните его как CSV (UTF-8) и попробуйте ещё раз.",
+  "console.importDuplicate": "Этот аккаунт встречается в файле дважды",
+  "console.importRole": "Неизвестная роль: используйте user, admin или super",
   "console.ownAccount":
     "Нельзя отключить или удалить свой аккаунт либо изменить свою роль",
   "console.lastAdmin": "Должен остаться хотя бы один суперадминистратор",

@@ -186,6 +186,16 @@ export const texts: Texts = {
   "console.emailInvalid": "โปรดกรอกที่อยู่อีเมลที่ถูกต้อง",
   "console.phoneInvalid": "กรอกหมายเลขโทรศัพท์ที่ถูกต้อง",
   "console.notPermitted": "เฉพาะผู้ดูแลระบบสูงสุดเท่านั้นที่เปลี่ยนผู้ดูแลระบบหรือบทบาทได้",
+  "console.importTooLarge": "ไฟล์มีขนาดใหญ่เกินไป นำเข้า CSV ได้ครั้งละไม่เกิน 512 KB",
+  "console.importTooMany": "นำเข้าผู้ใช้ได้ครั้งละไม่เกิน 1,000 คน",
+  "console.importEmpty":
+    "ไฟล์นี้ไม่มีผู้ใช้ แถวแรกต้องเป็นแถวหัวตาราง แล้วตามด้วยผู้ใช้แถวละหนึ่งคน",
+  "console.importColumns":
+    "แถวหัวตารางต้องมีคอลัมน์ account และ name (ส่วน email, role และ password จะใส่หรือไม่ก็ได้)",
+  "console.importMalformed":
+    "อ่านไฟล์ CSV นี้ไม่ได้ (บรรทัดที่ {line}) โปรดบันทึกเป็น CSV (UTF-8) แล้วลองอีกครั้ง",
+  "console.importDuplicate": "บัญชีนี้ปรากฏในไฟล์สองครั้ง",
+  "console.importRole": "ไม่รู้จักบทบาทนี้ โปรดใช้ user, admin หรือ super",
   "console.ownAccount": "คุณปิดใช้งาน ลบ หรือเปลี่ยนบทบาทของบัญชีตัวเองไม่ได้",
   "console.lastAdmin": "ต้องมีผู้ดูแลระบบสูงสุดเหลืออยู่อย่างน้อยหนึ่งคน",
   "console.ownsGroups": "ผู้ใช้นี้เป็นเจ้าของกลุ่ม {count} กลุ่ม โปรดโอนหรือยุบกลุ่มเหล่านั้นก่อน",

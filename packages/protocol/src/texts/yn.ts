@@ -223,6 +223,17 @@ export const texts: Texts = {
   "console.phoneInvalid": "Nhập số điện thoại hợp lệ",
   "console.notPermitted":
     "Chỉ quản trị viên cấp cao mới có thể thay đổi quản trị viên hoặc vai trò",
+  "console.importTooLarge": "Tệp quá lớn: mỗi lần chỉ nhập tối đa 512 KB CSV.",
+  "console.importTooMany": "Mỗi lần chỉ nhập tối đa 1.000 người dùng.",
+  "console.importEmpty":
+    "Tệp không có người dùng nào: một hàng tiêu đề, sau đó mỗi hàng một người dùng.",
+  "console.importColumns":
+    "Hàng tiêu đề cần có các cột account và name (email, role và password là tùy chọn).",
+  "console.importMalformed":
+    "Không đọc được tệp CSV này (dòng {line}). Hãy lưu tệp dưới dạng CSV (UTF-8) rồi thử lại.",
+  "console.importDuplicate": "Tài khoản này xuất hiện hai lần trong tệp",
+  "console.importRole":
+    "Vai trò không xác định: hãy dùng user, admin hoặc super",
   "console.ownAccount":
     "Bạn không thể vô hiệu hóa, xóa hoặc đổi vai trò của chính tài khoản mình",
   "console.lastAdmin": "Phải còn lại ít nhất một quản trị viên cấp cao",

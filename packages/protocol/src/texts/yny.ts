@@ -235,6 +235,17 @@ export const texts: Texts = {
   "console.phoneInvalid": "Masukkan nomor telepon yang valid",
   "console.notPermitted":
     "Hanya super administrator yang dapat mengubah administrator atau peran",
+  "console.importTooLarge":
+    "File terlalu besar: impor maksimal 512 KB CSV sekaligus.",
+  "console.importTooMany": "Impor maksimal 1.000 pengguna sekaligus.",
+  "console.importEmpty":
+    "File tidak berisi pengguna: satu baris header, lalu satu pengguna per baris.",
+  "console.importColumns":
+    "Baris header memerlukan kolom account dan name (email, role, dan password bersifat opsional).",
+  "console.importMalformed":
+    "File ini bukan file CSV yang dapat dibaca (baris {line}). Simpan sebagai CSV (UTF-8) lalu coba lagi.",
+  "console.importDuplicate": "Akun ini muncul dua kali dalam file",
+  "console.importRole": "Peran tidak dikenal: gunakan user, admin, atau super",
   "console.ownAccount":
     "Anda tidak dapat menonaktifkan, menghapus, atau mengubah peran akun Anda sendiri",
   "console.lastAdmin": "Harus tetap ada setidaknya satu super administrator",

@@ -183,6 +183,15 @@ export const texts: Texts = {
   "console.emailInvalid": "请输入有效的邮箱地址",
   "console.phoneInvalid": "请输入有效的手机号码",
   "console.notPermitted": "只有超级管理员可以修改管理员或角色",
+  "console.importTooLarge": "文件过大，每次最多导入 512 KB 的 CSV",
+  "console.importTooMany": "每次最多导入 1000 个用户",
+  "console.importEmpty": "文件中没有用户：第一行为表头，之后每行一个用户",
+  "console.importColumns":
+    "表头需要包含 account 和 name 列（email、role、password 可选）",
+  "console.importMalformed":
+    "无法读取此 CSV 文件（第 {line} 行），请另存为 CSV（UTF-8）后重试",
+  "console.importDuplicate": "此账号在文件中出现了两次",
+  "console.importRole": "未知角色：请使用 user、admin 或 super",
   "console.ownAccount": "不能禁用、删除自己的账号或修改自己的角色",
   "console.lastAdmin": "至少需要保留一位超级管理员",
   "console.ownsGroups": "该用户是 {count} 个群聊的群主，请先转让或解散这些群聊",

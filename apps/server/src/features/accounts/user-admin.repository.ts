@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import { containing } from "../../db/like.js";
 import { bindRepository } from "../../db/repository.js";
-import type { UserRow, UserUpdate } from "../../db/schema.js";
+import type { NewUser, UserRow, UserUpdate } from "../../db/schema.js";
 import { sameAccount } from "./account-match.js";
 
 /*
@@ -107,6 +107,48 @@ export async function accountTakenByOther(
   return row !== undefined;
 }
 
+/** Which of these accounts are taken (deleted ones too), lower-cased. */
+export async function takenAccounts(
+  db: Db,
+  accounts: readonly string[],
+): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (let at = 0; at < accounts.length; at += 500) {
+    const chunk = accounts.slice(at, at + 500);
+    if (chunk.length === 0) break;
+    const rows = await db
+      .selectFrom("users")
+      .select(sql<string>`lower(account)`.as("account"))
+      .where(
+        sql`lower(account)`,
+        "in",
+        chunk.map((account) => sql<string>`lower(${account})`),
+      )
+      .execute();
+    for (const row of rows) taken.add(row.account);
+  }
+  return taken;
+}
+
+/** New users, all in one transaction (none when one fails); their rows, in order. */
+export async function insertUsers(
+  db: Db,
+  users: readonly NewUser[],
+): Promise<UserRow[]> {
+  return db.transaction().execute(async (trx) => {
+    const rows: UserRow[] = [];
+    for (let at = 0; at < users.length; at += 100)
+      rows.push(
+        ...(await trx
+          .insertInto("users")
+          .values(users.slice(at, at + 100))
+          .returningAll()
+          .execute()),
+      );
+    return rows;
+  });
+}
+
 /** Changes a user who is not deleted; answers the row after, or undefined when gone. */
 export function updateUser(
   db: Db,
@@ -190,6 +232,8 @@ export function userAdminRepository(db: Db, erasure: AccountErasure) {
       findUser,
       findUsers,
       accountTakenByOther,
+      takenAccounts,
+      insertUsers,
       updateUser,
       countSuperAdmins,
     }),

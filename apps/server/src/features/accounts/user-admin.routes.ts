@@ -19,6 +19,13 @@ export function registerUserAdminRoutes(
     data: await service.addUser(adminOf(ctx), input),
     key: "ok",
   }));
+  registry.register(manage.userImport, async (input, ctx) => ({
+    data: await service.importUsers(
+      adminOf(ctx),
+      input.csv,
+      input.create === "1",
+    ),
+  }));
   registry.register(manage.userEdit, async (input, ctx) => ({
     data: await service.editUser(adminOf(ctx), input),
     key: "ok",

@@ -21,6 +21,7 @@ import { namePinyin } from "./accounts.service.js";
 import type { AuditLog } from "../audit/audit.ports.js";
 import type { AccountsService } from "./accounts.service.js";
 import { toConsoleUser } from "./user-admin.mapper.js";
+import { importUsers } from "./user-import.js";
 import type {
   AccountErasure,
   UserAdminRepository,
@@ -157,6 +158,15 @@ export class UserAdminService {
     if (problem) throw refuse(problem);
     if (fields.email !== "" && !isEmail(fields.email))
       throw refuse("console.emailInvalid");
+  }
+
+  /** Users from a CSV file (issue 47): checked, and made all at once when asked. */
+  importUsers(
+    admin: Admin,
+    csv: string,
+    create: boolean,
+  ): ReturnType<typeof importUsers> {
+    return importUsers(this.deps, admin, csv, create);
   }
 
   async addUser(admin: Admin, input: NewUserInput): Promise<ConsoleUser> {
