@@ -209,3 +209,23 @@ export function useDeleteUserMutation() {
     onSettled: () => refresh(client),
   });
 }
+
+/**
+ * Users from a CSV file (`manage/User/import`, issue 47): checked (`create` false), or
+ * made all at once. A file the server cannot read is refused with its reason (shown).
+ */
+export function useImportUsersMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { csv: string; create: boolean }) =>
+      (
+        await call(manage.userImport, {
+          csv: body.csv,
+          create: body.create ? "1" : "0",
+        })
+      ).data,
+    onSuccess: (result) => {
+      if (result.created > 0) void refresh(client);
+    },
+  });
+}

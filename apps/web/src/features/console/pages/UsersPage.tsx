@@ -25,6 +25,7 @@ import { useUserColumns } from "../components/users/user-columns";
 import { UserDetailDrawer } from "../components/users/UserDetailDrawer";
 import { UserFormDialog } from "../components/users/UserFormDialog";
 import { UsersToolbar } from "../components/users/UsersToolbar";
+import { ImportUsersDialog } from "../components/users/ImportUsersDialog";
 import {
   fetchUserDetail,
   type UserListParams,
@@ -71,6 +72,7 @@ export function UsersPage() {
   const width = useWindowWidth();
   const [params, setParams] = useState<UserListParams>(FIRST_PAGE);
   const [search, setSearch] = useState("");
+  const [importing, setImporting] = useState(false);
   const users = useUsersQuery(params);
   const form = useSubject<ConsoleUser>();
   const password = useSubject<ConsoleUser>();
@@ -172,7 +174,9 @@ export function UsersPage() {
         onStatus={(status) => setParams((p) => withFilter(p, { status }))}
         onRole={(role) => setParams((p) => withFilter(p, { role }))}
         onAdd={writable ? () => form.show(null) : undefined}
+        onImport={writable ? () => setImporting(true) : undefined}
       />
+      <ImportUsersDialog open={importing} onClose={() => setImporting(false)} />
       <Table<ConsoleUser>
         rowKey="user_id"
         size="middle"

@@ -1,4 +1,4 @@
-import { PlusOutlined } from "@ant-design/icons";
+import { PlusOutlined, UploadOutlined } from "@ant-design/icons";
 import { Button, Flex, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import type { UserListParams } from "../../users.queries";
@@ -13,6 +13,7 @@ export function UsersToolbar({
   onStatus,
   onRole,
   onAdd,
+  onImport,
 }: {
   /** The words as typed (searched after a pause, or at once on Enter). */
   search: string;
@@ -23,6 +24,8 @@ export function UsersToolbar({
   onRole: (role: SystemRole | undefined) => void;
   /** Absent when the actor may not add users. */
   onAdd: (() => void) | undefined;
+  /** Users from a CSV file; absent when the actor may not add users. */
+  onImport?: (() => void) | undefined;
 }) {
   const { t } = useTranslation("consoleUsers");
   return (
@@ -57,12 +60,21 @@ export function UsersToolbar({
         options={ROLES.map((r) => ({ value: r.value, label: t(r.key) }))}
         style={{ flex: "1 1 130px", maxWidth: 200 }}
       />
+      {onImport && (
+        <Button
+          icon={<UploadOutlined />}
+          onClick={onImport}
+          style={{ marginInlineStart: "auto" }}
+        >
+          {t("import.button")}
+        </Button>
+      )}
       {onAdd && (
         <Button
           type="primary"
           icon={<PlusOutlined />}
           onClick={onAdd}
-          style={{ marginInlineStart: "auto" }}
+          style={onImport ? undefined : { marginInlineStart: "auto" }}
         >
           {t("add")}
         </Button>
