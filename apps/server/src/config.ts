@@ -205,6 +205,13 @@ const EnvSchema = z.object({
   LDAP_CA_FILE: z.preprocess(blankToUndefined, z.string().optional()),
   /** How long one directory exchange may take. */
   LDAP_TIMEOUT_MS: int(5_000),
+  /**
+   * Where the nightly archive task writes (`npm run archive -- export`'s file, issue 47);
+   * unset: the task writes nothing and says so.
+   */
+  ARCHIVE_DIR: z.preprocess(blankToUndefined, z.string().optional()),
+  /** How many nightly archives are kept; older ones are removed. */
+  ARCHIVE_KEEP: z.coerce.number().int().min(1).max(365).default(7),
 });
 
 /** The server's configuration, parsed once from the environment. */

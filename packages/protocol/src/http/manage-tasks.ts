@@ -14,6 +14,8 @@ export const TASK_NAMES = [
   "messageRetention",
   "cleanup",
   "orphanFiles",
+  /** A nightly archive of the installation into ARCHIVE_DIR, the last ARCHIVE_KEEP kept (issue 47). */
+  "archive",
 ] as const;
 /** A scheduled task's name. */
 export type TaskName = (typeof TASK_NAMES)[number];

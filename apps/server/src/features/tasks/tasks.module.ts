@@ -1,10 +1,15 @@
+import path from "node:path";
+import { exportArchive } from "../../archive/export.js";
 import { defineModule } from "../../context.js";
 import { tasksRepository } from "./tasks.repository.js";
 import { registerTaskRoutes } from "./tasks.routes.js";
 import { TasksService } from "./tasks.service.js";
 import type { TasksPorts } from "./tasks.service.js";
 
-/** Scheduled tasks (issue 12): retention, cleanup, orphan files; main.ts starts the schedule. */
+/**
+ * Scheduled tasks (issue 12): retention, cleanup, orphan files, the nightly archive (issue
+ * 47); main.ts starts the schedule.
+ */
 export const tasksModule = defineModule("tasks", (ctx, ports: TasksPorts) => {
   const service = new TasksService({
     repo: tasksRepository(ctx.db),
@@ -12,6 +17,12 @@ export const tasksModule = defineModule("tasks", (ctx, ports: TasksPorts) => {
     logger: ctx.logger,
     policy: ctx.policy,
     ...ports,
+    archive: {
+      dir: ctx.config.ARCHIVE_DIR,
+      keep: ctx.config.ARCHIVE_KEEP,
+      write: (file) =>
+        exportArchive(ctx.db, path.join(ctx.config.DATA_DIR, "storage"), file),
+    },
   });
   return {
     service,

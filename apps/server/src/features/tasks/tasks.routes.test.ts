@@ -1,8 +1,13 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { manage } from "@parley/protocol";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
+import { createTestDb } from "../../../test/test-db.js";
+import { importArchive } from "../../archive/import.js";
 import {
   loginAdmin,
   registerAndLogin,
@@ -339,7 +344,7 @@ describe("the schedule", () => {
     expect(list.code, list.msg).toBe(0);
     expect(
       manage.taskList.response.parse(list.data).map((t) => t.name),
-    ).toEqual(["messageRetention", "cleanup", "orphanFiles"]);
+    ).toEqual(["messageRetention", "cleanup", "orphanFiles", "archive"]);
     expect(
       (await call("/manage/Task/stopTask", { name: "cleanup" }, admin)).code,
     ).toBe(0);
@@ -376,5 +381,60 @@ describe("the schedule", () => {
     expect(
       (await call("/manage/Task/getTaskLog", { name: "cleanup" }, admin)).data,
     ).toBe("");
+  });
+});
+
+describe("the nightly archive (issue 47)", () => {
+  it("says so when no folder is set", async () => {
+    const res = await call("/manage/Task/runTask", { name: "archive" }, admin);
+    expect(res.code, res.msg).toBe(0);
+    expect((res.data as { summary: string }).summary).toMatch(
+      /^no folder set: give ARCHIVE_DIR/,
+    );
+  });
+
+  it("writes an archive into ARCHIVE_DIR and keeps the newest ARCHIVE_KEEP", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-nightly-"));
+    const own = await startTestApp({ ARCHIVE_DIR: dir, ARCHIVE_KEEP: "2" });
+    try {
+      const ownAdmin = await loginAdmin(own);
+      const summaries: string[] = [];
+      for (let run = 0; run < 3; run += 1) {
+        const res = await call(
+          "/manage/Task/runTask",
+          { name: "archive" },
+          ownAdmin,
+          own,
+        );
+        expect(res.code, res.msg).toBe(0);
+        summaries.push((res.data as { summary: string }).summary);
+        own.clock.advance(DAY);
+      }
+      expect(summaries[0]).toMatch(
+        /^parley-\d{8}-\d{6}\.tar\.gz written: \d+ rows, \d+ files .*; 0 older archives removed, 1 kept$/,
+      );
+      expect(summaries[2]).toMatch(/; 1 older archives removed, 2 kept$/);
+      const kept = fs.readdirSync(dir).sort();
+      expect(kept).toHaveLength(2);
+      expect(
+        kept.every((name) => /^parley-\d{8}-\d{6}\.tar\.gz$/.test(name)),
+      ).toBe(true);
+      // The newest holds the installation: it imports into an empty database.
+      const into = await createTestDb();
+      try {
+        const report = await importArchive(
+          into.db,
+          fs.mkdtempSync(path.join(os.tmpdir(), "parley-nightly-files-")),
+          path.join(dir, kept[1] ?? ""),
+        );
+        expect(report.tables.users).toBeGreaterThan(0);
+      } finally {
+        await into.db.destroy();
+        await into.drop();
+      }
+    } finally {
+      await own.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

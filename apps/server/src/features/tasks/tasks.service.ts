@@ -1,4 +1,6 @@
 import { type Task, TASK_NAMES, type TaskName } from "@parley/protocol";
+import fs from "node:fs";
+import path from "node:path";
 import { Cron } from "croner";
 import type { FastifyBaseLogger as Logger } from "fastify";
 import type { Policy } from "../../context.js";
@@ -17,6 +19,7 @@ import type { FileRelease } from "../files/files.ports.js";
 import type { MessageRetention } from "../messages/messages.ports.js";
 import type { LiveConfig } from "../system/system.ports.js";
 import { auditActorOf, mayWriteConsole } from "../accounts/admin-acts.js";
+import type { ExportReport } from "../../archive/export.js";
 
 /** When each task runs (cron, UTC). */
 export const TASK_SCHEDULES: Record<TaskName, string> = {
@@ -26,7 +29,12 @@ export const TASK_SCHEDULES: Record<TaskName, string> = {
   cleanup: "15 * * * *",
   // Uploads that never became a message, once a day.
   orphanFiles: "30 3 * * *",
+  // The installation's archive, every night before the others.
+  archive: "0 1 * * *",
 };
+
+/** A nightly archive's name: `parley-YYYYMMDD-HHmmss.tar.gz` (UTC), sorted by time. */
+const ARCHIVE_NAME = /^parley-\d{8}-\d{6}\.tar\.gz$/;
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -56,6 +64,12 @@ export interface TasksDeps {
   messages: MessageRetention;
   /** Chat lists kept current (a port: app.ts wires it). */
   contacts: ContactChanges;
+  /** The nightly archive: where, how many kept, and the export itself. */
+  archive: {
+    dir: string | undefined;
+    keep: number;
+    write: (file: string) => Promise<ExportReport>;
+  };
 }
 
 /** What this service asks of other features (app.ts wires each one). */
@@ -200,6 +214,8 @@ export class TasksService {
         };
         return `${gone.codes} codes, ${gone.sessions} sessions and ${gone.invites} invitations that expired removed`;
       }
+      case "archive":
+        return this.archive(now);
       case "orphanFiles": {
         let freed = 0;
         for (;;) {
@@ -215,6 +231,34 @@ export class TasksService {
         return `${freed} files no message carries released`;
       }
     }
+  }
+
+  /** Writes tonight's archive, then removes all but the newest `keep` of them. */
+  private async archive(now: number): Promise<string> {
+    const { dir, keep, write } = this.deps.archive;
+    if (!dir)
+      return "no folder set: give ARCHIVE_DIR to the server to keep a nightly archive";
+    await fs.promises.mkdir(dir, { recursive: true });
+    const stamp = new Date(now)
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace("T", "-")
+      .slice(0, 15);
+    const name = `parley-${stamp}.tar.gz`;
+    const file = path.join(dir, name);
+    // Written under another name first: a half-written archive never looks finished.
+    const partial = `${file}.partial`;
+    const report = await write(partial);
+    await fs.promises.rename(partial, file);
+    const kept = (await fs.promises.readdir(dir))
+      .filter((entry) => ARCHIVE_NAME.test(entry))
+      .sort()
+      .reverse();
+    for (const old of kept.slice(keep))
+      await fs.promises.rm(path.join(dir, old), { force: true });
+    const rows = Object.values(report.tables).reduce((a, b) => a + b, 0);
+    const removed = Math.max(0, kept.length - keep);
+    return `${name} written: ${rows} rows, ${report.files} files (${report.bytes} bytes)${report.filesElsewhere ? `, not the files in the ${report.filesElsewhere}` : ""}; ${removed} older archives removed, ${Math.min(kept.length, keep)} kept`;
   }
 
   /** Every task with its state, last run and next run. */
