@@ -12,9 +12,11 @@ import {
   registerMany,
   type TestUser,
 } from "../../test/factories.js";
+import { startS3 } from "../../test/s3.js";
 import { createTestDb, type TestDb } from "../../test/test-db.js";
 import { LocalStorage } from "../storage/local-storage.js";
-import { exportArchive } from "./export.js";
+import { loadConfig } from "../config.js";
+import { bucketOfInstallation, exportArchive } from "./export.js";
 import { ArchiveRefused, importArchive } from "./import.js";
 import { digestTable } from "./rows.js";
 import { archiveTables } from "./tables.js";
@@ -222,6 +224,56 @@ describe.each(KINDS)("an archive of an installation on %s", (kind) => {
       expect(await digests(into)).toEqual(counts);
       await moved.close();
     }
+  });
+
+  it("carries the files kept in an S3 bucket too", async () => {
+    const s3 = await startS3();
+    cleanups.push(() => s3.close());
+    const source = await database(kind);
+    const sourceFiles = folder("parley-archive-src-");
+    const api = await appOn(source, sourceFiles);
+    await api.db
+      .insertInto("config")
+      .values({
+        name: "storage",
+        value: JSON.stringify({
+          disk: "s3",
+          endpoint: s3.endpoint,
+          region: "us-east-1",
+          bucket: s3.bucket,
+          accessKey: s3.accessKeyId,
+          secretKey: s3.secretAccessKey,
+          pathStyle: "1",
+        }),
+        updated_at: 0,
+      })
+      .onConflict((oc) =>
+        oc
+          .column("name")
+          .doUpdateSet((eb) => ({ value: eb.ref("excluded.value") })),
+      )
+      .execute();
+    const bytes = Buffer.from("kept in the bucket ✓");
+    await s3.storage.put("file/2026/12/in-bucket.bin", bytes);
+    const archive = path.join(folder("parley-archive-"), "s3.tar.gz");
+    const bucket = await bucketOfInstallation(api.db, loadConfig({}));
+    expect(bucket).not.toBeNull();
+    const report = await exportArchive(
+      api.db,
+      sourceFiles,
+      archive,
+      undefined,
+      bucket,
+    );
+    bucket?.destroy();
+    await api.close();
+    expect(report.filesElsewhere).toBeNull();
+    const into = await database(kind);
+    const files = folder("parley-archive-dst-");
+    await importArchive(into.db, files, archive);
+    expect(
+      fs.readFileSync(path.join(files, "file", "2026", "12", "in-bucket.bin")),
+    ).toEqual(bytes);
   });
 
   it("refuses a damaged archive and leaves nothing behind", async () => {

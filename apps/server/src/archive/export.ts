@@ -8,7 +8,14 @@ import { sql } from "kysely";
 import tar from "tar-stream";
 import type { Db } from "../db/database.js";
 import { isSqlite } from "../db/dialect.js";
+import type { Config } from "../config.js";
+import {
+  readStorage,
+  storageFromEnv,
+} from "../features/system/delivery-settings.js";
+import type { S3Storage } from "../storage/s3-storage.js";
 import { isStorageKey } from "../storage/storage.js";
+import { bucketOf } from "../storage/switching-storage.js";
 import {
   ARCHIVE_FORMAT,
   type ArchiveHeader,
@@ -46,22 +53,21 @@ async function* storedFiles(root: string): AsyncGenerator<string> {
   yield* walk(root);
 }
 
-/** The bucket files are kept in, when an administrator chose one: not in the archive. */
-async function bucketInUse(db: Db): Promise<string | null> {
+/**
+ * The bucket files are kept in besides the disk, when one is set up: the console's
+ * `storage` row, else the environment's (S3_*). Its files go into the archive too.
+ */
+export async function bucketOfInstallation(
+  db: Db,
+  config: Config,
+): Promise<S3Storage | null> {
   const row = await db
     .selectFrom("config")
     .select("value")
     .where("name", "=", "storage")
     .executeTakeFirst();
-  if (!row) return null;
-  try {
-    const value = JSON.parse(row.value) as { bucket?: unknown };
-    return typeof value.bucket === "string" && value.bucket !== ""
-      ? value.bucket
-      : null;
-  } catch {
-    return null;
-  }
+  const choice = readStorage(row?.value, storageFromEnv(config)).row;
+  return choice.bucket === "" ? null : bucketOf(choice);
 }
 
 /** Adds one entry and waits until the archive took it. */
@@ -105,6 +111,8 @@ export async function exportArchive(
   storageRoot: string,
   file: string,
   log: (line: string) => void = () => undefined,
+  /** The bucket files are kept in besides the disk (bucketOfInstallation), if any. */
+  bucket: S3Storage | null = null,
 ): Promise<ExportReport> {
   const pack = tar.pack();
   const written = pipeline(pack, createGzip(), fs.createWriteStream(file));
@@ -156,9 +164,6 @@ export async function exportArchive(
         report.tables[table.name] = digest.rows;
         log(`${table.name} ${digest.rows}`);
       }
-      const bucket = await bucketInUse(trx);
-      manifest.filesElsewhere = bucket && `S3 bucket ${bucket}`;
-      report.filesElsewhere = manifest.filesElsewhere;
     });
     for await (const key of storedFiles(storageRoot)) {
       const full = path.join(storageRoot, ...key.split("/"));
@@ -168,6 +173,24 @@ export async function exportArchive(
       report.files += 1;
       report.bytes += size;
     }
+    // Then the bucket's, a key the disk had already not twice (the disk's copy is read first).
+    if (bucket)
+      for await (const { key, size } of bucket.objects()) {
+        if (manifest.files[key]) continue;
+        const body = await bucket.stream(key);
+        if (!body) continue;
+        const hash = createHash("sha256");
+        const entry = pack.entry({
+          name: `files/${key}`,
+          size,
+          mtime: new Date(0),
+        });
+        body.on("data", (chunk: Buffer) => hash.update(chunk));
+        await pipeline(body, entry);
+        manifest.files[key] = { size, sha256: hash.digest("hex") };
+        report.files += 1;
+        report.bytes += size;
+      }
     log(`files ${report.files} (${report.bytes} bytes)`);
     await add(pack, MANIFEST_NAME, JSON.stringify(manifest));
     pack.finalize();

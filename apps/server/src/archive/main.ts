@@ -6,7 +6,7 @@ import {
   ensureSchema,
   migrateToLatest,
 } from "../db/database.js";
-import { exportArchive } from "./export.js";
+import { bucketOfInstallation, exportArchive } from "./export.js";
 import { ArchiveRefused, importArchive } from "./import.js";
 
 /*
@@ -51,13 +51,18 @@ async function run(): Promise<number> {
         return 1;
       }
       process.stdout.write(`Exporting to ${file}\n`);
-      const report = await exportArchive(db, storage, file, log);
+      const bucket = await bucketOfInstallation(db, config);
+      const report = await exportArchive(
+        db,
+        storage,
+        file,
+        log,
+        bucket,
+      ).finally(() => bucket?.destroy());
       const { size } = fs.statSync(file);
       process.stdout.write(`Archive written: ${file} (${size} bytes)\n`);
       if (report.filesElsewhere)
-        process.stdout.write(
-          `Files in the ${report.filesElsewhere} are not in the archive: copy the bucket too.\n`,
-        );
+        process.stdout.write(`Not in the archive: ${report.filesElsewhere}.\n`);
       return 0;
     }
     if (!fs.existsSync(file)) {

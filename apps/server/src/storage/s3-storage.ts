@@ -106,6 +106,23 @@ export class S3Storage implements Storage {
     );
   }
 
+  /** Every object a server could have stored (storage keys), with its size: the archive's. */
+  async *objects(): AsyncGenerator<{ key: string; size: number }> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new (sdk().ListObjectsV2Command)({
+          Bucket: this.bucket,
+          ContinuationToken: token,
+        }),
+      );
+      for (const object of page.Contents ?? [])
+        if (object.Key && isStorageKey(object.Key))
+          yield { key: object.Key, size: object.Size ?? 0 };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
   async stream(key: string, range?: ByteRange): Promise<Readable | null> {
     if (!isStorageKey(key)) return null;
     try {

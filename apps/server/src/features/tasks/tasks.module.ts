@@ -1,5 +1,5 @@
 import path from "node:path";
-import { exportArchive } from "../../archive/export.js";
+import { bucketOfInstallation, exportArchive } from "../../archive/export.js";
 import { defineModule } from "../../context.js";
 import { tasksRepository } from "./tasks.repository.js";
 import { registerTaskRoutes } from "./tasks.routes.js";
@@ -20,8 +20,20 @@ export const tasksModule = defineModule("tasks", (ctx, ports: TasksPorts) => {
     archive: {
       dir: ctx.config.ARCHIVE_DIR,
       keep: ctx.config.ARCHIVE_KEEP,
-      write: (file) =>
-        exportArchive(ctx.db, path.join(ctx.config.DATA_DIR, "storage"), file),
+      write: async (file) => {
+        const bucket = await bucketOfInstallation(ctx.db, ctx.config);
+        try {
+          return await exportArchive(
+            ctx.db,
+            path.join(ctx.config.DATA_DIR, "storage"),
+            file,
+            undefined,
+            bucket,
+          );
+        } finally {
+          bucket?.destroy();
+        }
+      },
     },
   });
   return {
