@@ -2,8 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
+// By path, not the package: the config's loader bundles relative TypeScript only.
+import { ALL_TEXTS } from "../../packages/protocol/src/texts/all";
 import {
   groupOfNamespace,
+  isFirstScreenText,
+  LATER_SERVER_TEXT_GROUPS,
   NAMESPACE_GROUPS,
   type NamespaceGroup,
   SERVER_TEXTS_NAMESPACE,
@@ -42,8 +46,8 @@ export function localeGroupOf(
  * `loaders[language][group]`, each importing `virtual:parley-locales/<language>/<group>`:
  * that group's JSON files, as `{ [namespace]: texts }`, a chunk of its own. The group
  * holding the server texts' namespace also exports the protocol's texts of its language
- * as `serverTexts` (`@parley/protocol/texts/<language>`; vite.config.ts puts them in the
- * same chunk).
+ * the first screens can show as `serverTexts`, and the signed-in screens' groups the
+ * others as `laterServerTexts` (src/i18n/namespaces.ts says which).
  */
 export function localeGroups(): Plugin {
   return {
@@ -79,10 +83,24 @@ export function localeGroups(): Plugin {
           `import n${String(i)} from ${JSON.stringify(path.join(LOCALES, language, `${ns}.json`))};`,
       );
       const fields = files.map((ns, i) => `${ns}: n${String(i)}`);
-      if (groupOfNamespace(SERVER_TEXTS_NAMESPACE) === name)
-        imports.push(
-          `export { texts as serverTexts } from ${JSON.stringify(`@parley/protocol/texts/${language}`)};`,
+      // The server's texts of the language, written in as data: the first screens' with
+      // the server texts' namespace, the rest with the signed-in screens' groups.
+      const all: Record<string, string> =
+        (ALL_TEXTS as Record<string, Record<string, string> | undefined>)[
+          language
+        ] ?? {};
+      const part = (first: boolean) =>
+        JSON.stringify(
+          Object.fromEntries(
+            Object.entries(all).filter(
+              ([key]) => isFirstScreenText(key) === first,
+            ),
+          ),
         );
+      if (groupOfNamespace(SERVER_TEXTS_NAMESPACE) === name)
+        imports.push(`export const serverTexts = ${part(true)};`);
+      if (LATER_SERVER_TEXT_GROUPS.includes(name))
+        imports.push(`export const laterServerTexts = ${part(false)};`);
       return `${imports.join("\n")}\nexport const texts = { ${fields.join(", ")} };`;
     },
   };

@@ -36,16 +36,40 @@ const groupsFetched = new Map<string, Promise<GroupTexts>>();
  */
 function namespacesOf({ texts, serverTexts }: GroupModule): GroupTexts {
   if (!serverTexts) return texts;
-  const keys = Object.fromEntries(
-    Object.entries(serverTexts).map(([key, text]) => [
+  return {
+    ...texts,
+    [SERVER_TEXTS_NAMESPACE]: {
+      ...texts[SERVER_TEXTS_NAMESPACE],
+      keys: asI18next(serverTexts),
+    },
+  };
+}
+
+/** Server texts as i18next reads them: `{name}` placeholders as `{{name}}`. */
+function asI18next(
+  texts: Partial<Record<string, string>>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(texts).map(([key, text = ""]) => [
       key,
       text.replace(/\{(\w+)\}/g, "{{$1}}"),
     ]),
   );
-  return {
-    ...texts,
-    [SERVER_TEXTS_NAMESPACE]: { ...texts[SERVER_TEXTS_NAMESPACE], keys },
-  };
+}
+
+/**
+ * A signed-in group's share of the server texts, added to the server texts' namespace
+ * (loaded with the first screens, before any signed-in one).
+ */
+function addLaterServerTexts(language: string, module: GroupModule): void {
+  if (!module.laterServerTexts) return;
+  i18n.addResourceBundle(
+    language,
+    SERVER_TEXTS_NAMESPACE,
+    { keys: asI18next(module.laterServerTexts) },
+    true,
+    true,
+  );
 }
 
 /** A language's group of namespaces, fetched once (a failed fetch may be asked again). */
@@ -58,10 +82,16 @@ function fetchGroup(
   if (!texts) {
     const load = loaders[language]?.[group];
     texts = load
-      ? load().then(namespacesOf, (error: unknown) => {
-          groupsFetched.delete(key);
-          throw error;
-        })
+      ? load().then(
+          (module) => {
+            addLaterServerTexts(language, module);
+            return namespacesOf(module);
+          },
+          (error: unknown) => {
+            groupsFetched.delete(key);
+            throw error;
+          },
+        )
       : Promise.resolve({});
     groupsFetched.set(key, texts);
   }

@@ -46,6 +46,39 @@ export type NamespaceGroup = keyof typeof NAMESPACE_GROUPS;
  */
 export const SERVER_TEXTS_NAMESPACE = "errors";
 
+/**
+ * The server texts the first screens can show (sign-in, register, start-up): their keys'
+ * prefixes. These come with the server texts' namespace (the shell group); the rest come
+ * with the signed-in screens' groups (app, console), so /login does not download the
+ * words of every refusal the chat and the console can meet. A text not yet here shows
+ * as the server's own `msg`, already in the reader's language.
+ */
+const FIRST_SCREEN_TEXTS = [
+  "ok",
+  "login.",
+  "logout.",
+  "register.",
+  "code.",
+  "session.",
+  "request.",
+  "server.",
+  "system.",
+  "sso.",
+] as const;
+
+/** Whether a server text comes with the first screens (else with the signed-in ones). */
+export function isFirstScreenText(key: string): boolean {
+  return FIRST_SCREEN_TEXTS.some((prefix) =>
+    prefix.endsWith(".") ? key.startsWith(prefix) : key === prefix,
+  );
+}
+
+/** The groups that bring the server texts the first screens do not. */
+export const LATER_SERVER_TEXT_GROUPS: readonly NamespaceGroup[] = [
+  "app",
+  "console",
+];
+
 /** Every namespace. */
 export const NAMESPACES = [
   ...NAMESPACE_GROUPS.shell,

@@ -10,7 +10,9 @@ declare module "virtual:parley-locales" {
    */
   export interface GroupModule {
     texts: GroupTexts;
-    serverTexts?: Texts;
+    serverTexts?: Partial<Texts>;
+    /** The server texts the first screens cannot meet (the app and console groups). */
+    laterServerTexts?: Partial<Texts>;
   }
   /** `loaders[language][group]()`: the group's chunk (groups of ./namespaces.ts). */
   export const loaders: Record<
