@@ -1,32 +1,14 @@
-import path from "node:path";
 import { pino } from "pino";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
-import {
-  createDatabase,
-  ensureSchema,
-  migrateToLatest,
-} from "./db/database.js";
+import { openInstallationDatabase } from "./db/database.js";
 import { systemClock } from "./lib/clock.js";
 
 /** Config → database (migrated, seeded) → app → listen; stops cleanly on SIGTERM and SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = pino({ level: config.LOG_LEVEL });
-  const schema = config.DATABASE_SCHEMA;
-  if (config.DATABASE_URL && schema) {
-    await ensureSchema(config.DATABASE_URL, schema);
-  }
-  const db = createDatabase(
-    config.DATABASE_URL
-      ? { kind: "postgres", url: config.DATABASE_URL, schema }
-      : {
-          kind: "sqlite",
-          file: path.join(config.DATA_DIR, "parley.sqlite"),
-          syncWal: config.SQLITE_SYNC,
-        },
-  );
-  await migrateToLatest(db, config.DATABASE_URL ? schema : undefined);
+  const db = await openInstallationDatabase(config);
   logger.info(
     { database: config.DATABASE_URL ? "postgres" : "sqlite" },
     "database migrated",

@@ -1,11 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../config.js";
-import {
-  createDatabase,
-  ensureSchema,
-  migrateToLatest,
-} from "../db/database.js";
+import { openInstallationDatabase } from "../db/database.js";
 import { bucketOfInstallation, exportArchive } from "./export.js";
 import { ArchiveRefused, importArchive } from "./import.js";
 
@@ -27,22 +23,10 @@ async function run(): Promise<number> {
   // npm runs scripts from the project's folder: a relative FILE is the caller's.
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), given);
   const config = loadConfig();
-  const schema = config.DATABASE_SCHEMA;
-  if (config.DATABASE_URL && schema)
-    await ensureSchema(config.DATABASE_URL, schema);
-  const db = createDatabase(
-    config.DATABASE_URL
-      ? { kind: "postgres", url: config.DATABASE_URL, schema }
-      : {
-          kind: "sqlite",
-          file: path.join(config.DATA_DIR, "parley.sqlite"),
-          syncWal: config.SQLITE_SYNC,
-        },
-  );
+  const db = await openInstallationDatabase(config);
   const storage = path.join(config.DATA_DIR, "storage");
   const log = (line: string) => process.stdout.write(`  ${line}\n`);
   try {
-    await migrateToLatest(db, config.DATABASE_URL ? schema : undefined);
     if (command === "export") {
       if (fs.existsSync(file)) {
         process.stderr.write(

@@ -240,3 +240,35 @@ function isCatalogRace(error: unknown, schema?: string): boolean {
     !error.message.includes(`"${schema}"`)
   );
 }
+
+/**
+ * The installation's database as the environment names it (DATABASE_URL and
+ * DATABASE_SCHEMA, else DATA_DIR/parley.sqlite), opened and migrated: the server's and the
+ * archive command's.
+ */
+export async function openInstallationDatabase(config: {
+  DATABASE_URL?: string | undefined;
+  DATABASE_SCHEMA?: string | undefined;
+  DATA_DIR: string;
+  SQLITE_SYNC: "sqlite" | "driver";
+}): Promise<Db> {
+  const schema = config.DATABASE_SCHEMA;
+  if (config.DATABASE_URL && schema)
+    await ensureSchema(config.DATABASE_URL, schema);
+  const db = createDatabase(
+    config.DATABASE_URL
+      ? { kind: "postgres", url: config.DATABASE_URL, schema }
+      : {
+          kind: "sqlite",
+          file: path.join(config.DATA_DIR, "parley.sqlite"),
+          syncWal: config.SQLITE_SYNC,
+        },
+  );
+  try {
+    await migrateToLatest(db, config.DATABASE_URL ? schema : undefined);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
+}
