@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { PRODUCT_VERSION } from "@parley/protocol";
@@ -84,19 +85,25 @@ function add(
   });
 }
 
-/** Streams a file into the archive, its SHA-256 taken on the way. */
-async function addFile(
-  pack: tar.Pack,
-  name: string,
-  file: string,
-  size: number,
-): Promise<string> {
-  const hash = createHash("sha256");
-  const entry = pack.entry({ name, size, mtime: new Date(0) });
-  const source = fs.createReadStream(file);
-  source.on("data", (chunk) => hash.update(chunk));
-  await pipeline(source, entry);
-  return hash.digest("hex");
+/** Every stored file: the storage folder's, then the bucket's not on the disk too. */
+async function* storedObjects(
+  root: string,
+  bucket: S3Storage | null,
+): AsyncGenerator<{
+  key: string;
+  size: number;
+  open: () => Promise<Readable | null>;
+}> {
+  const onDisk = new Set<string>();
+  for await (const key of storedFiles(root)) {
+    const full = path.join(root, ...key.split("/"));
+    const { size } = await fs.promises.stat(full);
+    onDisk.add(key);
+    yield { key, size, open: () => Promise.resolve(fs.createReadStream(full)) };
+  }
+  if (!bucket) return;
+  for await (const { key, size } of bucket.objects())
+    if (!onDisk.has(key)) yield { key, size, open: () => bucket.stream(key) };
 }
 
 /**
@@ -165,32 +172,25 @@ export async function exportArchive(
         log(`${table.name} ${digest.rows}`);
       }
     });
-    for await (const key of storedFiles(storageRoot)) {
-      const full = path.join(storageRoot, ...key.split("/"));
-      const { size } = await fs.promises.stat(full);
-      const sha256 = await addFile(pack, `files/${key}`, full, size);
-      manifest.files[key] = { size, sha256 };
+    for await (const { key, size, open } of storedObjects(
+      storageRoot,
+      bucket,
+    )) {
+      const body = await open();
+      if (!body) continue;
+      // Streamed into the archive, its SHA-256 taken on the way.
+      const hash = createHash("sha256");
+      const entry = pack.entry({
+        name: `files/${key}`,
+        size,
+        mtime: new Date(0),
+      });
+      body.on("data", (chunk: Buffer) => hash.update(chunk));
+      await pipeline(body, entry);
+      manifest.files[key] = { size, sha256: hash.digest("hex") };
       report.files += 1;
       report.bytes += size;
     }
-    // Then the bucket's, a key the disk had already not twice (the disk's copy is read first).
-    if (bucket)
-      for await (const { key, size } of bucket.objects()) {
-        if (manifest.files[key]) continue;
-        const body = await bucket.stream(key);
-        if (!body) continue;
-        const hash = createHash("sha256");
-        const entry = pack.entry({
-          name: `files/${key}`,
-          size,
-          mtime: new Date(0),
-        });
-        body.on("data", (chunk: Buffer) => hash.update(chunk));
-        await pipeline(body, entry);
-        manifest.files[key] = { size, sha256: hash.digest("hex") };
-        report.files += 1;
-        report.bytes += size;
-      }
     log(`files ${report.files} (${report.bytes} bytes)`);
     await add(pack, MANIFEST_NAME, JSON.stringify(manifest));
     pack.finalize();

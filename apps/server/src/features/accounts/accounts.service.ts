@@ -316,11 +316,6 @@ export class AccountsService {
     return this.users.findUsersByEmail(email);
   }
 
-  /** A user by account, whatever their status. */
-  userByAccount(account: string): Promise<UserRow | undefined> {
-    return this.users.findUserByAccount(account);
-  }
-
   /** Mints a one-time login ticket (SSO's code): signs the user in once, within 60 s. */
   mintTicket(userId: number): Promise<string> {
     return this.deps.tickets.mint({ userId, sessionId: null });

@@ -148,6 +148,17 @@ describe("single sign-on (OpenID Connect)", () => {
     expect(await countRows(api, "users")).toBe(users + 1);
   });
 
+  it("names a new account by preferred_username when the provider gives no name", async () => {
+    const made = await loginWith(
+      await signIn({ sub: "subject-nameless", preferred_username: "quietone" }),
+    );
+    expect(made.userInfo).toMatchObject({
+      account: "quietone",
+      realname: "quietone",
+      email: "",
+    });
+  });
+
   it("links an existing account by a verified email, never by an unverified one", async () => {
     const verified = await registerAndLogin(api);
     const unverified = await registerAndLogin(api);

@@ -107,19 +107,6 @@ export async function spendRecoveryCode(
   return Number(result.numDeletedRows) === 1;
 }
 
-/** How many recovery codes the user has left. */
-export async function recoveryCodesLeft(
-  db: Db,
-  userId: number,
-): Promise<number> {
-  const row = await db
-    .selectFrom("totp_recovery_codes")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  return row?.n ?? 0;
-}
-
 /** Turns two-factor off: the secret and the recovery codes go together. */
 export async function removeTotp(db: Db, userId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -185,7 +172,6 @@ export function signinRepository(db: Db) {
     enableTotp,
     takeStep,
     spendRecoveryCode,
-    recoveryCodesLeft,
     removeTotp,
     identityUser,
     hasIdentity,

@@ -1,5 +1,6 @@
 import type { UserRow } from "../../db/schema.js";
 import type { SignInChecks } from "../accounts/credentials.js";
+import { oidcOn } from "../system/signin-settings.js";
 import type { SigninSettings } from "../system/system.ports.js";
 import type { LdapDirectory } from "./ldap.js";
 import type { ExternalAccounts, OidcFlow } from "./oidc.js";
@@ -48,12 +49,7 @@ export class SigninService implements SignInChecks {
 
   async ssoOnly(role: number): Promise<boolean> {
     const { row } = await this.deps.settings.signin();
-    return (
-      role === 0 &&
-      row.ssoOnly === "1" &&
-      row.oidcIssuer !== "" &&
-      row.oidcClientId !== ""
-    );
+    return role === 0 && row.ssoOnly === "1" && oidcOn(row);
   }
 
   /**

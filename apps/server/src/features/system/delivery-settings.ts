@@ -92,10 +92,12 @@ export function storageFromEnv(config: Config): StorageRow {
   };
 }
 
-const text = (value: unknown, fallback: string): string =>
+/** A stored text field, or the fallback when it is not text. */
+export const text = (value: unknown, fallback: string): string =>
   typeof value === "string" ? value : fallback;
 
-function oneOf<T extends string>(
+/** A stored choice, or the fallback when it is none of the options. */
+export function oneOf<T extends string>(
   options: readonly T[],
   value: unknown,
   fallback: T,
@@ -104,7 +106,7 @@ function oneOf<T extends string>(
 }
 
 /** A stored JSON row read over the defaults; a damaged row reads as the defaults. */
-function parsed(raw: string): Record<string, unknown> | null {
+export function parsed(raw: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(raw);
     return typeof value === "object" && value !== null && !Array.isArray(value)

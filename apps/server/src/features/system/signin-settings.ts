@@ -6,7 +6,7 @@ import {
   type TotpRequired,
 } from "@parley/protocol";
 import type { Config } from "../../config.js";
-import type { Sourced } from "./delivery-settings.js";
+import { oneOf, parsed, type Sourced, text } from "./delivery-settings.js";
 
 /*
  * How people sign in (issue 46, extensions.md §7): the `signin` config row, which an
@@ -72,25 +72,15 @@ export function signinFromEnv(config: Config): SigninRow {
   };
 }
 
-const text = (value: unknown, fallback: string): string =>
-  typeof value === "string" ? value : fallback;
-const flagOf = (value: unknown, fallback: "0" | "1"): "0" | "1" =>
-  value === "0" || value === "1" ? value : fallback;
-
 /** The sign-in row in force: the saved one, else the environment's. */
 export function readSignin(
   raw: string | undefined,
   env: SigninRow,
 ): Sourced<SigninRow> {
-  let stored: Record<string, unknown> | null = null;
-  try {
-    const value: unknown = raw === undefined ? null : JSON.parse(raw);
-    if (typeof value === "object" && value !== null && !Array.isArray(value))
-      stored = value as Record<string, unknown>;
-  } catch {
-    stored = null;
-  }
+  const stored = raw === undefined ? null : parsed(raw);
   if (!stored) return { row: env, source: "env" };
+  const flag = (value: unknown, fallback: "0" | "1") =>
+    oneOf(["0", "1"] as const, value, fallback);
   return {
     source: "console",
     row: {
@@ -99,14 +89,14 @@ export function readSignin(
       oidcClientId: text(stored.oidcClientId, ""),
       oidcSecret: text(stored.oidcSecret, ""),
       oidcName: text(stored.oidcName, "SSO"),
-      oidcCreateUsers: flagOf(stored.oidcCreateUsers, "1"),
-      ssoOnly: flagOf(stored.ssoOnly, "0"),
+      oidcCreateUsers: flag(stored.oidcCreateUsers, "1"),
+      ssoOnly: flag(stored.ssoOnly, "0"),
       ldapUrl: text(stored.ldapUrl, ""),
       ldapBindDn: text(stored.ldapBindDn, ""),
       ldapBindPassword: text(stored.ldapBindPassword, ""),
       ldapBaseDn: text(stored.ldapBaseDn, ""),
       ldapFilter: text(stored.ldapFilter, ""),
-      ldapStartTls: flagOf(stored.ldapStartTls, "0"),
+      ldapStartTls: flag(stored.ldapStartTls, "0"),
       ldapCa: text(stored.ldapCa, ""),
     },
   };
