@@ -112,6 +112,13 @@ describe("two-factor sign-in", () => {
     await settledShot(page, "signin-totp-recovery-en-1280");
     await dialog.getByRole("button", { name: "I've saved them" }).click();
     await settings.getByText("On", { exact: true }).waitFor();
+    await settledShot(page, "signin-totp-on-en-1280");
+    // Turning it off asks for a code (cancelled here).
+    await settings.getByRole("button", { name: "Turn off" }).click();
+    const off = dialogNamed(page, "Turn off two-factor sign-in?");
+    await off.getByLabel("Code or recovery code").waitFor();
+    await settledShot(page, "signin-totp-off-en-1280");
+    await off.getByRole("button", { name: "Cancel" }).click();
 
     // Another browser: the password, then the second step.
     const second = await newContext(setup.browser(), "en-US");
@@ -235,6 +242,24 @@ describe("single sign-on and the directory", () => {
       await visitor.page.evaluate(() => localStorage.getItem("authToken")),
     ).toBeNull();
     expect(visitor.errors).toEqual([]);
+  });
+
+  it("with only single sign-on, the password form waits for an administrator (en, 900)", async () => {
+    await setSignin({ ssoOnly: "1" });
+    try {
+      const { page } = await newContext(setup.browser(), "en-US");
+      await resize(page, { width: 900, height: 760 });
+      await page.goto(`${url()}/#/login`);
+      await page
+        .getByRole("button", { name: "Administrator? Sign in with a password" })
+        .waitFor();
+      expect(await page.getByLabel("Password", { exact: true }).count()).toBe(
+        0,
+      );
+      await settledShot(page, "signin-sso-only-en-900");
+    } finally {
+      await setSignin({ ssoOnly: "0" });
+    }
   });
 
   it("a person signs in with the directory's password (en, 900)", async () => {
