@@ -134,12 +134,28 @@ function installDirectory() {
 }
 
 /**
+ * Installs Debian's MariaDB server when it is missing: the Raingad importer's tests (issue
+ * 47) start a mariadbd of their own on a loopback port, loaded with Raingad's tables.
+ */
+function installMariaDb() {
+  if (
+    existsSync("/usr/sbin/mariadbd") &&
+    existsSync("/usr/bin/mariadb-install-db")
+  )
+    return;
+  console.log("Installing Debian's MariaDB for the Raingad importer's tests…");
+  apt("update");
+  apt("install", "-y", "--no-install-recommends", "mariadb-server");
+}
+
+/**
  * Installs Debian's Chromium, its headless shell and CJK fonts when the browser flows need
  * them and they are missing (the flows run in the headless shell; notifications and Web
  * Push in the whole one), and the colour emoji font when it can.
  */
 export function installBrowser() {
   installDirectory();
+  installMariaDb();
   if (!hasBrowserFlows) return;
   if (
     !["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"].every(existsSync)

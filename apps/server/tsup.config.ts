@@ -6,8 +6,12 @@ import { defineConfig } from "tsup";
 // every start (issue 14, W7 cold start: ~690 → ~550 ms here). CommonJS packages stay
 // outside (bundled into ESM they would require Node's own modules dynamically).
 export default defineConfig({
-  // The server, and `npm run archive` (issue 47).
-  entry: { main: "src/main.ts", archive: "src/archive/main.ts" },
+  // The server, `npm run archive` and `npm run import` (issue 47).
+  entry: {
+    main: "src/main.ts",
+    archive: "src/archive/main.ts",
+    import: "src/importers/main.ts",
+  },
   format: ["esm"],
   platform: "node",
   target: "node20",

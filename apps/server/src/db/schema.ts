@@ -401,6 +401,17 @@ export interface UserIdentitiesTable {
   created_at: number;
 }
 
+/** A record an importer brought in, by its source's id (issue 47): runs add nothing twice. */
+export interface ImportLinksTable {
+  /** The importer: "raingad", "mattermost", "slack". */
+  source: string;
+  /** "user", "group", "file"… */
+  kind: string;
+  external_id: string;
+  local_id: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -435,6 +446,7 @@ export interface Database {
   user_totp: UserTotpTable;
   totp_recovery_codes: TotpRecoveryCodesTable;
   user_identities: UserIdentitiesTable;
+  import_links: ImportLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -24,6 +24,7 @@ import * as m0022 from "./0022_threads.js";
 import * as m0023 from "./0023_thread_broadcast.js";
 import * as m0024 from "./0024_public_groups.js";
 import * as m0025 from "./0025_sign_in.js";
+import * as m0026 from "./0026_import_links.js";
 
 /** Every migration, in order. Landed migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "0023_thread_broadcast": m0023,
   "0024_public_groups": m0024,
   "0025_sign_in": m0025,
+  "0026_import_links": m0026,
 };

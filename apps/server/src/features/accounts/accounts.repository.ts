@@ -169,6 +169,24 @@ export async function updateUserLang(
     .execute();
 }
 
+/**
+ * Replaces an imported password hash with its argon2id remake, unless the password changed
+ * meanwhile (issue 47: Raingad's hashes, rehashed at the first login).
+ */
+export async function rehashPassword(
+  db: Db,
+  userId: number,
+  from: string,
+  to: string,
+): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ password_hash: to })
+    .where("user_id", "=", userId)
+    .where("password_hash", "=", from)
+    .execute();
+}
+
 /** The users table, bound to a database. */
 export function usersRepository(db: Db) {
   return bindRepository(db, {
@@ -182,6 +200,7 @@ export function usersRepository(db: Db) {
     countAdmins,
     updateUserSetting,
     updateUserLang,
+    rehashPassword,
   });
 }
 /** What the accounts services hold of the users table. */

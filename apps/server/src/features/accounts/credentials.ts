@@ -128,6 +128,13 @@ export class Credentials {
       : local
         ? await passwords.verify(local.password_hash, password)
         : await passwords.verifyNothing(password);
+    // An imported hash (Raingad's) that matched is made again with argon2id, once.
+    if (ok && !code && local && passwords.needsRehash(local.password_hash))
+      await users.rehashPassword(
+        local.user_id,
+        local.password_hash,
+        await passwords.hash(password),
+      );
     if (!ok && !code) {
       const found = await signin.directoryLogin(account, password, local);
       if (found) {

@@ -2,11 +2,19 @@ import type { messages as calls } from "@parley/protocol";
 import {
   type CallRequest,
   characterLength,
+  clipText,
+  textToHtml,
   type ContactId,
   Limits,
 } from "@parley/protocol";
 import { refuse } from "../../lib/errors.js";
-import { cleanMessageHtml, shownText } from "../../lib/message-html.js";
+import { parseJsonObject } from "../../lib/json.js";
+import {
+  cleanMessageHtml,
+  oneLineText,
+  shownText,
+} from "../../lib/message-html.js";
+import type { MessageRow } from "./message-store.repository.js";
 
 /* What a send carries, as the call parsed it or the files feature made it, and what is stored. */
 
@@ -49,6 +57,37 @@ export function payloadOf(input: SendInput | FileSendInput): {
     content: checkedContent(input.content),
     fileId: null,
     extends: {},
+  };
+}
+
+/** How much of a quoted message a reply keeps (characters). */
+const QUOTE_MAX = 200;
+
+/**
+ * A reply's quote of `quoted` (SPEC §3 Message `extends.quote`), made from the stored
+ * message: its text on one line (a file's name), clipped, as escaped HTML.
+ */
+export function quoteOf(
+  quoted: Pick<
+    MessageRow,
+    "msg_id" | "from_user" | "type" | "content" | "file_id" | "extends"
+  >,
+  realname: string,
+): Record<string, unknown> {
+  const ext = parseJsonObject(quoted.extends);
+  const text =
+    quoted.file_id === null
+      ? oneLineText(quoted.content)
+      : typeof ext.fileName === "string"
+        ? ext.fileName
+        : "";
+  return {
+    msg_id: quoted.msg_id,
+    // HTML like every message's content: the reader's text, escaped.
+    content: textToHtml(clipText(text, QUOTE_MAX)),
+    user_id: quoted.from_user,
+    realname,
+    type: quoted.type,
   };
 }
 

@@ -1,5 +1,4 @@
 import {
-  clipText,
   type ContactId,
   DEFAULT_LANGUAGE,
   groupContactId,
@@ -8,13 +7,11 @@ import {
   NOTICE_CONTACT_ID,
   SELF_CHAT_ID,
   SELF_CHAT_KIND,
-  textToHtml,
 } from "@parley/protocol";
 import { rateLimited, refuse } from "../../lib/errors.js";
 import { InTurn } from "../../lib/in-turn.js";
 import { translate } from "../../lib/messages.js";
-import { parseJsonObject } from "../../lib/json.js";
-import { cleanMessageHtml, oneLineText } from "../../lib/message-html.js";
+import { cleanMessageHtml } from "../../lib/message-html.js";
 import type { ActiveUser } from "../accounts/accounts.service.js";
 import { toSender } from "../accounts/accounts.mapper.js";
 import {
@@ -32,10 +29,12 @@ import { type ChatRules, groupIdOf } from "./chat-rules.js";
 import { announceLink } from "./link-preview.service.js";
 import { resolveMentions } from "./mentions.js";
 import { announceThreadReply, threadLinkOf } from "./thread-replies.js";
-import { type FileSendInput, payloadOf, type SendInput } from "./send-input.js";
-
-/** How much of a quoted message a reply keeps (characters). */
-const QUOTE_MAX = 200;
+import {
+  type FileSendInput,
+  payloadOf,
+  quoteOf,
+  type SendInput,
+} from "./send-input.js";
 
 /** How a send is paced: typed sends are; forwards and files sent by upload are not. */
 export interface SendOptions {
@@ -485,25 +484,11 @@ export class SendingService {
       !(await this.repo.isHiddenFor(userId, quoted.msg_id));
     if (!visible) throw refuse("message.notFound");
     const sender = await this.deps.accounts.activeUser(quoted.from_user);
-    const ext = parseJsonObject(quoted.extends);
-    const text =
-      quoted.file_id === null
-        ? oneLineText(quoted.content)
-        : typeof ext.fileName === "string"
-          ? ext.fileName
-          : "";
     return {
       ...payload,
       extends: {
         ...payload.extends,
-        quote: {
-          msg_id: quoted.msg_id,
-          // HTML like every message's content: the reader's text, escaped.
-          content: textToHtml(clipText(text, QUOTE_MAX)),
-          user_id: quoted.from_user,
-          realname: sender?.realname ?? "",
-          type: quoted.type,
-        },
+        quote: quoteOf(quoted, sender?.realname ?? ""),
       },
     };
   }

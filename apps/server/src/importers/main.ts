@@ -1,0 +1,85 @@
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { bucketOfInstallation } from "../archive/export.js";
+import { loadConfig } from "../config.js";
+import { openInstallationDatabase } from "../db/database.js";
+import { LocalStorage } from "../storage/local-storage.js";
+import { type ImportRequest, runImport } from "./run.js";
+
+/*
+ * `npm run import -- raingad|mattermost|slack …` (extensions.md §8), into the installation
+ * the environment names (DATA_DIR, DATABASE_URL, DATABASE_SCHEMA), as the server opens it.
+ */
+
+const USAGE = `usage: npm run import -- raingad --mysql URL [--files DIR] [--aes-key KEY]
+       npm run import -- mattermost FILE.jsonl [--files DIR]
+       npm run import -- slack FILE.zip`;
+
+async function run(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    options: {
+      mysql: { type: "string" },
+      files: { type: "string" },
+      "aes-key": { type: "string" },
+      prefix: { type: "string" },
+    },
+  });
+  const [source, file] = positionals;
+  // npm runs scripts from the project's folder: a relative path is the caller's.
+  const here = (given: string | undefined) =>
+    given === undefined
+      ? undefined
+      : path.resolve(process.env.INIT_CWD ?? process.cwd(), given);
+  const request: ImportRequest | null =
+    source === "raingad" && values.mysql
+      ? {
+          source: "raingad",
+          mysqlUrl: values.mysql,
+          filesDir: here(values.files),
+          aesKey: values["aes-key"],
+          prefix: values.prefix,
+        }
+      : source === "mattermost" && file
+        ? {
+            source: "mattermost",
+            file: here(file) ?? "",
+            filesDir: here(values.files),
+          }
+        : source === "slack" && file
+          ? { source: "slack", file: here(file) ?? "" }
+          : null;
+  if (!request) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const config = loadConfig();
+  const db = await openInstallationDatabase(config);
+  const bucket = await bucketOfInstallation(db, config);
+  const storage =
+    bucket ?? new LocalStorage(path.join(config.DATA_DIR, "storage"));
+  try {
+    const tally = await runImport(db, storage, request);
+    process.stdout.write(`\n${tally.table()}\n`);
+    process.stdout.write(
+      request.source === "raingad"
+        ? "\nRaingad passwords keep working: each is made anew (argon2id) at its user's first login.\n"
+        : "\nImported users have no password yet: each signs in with a login code sent to their email, or an administrator sets one (Console → Users → Reset password).\n",
+    );
+    return 0;
+  } finally {
+    bucket?.destroy();
+    await db.destroy();
+  }
+}
+
+run().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(
+      `Import stopped: ${error instanceof Error ? error.message : String(error)}\nRun the same command again to resume: what was stored stays, nothing is added twice.\n`,
+    );
+    process.exit(1);
+  },
+);
