@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { bucketOfInstallation } from "../archive/export.js";
 import { loadConfig } from "../config.js";
 import { openInstallationDatabase } from "../db/database.js";
+import { Passwords } from "../lib/passwords.js";
 import { LocalStorage } from "../storage/local-storage.js";
 import { type ImportRequest, runImport } from "./run.js";
 
@@ -12,8 +13,11 @@ import { type ImportRequest, runImport } from "./run.js";
  */
 
 const USAGE = `usage: npm run import -- raingad --mysql URL [--files DIR] [--aes-key KEY]
-       npm run import -- mattermost FILE.jsonl [--files DIR]
-       npm run import -- slack FILE.zip`;
+       npm run import -- mattermost FILE.jsonl [--files DIR] [--passwords OUT.csv]
+       npm run import -- slack FILE.zip [--passwords OUT.csv]
+
+--passwords OUT.csv gives each imported user a made-up password, listed in OUT.csv
+(Mattermost and Slack exports carry none).`;
 
 async function run(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -24,6 +28,7 @@ async function run(): Promise<number> {
       files: { type: "string" },
       "aes-key": { type: "string" },
       prefix: { type: "string" },
+      passwords: { type: "string" },
     },
   });
   const [source, file] = positionals;
@@ -48,7 +53,11 @@ async function run(): Promise<number> {
             filesDir: here(values.files),
           }
         : source === "slack" && file
-          ? { source: "slack", file: here(file) ?? "" }
+          ? {
+              source: "slack",
+              file: here(file) ?? "",
+              passwordsFile: here(values.passwords),
+            }
           : null;
   if (!request) {
     process.stderr.write(`${USAGE}\n`);
@@ -60,13 +69,24 @@ async function run(): Promise<number> {
   const storage =
     bucket ?? new LocalStorage(path.join(config.DATA_DIR, "storage"));
   try {
-    const tally = await runImport(db, storage, request);
-    process.stdout.write(`\n${tally.table()}\n`);
-    process.stdout.write(
-      request.source === "raingad"
-        ? "\nRaingad passwords keep working: each is made anew (argon2id) at its user's first login.\n"
-        : "\nImported users have no password yet: each signs in with a login code sent to their email, or an administrator sets one (Console → Users → Reset password).\n",
-    );
+    const passwords = new Passwords({
+      memoryKib: config.ARGON2_MEMORY_KIB,
+      timeCost: config.ARGON2_TIME_COST,
+    });
+    const tally = await runImport(db, storage, request, passwords);
+    process.stdout.write(`\n${tally.table()}\n\n`);
+    if (request.source === "raingad")
+      process.stdout.write(
+        "Raingad passwords keep working: each is made anew (argon2id) at its user's first login.\n",
+      );
+    if (tally.madePasswords > 0)
+      process.stdout.write(
+        `${tally.madePasswords} users got a made-up password, listed in ${request.source !== "raingad" ? (request.passwordsFile ?? "") : ""}: hand each their own, then delete the file.\n`,
+      );
+    if (tally.withoutPassword > 0)
+      process.stdout.write(
+        `${tally.withoutPassword} users have no password yet: an administrator sets one (Console → Users → Change password), or run the import again with --passwords OUT.csv on a fresh installation.\n`,
+      );
     return 0;
   } finally {
     bucket?.destroy();

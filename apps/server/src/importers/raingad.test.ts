@@ -16,6 +16,7 @@ import { startMariaDb, type OwnMariaDb } from "../../test/mariadb-server.js";
 import { createProcessDatabase } from "../../test/server-process.js";
 import { loadConfig } from "../config.js";
 import { openInstallationDatabase } from "../db/database.js";
+import { Passwords } from "../lib/passwords.js";
 import { LocalStorage } from "../storage/local-storage.js";
 import { raingadDecrypt } from "./raingad.js";
 import { runImport } from "./run.js";
@@ -336,6 +337,7 @@ const importOnce = () =>
     api.db,
     api.storage,
     { source: "raingad", mysqlUrl: sourceUrl, filesDir, aesKey: AES_KEY },
+    new Passwords({ memoryKib: 64, timeCost: 1 }),
     null,
   );
 

@@ -1,5 +1,7 @@
 import type { Db } from "../db/database.js";
+import type { Passwords } from "../lib/passwords.js";
 import type { Storage } from "../storage/storage.js";
+import { MattermostImport } from "./mattermost.js";
 import { RaingadImport } from "./raingad.js";
 import { Tally } from "./tally.js";
 import { ImportTarget } from "./target.js";
@@ -13,8 +15,13 @@ export type ImportRequest =
       aesKey?: string | undefined;
       prefix?: string | undefined;
     }
-  | { source: "mattermost"; file: string; filesDir?: string | undefined }
-  | { source: "slack"; file: string };
+  | {
+      source: "mattermost";
+      file: string;
+      filesDir?: string | undefined;
+      passwordsFile?: string | undefined;
+    }
+  | { source: "slack"; file: string; passwordsFile?: string | undefined };
 
 /**
  * Runs one import into the installation's database and storage; answers its tally. Run
@@ -24,10 +31,21 @@ export async function runImport(
   db: Db,
   storage: Storage,
   request: ImportRequest,
+  passwords: Passwords,
   out: NodeJS.WriteStream | null = process.stdout,
 ): Promise<Tally> {
   const tally = new Tally(out);
-  const target = new ImportTarget(db, storage, request.source, tally);
+  const passwordsFile =
+    "passwordsFile" in request ? request.passwordsFile : undefined;
+  const target = new ImportTarget(
+    db,
+    storage,
+    request.source,
+    tally,
+    passwordsFile
+      ? { file: passwordsFile, hash: (password) => passwords.hash(password) }
+      : undefined,
+  );
   if (request.source === "raingad") {
     const pool = RaingadImport.connect(request.mysqlUrl);
     try {
@@ -40,7 +58,15 @@ export async function runImport(
     } finally {
       await pool.end();
     }
-  } else throw new Error(`${request.source}: not yet`);
+  } else if (request.source === "mattermost")
+    await new MattermostImport(
+      request.file,
+      target,
+      tally,
+      passwords,
+      request.filesDir,
+    ).run();
+  else throw new Error(`${request.source}: not yet`);
   tally.finishStep();
   return tally;
 }

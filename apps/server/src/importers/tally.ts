@@ -13,6 +13,10 @@ interface Counts {
 
 export class Tally {
   private readonly kinds = new Map<string, Counts>();
+  /** Users stored able to sign in but with no password yet. */
+  withoutPassword = 0;
+  /** Users given a made-up password (`--passwords FILE`). */
+  madePasswords = 0;
   private bar: cliProgress.SingleBar | null = null;
   private done = 0;
   private label = "";

@@ -20,6 +20,8 @@ import {
 import { quoteOf } from "../features/messages/send-input.js";
 import { namePinyin as pinyinOf } from "../features/accounts/accounts.service.js";
 import type { Storage } from "../storage/storage.js";
+import fs from "node:fs";
+import { newPassword } from "../lib/ids.js";
 import type { Tally } from "./tally.js";
 import { type StoredAttachment, storeAttachment } from "./attachments.js";
 import { type GroupUnread, settleImport } from "./settle.js";
@@ -109,6 +111,20 @@ export interface MessageRecord {
 /** The longest client id the messages table holds. */
 const CLIENT_ID_MAX = 64;
 
+/**
+ * Made-up passwords for users the source brings without one (`--passwords FILE`): each
+ * hashed, and its line (account, name, email, password) appended to `file` before the
+ * user is stored, so a run killed in between lists one the next run replaces (a later
+ * line of an account wins).
+ */
+export interface MadePasswords {
+  file: string;
+  hash(password: string): Promise<string>;
+}
+
+/** A CSV field, quoted. */
+const csv = (value: string) => `"${value.replaceAll('"', '""')}"`;
+
 export class ImportTarget {
   private readonly links = new Map<string, number>();
   private readonly names = new Map<number, string>();
@@ -119,7 +135,24 @@ export class ImportTarget {
     /** The importer: "raingad", "mattermost" or "slack". */
     readonly source: string,
     private readonly tally: Tally,
+    private readonly madePasswords?: MadePasswords,
   ) {}
+
+  /** A made-up password for a new user, written to the passwords file; null without one. */
+  private async madePassword(user: UserRecord): Promise<string | null> {
+    const made = this.madePasswords;
+    if (!made || user.passwordHash !== "!" || user.status === 0) return null;
+    const password = newPassword();
+    if (!fs.existsSync(made.file))
+      fs.writeFileSync(made.file, "account,name,email,password\n", {
+        mode: 0o600,
+      });
+    fs.appendFileSync(
+      made.file,
+      `${[user.account, user.realname, user.email ?? "", password].map(csv).join(",")}\n`,
+    );
+    return made.hash(password);
+  }
 
   /** The local id of what the source calls `externalId`, if already imported. */
   async linked(kind: string, externalId: string): Promise<number | undefined> {
@@ -169,6 +202,12 @@ export class ImportTarget {
       return known;
     }
     const now = Date.now();
+    const existing = await this.db
+      .selectFrom("users")
+      .select("user_id")
+      .where("account", "=", user.account)
+      .executeTakeFirst();
+    const made = existing ? null : await this.madePassword(user);
     return this.db.transaction().execute(async (trx) => {
       const existing = await trx
         .selectFrom("users")
@@ -190,7 +229,7 @@ export class ImportTarget {
           account: user.account,
           realname: user.realname,
           name_py: pinyinOf(user.realname),
-          password_hash: user.passwordHash,
+          password_hash: made ?? user.passwordHash,
           email: user.email ?? "",
           sex: user.sex ?? 2,
           role: user.role ?? 0,
@@ -208,6 +247,9 @@ export class ImportTarget {
       await this.link(trx, "user", externalId, row.user_id, now);
       this.names.set(row.user_id, user.realname);
       this.tally.stored("users");
+      if (made) this.tally.madePasswords += 1;
+      else if (user.passwordHash === "!" && user.status !== 0)
+        this.tally.withoutPassword += 1;
       return row.user_id;
     });
   }
