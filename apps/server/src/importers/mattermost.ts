@@ -4,6 +4,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { textToHtml } from "@parley/protocol";
 import type { MessageRow } from "../features/messages/message-store.repository.js";
+import { cleanMessageHtml } from "../lib/message-html.js";
 import type { Passwords } from "../lib/passwords.js";
 import { emojiOfName } from "./emoji-names.js";
 import type { Tally } from "./tally.js";
@@ -400,7 +401,7 @@ export class MattermostImport {
         fromUser: from,
         to: target,
         type: "text",
-        content: textToHtml(text),
+        content: cleanMessageHtml(textToHtml(text)),
         createdAt,
         threadRoot: root,
       });

@@ -2,6 +2,7 @@ import type { Db } from "../db/database.js";
 import type { Passwords } from "../lib/passwords.js";
 import type { Storage } from "../storage/storage.js";
 import { MattermostImport } from "./mattermost.js";
+import { SlackImport } from "./slack.js";
 import { RaingadImport } from "./raingad.js";
 import { Tally } from "./tally.js";
 import { ImportTarget } from "./target.js";
@@ -66,7 +67,7 @@ export async function runImport(
       passwords,
       request.filesDir,
     ).run();
-  else throw new Error(`${request.source}: not yet`);
+  else await new SlackImport(request.file, target, tally).run();
   tally.finishStep();
   return tally;
 }

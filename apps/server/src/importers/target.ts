@@ -101,6 +101,8 @@ export interface MessageRecord {
   extends?: Record<string, unknown>;
   /** A reply in a thread: its root, already imported. */
   threadRoot?: MessageRow | null;
+  /** A reply in a thread also shown in its chat. */
+  broadcast?: boolean;
   withdrawn?: boolean;
   /** Users who deleted it for themselves. */
   hiddenFor?: readonly number[];
@@ -499,7 +501,7 @@ export class ImportTarget {
             rootClientId: root.client_msg_id,
             rootSender: root.from_user,
             rootSeq: root.seq,
-            broadcast: false,
+            broadcast: message.broadcast === true,
           }
         : null;
     const common = {
