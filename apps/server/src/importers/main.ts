@@ -51,6 +51,7 @@ async function run(): Promise<number> {
             source: "mattermost",
             file: here(file) ?? "",
             filesDir: here(values.files),
+            passwordsFile: here(values.passwords),
           }
         : source === "slack" && file
           ? {

@@ -227,23 +227,23 @@ export class MattermostImport {
         joinedAt: 0,
       }));
       const team = this.teams.get(channel.team) ?? channel.team;
-      const externalId = `channel:${channel.key}`;
-      const before = await this.target.linked("group", externalId);
-      const groupId = await this.target.group(externalId, {
-        name: (teamCount > 1
-          ? `${team} · ${channel.displayName}`
-          : channel.displayName
-        ).slice(0, 64),
-        ownerId,
-        notice: channel.header,
-        description: channel.purpose.slice(0, 200),
-        setting: { public: channel.open ? "1" : "0" },
-        createdAt: now,
-        members: records,
-      });
+      const groupId = await this.target.group(
+        `channel:${channel.key}`,
+        {
+          name: (teamCount > 1
+            ? `${team} · ${channel.displayName}`
+            : channel.displayName
+          ).slice(0, 64),
+          ownerId,
+          notice: channel.header,
+          description: channel.purpose.slice(0, 200),
+          setting: { public: channel.open ? "1" : "0" },
+          createdAt: now,
+          members: records,
+        },
+        "channels",
+      );
       this.groups.set(channel.key, groupId);
-      if (before === undefined) this.tally.stored("channels");
-      else this.tally.skipped("channels", "imported before");
     }
   }
 
@@ -303,16 +303,20 @@ export class MattermostImport {
       return undefined;
     }
     const ownerId = this.users.get(present[0] ?? "") ?? 0;
-    const groupId = await this.target.group(key, {
-      name: present.join(", ").slice(0, 64),
-      ownerId,
-      createdAt: Date.now(),
-      members: present.map((username) => ({
-        userId: this.users.get(username) ?? 0,
-        role: 3,
-        joinedAt: 0,
-      })),
-    });
+    const groupId = await this.target.group(
+      key,
+      {
+        name: present.join(", ").slice(0, 64),
+        ownerId,
+        createdAt: Date.now(),
+        members: present.map((username) => ({
+          userId: this.users.get(username) ?? 0,
+          role: 3,
+          joinedAt: 0,
+        })),
+      },
+      "direct channels",
+    );
     this.groups.set(key, groupId);
     return groupId;
   }

@@ -271,6 +271,7 @@ export class RaingadImport {
         );
         continue;
       }
+      this.tally.stored("group members");
       const groupId = num(row.group_id);
       const list = members.get(groupId) ?? [];
       const mutedUntil = seconds(row.no_speak_time);

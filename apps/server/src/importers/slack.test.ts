@@ -241,10 +241,11 @@ describe("importing a Slack export", () => {
       skipped: 0,
     });
     expect(first.counts("messages")).toEqual({
-      read: 10,
-      stored: 8,
+      read: 8,
+      stored: 6,
       skipped: 2,
     });
+    expect(first.counts("replies")).toEqual({ read: 2, stored: 2, skipped: 0 });
     expect(first.withoutPassword).toBe(2);
     const table = first.table();
     expect(table).toContain("not a message someone wrote (channel_join)");
@@ -368,6 +369,7 @@ describe("importing a Slack export", () => {
       "users",
       "channels",
       "messages",
+      "replies",
       "reactions",
       "group DMs",
     ])

@@ -244,23 +244,23 @@ export class SlackImport {
       return null;
     }
     const created = Number(channel.created) * 1000 || Date.now();
-    const externalId = `channel:${str(channel.id)}`;
-    const before = await this.target.linked("group", externalId);
-    const groupId = await this.target.group(externalId, {
-      name: `#${name}`.slice(0, 64),
-      ownerId,
-      notice: str(obj(channel.topic).value),
-      description: str(obj(channel.purpose).value).slice(0, 200),
-      setting: { public: open && channel.is_archived !== true ? "1" : "0" },
-      createdAt: created,
-      members: [...new Set([ownerId, ...members])].map((userId) => ({
-        userId,
-        role: userId === ownerId ? 1 : 3,
-        joinedAt: created,
-      })),
-    });
-    if (before === undefined) this.tally.stored("channels");
-    else this.tally.skipped("channels", "imported before");
+    const groupId = await this.target.group(
+      `channel:${str(channel.id)}`,
+      {
+        name: `#${name}`.slice(0, 64),
+        ownerId,
+        notice: str(obj(channel.topic).value),
+        description: str(obj(channel.purpose).value).slice(0, 200),
+        setting: { public: open && channel.is_archived !== true ? "1" : "0" },
+        createdAt: created,
+        members: [...new Set([ownerId, ...members])].map((userId) => ({
+          userId,
+          role: userId === ownerId ? 1 : 3,
+          joinedAt: created,
+        })),
+      },
+      "channels",
+    );
     return { folder: name, to: { groupId } };
   }
 
@@ -276,23 +276,23 @@ export class SlackImport {
       return null;
     }
     const created = Number(mpim.created) * 1000 || Date.now();
-    const externalId = `mpim:${str(mpim.id)}`;
-    const before = await this.target.linked("group", externalId);
-    const groupId = await this.target.group(externalId, {
-      name: ids
-        .map((id) => this.names.get(id) ?? id)
-        .join(", ")
-        .slice(0, 64),
-      ownerId,
-      createdAt: created,
-      members: members.map((userId) => ({
-        userId,
-        role: userId === ownerId ? 1 : 3,
-        joinedAt: created,
-      })),
-    });
-    if (before === undefined) this.tally.stored("group DMs");
-    else this.tally.skipped("group DMs", "imported before");
+    const groupId = await this.target.group(
+      `mpim:${str(mpim.id)}`,
+      {
+        name: ids
+          .map((id) => this.names.get(id) ?? id)
+          .join(", ")
+          .slice(0, 64),
+        ownerId,
+        createdAt: created,
+        members: members.map((userId) => ({
+          userId,
+          role: userId === ownerId ? 1 : 3,
+          joinedAt: created,
+        })),
+      },
+      "group DMs",
+    );
     return { folder: str(mpim.name), to: { groupId } };
   }
 
@@ -321,8 +321,15 @@ export class SlackImport {
     message: Json,
     roots: Map<string, MessageRow>,
   ): Promise<void> {
-    this.tally.read("messages");
     const subtype = str(message.subtype);
+    const threadTs = str(message.thread_ts);
+    const ts = str(message.ts);
+    const reply = threadTs !== "" && threadTs !== ts;
+    const kind =
+      reply && str(message.type) === "message" && !NOT_MESSAGES.has(subtype)
+        ? "replies"
+        : "messages";
+    this.tally.read(kind);
     if (str(message.type) !== "message" || NOT_MESSAGES.has(subtype)) {
       this.tally.skipped(
         "messages",
@@ -340,14 +347,11 @@ export class SlackImport {
       );
       return;
     }
-    const ts = str(message.ts);
     const createdAt = Math.round(Number(ts) * 1000);
     if (!ts || !Number.isFinite(createdAt)) {
-      this.tally.skipped("messages", "no time");
+      this.tally.skipped(kind, "no time");
       return;
     }
-    const threadTs = str(message.thread_ts);
-    const reply = threadTs !== "" && threadTs !== ts;
     const root = reply ? roots.get(threadTs) : undefined;
     if (reply && !root)
       this.tally.skipped(
@@ -369,7 +373,7 @@ export class SlackImport {
     }
     const text = lines.filter((line) => line.trim() !== "").join("\n");
     if (text === "") {
-      this.tally.skipped("messages", "empty");
+      this.tally.skipped(kind, "empty");
       return;
     }
     const to =

@@ -346,10 +346,15 @@ export class ImportTarget {
   }
 
   /** A group with its members and its chat, in one transaction with its link. */
-  async group(externalId: string, group: GroupRecord): Promise<number> {
+  async group(
+    externalId: string,
+    group: GroupRecord,
+    /** What the tally counts it as: "groups", "channels"… */
+    kind = "groups",
+  ): Promise<number> {
     const known = await this.linked("group", externalId);
     if (known !== undefined) {
-      this.tally.skipped("groups", "imported before");
+      this.tally.skipped(kind, "imported before");
       return known;
     }
     const setting = { ...DEFAULT_GROUP_SETTING, ...group.setting };
@@ -408,8 +413,7 @@ export class ImportTarget {
               .execute();
       }
       await this.link(trx, "group", externalId, row.group_id, Date.now());
-      this.tally.stored("groups");
-      this.tally.stored("group members", everyone.length);
+      this.tally.stored(kind);
       return row.group_id;
     });
   }
@@ -463,11 +467,12 @@ export class ImportTarget {
   /** A message at its own time, stored as a send stores it; the stored row. */
   async send(message: MessageRecord): Promise<MessageRow> {
     const clientMsgId = this.clientId(message.externalId);
+    const kind = message.threadRoot ? "replies" : "messages";
     let row = await findByClientId(this.db, message.fromUser, clientMsgId);
-    if (row) this.tally.skipped("messages", "imported before");
+    if (row) this.tally.skipped(kind, "imported before");
     else {
       row = await this.store(message, clientMsgId);
-      this.tally.stored("messages");
+      this.tally.stored(kind);
     }
     await this.afterwards(row, message);
     return row;
