@@ -206,8 +206,9 @@ const EnvSchema = z.object({
   /** How long one directory exchange may take. */
   LDAP_TIMEOUT_MS: int(5_000),
   /**
-   * Where the nightly archive task writes (`npm run archive -- export`'s file, issue 47);
-   * unset: the task writes nothing and says so.
+   * Where the nightly archive task writes (`npm run archive -- export`'s file, issue 47):
+   * a folder, or `s3` for the bucket Settings → Files sets up (under `archive/`); unset:
+   * the task writes nothing and says so.
    */
   ARCHIVE_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   /** How many nightly archives are kept; older ones are removed. */

@@ -15,7 +15,7 @@ import {
   storageFromEnv,
 } from "../features/system/delivery-settings.js";
 import type { S3Storage } from "../storage/s3-storage.js";
-import { isStorageKey } from "../storage/storage.js";
+import { ARCHIVE_FOLDER, isStorageKey } from "../storage/storage.js";
 import { bucketOf } from "../storage/switching-storage.js";
 import {
   ARCHIVE_FORMAT,
@@ -47,7 +47,8 @@ async function* storedFiles(root: string): AsyncGenerator<string> {
       if (entry.isDirectory()) yield* walk(full);
       else if (entry.isFile()) {
         const key = path.relative(root, full).split(path.sep).join("/");
-        if (isStorageKey(key)) yield key;
+        if (isStorageKey(key) && !key.startsWith(`${ARCHIVE_FOLDER}/`))
+          yield key;
       }
     }
   };
@@ -103,7 +104,8 @@ async function* storedObjects(
   }
   if (!bucket) return;
   for await (const { key, size } of bucket.objects())
-    if (!onDisk.has(key)) yield { key, size, open: () => bucket.stream(key) };
+    if (!onDisk.has(key) && !key.startsWith(`${ARCHIVE_FOLDER}/`))
+      yield { key, size, open: () => bucket.stream(key) };
 }
 
 /**

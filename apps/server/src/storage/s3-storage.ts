@@ -106,14 +106,20 @@ export class S3Storage implements Storage {
     );
   }
 
-  /** Every object a server could have stored (storage keys), with its size: the archive's. */
-  async *objects(): AsyncGenerator<{ key: string; size: number }> {
+  /**
+   * Every object a server could have stored (storage keys), with its size: the archive's;
+   * only those under `prefix` when one is given.
+   */
+  async *objects(
+    prefix?: string,
+  ): AsyncGenerator<{ key: string; size: number }> {
     let token: string | undefined;
     do {
       const page = await this.client.send(
         new (sdk().ListObjectsV2Command)({
           Bucket: this.bucket,
           ContinuationToken: token,
+          ...(prefix ? { Prefix: prefix } : {}),
         }),
       );
       for (const object of page.Contents ?? [])

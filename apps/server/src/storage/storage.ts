@@ -25,6 +25,12 @@ export interface Storage {
   remove(key: string): Promise<void>;
 }
 
+/**
+ * The folder of a bucket the nightly archive writes to (`ARCHIVE_DIR=s3`, issue 47): never
+ * served, and left out of the archives themselves.
+ */
+export const ARCHIVE_FOLDER = "archive";
+
 /** The path public stored files (avatars) are served under. */
 export const STORAGE_PREFIX = "/storage/";
 

@@ -34,6 +34,7 @@ export const tasksModule = defineModule("tasks", (ctx, ports: TasksPorts) => {
           bucket?.destroy();
         }
       },
+      bucket: () => bucketOfInstallation(ctx.db, ctx.config),
     },
   });
   return {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
 import { createTestDb } from "../../../test/test-db.js";
 import { importArchive } from "../../archive/import.js";
+import { startS3 } from "../../../test/s3.js";
 import {
   loginAdmin,
   registerAndLogin,
@@ -435,6 +436,63 @@ describe("the nightly archive (issue 47)", () => {
     } finally {
       await own.close();
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("writes into the S3 bucket with ARCHIVE_DIR=s3, keeps the newest, and leaves archives out of archives", async () => {
+    const s3 = await startS3();
+    const own = await startTestApp({ ARCHIVE_DIR: "s3", ARCHIVE_KEEP: "2" });
+    try {
+      const ownAdmin = await loginAdmin(own);
+      const run = async () => {
+        const res = await call(
+          "/manage/Task/runTask",
+          { name: "archive" },
+          ownAdmin,
+          own,
+        );
+        expect(res.code, res.msg).toBe(0);
+        own.clock.advance(DAY);
+        return (res.data as { summary: string }).summary;
+      };
+      // Without a bucket set up, it says so.
+      expect(await run()).toMatch(/^ARCHIVE_DIR=s3 but no S3 bucket is set up/);
+      await own.db
+        .insertInto("config")
+        .values({
+          name: "storage",
+          value: JSON.stringify({
+            disk: "s3",
+            endpoint: s3.endpoint,
+            region: "us-east-1",
+            bucket: s3.bucket,
+            accessKey: s3.accessKeyId,
+            secretKey: s3.secretAccessKey,
+            pathStyle: "1",
+          }),
+          updated_at: 0,
+        })
+        .onConflict((oc) =>
+          oc
+            .column("name")
+            .doUpdateSet((eb) => ({ value: eb.ref("excluded.value") })),
+        )
+        .execute();
+      const summaries = [await run(), await run(), await run()];
+      expect(summaries[0]).toMatch(
+        /^parley-\d{8}-\d{6}\.tar\.gz written in the bucket: \d+ rows, 0 files .*; 0 older archives removed, 1 kept$/,
+      );
+      // The second archive holds no copy of the first: archives are not files of the installation.
+      expect(summaries[1]).toMatch(/written in the bucket: \d+ rows, 0 files/);
+      expect(summaries[2]).toMatch(/; 1 older archives removed, 2 kept$/);
+      const keys = (await s3.keys()).sort();
+      expect(keys).toHaveLength(2);
+      expect(
+        keys.every((key) => /^archive\/parley-\d{8}-\d{6}\.tar\.gz$/.test(key)),
+      ).toBe(true);
+    } finally {
+      await own.close();
+      await s3.close();
     }
   });
 });

@@ -1,5 +1,6 @@
 import { type Task, TASK_NAMES, type TaskName } from "@parley/protocol";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { Cron } from "croner";
 import type { FastifyBaseLogger as Logger } from "fastify";
@@ -20,6 +21,7 @@ import type { MessageRetention } from "../messages/messages.ports.js";
 import type { LiveConfig } from "../system/system.ports.js";
 import { auditActorOf, mayWriteConsole } from "../accounts/admin-acts.js";
 import type { ExportReport } from "../../archive/export.js";
+import { ARCHIVE_FOLDER } from "../../storage/storage.js";
 
 /** When each task runs (cron, UTC). */
 export const TASK_SCHEDULES: Record<TaskName, string> = {
@@ -32,6 +34,30 @@ export const TASK_SCHEDULES: Record<TaskName, string> = {
   // The installation's archive, every night before the others.
   archive: "0 1 * * *",
 };
+
+/** The closing line of a nightly archive's run. */
+function archiveSummary(
+  name: string,
+  report: ExportReport,
+  found: number,
+  keep: number,
+  where: string,
+): string {
+  const rows = Object.values(report.tables).reduce((a, b) => a + b, 0);
+  const removed = Math.max(0, found - keep);
+  return `${name} written${where}: ${rows} rows, ${report.files} files (${report.bytes} bytes)${report.filesElsewhere ? `, not the files in the ${report.filesElsewhere}` : ""}; ${removed} older archives removed, ${Math.min(found, keep)} kept`;
+}
+
+/** What the nightly archive needs of a bucket (S3Storage). */
+export interface ArchiveBucket {
+  putFile(key: string, file: string, contentType: string): Promise<void>;
+  objects(prefix?: string): AsyncIterable<{ key: string }>;
+  remove(key: string): Promise<void>;
+  destroy(): void;
+}
+
+/** `ARCHIVE_DIR=s3`: the nightly archives go to the installation's bucket, under `archive/`. */
+export const ARCHIVE_TO_BUCKET = "s3";
 
 /** A nightly archive's name: `parley-YYYYMMDD-HHmmss.tar.gz` (UTC), sorted by time. */
 const ARCHIVE_NAME = /^parley-\d{8}-\d{6}\.tar\.gz$/;
@@ -66,9 +92,12 @@ export interface TasksDeps {
   contacts: ContactChanges;
   /** The nightly archive: where, how many kept, and the export itself. */
   archive: {
+    /** A folder, or `s3`: the installation's bucket (ARCHIVE_TO_BUCKET). */
     dir: string | undefined;
     keep: number;
     write: (file: string) => Promise<ExportReport>;
+    /** The bucket Settings → Files sets up, or null (for `ARCHIVE_DIR=s3`). */
+    bucket: () => Promise<ArchiveBucket | null>;
   };
 }
 
@@ -238,13 +267,14 @@ export class TasksService {
     const { dir, keep, write } = this.deps.archive;
     if (!dir)
       return "no folder set: give ARCHIVE_DIR to the server to keep a nightly archive";
-    await fs.promises.mkdir(dir, { recursive: true });
     const stamp = new Date(now)
       .toISOString()
       .replace(/[-:]/g, "")
       .replace("T", "-")
       .slice(0, 15);
     const name = `parley-${stamp}.tar.gz`;
+    if (dir === ARCHIVE_TO_BUCKET) return this.archiveToBucket(name);
+    await fs.promises.mkdir(dir, { recursive: true });
     const file = path.join(dir, name);
     // Written under another name first: a half-written archive never looks finished.
     const partial = `${file}.partial`;
@@ -256,9 +286,40 @@ export class TasksService {
       .reverse();
     for (const old of kept.slice(keep))
       await fs.promises.rm(path.join(dir, old), { force: true });
-    const rows = Object.values(report.tables).reduce((a, b) => a + b, 0);
-    const removed = Math.max(0, kept.length - keep);
-    return `${name} written: ${rows} rows, ${report.files} files (${report.bytes} bytes)${report.filesElsewhere ? `, not the files in the ${report.filesElsewhere}` : ""}; ${removed} older archives removed, ${Math.min(kept.length, keep)} kept`;
+    return archiveSummary(name, report, kept.length, keep, "");
+  }
+
+  /**
+   * Tonight's archive into the bucket, under `archive/`: written to a temporary file, then
+   * stored as one object (a half-sent one never appears), then the oldest beyond `keep` go.
+   */
+  private async archiveToBucket(name: string): Promise<string> {
+    const { keep, write } = this.deps.archive;
+    const bucket = await this.deps.archive.bucket();
+    if (!bucket)
+      return "ARCHIVE_DIR=s3 but no S3 bucket is set up: set one up in Settings → Files";
+    const folder = await fs.promises.mkdtemp(
+      path.join(os.tmpdir(), "parley-archive-"),
+    );
+    try {
+      const file = path.join(folder, name);
+      const report = await write(file);
+      await bucket.putFile(
+        `${ARCHIVE_FOLDER}/${name}`,
+        file,
+        "application/gzip",
+      );
+      const kept: string[] = [];
+      for await (const { key } of bucket.objects(`${ARCHIVE_FOLDER}/`))
+        if (ARCHIVE_NAME.test(key.slice(ARCHIVE_FOLDER.length + 1)))
+          kept.push(key);
+      kept.sort().reverse();
+      for (const old of kept.slice(keep)) await bucket.remove(old);
+      return archiveSummary(name, report, kept.length, keep, " in the bucket");
+    } finally {
+      bucket.destroy();
+      await fs.promises.rm(folder, { recursive: true, force: true });
+    }
   }
 
   /** Every task with its state, last run and next run. */
