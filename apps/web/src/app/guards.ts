@@ -18,7 +18,13 @@ export type GuardDecision =
   { kind: "stay" } | { kind: "redirect"; to: string; error?: "noPermission" };
 
 // The download page is the login page's "download client" entry too (SPEC §2).
-const PUBLIC_PATHS = new Set(["/login", "/register", "/404", "/download"]);
+const PUBLIC_PATHS = new Set([
+  "/login",
+  "/register",
+  "/welcome",
+  "/404",
+  "/download",
+]);
 
 function isManagePath(path: string): boolean {
   return path === "/manage" || path.startsWith("/manage/");

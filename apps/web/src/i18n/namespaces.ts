@@ -64,6 +64,7 @@ const FIRST_SCREEN_TEXTS = [
   "server.",
   "system.",
   "sso.",
+  "welcome.",
 ] as const;
 
 /** Whether a server text comes with the first screens (else with the signed-in ones). */

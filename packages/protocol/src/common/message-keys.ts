@@ -33,6 +33,8 @@ export const MESSAGE_KEYS = [
   "login.totpRequired",
   "login.totpWrong",
   "login.ssoOnly",
+  "welcome.invalid",
+  "welcome.ok",
   "totp.codeRequired",
   "totp.codeWrong",
   "totp.alreadyOn",

@@ -68,6 +68,26 @@ export const loginTicket = defineCall({
   }),
 });
 
+/** How long an invitation link (`manage/User/import` with `invite`) stays usable: 7 days. */
+export const WELCOME_LINK_DAYS = 7;
+
+/**
+ * `common/pub/welcome` (Parley's own, issue 47): an invited user chooses their password
+ * with the link an administrator gave them (`/#/welcome?account=…&token=…`, usable once,
+ * for WELCOME_LINK_DAYS). Answers a one-time login ticket for `login`'s `token`, valid
+ * 60 s. An unknown account, a wrong, used or expired link all answer `welcome.invalid`.
+ */
+export const welcome = defineCall({
+  path: "/common/pub/welcome",
+  auth: "optional",
+  request: z.object({
+    account: z._default(text(255), ""),
+    token: z._default(text(128), ""),
+    password: z._default(text(255), ""),
+  }),
+  response: z.object({ ticket: z.string() }),
+});
+
 /** `common/pub/logout`: ends the caller's session; never fails. */
 export const logout = defineCall({
   path: "/common/pub/logout",

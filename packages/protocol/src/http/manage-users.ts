@@ -247,6 +247,12 @@ export const UserImportRowSchema = z.object({
   user_id: z.optional(z.int()),
   /** Once created without a password in the file: the one made for it, shown this once. */
   password: z.optional(z.string()),
+  /**
+   * Once created with `invite` and no password in the file: the invitation link, where the
+   * user chooses their password (`<PUBLIC_URL>/#/welcome?…`, relative without PUBLIC_URL),
+   * shown this once.
+   */
+  link: z.optional(z.string()),
 });
 /** One row of a CSV import. */
 export type UserImportRow = z.infer<typeof UserImportRowSchema>;
@@ -256,8 +262,9 @@ export type UserImportRow = z.infer<typeof UserImportRowSchema>;
  * `account` and `name`, optionally `email`, `role` — user, admin, super — and `password`),
  * at most 1,000 rows. Without `create` it only checks: every row with its problems. With
  * `create` "1" and no problem in any row, every account is made in one transaction
- * (passwords left empty are made up and answered once); with a problem, nothing is made
- * and `created` is 0. A role above user only from a super administrator.
+ * (passwords left empty are made up and answered once, or with `invite` "1" the account
+ * gets an invitation link instead, answered once); with a problem, nothing is made and
+ * `created` is 0. A role above user only from a super administrator.
  */
 export const userImport = defineCall({
   path: "/manage/User/import",
@@ -272,6 +279,8 @@ export const userImport = defineCall({
       ),
     ),
     create: optional(z.pipe(formString(), z.enum(["0", "1"]))),
+    /** "1": rows without a password get an invitation link instead of a made-up one. */
+    invite: optional(z.pipe(formString(), z.enum(["0", "1"]))),
   }),
   response: z.object({
     rows: z.array(UserImportRowSchema),

@@ -38,6 +38,9 @@ export const texts: Texts = {
     "That code is wrong or already used. Enter the current code from your authenticator app.",
   "login.ssoOnly":
     "This organisation signs in with single sign-on. Use the sign-in button above.",
+  "welcome.invalid":
+    "This invitation link has expired or was already used. Ask your administrator for a new one.",
+  "welcome.ok": "Your password is set. Welcome!",
   "totp.codeRequired": "Enter the code from your authenticator app.",
   "totp.codeWrong":
     "That code is wrong or already used. Enter the current code.",

@@ -30,6 +30,8 @@ export const texts: Texts = {
   "login.totpRequired": "請輸入驗證器應用程式中的 6 位數驗證碼（或一組復原碼）",
   "login.totpWrong": "驗證碼錯誤或已使用過，請輸入驗證器應用程式中目前的驗證碼",
   "login.ssoOnly": "本組織使用單一登入，請點選上方的登入按鈕",
+  "welcome.invalid": "邀請連結已過期或已使用，請聯絡管理員重新取得",
+  "welcome.ok": "密碼已設定，歡迎加入",
   "totp.codeRequired": "請輸入驗證器應用程式中的驗證碼",
   "totp.codeWrong": "驗證碼錯誤或已使用過，請輸入目前的驗證碼",
   "totp.alreadyOn": "兩步驟驗證已開啟。如要更換驗證器，請先將它關閉",

@@ -39,6 +39,9 @@ export const texts: Texts = {
     "Ce code est incorrect ou a déjà été utilisé. Saisissez le code actuel de votre application d'authentification.",
   "login.ssoOnly":
     "Cette organisation utilise l'authentification unique (SSO). Connectez-vous avec le bouton ci-dessus.",
+  "welcome.invalid":
+    "Ce lien d'invitation a expiré ou a déjà été utilisé. Demandez-en un nouveau à votre administrateur.",
+  "welcome.ok": "Votre mot de passe est défini. Bienvenue !",
   "totp.codeRequired":
     "Saisissez le code de votre application d'authentification.",
   "totp.codeWrong":

@@ -40,6 +40,9 @@ export const texts: Texts = {
     "Der Code ist falsch oder wurde bereits verwendet. Gib den aktuellen Code aus deiner Authenticator-App ein.",
   "login.ssoOnly":
     "Diese Organisation nutzt Single Sign-On (SSO). Melde dich über die Anmeldeschaltfläche oben an.",
+  "welcome.invalid":
+    "Dieser Einladungslink ist abgelaufen oder wurde bereits verwendet. Bitte deine Administration um einen neuen.",
+  "welcome.ok": "Dein Passwort ist gesetzt. Willkommen!",
   "totp.codeRequired": "Gib den Code aus deiner Authenticator-App ein.",
   "totp.codeWrong":
     "Der Code ist falsch oder wurde bereits verwendet. Gib den aktuellen Code ein.",

@@ -35,6 +35,9 @@ export const texts: Texts = {
     "Esse código está errado ou já foi usado. Digite o código atual do seu aplicativo autenticador.",
   "login.ssoOnly":
     "Esta organização usa login único (SSO). Entre pelo botão de login acima.",
+  "welcome.invalid":
+    "Este link de convite expirou ou já foi usado. Peça um novo ao administrador.",
+  "welcome.ok": "Sua senha foi definida. Boas-vindas!",
   "totp.codeRequired": "Digite o código do seu aplicativo autenticador.",
   "totp.codeWrong":
     "Esse código está errado ou já foi usado. Digite o código atual.",

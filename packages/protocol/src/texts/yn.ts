@@ -38,6 +38,9 @@ export const texts: Texts = {
     "Mã không đúng hoặc đã được sử dụng. Hãy nhập mã hiện tại từ ứng dụng xác thực.",
   "login.ssoOnly":
     "Tổ chức này sử dụng đăng nhập một lần (SSO). Hãy dùng nút đăng nhập ở trên.",
+  "welcome.invalid":
+    "Liên kết mời này đã hết hạn hoặc đã được dùng. Hãy xin quản trị viên một liên kết mới.",
+  "welcome.ok": "Đã đặt mật khẩu. Chào mừng bạn!",
   "totp.codeRequired": "Nhập mã từ ứng dụng xác thực của bạn.",
   "totp.codeWrong": "Mã không đúng hoặc đã được sử dụng. Hãy nhập mã hiện tại.",
   "totp.alreadyOn":

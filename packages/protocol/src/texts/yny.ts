@@ -38,6 +38,9 @@ export const texts: Texts = {
     "Kode salah atau sudah digunakan. Masukkan kode saat ini dari aplikasi autentikator Anda.",
   "login.ssoOnly":
     "Organisasi ini menggunakan single sign-on (SSO). Gunakan tombol masuk di atas.",
+  "welcome.invalid":
+    "Tautan undangan ini sudah kedaluwarsa atau sudah dipakai. Mintalah tautan baru kepada administrator.",
+  "welcome.ok": "Kata sandi Anda sudah diatur. Selamat datang!",
   "totp.codeRequired": "Masukkan kode dari aplikasi autentikator Anda.",
   "totp.codeWrong": "Kode salah atau sudah digunakan. Masukkan kode saat ini.",
   "totp.alreadyOn":

@@ -30,6 +30,8 @@ export const texts: Texts = {
   "login.totpRequired": "请输入身份验证器应用中的 6 位验证码（或一个恢复码）",
   "login.totpWrong": "验证码错误或已使用，请输入身份验证器应用中当前的验证码",
   "login.ssoOnly": "本组织使用单点登录，请点击上方的登录按钮",
+  "welcome.invalid": "邀请链接已过期或已使用，请联系管理员重新获取",
+  "welcome.ok": "密码已设置，欢迎加入",
   "totp.codeRequired": "请输入身份验证器应用中的验证码",
   "totp.codeWrong": "验证码错误或已使用，请输入当前的验证码",
   "totp.alreadyOn": "两步验证已开启。要更换身份验证器，请先关闭它",

@@ -5,6 +5,7 @@ import { AccountsService } from "./accounts.service.js";
 import { codesRepository } from "./codes.repository.js";
 import { CodesService } from "./codes.service.js";
 import { LoginTickets } from "./login-tickets.js";
+import { WelcomeLinks } from "./welcome-links.js";
 import { sessionsRepository } from "./sessions.repository.js";
 import { SessionsService } from "./sessions.service.js";
 import type { AccountsPorts } from "./accounts.service.js";
@@ -41,6 +42,12 @@ export const accountsModule = defineModule(
         config.RATE_SENDCODE_WINDOW_S,
       ),
     });
+    const tickets = new LoginTickets(ctx.keys);
+    const loginPerAddress = ctx.limiter(
+      "login-ip",
+      config.RATE_LOGIN_IP,
+      config.RATE_LOGIN_WINDOW_S,
+    );
     const service = new AccountsService({
       users,
       sessions,
@@ -55,7 +62,14 @@ export const accountsModule = defineModule(
         groups,
         audit,
       },
-      tickets: new LoginTickets(ctx.keys),
+      tickets,
+      welcome: new WelcomeLinks({
+        db: ctx.db,
+        clock: ctx.clock,
+        passwords: ctx.passwords,
+        tickets,
+        limits: { loginPerAddress },
+      }),
       clock: ctx.clock,
       passwords: ctx.passwords,
       logger: ctx.logger,
@@ -70,11 +84,7 @@ export const accountsModule = defineModule(
           config.RATE_LOGIN_ACCOUNT,
           config.RATE_LOGIN_WINDOW_S,
         ),
-        loginPerAddress: ctx.limiter(
-          "login-ip",
-          config.RATE_LOGIN_IP,
-          config.RATE_LOGIN_WINDOW_S,
-        ),
+        loginPerAddress,
         registerPerAddress: ctx.limiter(
           "register-ip",
           config.RATE_REGISTER_IP,

@@ -19,6 +19,11 @@ export function registerAccountRoutes(
     key: "login.ok",
   }));
 
+  registry.register(calls.welcome, async (input, ctx) => ({
+    data: await accounts.welcome(input, originOf(ctx)),
+    key: "welcome.ok",
+  }));
+
   registry.register(calls.loginTicket, async (_input, ctx) => ({
     data: await accounts.loginTicket(requireSession(ctx), originOf(ctx)),
   }));

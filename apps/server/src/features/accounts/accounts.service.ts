@@ -37,6 +37,7 @@ import type { InvitationsService } from "./invitations.service.js";
 import type { ProfileRepository } from "./profile.repository.js";
 import { type UserAdminDeps, UserAdminService } from "./user-admin.service.js";
 import { LOGIN_TICKET_TTL_S, type LoginTickets } from "./login-tickets.js";
+import type { WelcomeInput, WelcomeLinks } from "./welcome-links.js";
 import { Credentials, type SignInChecks } from "./credentials.js";
 import { lazyRequire } from "../../lib/lazy-require.js";
 
@@ -86,6 +87,8 @@ export interface AccountsDeps {
   /** User administration's own parts; it reaches this service for the rest. */
   admin: Pick<UserAdminDeps, "repo" | "groups" | "audit">;
   tickets: LoginTickets;
+  /** Invitation links (issue 47): set a password, once. */
+  welcome: WelcomeLinks;
   clock: Clock;
   passwords: Passwords;
   limits: AccountLimits;
@@ -166,6 +169,7 @@ export class AccountsService {
     this.invitations = deps.invitations;
     this.admin = new UserAdminService({
       ...deps.admin,
+      welcome: deps.welcome,
       clock: deps.clock,
       passwords: deps.passwords,
       policy: deps.policy,
@@ -314,6 +318,11 @@ export class AccountsService {
   /** Users whose mail is this address (sign-in links a verified address to one account). */
   usersByEmail(email: string): Promise<UserRow[]> {
     return this.users.findUsersByEmail(email);
+  }
+
+  /** `common/pub/welcome`: an invitation link's password, then a login ticket. */
+  welcome(input: WelcomeInput, origin: Origin): Promise<{ ticket: string }> {
+    return this.deps.welcome.redeem(input, origin.ip);
   }
 
   /** Mints a one-time login ticket (SSO's code): signs the user in once, within 60 s. */

@@ -20,11 +20,11 @@ export function registerUserAdminRoutes(
     key: "ok",
   }));
   registry.register(manage.userImport, async (input, ctx) => ({
-    data: await service.importUsers(
-      adminOf(ctx),
-      input.csv,
-      input.create === "1",
-    ),
+    data: await service.importUsers(adminOf(ctx), input.csv, {
+      create: input.create === "1",
+      invite: input.invite === "1",
+      publicUrl: ctx.publicUrl,
+    }),
   }));
   registry.register(manage.userEdit, async (input, ctx) => ({
     data: await service.editUser(adminOf(ctx), input),

@@ -22,6 +22,7 @@ import type { AuditLog } from "../audit/audit.ports.js";
 import type { AccountsService } from "./accounts.service.js";
 import { toConsoleUser } from "./user-admin.mapper.js";
 import { importUsers } from "./user-import.js";
+import type { WelcomeLinks } from "./welcome-links.js";
 import type {
   AccountErasure,
   UserAdminRepository,
@@ -32,6 +33,8 @@ export type { Admin } from "./admin-acts.js";
 
 export interface UserAdminDeps {
   repo: UserAdminRepository;
+  /** Invitation links for users imported without a password. */
+  welcome: WelcomeLinks;
   clock: Clock;
   passwords: Passwords;
   policy: Policy;
@@ -164,9 +167,9 @@ export class UserAdminService {
   importUsers(
     admin: Admin,
     csv: string,
-    create: boolean,
+    options: { create: boolean; invite: boolean; publicUrl: string },
   ): ReturnType<typeof importUsers> {
-    return importUsers(this.deps, admin, csv, create);
+    return importUsers(this.deps, admin, csv, options);
   }
 
   async addUser(admin: Admin, input: NewUserInput): Promise<ConsoleUser> {

@@ -158,3 +158,132 @@ describe("users from a CSV file", () => {
     ]);
   });
 });
+
+describe("invitation links instead of passwords (common/pub/welcome)", () => {
+  async function importWithLinks(user: TestUser, csv: string) {
+    const res = await app().post(
+      "/manage/User/import",
+      { csv, create: "1", invite: "1" },
+      { token: user.token, json: true },
+    );
+    expect(res.code, res.msg).toBe(0);
+    return (res.data as { rows: UserImportRow[] }).rows;
+  }
+
+  const linkParams = (link: string | undefined) => {
+    const query = link?.split("#/welcome?")[1] ?? "";
+    const params = new URLSearchParams(query);
+    return {
+      account: params.get("account") ?? "",
+      token: params.get("token") ?? "",
+    };
+  };
+
+  const welcome = (body: Record<string, string>) =>
+    app().post("/common/pub/welcome", body, {
+      headers: { "Accept-Language": "en" },
+    });
+
+  it("gives rows without a password a link, usable once, that sets the password and signs in", async () => {
+    const admin = await loginAdmin(app());
+    const u = unique();
+    const rows = await importWithLinks(
+      admin,
+      `account,name,password\nivy${u},Ivy,\njoe${u},Joe,given-pw1\n`,
+    );
+    const [ivy, joe] = rows;
+    expect(ivy?.password).toBeUndefined();
+    expect(ivy?.link).toMatch(/^\/#\/welcome\?account=ivy\w+&token=[\w-]{43}$/);
+    // A password in the file is the user's: no link.
+    expect(joe?.link).toBeUndefined();
+    expect(joe?.password).toBeUndefined();
+    // Before the link is used, no password opens the account.
+    const params = linkParams(ivy?.link);
+    expect(
+      (
+        await app().post("/common/pub/login", {
+          account: params.account,
+          password: "!",
+        })
+      ).code,
+    ).not.toBe(0);
+    // A short password is refused by the register rule, the link still unused.
+    const short = await welcome({ ...params, password: "abc" });
+    expect(short.key).toBe("register.passwordLength");
+    const done = await welcome({ ...params, password: "chosen-pw1" });
+    expect(done.code, done.msg).toBe(0);
+    const { ticket } = done.data as { ticket: string };
+    const viaTicket = await app().post("/common/pub/login", { token: ticket });
+    expect(viaTicket.code, viaTicket.msg).toBe(0);
+    const viaPassword = await app().post("/common/pub/login", {
+      account: params.account,
+      password: "chosen-pw1",
+    });
+    expect(viaPassword.code, viaPassword.msg).toBe(0);
+    // Used once: the same link again, even with another password, is refused.
+    const again = await welcome({ ...params, password: "other-pw22" });
+    expect(again.key).toBe("welcome.invalid");
+    expect(again.msg).toMatch(/expired or was already used/);
+  });
+
+  it("answers a wrong token, another account's token, an unknown account and an expired link alike", async () => {
+    const admin = await loginAdmin(app());
+    const u = unique();
+    const rows = await importWithLinks(
+      admin,
+      `account,name\nkim${u},Kim\nlee${u},Lee\n`,
+    );
+    const kim = linkParams(rows[0]?.link);
+    const lee = linkParams(rows[1]?.link);
+    const answers = await Promise.all([
+      welcome({
+        account: kim.account,
+        token: "x".repeat(43),
+        password: "chosen-pw1",
+      }),
+      welcome({
+        account: kim.account,
+        token: lee.token,
+        password: "chosen-pw1",
+      }),
+      welcome({
+        account: `nobody${u}`,
+        token: kim.token,
+        password: "chosen-pw1",
+      }),
+      welcome({ account: kim.account, token: "", password: "chosen-pw1" }),
+    ]);
+    for (const answer of answers) {
+      expect(answer.code).not.toBe(0);
+      expect(answer.key).toBe("welcome.invalid");
+    }
+    // Seven days later the link is gone.
+    app().clock.advance(7 * 86_400_000 + 1);
+    const late = await welcome({ ...lee, password: "chosen-pw1" });
+    expect(late.key).toBe("welcome.invalid");
+    // Nothing changed: neither can sign in with that password.
+    for (const account of [kim.account, lee.account])
+      expect(
+        (
+          await app().post("/common/pub/login", {
+            account,
+            password: "chosen-pw1",
+          })
+        ).code,
+      ).not.toBe(0);
+  });
+
+  it("does not open a disabled user's account", async () => {
+    const admin = await loginAdmin(app());
+    const u = unique();
+    const rows = await importWithLinks(admin, `account,name\nmay${u},May\n`);
+    const may = linkParams(rows[0]?.link);
+    await app()
+      .db.updateTable("users")
+      .set({ status: 0 })
+      .where("account", "=", may.account)
+      .execute();
+    const answer = await welcome({ ...may, password: "chosen-pw1" });
+    expect(answer.key).toBe("welcome.invalid");
+  });
+});

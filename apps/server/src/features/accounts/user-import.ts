@@ -19,6 +19,7 @@ import type { AuditLog } from "../audit/audit.ports.js";
 import { type Admin, auditActorOf, mayWriteConsole } from "./admin-acts.js";
 import type { AccountsService } from "./accounts.service.js";
 import { namePinyin } from "./accounts.service.js";
+import type { WelcomeLinks } from "./welcome-links.js";
 import type { UserAdminRepository } from "./user-admin.repository.js";
 
 /*
@@ -74,6 +75,7 @@ const HASHING_AT_ONCE = 4;
 
 export interface UserImportDeps {
   repo: UserAdminRepository;
+  welcome: Pick<WelcomeLinks, "mint">;
   clock: Clock;
   passwords: Passwords;
   policy: Policy;
@@ -154,7 +156,17 @@ export async function importUsers(
   deps: UserImportDeps,
   admin: Admin,
   csv: string,
-  create: boolean,
+  {
+    create,
+    invite,
+    publicUrl,
+  }: {
+    create: boolean;
+    /** Rows without a password get an invitation link instead of a made-up one. */
+    invite: boolean;
+    /** Where links point (PUBLIC_URL, or "" for relative links). */
+    publicUrl: string;
+  },
 ): Promise<{ rows: UserImportRow[]; created: number }> {
   mayWriteConsole(deps.policy, admin);
   const parsed = readCsv(csv);
@@ -189,14 +201,21 @@ export async function importUsers(
     return { rows, created: 0 };
 
   const now = deps.clock.now();
-  const passwords = parsed.map(({ given }) => given || newPassword());
+  // Invited users have no password until they choose one with their link ("!" opens nothing).
+  const passwords = parsed.map(
+    ({ given }) => given || (invite ? "" : newPassword()),
+  );
   const hashes: string[] = [];
   for (let at = 0; at < passwords.length; at += HASHING_AT_ONCE)
     hashes.push(
       ...(await Promise.all(
         passwords
           .slice(at, at + HASHING_AT_ONCE)
-          .map((password) => deps.passwords.hash(password)),
+          .map((password) =>
+            password === ""
+              ? Promise.resolve("!")
+              : deps.passwords.hash(password),
+          ),
       )),
     );
   let created;
@@ -231,12 +250,26 @@ export async function importUsers(
       { account: row.account, realname: row.realname, role: row.role },
     );
   await deps.accounts.events.emit("created");
+  const tokens = invite
+    ? await deps.welcome.mint(
+        created.filter((_, i) => !parsed[i]?.given).map((row) => row.account),
+      )
+    : new Map<string, string>();
   return {
-    rows: rows.map((row, i) => ({
-      ...row,
-      user_id: created[i]?.user_id,
-      ...(parsed[i]?.given ? {} : { password: passwords[i] }),
-    })),
+    rows: rows.map((row, i) => {
+      const token = tokens.get(created[i]?.account ?? "");
+      return {
+        ...row,
+        user_id: created[i]?.user_id,
+        ...(parsed[i]?.given
+          ? {}
+          : token
+            ? {
+                link: `${publicUrl}/#/welcome?${new URLSearchParams({ account: row.account, token }).toString()}`,
+              }
+            : { password: passwords[i] }),
+      };
+    }),
     created: created.length,
   };
 }

@@ -31,6 +31,17 @@ export function useRegisterMutation() {
   });
 }
 
+/**
+ * Chooses a password with an invitation link (`common/pub/welcome`); answers a login
+ * ticket. A refusal is not toasted: the page says it where it stays.
+ */
+export function useWelcomeMutation() {
+  return useMutation({
+    mutationFn: async (body: CallRequest<typeof accounts.welcome>) =>
+      (await call(accounts.welcome, body, { silent: true })).data,
+  });
+}
+
 /** Asks for a code; a refusal is not toasted: the code field says it where it stays. */
 export function useSendCodeMutation() {
   return useMutation({

@@ -22,8 +22,16 @@ const TwoFactorRequiredPage = lazyPage(() =>
   })),
 );
 
-/** /register; /two-factor (two-factor required and not on yet). */
+const WelcomePage = lazyPage(() =>
+  import("./pages/WelcomePage").then((m) => ({ default: m.WelcomePage })),
+);
+
+/**
+ * /register; /two-factor (two-factor required and not on yet); /welcome (an invitation
+ * link: choose a password).
+ */
 export const accountsRoutes: RouteObject[] = [
   { path: "/register", Component: RegisterPage },
+  { path: "/welcome", Component: WelcomePage },
   { path: "/two-factor", Component: TwoFactorRequiredPage },
 ];

@@ -217,11 +217,16 @@ export function useDeleteUserMutation() {
 export function useImportUsersMutation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { csv: string; create: boolean }) =>
+    mutationFn: async (body: {
+      csv: string;
+      create: boolean;
+      invite?: boolean;
+    }) =>
       (
         await call(manage.userImport, {
           csv: body.csv,
           create: body.create ? "1" : "0",
+          ...(body.invite ? { invite: "1" as const } : {}),
         })
       ).data,
     onSuccess: (result) => {

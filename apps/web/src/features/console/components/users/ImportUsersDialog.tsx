@@ -4,6 +4,7 @@ import {
   Button,
   Flex,
   Modal,
+  Radio,
   Table,
   Tag,
   Typography,
@@ -31,10 +32,16 @@ function save(name: string, rows: readonly (readonly string[])[]): void {
   URL.revokeObjectURL(url);
 }
 
+/** An invitation link as the browser opens it (the server answers it relative without PUBLIC_URL). */
+function absoluteLink(link: string): string {
+  return new URL(link, window.location.href).href;
+}
+
 /**
  * Users → Import from CSV (issue 47): choose a file, see every row checked (what is wrong,
- * row by row), create them all at once, then download the results with the passwords
- * made up for them (shown only now).
+ * row by row), choose made-up passwords or invitation links for the rows without one,
+ * create them all at once, then download the results with the passwords or links (shown
+ * only now).
  */
 export function ImportUsersDialog({
   open,
@@ -47,6 +54,7 @@ export function ImportUsersDialog({
   const run = useImportUsersMutation();
   const [csv, setCsv] = useState<string | null>(null);
   const [fileName, setFileName] = useState("");
+  const [invite, setInvite] = useState(false);
   const result = run.data;
   const rows = result?.rows ?? [];
   const wrong = rows.filter((row) => row.problems.length > 0).length;
@@ -55,6 +63,7 @@ export function ImportUsersDialog({
   const close = () => {
     setCsv(null);
     setFileName("");
+    setInvite(false);
     run.reset();
     onClose();
   };
@@ -85,12 +94,21 @@ export function ImportUsersDialog({
     },
     created > 0
       ? {
-          title: t("import.columns.password"),
-          dataIndex: "password",
-          render: (password: string | undefined) =>
-            password ? (
+          title: invite
+            ? t("import.columns.link")
+            : t("import.columns.password"),
+          key: "secret",
+          render: (_: unknown, row: UserImportRow) =>
+            row.link ? (
+              <Typography.Text
+                copyable={{ text: absoluteLink(row.link) }}
+                ellipsis
+              >
+                {absoluteLink(row.link)}
+              </Typography.Text>
+            ) : row.password ? (
               <Typography.Text code copyable>
-                {password}
+                {row.password}
               </Typography.Text>
             ) : (
               <Typography.Text type="secondary">
@@ -126,13 +144,13 @@ export function ImportUsersDialog({
     ]);
   const results = () =>
     save("parley-users-created.csv", [
-      ["account", "name", "email", "role", "password"],
+      ["account", "name", "email", "role", invite ? "link" : "password"],
       ...rows.map((row: UserImportRow) => [
         row.account,
         row.realname,
         row.email,
         t(roleOf(row.role).key),
-        row.password ?? "",
+        row.link ? absoluteLink(row.link) : (row.password ?? ""),
       ]),
     ]);
 
@@ -159,7 +177,7 @@ export function ImportUsersDialog({
               disabled={!csv || rows.length === 0 || wrong > 0}
               loading={run.isPending && csv !== null && rows.length > 0}
               onClick={() => {
-                if (csv) run.mutate({ csv, create: true });
+                if (csv) run.mutate({ csv, create: true, invite });
               }}
             >
               {t("import.create", { count: rows.length })}
@@ -173,7 +191,7 @@ export function ImportUsersDialog({
           type="success"
           showIcon
           title={t("import.created", { count: created })}
-          description={t("import.passwordsOnce")}
+          description={t(invite ? "import.linksOnce" : "import.passwordsOnce")}
           style={{ marginBottom: 16 }}
         />
       ) : (
@@ -205,6 +223,25 @@ export function ImportUsersDialog({
             <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
               {fileName}
             </Typography.Text>
+          )}
+          {rows.length > 0 && wrong === 0 && (
+            <div style={{ marginTop: 16 }}>
+              <Typography.Text>{t("import.without")}</Typography.Text>
+              <Radio.Group
+                value={invite ? "link" : "password"}
+                onChange={(event) => setInvite(event.target.value === "link")}
+                style={{
+                  display: "flex",
+                  flexWrap: "wrap",
+                  gap: 8,
+                  marginTop: 4,
+                }}
+                options={[
+                  { value: "password", label: t("import.makePasswords") },
+                  { value: "link", label: t("import.sendLinks") },
+                ]}
+              />
+            </div>
           )}
           {rows.length > 0 && (
             <Alert
