@@ -126,8 +126,8 @@ async function fill(url: string, messageCount = 0): Promise<void> {
     for (const u of USERS)
       await c.query(
         `insert into yu_user (user_id, account, realname, password, salt, email, sex, role,
-          motto, setting, create_time, status, delete_time)
-         values (?, ?, ?, ?, ?, ?, 1, ?, 'motto', ?, ?, ?, ?)`,
+          motto, setting, create_time, status, delete_time, avatar)
+         values (?, ?, ?, ?, ?, ?, 1, ?, 'motto', ?, ?, ?, ?, ?)`,
         [
           u.id,
           u.account,
@@ -147,6 +147,11 @@ async function fill(url: string, messageCount = 0): Promise<void> {
           T0 - 1000,
           u.status ?? 1,
           u.deleted ? T0 : 0,
+          u.id === 2
+            ? "/storage/avatar/20231114/bear.png"
+            : u.id === 3
+              ? "/storage/avatar/gone.png"
+              : "",
         ],
       );
     // Friends: 2⇄3 both ways with remarks; 2→4 one way; 5→3 waiting; 6→2 refused.
@@ -164,8 +169,8 @@ async function fill(url: string, messageCount = 0): Promise<void> {
         [from, String(to), nickname, invite, status, remark, T0 - 500],
       );
     await c.query(
-      `insert into yu_group (group_id, name, owner_id, create_user, create_time, notice, setting)
-       values (1, '春游交流', 2, 2, ?, 'Bring water', ?)`,
+      `insert into yu_group (group_id, name, owner_id, create_user, create_time, notice, setting, avatar)
+       values (1, '春游交流', 2, 2, ?, 'Bring water', ?, '/storage/avatar/20231114/bear.png')`,
       [
         T0 - 100,
         JSON.stringify({
@@ -316,6 +321,8 @@ beforeAll(async () => {
     .png()
     .toBuffer();
   fs.writeFileSync(path.join(filesDir, "image/20231114/bears.png"), png);
+  fs.mkdirSync(path.join(filesDir, "avatar/20231114"), { recursive: true });
+  fs.writeFileSync(path.join(filesDir, "avatar/20231114/bear.png"), png);
   fs.writeFileSync(
     path.join(filesDir, "file/20231114/plan.txt"),
     "picnic at nine\n",
@@ -591,6 +598,37 @@ describe("importing a Raingad database", () => {
     expect(withdrawnRow).toMatchObject({ is_undo: 1, type: "event" });
   });
 
+  it("draws avatars from Raingad's pictures, and says which it could not find", async () => {
+    const bear = await api.db
+      .selectFrom("users")
+      .select(["user_id", "avatar"])
+      .where("account", "=", "13800000002")
+      .executeTakeFirstOrThrow();
+    expect(bear.avatar).toMatch(
+      new RegExp(`^/storage/avatar/${bear.user_id}/[0-9a-f]{24}\\.png$`),
+    );
+    const drawn = await sharp(
+      fs.readFileSync(
+        path.join(storageDir, bear.avatar.slice("/storage/".length)),
+      ),
+    ).metadata();
+    expect([drawn.format, drawn.width, drawn.height]).toEqual([
+      "png",
+      240,
+      240,
+    ]);
+    const group = await api.db
+      .selectFrom("groups")
+      .select(["group_id", "avatar"])
+      .where("name", "=", "春游交流")
+      .executeTakeFirstOrThrow();
+    expect(group.avatar).toMatch(
+      new RegExp(`^/storage/avatar/group_${group.group_id}/`),
+    );
+    expect(first.counts("avatars")).toEqual({ read: 3, stored: 2, skipped: 1 });
+    expect(first.table()).toContain("avatars: 1 missing from the files folder");
+  });
+
   it("keeps the note to oneself", async () => {
     const bear1 = await localId("13800000002");
     const self = await api.db
@@ -642,6 +680,7 @@ describe("importing a Raingad database", () => {
       "files",
       "friends",
       "friend requests",
+      "avatars",
     ])
       expect(again.counts(kind).stored, kind).toBe(0);
     expect(await count()).toBe(before);

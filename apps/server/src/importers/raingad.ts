@@ -193,11 +193,38 @@ export class RaingadImport {
         },
       });
       this.users.set(num(row.user_id), local);
+      await this.avatarOf({ userId: local }, row.avatar);
     }
-    if (this.tally.counts("users").read > 0)
+  }
+
+  /** A stored picture (`/storage/…`) of the source, under --files. */
+  private stored(src: string): string | null {
+    const relative = src
+      .replace(/^https?:\/\/[^/]+/, "")
+      .replace(/^\/?storage\//, "");
+    if (
+      !this.options.filesDir ||
+      !relative ||
+      relative.split("/").includes("..")
+    )
+      return null;
+    return path.join(this.options.filesDir, relative);
+  }
+
+  /** A user's or group's avatar, when Raingad has one and --files holds it. */
+  private async avatarOf(
+    owner: { userId: number } | { groupId: number },
+    src: unknown,
+  ): Promise<void> {
+    const given = str(src).trim();
+    if (given === "") return;
+    this.tally.read("avatars");
+    const file = this.stored(given);
+    if (file) await this.target.avatar(owner, file);
+    else
       this.tally.skipped(
         "avatars",
-        "not carried: each user's letter avatar shows until they choose one",
+        "no --files folder given, or an address elsewhere",
       );
   }
 
@@ -325,6 +352,7 @@ export class RaingadImport {
         members: list,
       });
       this.groups.set(sourceId, local);
+      await this.avatarOf({ groupId: local }, row.avatar);
       // Group ids of the unread counts, now local.
       for (const member of list) {
         const key = `${member.userId}:${sourceId}`;
@@ -366,15 +394,8 @@ export class RaingadImport {
       }
     }
     src ||= this.content(row.content);
-    const relative = src
-      .replace(/^https?:\/\/[^/]+/, "")
-      .replace(/^\/?storage\//, "");
-    if (!this.options.filesDir || !relative || relative.includes(".."))
-      return null;
-    return {
-      path: path.join(this.options.filesDir, relative),
-      name: name || path.basename(relative),
-    };
+    const file = this.stored(src);
+    return file ? { path: file, name: name || path.basename(file) } : null;
   }
 
   private async importMessages(): Promise<void> {

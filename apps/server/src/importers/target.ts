@@ -19,7 +19,8 @@ import {
 } from "../features/messages/send-batch.js";
 import { quoteOf } from "../features/messages/send-input.js";
 import { namePinyin as pinyinOf } from "../features/accounts/accounts.service.js";
-import type { Storage } from "../storage/storage.js";
+import { drawAvatar } from "../features/people/avatar-image.js";
+import { type Storage, storageSrc } from "../storage/storage.js";
 import fs from "node:fs";
 import { newPassword } from "../lib/ids.js";
 import type { Tally } from "./tally.js";
@@ -109,6 +110,9 @@ export interface MessageRecord {
   /** A one-to-one message its receiver has read (the default: a source without receipts). */
   read?: boolean;
 }
+
+/** The largest picture read for an avatar. */
+const AVATAR_SOURCE_MAX = 20 * 1024 * 1024;
 
 /** The longest client id the messages table holds. */
 const CLIENT_ID_MAX = 64;
@@ -567,6 +571,69 @@ export class ImportTarget {
         )
         .onConflict((oc) => oc.columns(["msg_id", "user_id"]).doNothing())
         .execute();
+  }
+
+  /**
+   * A user's or group's avatar from a picture in the source's folder, drawn as uploads
+   * are (a JPEG, PNG or GIF by its bytes, as a square PNG); only while it has none.
+   */
+  async avatar(
+    owner: { userId: number } | { groupId: number },
+    source: string,
+  ): Promise<void> {
+    const table = "userId" in owner ? "users" : "groups";
+    const id = "userId" in owner ? owner.userId : owner.groupId;
+    const current =
+      "userId" in owner
+        ? await this.db
+            .selectFrom("users")
+            .select("avatar")
+            .where("user_id", "=", id)
+            .executeTakeFirst()
+        : await this.db
+            .selectFrom("groups")
+            .select("avatar")
+            .where("group_id", "=", id)
+            .executeTakeFirst();
+    if (!current || current.avatar !== "") {
+      this.tally.skipped("avatars", "imported before");
+      return;
+    }
+    let bytes: Buffer;
+    try {
+      const stat = await fs.promises.stat(source);
+      if (!stat.isFile() || stat.size > AVATAR_SOURCE_MAX)
+        throw new Error("not a file");
+      bytes = await fs.promises.readFile(source);
+    } catch {
+      this.tally.skipped("avatars", "missing from the files folder");
+      return;
+    }
+    const folder = "userId" in owner ? `avatar/${id}/` : `avatar/group_${id}/`;
+    let drawn: { key: string; png: Buffer };
+    try {
+      drawn = await drawAvatar(bytes, folder);
+    } catch {
+      this.tally.skipped("avatars", "not a JPEG, PNG or GIF picture");
+      return;
+    }
+    await this.storage.put(drawn.key, drawn.png);
+    const src = storageSrc(drawn.key);
+    if (table === "users")
+      await this.db
+        .updateTable("users")
+        .set({ avatar: src })
+        .where("user_id", "=", id)
+        .where("avatar", "=", "")
+        .execute();
+    else
+      await this.db
+        .updateTable("groups")
+        .set({ avatar: src })
+        .where("group_id", "=", id)
+        .where("avatar", "=", "")
+        .execute();
+    this.tally.stored("avatars");
   }
 
   /** A reaction of a user with one emoji, once. */

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   type CallRequest,
   checkPassword,
@@ -15,7 +14,6 @@ import {
   regauthOf,
   type UserDetail,
 } from "@parley/protocol";
-import type Sharp from "sharp";
 import type { Policy, Publish } from "../../context.js";
 import type { Clock } from "../../lib/clock.js";
 import { refuse } from "../../lib/errors.js";
@@ -29,7 +27,6 @@ import {
 import { avatarUrl } from "../accounts/accounts.mapper.js";
 import { namePinyin } from "../accounts/accounts.service.js";
 import type { PeopleRepository, PersonRow } from "./people.repository.js";
-import { lazyRequire } from "../../lib/lazy-require.js";
 import type {
   AccountCodes,
   ProfileWrites,
@@ -39,18 +36,12 @@ import type {
 import type { ContactChanges } from "../contacts/contacts.ports.js";
 import type { Friendship } from "../friends/friends.ports.js";
 import type { GroupMembership, GroupPictures } from "../groups/groups.ports.js";
-
-const sharp = lazyRequire<typeof Sharp>("sharp");
+import { drawAvatar } from "./avatar-image.js";
 
 /** A profile as the call parsed it. */
 export type ProfileInput = CallRequest<typeof calls.updateUserInfo>;
 /** A user-card request as the call parsed it. */
 export type CardInput = CallRequest<typeof calls.getUserInfo>;
-
-/** The picture types an avatar may be, by content (SPEC §5: jpg, png, gif). */
-const AVATAR_TYPES = new Set(["image/jpeg", "image/png", "image/gif"]);
-/** Larger pictures than this many pixels are refused before they are decoded. */
-const AVATAR_MAX_PIXELS = 40_000_000;
 
 export interface PeopleDeps {
   repo: PeopleRepository;
@@ -399,25 +390,8 @@ export class PeopleService {
     publicUrl: string,
   ): Promise<string> {
     if (!file || file.length === 0) throw refuse("avatar.missing");
-    const { fileTypeFromBuffer } = await import("file-type");
-    const type = await fileTypeFromBuffer(file);
-    if (!type || !AVATAR_TYPES.has(type.mime)) throw refuse("avatar.notImage");
-    let png: Buffer;
-    try {
-      png = await sharp()(file, { limitInputPixels: AVATAR_MAX_PIXELS })
-        .rotate()
-        .resize(PeopleLimits.avatarSize, PeopleLimits.avatarSize, {
-          fit: "cover",
-        })
-        .png()
-        .toBuffer();
-    } catch {
-      // Claims to be a picture but is not one sharp can read (truncated, malformed).
-      throw refuse("avatar.notImage");
-    }
-    const hash = createHash("sha256").update(png).digest("hex").slice(0, 24);
     const folder = `avatar/${String(me)}/`;
-    const key = `${folder}${hash}.png`;
+    const { key, png } = await drawAvatar(file, folder);
     await this.deps.storage.put(key, png);
     const previous = await this.deps.accounts.profile.swapAvatar(
       me,
