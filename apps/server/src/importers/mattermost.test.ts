@@ -134,6 +134,10 @@ const lines = [
     },
   },
   {
+    type: "bot",
+    bot: { username: "ci-bot", display_name: "CI", owner: "alice" },
+  },
+  {
     type: "post",
     post: {
       team: "eng",
@@ -167,6 +171,16 @@ const lines = [
       user: "bob",
       message: "Second post",
       create_at: T + 2000,
+    },
+  },
+  {
+    type: "post",
+    post: {
+      team: "eng",
+      channel: "town-square",
+      user: "ci-bot",
+      message: "build passed",
+      create_at: T + 2500,
     },
   },
   {
@@ -292,8 +306,9 @@ describe("importing a Mattermost bulk export", () => {
 
   it("reads every object and says what it stored and skipped", () => {
     expect(first.counts("users")).toEqual({ read: 4, stored: 4, skipped: 0 });
+    expect(first.counts("bots")).toEqual({ read: 1, stored: 1, skipped: 0 });
     expect(first.counts("channels")).toMatchObject({ read: 2, stored: 2 });
-    expect(first.counts("messages")).toMatchObject({ read: 8, skipped: 1 });
+    expect(first.counts("messages")).toMatchObject({ read: 9, skipped: 1 });
     expect(first.counts("replies")).toMatchObject({ read: 3, stored: 3 });
     const table = first.table();
     expect(table).toContain("its channel was not imported");
@@ -390,6 +405,7 @@ describe("importing a Mattermost bulk export", () => {
     const [alice = 0, bob = 0, carol = 0] = await Promise.all(
       ["alice", "bob", "carol"].map(userId),
     );
+    const bot = await userId("ci-bot");
     const square = await api.db
       .selectFrom("groups")
       .select("group_id")
@@ -407,9 +423,10 @@ describe("importing a Mattermost bulk export", () => {
       [alice, "file", ""],
       [bob, "text", "reply"],
       [bob, "text", ""],
+      [bot, "text", ""],
       [carol, "text", "reply"],
     ]);
-    const [root, attachment, thanks, second, late] = chat;
+    const [root, attachment, thanks, second, , late] = chat;
     // Markdown stays text (the web client draws it); markup is never live.
     expect(root?.content).toBe(
       "Welcome **all** &lt;script&gt;x&lt;/script&gt;",

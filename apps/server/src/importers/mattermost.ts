@@ -130,6 +130,9 @@ export class MattermostImport {
       case "user":
         await this.user(body);
         return;
+      case "bot":
+        await this.bot(body);
+        return;
       case "post":
         await this.makeGroups();
         await this.post(body);
@@ -203,6 +206,31 @@ export class MattermostImport {
           order: (this.order += 1),
         });
       }
+  }
+
+  /**
+   * A bot user: an account nobody signs in to (bots arrive with integrations), so its
+   * posts come along under its name.
+   */
+  private async bot(body: Json): Promise<void> {
+    this.tally.read("bots");
+    const username = str(body.username).trim();
+    if (!username) {
+      this.tally.skipped("bots", "no username");
+      return;
+    }
+    const local = await this.target.user(
+      `bot:${username}`,
+      {
+        account: username,
+        realname: (str(body.display_name) || username).slice(0, 64),
+        passwordHash: "!",
+        status: 0,
+        createdAt: Date.now(),
+      },
+      "bots",
+    );
+    this.users.set(username, local);
   }
 
   /** The groups of the channels, once every user is read (at the first post). */

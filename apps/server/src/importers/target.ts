@@ -201,10 +201,15 @@ export class ImportTarget {
    * name already here (not imported) is taken as the same person: linked, left as it is,
    * and counted as merged.
    */
-  async user(externalId: string, user: UserRecord): Promise<number> {
+  async user(
+    externalId: string,
+    user: UserRecord,
+    /** What the tally counts it as: "users", "bots". */
+    kind = "users",
+  ): Promise<number> {
     const known = await this.linked("user", externalId);
     if (known !== undefined) {
-      this.tally.skipped("users", "imported before");
+      this.tally.skipped(kind, "imported before");
       return known;
     }
     const now = Date.now();
@@ -224,7 +229,7 @@ export class ImportTarget {
         await this.link(trx, "user", externalId, existing.user_id, now);
         this.names.set(existing.user_id, existing.realname);
         this.tally.skipped(
-          "users",
+          kind,
           "an account of that name was here: merged with it",
         );
         return existing.user_id;
@@ -252,7 +257,7 @@ export class ImportTarget {
         .executeTakeFirstOrThrow();
       await this.link(trx, "user", externalId, row.user_id, now);
       this.names.set(row.user_id, user.realname);
-      this.tally.stored("users");
+      this.tally.stored(kind);
       if (made) this.tally.madePasswords += 1;
       else if (user.passwordHash === "!" && user.status !== 0)
         this.tally.withoutPassword += 1;
