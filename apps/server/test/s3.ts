@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
+import type { Db } from "../src/db/database.js";
 import { S3Storage } from "../src/storage/s3-storage.js";
 
 /** s3rver's fixed credentials for signed requests. */
@@ -19,6 +20,29 @@ export interface TestS3 {
   /** Every key in the bucket. */
   keys(): Promise<string[]>;
   close(): Promise<void>;
+}
+
+/** The console's storage settings that point an installation at this bucket. */
+export function bucketSettings(s3: TestS3): Record<string, string> {
+  return {
+    disk: "s3",
+    endpoint: s3.endpoint,
+    region: "us-east-1",
+    bucket: s3.bucket,
+    accessKey: s3.accessKeyId,
+    secretKey: s3.secretAccessKey,
+    pathStyle: "1",
+  };
+}
+
+/** Points an installation's database at the bucket, as a saved storage setting does. */
+export async function storeInBucket(db: Db, s3: TestS3): Promise<void> {
+  const value = JSON.stringify(bucketSettings(s3));
+  await db
+    .insertInto("config")
+    .values({ name: "storage", value, updated_at: 0 })
+    .onConflict((oc) => oc.column("name").doUpdateSet({ value }))
+    .execute();
 }
 
 export async function startS3(): Promise<TestS3> {

@@ -12,7 +12,7 @@ import {
   registerMany,
   type TestUser,
 } from "../../test/factories.js";
-import { startS3 } from "../../test/s3.js";
+import { startS3, storeInBucket } from "../../test/s3.js";
 import { createTestDb, type TestDb } from "../../test/test-db.js";
 import { LocalStorage } from "../storage/local-storage.js";
 import { loadConfig } from "../config.js";
@@ -232,27 +232,7 @@ describe.each(KINDS)("an archive of an installation on %s", (kind) => {
     const source = await database(kind);
     const sourceFiles = folder("parley-archive-src-");
     const api = await appOn(source, sourceFiles);
-    await api.db
-      .insertInto("config")
-      .values({
-        name: "storage",
-        value: JSON.stringify({
-          disk: "s3",
-          endpoint: s3.endpoint,
-          region: "us-east-1",
-          bucket: s3.bucket,
-          accessKey: s3.accessKeyId,
-          secretKey: s3.secretAccessKey,
-          pathStyle: "1",
-        }),
-        updated_at: 0,
-      })
-      .onConflict((oc) =>
-        oc
-          .column("name")
-          .doUpdateSet((eb) => ({ value: eb.ref("excluded.value") })),
-      )
-      .execute();
+    await storeInBucket(api.db, s3);
     const bytes = Buffer.from("kept in the bucket ✓");
     await s3.storage.put("file/2026/12/in-bucket.bin", bytes);
     const archive = path.join(folder("parley-archive-"), "s3.tar.gz");

@@ -3,14 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import yazl from "yazl";
 import { afterEach, describe, expect, it } from "vitest";
-import { testEnv } from "../../test/build-test-app.js";
-import { importerEnv, runImporter } from "../../test/importer-process.js";
-import {
-  createProcessDatabase,
-  type ProcessDatabase,
-} from "../../test/server-process.js";
-import { loadConfig } from "../config.js";
-import { openInstallationDatabase } from "../db/database.js";
+import { expectResumedOnce, runImporter } from "../../test/importer-process.js";
+import { createProcessDatabase } from "../../test/server-process.js";
 
 /*
  * Issue 47: a Mattermost and a Slack import killed with SIGKILL in the middle of their
@@ -31,21 +25,6 @@ afterEach(async () => {
   folder = undefined;
 });
 
-async function storedMessages(database: ProcessDatabase, source: string) {
-  const db = await openInstallationDatabase(
-    loadConfig(testEnv(importerEnv(database))),
-  );
-  try {
-    return await db
-      .selectFrom("messages")
-      .select(["conversation_id", "seq", "client_msg_id"])
-      .where("client_msg_id", "like", `${source}:%`)
-      .execute();
-  } finally {
-    await db.destroy();
-  }
-}
-
 async function killThenResume(source: string, args: string[]): Promise<void> {
   const made = createProcessDatabase();
   cleanup = made.cleanup;
@@ -57,22 +36,7 @@ async function killThenResume(source: string, args: string[]): Promise<void> {
   expect(killed.code, killed.output).toBeNull();
   const resumed = await runImporter(made.database, args);
   expect(resumed.code, resumed.output).toBe(0);
-  const rows = await storedMessages(made.database, source);
-  expect(rows).toHaveLength(TOTAL);
-  expect(new Set(rows.map((r) => r.client_msg_id)).size).toBe(TOTAL);
-  const stored = Number(/\nmessages\s+\d+\s+(\d+)/.exec(resumed.output)?.[1]);
-  expect(stored).toBeGreaterThan(0);
-  expect(stored).toBeLessThan(TOTAL);
-  const byChat = new Map<string, number[]>();
-  for (const r of rows)
-    byChat.set(r.conversation_id, [
-      ...(byChat.get(r.conversation_id) ?? []),
-      r.seq,
-    ]);
-  for (const seqs of byChat.values()) {
-    seqs.sort((a, b) => a - b);
-    expect(seqs).toEqual(seqs.map((_, i) => i + 1));
-  }
+  await expectResumedOnce(made.database, source, TOTAL, resumed.output);
 }
 
 describe("an import killed with SIGKILL, then run again", () => {

@@ -9,6 +9,7 @@ import type { Passwords } from "../lib/passwords.js";
 import { emojiOfName } from "./emoji-names.js";
 import type { Tally } from "./tally.js";
 import type { ImportTarget, MemberRecord } from "./target.js";
+import { type Json, list, num, obj, str } from "./values.js";
 
 /*
  * `npm run import -- mattermost FILE.jsonl [--files DIR]` (extensions.md §8): a Mattermost
@@ -19,24 +20,6 @@ import type { ImportTarget, MemberRecord } from "./target.js";
  * messages and their replies a thread, at their own times; reactions and attachments
  * come along.
  */
-
-type Json = Record<string, unknown>;
-
-const str = (value: unknown): string =>
-  typeof value === "string"
-    ? value
-    : typeof value === "number"
-      ? String(value)
-      : "";
-const num = (value: unknown): number =>
-  typeof value === "number" && Number.isFinite(value)
-    ? value
-    : Number(str(value)) || 0;
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const obj = (value: unknown): Json =>
-  value && typeof value === "object" && !Array.isArray(value)
-    ? (value as Json)
-    : {};
 
 interface Channel {
   key: string;

@@ -1,43 +1,16 @@
 import { CONFIG_SECTIONS } from "@parley/protocol";
 import type { Db } from "../db/database.js";
 import { writeConfig } from "../features/system/system.repository.js";
+import { FORMER_SETTINGS } from "../features/system/system.service.js";
 import type { Tally } from "./tally.js";
-
-/** Raingad settings Parley accepts from its old admin page but does not keep. */
-const FORMER_SETTINGS = new Set([
-  "qiniu",
-  "aliyun",
-  "qcloud",
-  "registerInterval",
-  "autoAddUser",
-  "autoAddGroup",
-  "msgClear",
-  "disk",
-]);
-
-const str = (value: unknown): string =>
-  typeof value === "string"
-    ? value
-    : typeof value === "number" || typeof value === "boolean"
-      ? String(value)
-      : "";
-
-function object(text: string | undefined): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(text ?? "");
-    return parsed && typeof parsed === "object"
-      ? (parsed as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
+import { jsonObject, str } from "./values.js";
 
 /**
- * `yu_config`: sysInfo, chatInfo and fileUpload, each value checked by the console's
- * rules (a refused one is reported and left at Parley's default); retention switched
- * off, so nothing imported is deleted at once; mail and storage set up anew.
+ * Raingad settings Parley does not keep: its old admin page's (accepted, not kept), the
+ * retention switch (imported off) and the disk (the installation's own).
  */
+const NOT_KEPT = new Set([...FORMER_SETTINGS, "msgClear", "disk"]);
+
 export async function importRaingadConfig(
   db: Db,
   tally: Tally,
@@ -66,7 +39,7 @@ export async function importRaingadConfig(
       const given = Array.isArray(value) ? value.map(str) : str(value);
       const checked = rules.safeParse({ [key]: given });
       if (
-        FORMER_SETTINGS.has(key) ||
+        NOT_KEPT.has(key) ||
         (!checked.success &&
           checked.error.issues[0]?.code === "unrecognized_keys")
       )
@@ -85,7 +58,7 @@ export async function importRaingadConfig(
       );
     }
     if (name === "chatInfo") accepted.msgClearDay = "0";
-    const before = object(stored.get(name));
+    const before = jsonObject(stored.get(name));
     await writeConfig(
       db,
       name,

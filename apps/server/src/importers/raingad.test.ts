@@ -1,5 +1,4 @@
 import { createCipheriv, createHash } from "node:crypto";
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,15 +6,10 @@ import type { Message } from "@parley/protocol";
 import mysql from "mysql2/promise";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  startTestApp,
-  testEnv,
-  type TestApp,
-} from "../../test/build-test-app.js";
+import { startTestApp, type TestApp } from "../../test/build-test-app.js";
 import { startMariaDb, type OwnMariaDb } from "../../test/mariadb-server.js";
 import { createProcessDatabase } from "../../test/server-process.js";
-import { loadConfig } from "../config.js";
-import { openInstallationDatabase } from "../db/database.js";
+import { expectResumedOnce, runImporter } from "../../test/importer-process.js";
 import { Passwords } from "../lib/passwords.js";
 import { LocalStorage } from "../storage/local-storage.js";
 import { raingadDecrypt } from "./raingad.js";
@@ -693,20 +687,7 @@ describe("a Raingad import killed with SIGKILL", () => {
     const total = 1500;
     await fill(url, total);
     const { database, cleanup } = createProcessDatabase();
-    const dbEnv: Record<string, string> =
-      "url" in database
-        ? {
-            DATA_DIR: database.dataDir,
-            DATABASE_URL: database.url,
-            DATABASE_SCHEMA: database.schema,
-          }
-        : { DATA_DIR: database.dataDir };
-    const env = { ...process.env, ...testEnv(dbEnv) };
-    const serverRoot = path.resolve(import.meta.dirname, "../..");
-    const command = [
-      "--import",
-      "tsx",
-      "src/importers/main.ts",
+    const args = [
       "raingad",
       "--mysql",
       url,
@@ -715,69 +696,14 @@ describe("a Raingad import killed with SIGKILL", () => {
       "--aes-key",
       AES_KEY,
     ];
-    const runChild = (kill: boolean) =>
-      new Promise<{ code: number | null; output: string }>((resolve) => {
-        const child = spawn(process.execPath, command, {
-          cwd: serverRoot,
-          env,
-          stdio: ["ignore", "pipe", "pipe"],
-        });
-        let output = "";
-        const onData = (chunk: Buffer) => {
-          output += chunk.toString();
-        };
-        child.stdout.on("data", onData);
-        child.stderr.on("data", onData);
-        child.once("exit", (code) => resolve({ code, output }));
-        if (kill) {
-          // Killed once it has stored some of the messages.
-          const timer = setInterval(() => {
-            if (/messages \d+\/\d+/.test(output)) {
-              clearInterval(timer);
-              child.kill("SIGKILL");
-            }
-          }, 50);
-          child.once("exit", () => clearInterval(timer));
-        }
-      });
     try {
-      const killed = await runChild(true);
-      expect(killed.code).toBeNull();
-      const resumed = await runChild(false);
+      // Killed once it has stored some of the messages (a tenth of them reported).
+      const killed = await runImporter(database, args, /messages \d+\/\d+/);
+      expect(killed.code, killed.output).toBeNull();
+      const resumed = await runImporter(database, args);
       expect(resumed.code, resumed.output).toBe(0);
-      const db = await openInstallationDatabase({
-        ...loadConfig(testEnv(dbEnv)),
-      });
-      try {
-        // The killed run stored some, the resumed run the rest, once each.
-        const rows = await db
-          .selectFrom("messages")
-          .select(["conversation_id", "seq", "client_msg_id"])
-          .where("client_msg_id", "like", "raingad:%")
-          .execute();
-        expect(rows.length).toBe(total + 11);
-        expect(new Set(rows.map((r) => r.client_msg_id)).size).toBe(
-          rows.length,
-        );
-        const stored = Number(
-          /messages\s+\d+\s+(\d+)/.exec(resumed.output)?.[1],
-        );
-        expect(stored).toBeGreaterThan(0);
-        expect(stored).toBeLessThan(total + 11);
-        // Each chat's sequence is gapless.
-        const byChat = new Map<string, number[]>();
-        for (const r of rows)
-          byChat.set(r.conversation_id, [
-            ...(byChat.get(r.conversation_id) ?? []),
-            r.seq,
-          ]);
-        for (const seqs of byChat.values()) {
-          seqs.sort((a, b) => a - b);
-          expect(seqs).toEqual(seqs.map((_, i) => i + 1));
-        }
-      } finally {
-        await db.destroy();
-      }
+      // 11 of the 12 base messages (one has no sender) and the bulk ones.
+      await expectResumedOnce(database, "raingad", total + 11, resumed.output);
     } finally {
       await cleanup();
     }

@@ -12,6 +12,7 @@ import { raingadPasswordHash } from "../lib/passwords.js";
 import type { ImportTarget, MemberRecord } from "./target.js";
 import type { Tally } from "./tally.js";
 import { importRaingadConfig } from "./raingad-config.js";
+import { jsonObject, num, str } from "./values.js";
 
 /*
  * `npm run import -- raingad --mysql URL [--files DIR] [--aes-key KEY]` (extensions.md §8):
@@ -35,15 +36,6 @@ const PAGE = 1000;
 
 type Row = RowDataPacket & Record<string, unknown>;
 
-const num = (value: unknown): number => Number(value ?? 0) || 0;
-const str = (value: unknown): string =>
-  typeof value === "string"
-    ? value
-    : typeof value === "number" || typeof value === "bigint"
-      ? String(value)
-      : Buffer.isBuffer(value)
-        ? value.toString("utf8")
-        : "";
 const seconds = (value: unknown): number => num(value) * 1000;
 const ids = (value: unknown): number[] =>
   str(value) === ""
@@ -52,20 +44,6 @@ const ids = (value: unknown): number[] =>
         .split(",")
         .map((id) => Number(id.trim()))
         .filter((id) => Number.isInteger(id) && id >= 0);
-
-/** A JSON column as an object: MariaDB answers it as text, MySQL as a value. */
-function object(value: unknown): Record<string, unknown> {
-  if (value && typeof value === "object" && !Buffer.isBuffer(value))
-    return value as Record<string, unknown>;
-  try {
-    const parsed: unknown = JSON.parse(str(value));
-    return parsed && typeof parsed === "object"
-      ? (parsed as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
 
 /**
  * Raingad's chat encryption (`utils\Aes`, PHP's openssl_encrypt 'aes-128-ecb' with a
@@ -169,7 +147,7 @@ export class RaingadImport {
         continue;
       }
       const deleted = num(row.delete_time) > 0;
-      const setting = object(row.setting);
+      const setting = jsonObject(row.setting);
       const local = await this.target.user(String(row.user_id), {
         account,
         realname: str(row.realname).trim() || account,
@@ -330,7 +308,7 @@ export class RaingadImport {
           role: 1,
           joinedAt: seconds(row.create_time),
         });
-      const setting = object(row.setting);
+      const setting = jsonObject(row.setting);
       const kept = Object.fromEntries(
         Object.entries(setting)
           .map(([key, value]) => [key, str(value)] as const)
@@ -455,7 +433,7 @@ export class RaingadImport {
           fileId = attachment.fileId;
           content = `/files/${String(attachment.fileId)}`;
           Object.assign(ext, attachment.extends);
-          const duration = num(object(row.extends).duration);
+          const duration = num(jsonObject(row.extends).duration);
           if (
             duration > 0 &&
             (storedType === "voice" || storedType === "video")
@@ -476,7 +454,7 @@ export class RaingadImport {
           );
         }
       } else if (type === "webrtc") {
-        const call = object(row.extends);
+        const call = jsonObject(row.extends);
         content = textToHtml(this.content(row.content));
         for (const key of ["type", "status", "code", "callTime"] as const)
           if (call[key] !== undefined) ext[key] = num(call[key]);
@@ -537,7 +515,10 @@ export class RaingadImport {
     await importRaingadConfig(
       this.db,
       this.tally,
-      rows.map((row) => ({ name: str(row.name), value: object(row.value) })),
+      rows.map((row) => ({
+        name: str(row.name),
+        value: jsonObject(row.value),
+      })),
     );
   }
 }

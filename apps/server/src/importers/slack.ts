@@ -6,6 +6,7 @@ import { cleanMessageHtml } from "../lib/message-html.js";
 import { emojiOfName } from "./emoji-names.js";
 import type { Tally } from "./tally.js";
 import type { ImportTarget } from "./target.js";
+import { type Json, list, obj, str } from "./values.js";
 
 /*
  * `npm run import -- slack FILE.zip` (extensions.md §8): a Slack workspace export
@@ -15,20 +16,6 @@ import type { ImportTarget } from "./target.js";
  * (a reply also sent to the channel stays shown there), reactions as emoji, mentions as
  * names (and group mentions), files as links (an export holds only their addresses).
  */
-
-type Json = Record<string, unknown>;
-
-const str = (value: unknown): string =>
-  typeof value === "string"
-    ? value
-    : typeof value === "number"
-      ? String(value)
-      : "";
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const obj = (value: unknown): Json =>
-  value && typeof value === "object" && !Array.isArray(value)
-    ? (value as Json)
-    : {};
 
 /** The largest JSON file of an export read (a day of one channel): a zip bomb stops here. */
 const MAX_JSON_BYTES = 256 * 1024 * 1024;

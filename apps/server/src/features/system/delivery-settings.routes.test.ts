@@ -9,7 +9,7 @@ import {
   registerAndLogin,
   type TestUser,
 } from "../../../test/factories.js";
-import { startS3, type TestS3 } from "../../../test/s3.js";
+import { bucketSettings, startS3, type TestS3 } from "../../../test/s3.js";
 import { startSmtpSink, type SmtpSink } from "../../../test/smtp-sink.js";
 import { LocalStorage } from "../../storage/local-storage.js";
 
@@ -352,16 +352,6 @@ function onLocalDisk(src: string): boolean {
 }
 
 describe("storage settings (setConfig storage)", () => {
-  const bucketSettings = () => ({
-    disk: "s3",
-    endpoint: s3.endpoint,
-    region: "us-east-1",
-    bucket: s3.bucket,
-    accessKey: s3.accessKeyId,
-    secretKey: s3.secretAccessKey,
-    pathStyle: "1",
-  });
-
   it("switch new uploads to the bucket at once; files kept before are still served", async () => {
     expect((await allConfig()).storage).toMatchObject({
       disk: "local",
@@ -370,7 +360,7 @@ describe("storage settings (setConfig storage)", () => {
     const before = await uploadLogo(await picture("#204080"));
     expect(onLocalDisk(before)).toBe(true);
 
-    const res = await setConfig("storage", bucketSettings());
+    const res = await setConfig("storage", bucketSettings(s3));
     expect(res.code, res.msg).toBe(0);
     const shown = (await allConfig()).storage;
     expect(shown).toEqual({
@@ -418,13 +408,13 @@ describe("storage settings (setConfig storage)", () => {
 
   it("refuse a bucket that does not answer, and keep the one in use", async () => {
     const missing = await setConfig("storage", {
-      ...bucketSettings(),
+      ...bucketSettings(s3),
       bucket: "no-such-bucket",
     });
     expect(missing.key).toBe("config.storageUnreachable");
     expect(missing.msg).toMatch(/can't be reached/);
     const nobody = await setConfig("storage", {
-      ...bucketSettings(),
+      ...bucketSettings(s3),
       endpoint: "http://127.0.0.1:9",
     });
     expect(nobody.key).toBe("config.storageUnreachable");

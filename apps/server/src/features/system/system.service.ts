@@ -52,7 +52,8 @@ const SECRET_FIELDS = new Set(["stunPass"]);
  * The old admin page's settings this product does not have (its cloud storage, registration
  * interval, automatic contact and group): accepted with their section and not kept.
  */
-const FORMER_SETTINGS = new Set([
+/** Settings the old admin pages send that Parley accepts and does not keep. */
+export const FORMER_SETTINGS: ReadonlySet<string> = new Set([
   "qiniu",
   "aliyun",
   "qcloud",

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/build-test-app.js";
 import { createTestDb } from "../../../test/test-db.js";
 import { importArchive } from "../../archive/import.js";
-import { startS3 } from "../../../test/s3.js";
+import { startS3, storeInBucket } from "../../../test/s3.js";
 import {
   loginAdmin,
   registerAndLogin,
@@ -457,27 +457,7 @@ describe("the nightly archive (issue 47)", () => {
       };
       // Without a bucket set up, it says so.
       expect(await run()).toMatch(/^ARCHIVE_DIR=s3 but no S3 bucket is set up/);
-      await own.db
-        .insertInto("config")
-        .values({
-          name: "storage",
-          value: JSON.stringify({
-            disk: "s3",
-            endpoint: s3.endpoint,
-            region: "us-east-1",
-            bucket: s3.bucket,
-            accessKey: s3.accessKeyId,
-            secretKey: s3.secretAccessKey,
-            pathStyle: "1",
-          }),
-          updated_at: 0,
-        })
-        .onConflict((oc) =>
-          oc
-            .column("name")
-            .doUpdateSet((eb) => ({ value: eb.ref("excluded.value") })),
-        )
-        .execute();
+      await storeInBucket(own.db, s3);
       const summaries = [await run(), await run(), await run()];
       expect(summaries[0]).toMatch(
         /^parley-\d{8}-\d{6}\.tar\.gz written in the bucket: \d+ rows, 0 files .*; 0 older archives removed, 1 kept$/,
