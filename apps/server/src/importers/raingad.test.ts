@@ -293,6 +293,10 @@ async function fill(url: string, messageCount = 0): Promise<void> {
       },
       compass: { list: [], mode: 1, status: 0 },
     };
+    await c.query(
+      `insert into yu_emoji (user_id, name, src, create_time) values (2, 'wave', '/storage/emoji/wave.gif', ?)`,
+      [T0],
+    );
     for (const [name, value] of Object.entries(config))
       await c.query(`insert into yu_config (name, value) values (?, ?)`, [
         name,
@@ -411,6 +415,7 @@ describe("importing a Raingad database", () => {
     expect(table).toContain("chatInfo.sendInterval");
     expect(table).toContain("retention imported switched off");
     expect(table).toContain("smtp: set mail up again");
+    expect(table).toContain("saved emoji: 1 not carried");
   });
 
   it("signs users in with their Raingad passwords, rehashed with argon2id at the first login", async () => {

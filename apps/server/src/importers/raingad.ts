@@ -134,6 +134,25 @@ export class RaingadImport {
     });
     this.tally.advance();
     await this.importConfig();
+    await this.notCarried();
+  }
+
+  /** What Raingad keeps that Parley has no place for, counted in the closing table. */
+  private async notCarried(): Promise<void> {
+    let emoji = 0;
+    try {
+      emoji = await this.count("emoji");
+    } catch {
+      // Raingad before 5.3 has no emoji table.
+      return;
+    }
+    if (emoji === 0) return;
+    this.tally.read("saved emoji", emoji);
+    this.tally.skipped(
+      "saved emoji",
+      "not carried: Parley has no collection of saved stickers",
+      emoji,
+    );
   }
 
   private async importUsers(): Promise<void> {
