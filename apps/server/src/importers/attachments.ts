@@ -16,8 +16,12 @@ import {
   kindOf,
   showsInline,
 } from "../features/files/file-facts.js";
-import type { Storage } from "../storage/storage.js";
+import { drawAvatar } from "../features/people/avatar-image.js";
+import { type Storage, storageSrc } from "../storage/storage.js";
 import type { Tally } from "./tally.js";
+
+/** The largest picture read for an avatar. */
+const AVATAR_SOURCE_MAX = 20 * 1024 * 1024;
 
 /** A file stored for a message: what the message carries. */
 export interface StoredAttachment {
@@ -118,4 +122,70 @@ async function blake3Of(file: string): Promise<string> {
   for await (const chunk of fs.createReadStream(file))
     hasher.update(chunk as Buffer);
   return hasher.digest("hex");
+}
+
+/**
+ * A user's or group's avatar from a picture in the source's folder, drawn as uploads
+ * are (a JPEG, PNG or GIF by its bytes, as a square PNG); only while it has none.
+ */
+export async function storeAvatar(
+  db: Db,
+  storage: Storage,
+  tally: Tally,
+  owner: { userId: number } | { groupId: number },
+  source: string,
+): Promise<void> {
+  const table = "userId" in owner ? "users" : "groups";
+  const id = "userId" in owner ? owner.userId : owner.groupId;
+  const current =
+    "userId" in owner
+      ? await db
+          .selectFrom("users")
+          .select("avatar")
+          .where("user_id", "=", id)
+          .executeTakeFirst()
+      : await db
+          .selectFrom("groups")
+          .select("avatar")
+          .where("group_id", "=", id)
+          .executeTakeFirst();
+  if (!current || current.avatar !== "") {
+    tally.skipped("avatars", "imported before");
+    return;
+  }
+  let bytes: Buffer;
+  try {
+    const stat = await fs.promises.stat(source);
+    if (!stat.isFile() || stat.size > AVATAR_SOURCE_MAX)
+      throw new Error("not a file");
+    bytes = await fs.promises.readFile(source);
+  } catch {
+    tally.skipped("avatars", "missing from the files folder");
+    return;
+  }
+  const folder = "userId" in owner ? `avatar/${id}/` : `avatar/group_${id}/`;
+  let drawn: { key: string; png: Buffer };
+  try {
+    drawn = await drawAvatar(bytes, folder);
+  } catch {
+    tally.skipped("avatars", "not a JPEG, PNG or GIF picture");
+    return;
+  }
+  await storage.put(drawn.key, drawn.png);
+  const src = storageSrc(drawn.key);
+  if (table === "users")
+    await db
+      .updateTable("users")
+      .set({ avatar: src })
+      .where("user_id", "=", id)
+      .where("avatar", "=", "")
+      .execute();
+  else
+    await db
+      .updateTable("groups")
+      .set({ avatar: src })
+      .where("group_id", "=", id)
+      .where("avatar", "=", "")
+      .execute();
+  tally.stored("avatars");
 }

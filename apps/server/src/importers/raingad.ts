@@ -139,13 +139,8 @@ export class RaingadImport {
 
   /** What Raingad keeps that Parley has no place for, counted in the closing table. */
   private async notCarried(): Promise<void> {
-    let emoji = 0;
-    try {
-      emoji = await this.count("emoji");
-    } catch {
-      // Raingad before 5.3 has no emoji table.
-      return;
-    }
+    // Raingad before 5.3 has no emoji table: nothing to count.
+    const emoji = await this.count("emoji").catch(() => 0);
     if (emoji === 0) return;
     this.tally.read("saved emoji", emoji);
     this.tally.skipped(

@@ -2,6 +2,7 @@ import type { Db } from "../db/database.js";
 import type { Passwords } from "../lib/passwords.js";
 import type { Storage } from "../storage/storage.js";
 import { MattermostImport } from "./mattermost.js";
+import { PasswordsFile } from "./passwords-file.js";
 import { SlackImport } from "./slack.js";
 import { RaingadImport } from "./raingad.js";
 import { Tally } from "./tally.js";
@@ -44,7 +45,7 @@ export async function runImport(
     request.source,
     tally,
     passwordsFile
-      ? { file: passwordsFile, hash: (password) => passwords.hash(password) }
+      ? new PasswordsFile(passwordsFile, (password) => passwords.hash(password))
       : undefined,
   );
   if (request.source === "raingad") {

@@ -19,12 +19,15 @@ import {
 } from "../features/messages/send-batch.js";
 import { quoteOf } from "../features/messages/send-input.js";
 import { namePinyin as pinyinOf } from "../features/accounts/accounts.service.js";
-import { drawAvatar } from "../features/people/avatar-image.js";
-import { type Storage, storageSrc } from "../storage/storage.js";
-import fs from "node:fs";
-import { newPassword } from "../lib/ids.js";
+import type { Storage } from "../storage/storage.js";
 import type { Tally } from "./tally.js";
-import { type StoredAttachment, storeAttachment } from "./attachments.js";
+import {
+  type StoredAttachment,
+  storeAttachment,
+  storeAvatar,
+} from "./attachments.js";
+import { storeFriendship } from "./friendships.js";
+import type { PasswordsFile } from "./passwords-file.js";
 import { type GroupUnread, settleImport } from "./settle.js";
 
 /*
@@ -111,25 +114,8 @@ export interface MessageRecord {
   read?: boolean;
 }
 
-/** The largest picture read for an avatar. */
-const AVATAR_SOURCE_MAX = 20 * 1024 * 1024;
-
 /** The longest client id the messages table holds. */
 const CLIENT_ID_MAX = 64;
-
-/**
- * Made-up passwords for users the source brings without one (`--passwords FILE`): each
- * hashed, and its line (account, name, email, password) appended to `file` before the
- * user is stored, so a run killed in between lists one the next run replaces (a later
- * line of an account wins).
- */
-export interface MadePasswords {
-  file: string;
-  hash(password: string): Promise<string>;
-}
-
-/** A CSV field, quoted. */
-const csv = (value: string) => `"${value.replaceAll('"', '""')}"`;
 
 export class ImportTarget {
   private readonly links = new Map<string, number>();
@@ -141,24 +127,8 @@ export class ImportTarget {
     /** The importer: "raingad", "mattermost" or "slack". */
     readonly source: string,
     private readonly tally: Tally,
-    private readonly madePasswords?: MadePasswords,
+    private readonly madePasswords?: PasswordsFile,
   ) {}
-
-  /** A made-up password for a new user, written to the passwords file; null without one. */
-  private async madePassword(user: UserRecord): Promise<string | null> {
-    const made = this.madePasswords;
-    if (!made || user.passwordHash !== "!" || user.status === 0) return null;
-    const password = newPassword();
-    if (!fs.existsSync(made.file))
-      fs.writeFileSync(made.file, "account,name,email,password\n", {
-        mode: 0o600,
-      });
-    fs.appendFileSync(
-      made.file,
-      `${[user.account, user.realname, user.email ?? "", password].map(csv).join(",")}\n`,
-    );
-    return made.hash(password);
-  }
 
   /** The local id of what the source calls `externalId`, if already imported. */
   async linked(kind: string, externalId: string): Promise<number | undefined> {
@@ -218,7 +188,10 @@ export class ImportTarget {
       .select("user_id")
       .where("account", "=", user.account)
       .executeTakeFirst();
-    const made = existing ? null : await this.madePassword(user);
+    const made =
+      existing || user.status === 0 || user.passwordHash !== "!"
+        ? null
+        : ((await this.madePasswords?.make(user)) ?? null);
     return this.db.transaction().execute(async (trx) => {
       const existing = await trx
         .selectFrom("users")
@@ -265,41 +238,14 @@ export class ImportTarget {
     });
   }
 
-  /** Two people as friends, each with the remark they gave the other. */
-  async friendship(
+  /** Two people as friends, each with the remark they gave the other (friendships.ts). */
+  friendship(
     a: number,
     b: number,
     since: number,
-    nicknames: { a?: string; b?: string } = {},
+    nicknames: { a?: string | undefined; b?: string | undefined } = {},
   ): Promise<void> {
-    if (a === b) {
-      this.tally.skipped("friends", "a user befriending themselves");
-      return;
-    }
-    const added = await this.db.transaction().execute(async (trx) => {
-      let count = 0;
-      for (const [user, friend, nickname] of [
-        [a, b, nicknames.a],
-        [b, a, nicknames.b],
-      ] as const) {
-        const result = await trx
-          .insertInto("friends")
-          .values({
-            user_id: user,
-            friend_user_id: friend,
-            nickname: nickname ?? "",
-            created_at: since,
-          })
-          .onConflict((oc) =>
-            oc.columns(["user_id", "friend_user_id"]).doNothing(),
-          )
-          .executeTakeFirst();
-        count += Number(result.numInsertedOrUpdatedRows ?? 0);
-      }
-      return count;
-    });
-    if (added > 0) this.tally.stored("friends");
-    else this.tally.skipped("friends", "imported before");
+    return storeFriendship(this.db, this.tally, { a, b, since, nicknames });
   }
 
   /** A friend request that was never answered, or was refused. */
@@ -580,65 +526,13 @@ export class ImportTarget {
 
   /**
    * A user's or group's avatar from a picture in the source's folder, drawn as uploads
-   * are (a JPEG, PNG or GIF by its bytes, as a square PNG); only while it has none.
+   * are; only while it has none (attachments.ts).
    */
-  async avatar(
+  avatar(
     owner: { userId: number } | { groupId: number },
     source: string,
   ): Promise<void> {
-    const table = "userId" in owner ? "users" : "groups";
-    const id = "userId" in owner ? owner.userId : owner.groupId;
-    const current =
-      "userId" in owner
-        ? await this.db
-            .selectFrom("users")
-            .select("avatar")
-            .where("user_id", "=", id)
-            .executeTakeFirst()
-        : await this.db
-            .selectFrom("groups")
-            .select("avatar")
-            .where("group_id", "=", id)
-            .executeTakeFirst();
-    if (!current || current.avatar !== "") {
-      this.tally.skipped("avatars", "imported before");
-      return;
-    }
-    let bytes: Buffer;
-    try {
-      const stat = await fs.promises.stat(source);
-      if (!stat.isFile() || stat.size > AVATAR_SOURCE_MAX)
-        throw new Error("not a file");
-      bytes = await fs.promises.readFile(source);
-    } catch {
-      this.tally.skipped("avatars", "missing from the files folder");
-      return;
-    }
-    const folder = "userId" in owner ? `avatar/${id}/` : `avatar/group_${id}/`;
-    let drawn: { key: string; png: Buffer };
-    try {
-      drawn = await drawAvatar(bytes, folder);
-    } catch {
-      this.tally.skipped("avatars", "not a JPEG, PNG or GIF picture");
-      return;
-    }
-    await this.storage.put(drawn.key, drawn.png);
-    const src = storageSrc(drawn.key);
-    if (table === "users")
-      await this.db
-        .updateTable("users")
-        .set({ avatar: src })
-        .where("user_id", "=", id)
-        .where("avatar", "=", "")
-        .execute();
-    else
-      await this.db
-        .updateTable("groups")
-        .set({ avatar: src })
-        .where("group_id", "=", id)
-        .where("avatar", "=", "")
-        .execute();
-    this.tally.stored("avatars");
+    return storeAvatar(this.db, this.storage, this.tally, owner, source);
   }
 
   /** A reaction of a user with one emoji, once. */
