@@ -34,6 +34,7 @@ export type {
   ConsoleMember,
   ConsoleMessage,
   ConsoleUser,
+  ConsoleBot,
   Notice,
   SmsInfo,
   SmtpInfo,

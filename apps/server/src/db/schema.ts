@@ -31,6 +31,10 @@ export interface UsersTable {
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
+  /** 1: a bot account (issue 48): no password, no console, never a group's owner. */
+  is_bot: Generated<number>;
+  /** A bot's administrator, who made it (null for people, and once that account is gone). */
+  bot_owner_id: Generated<number | null>;
 }
 
 export interface SessionsTable {
@@ -48,7 +52,7 @@ export interface SessionsTable {
   revoke_reason: string | null;
   /** The session whose token opened this one (a token login), or null. */
   parent_session_id: number | null;
-  /** How it was opened: "password", "code" (a login code) or "token". */
+  /** How it was opened: "password", "code" (a login code), "token", or "bot" (a bot's token). */
   login_method: Generated<string>;
   /** 1: the administrators require two-factor and this session may only set it up. */
   setup_only: Generated<number>;

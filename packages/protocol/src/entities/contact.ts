@@ -28,6 +28,8 @@ export const ContactSchema = z.object({
   email: z.optional(z.string()),
   last_login_ip: z.optional(z.string()),
   location: z.optional(z.string()),
+  /** 1 for a bot account (extensions.md §9, issue 48); absent for people and from older servers. */
+  is_bot: z.optional(z.literal(1)),
   /** Groups only: the group's number, its owner, my role (1 owner, 2 admin, 3 member), its notice. */
   group_id: z.optional(z.int()),
   owner_id: z.optional(z.int()),

@@ -38,6 +38,7 @@ export const MemberUserSchema = z.pick(MessageSenderSchema, {
   account: true,
   name_py: true,
   avatar: true,
+  is_bot: true,
 });
 
 /** The short user of a group member row. */

@@ -24,6 +24,8 @@ export const MessageSenderSchema = z.object({
   account: z.string(),
   avatar: z.string(),
   name_py: z.string(),
+  /** 1 for a bot account (extensions.md §9, issue 48); absent for people and from older servers. */
+  is_bot: z.optional(z.literal(1)),
 });
 /** The sender as a message carries it. */
 export type MessageSender = z.infer<typeof MessageSenderSchema>;

@@ -68,6 +68,8 @@ export const UserDetailSchema = z.object({
   applied: z.int(),
   /** Of oneself only: 1 when two-factor is on, else 0 (extensions.md §7). */
   totp: z.optional(z.int()),
+  /** 1 for a bot account (extensions.md §9, issue 48); absent for people and from older servers. */
+  is_bot: z.optional(z.literal(1)),
 });
 /** The user card. */
 export type UserDetail = z.infer<typeof UserDetailSchema>;

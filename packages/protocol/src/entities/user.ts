@@ -52,6 +52,8 @@ export const UserInfoSchema = z.object({
   lang: z.nullable(z.string()),
   /** Of oneself: 1 when two-factor is on (extensions.md §7); absent from older servers. */
   totp: z.optional(z.int()),
+  /** 1 for a bot account (extensions.md §9, issue 48); absent for people and from older servers. */
+  is_bot: z.optional(z.literal(1)),
 });
 /** The signed-in user. */
 export type UserInfo = z.infer<typeof UserInfoSchema>;

@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   "user.password",
   "user.status",
   "user.role",
+  "bot.add",
+  "bot.revoke",
   "group.addMembers",
   "group.removeMember",
   "group.changeOwner",

@@ -89,6 +89,8 @@ export const ConsoleUserSchema = z.object({
   /** ms, for sorting and relative times in our client. */
   created_at: z.number(),
   last_login_at: z.nullable(z.number()),
+  /** 1 for a bot account (extensions.md §9, issue 48); absent for people and from older servers. */
+  is_bot: z.optional(z.literal(1)),
 });
 /** A user as the console shows them. */
 export type ConsoleUser = z.infer<typeof ConsoleUserSchema>;

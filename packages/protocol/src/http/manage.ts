@@ -18,6 +18,7 @@ import { SigninInfoSchema } from "../entities/signin.js";
 import { defineCall } from "./define.js";
 
 export * from "./manage-audit.js";
+export * from "./manage-bots.js";
 export * from "./manage-config.js";
 export * from "./manage-groups.js";
 export * from "./manage-messages.js";

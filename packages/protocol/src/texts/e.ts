@@ -37,6 +37,13 @@ export const texts: Texts = {
   "welcome.invalid":
     "이 초대 링크는 만료되었거나 이미 사용되었습니다. 관리자에게 새 링크를 요청하세요.",
   "welcome.ok": "비밀번호가 설정되었습니다. 환영합니다!",
+  "bot.notFound": "이 봇은 존재하지 않습니다.",
+  "bot.nameRequired": "봇 이름을 입력하세요.",
+  "bot.avatarInvalid": "봇 사진은 이 서버에 업로드된 이미지여야 합니다.",
+  "bot.notOwner": "봇은 그룹 소유자가 될 수 없습니다.",
+  "bot.noRole": "봇은 관리자가 될 수 없습니다.",
+  "bot.noPassword":
+    "봇에는 비밀번호가 없습니다. 봇은 토큰으로 호출에 서명합니다(콘솔 → 봇).",
   "totp.codeRequired": "인증 앱의 코드를 입력하세요.",
   "totp.codeWrong":
     "코드가 올바르지 않거나 이미 사용되었습니다. 현재 코드를 입력하세요.",

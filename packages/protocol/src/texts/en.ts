@@ -41,6 +41,13 @@ export const texts: Texts = {
   "welcome.invalid":
     "This invitation link has expired or was already used. Ask your administrator for a new one.",
   "welcome.ok": "Your password is set. Welcome!",
+  "bot.notFound": "This bot does not exist.",
+  "bot.nameRequired": "Give the bot a name.",
+  "bot.avatarInvalid": "The bot's picture must be one uploaded to this server.",
+  "bot.notOwner": "A bot cannot own a group.",
+  "bot.noRole": "A bot cannot be an administrator.",
+  "bot.noPassword":
+    "A bot has no password: it signs its calls with its token (Console → Bots).",
   "totp.codeRequired": "Enter the code from your authenticator app.",
   "totp.codeWrong":
     "That code is wrong or already used. Enter the current code.",

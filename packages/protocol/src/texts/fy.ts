@@ -42,6 +42,14 @@ export const texts: Texts = {
   "welcome.invalid":
     "Ce lien d'invitation a expiré ou a déjà été utilisé. Demandez-en un nouveau à votre administrateur.",
   "welcome.ok": "Votre mot de passe est défini. Bienvenue !",
+  "bot.notFound": "Ce bot n'existe pas.",
+  "bot.nameRequired": "Donnez un nom au bot.",
+  "bot.avatarInvalid":
+    "L'image du bot doit avoir été téléversée sur ce serveur.",
+  "bot.notOwner": "Un bot ne peut pas être propriétaire d'un groupe.",
+  "bot.noRole": "Un bot ne peut pas être administrateur.",
+  "bot.noPassword":
+    "Un bot n'a pas de mot de passe : il signe ses appels avec son jeton (Console → Bots).",
   "totp.codeRequired":
     "Saisissez le code de votre application d'authentification.",
   "totp.codeWrong":

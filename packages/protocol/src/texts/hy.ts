@@ -43,6 +43,14 @@ export const texts: Texts = {
   "welcome.invalid":
     "Dieser Einladungslink ist abgelaufen oder wurde bereits verwendet. Bitte deine Administration um einen neuen.",
   "welcome.ok": "Dein Passwort ist gesetzt. Willkommen!",
+  "bot.notFound": "Diesen Bot gibt es nicht.",
+  "bot.nameRequired": "Gib dem Bot einen Namen.",
+  "bot.avatarInvalid":
+    "Das Bild des Bots muss auf diesen Server hochgeladen sein.",
+  "bot.notOwner": "Ein Bot kann keine Gruppe besitzen.",
+  "bot.noRole": "Ein Bot kann kein Administrator sein.",
+  "bot.noPassword":
+    "Ein Bot hat kein Passwort: Er signiert seine Aufrufe mit seinem Token (Konsole → Bots).",
   "totp.codeRequired": "Gib den Code aus deiner Authenticator-App ein.",
   "totp.codeWrong":
     "Der Code ist falsch oder wurde bereits verwendet. Gib den aktuellen Code ein.",

@@ -38,6 +38,14 @@ export const texts: Texts = {
   "welcome.invalid":
     "Este link de convite expirou ou já foi usado. Peça um novo ao administrador.",
   "welcome.ok": "Sua senha foi definida. Boas-vindas!",
+  "bot.notFound": "Este bot não existe.",
+  "bot.nameRequired": "Dê um nome ao bot.",
+  "bot.avatarInvalid":
+    "A imagem do bot deve ter sido enviada para este servidor.",
+  "bot.notOwner": "Um bot não pode ser dono de um grupo.",
+  "bot.noRole": "Um bot não pode ser administrador.",
+  "bot.noPassword":
+    "Um bot não tem senha: ele assina suas chamadas com seu token (Console → Bots).",
   "totp.codeRequired": "Digite o código do seu aplicativo autenticador.",
   "totp.codeWrong":
     "Esse código está errado ou já foi usado. Digite o código atual.",

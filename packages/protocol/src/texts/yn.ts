@@ -41,6 +41,13 @@ export const texts: Texts = {
   "welcome.invalid":
     "Liên kết mời này đã hết hạn hoặc đã được dùng. Hãy xin quản trị viên một liên kết mới.",
   "welcome.ok": "Đã đặt mật khẩu. Chào mừng bạn!",
+  "bot.notFound": "Bot này không tồn tại.",
+  "bot.nameRequired": "Hãy đặt tên cho bot.",
+  "bot.avatarInvalid": "Ảnh của bot phải là ảnh đã tải lên máy chủ này.",
+  "bot.notOwner": "Bot không thể làm chủ nhóm.",
+  "bot.noRole": "Bot không thể làm quản trị viên.",
+  "bot.noPassword":
+    "Bot không có mật khẩu: bot ký các lệnh gọi bằng mã thông báo của mình (Bảng điều khiển → Bot).",
   "totp.codeRequired": "Nhập mã từ ứng dụng xác thực của bạn.",
   "totp.codeWrong": "Mã không đúng hoặc đã được sử dụng. Hãy nhập mã hiện tại.",
   "totp.alreadyOn":

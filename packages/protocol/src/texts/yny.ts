@@ -41,6 +41,13 @@ export const texts: Texts = {
   "welcome.invalid":
     "Tautan undangan ini sudah kedaluwarsa atau sudah dipakai. Mintalah tautan baru kepada administrator.",
   "welcome.ok": "Kata sandi Anda sudah diatur. Selamat datang!",
+  "bot.notFound": "Bot ini tidak ada.",
+  "bot.nameRequired": "Beri nama bot.",
+  "bot.avatarInvalid": "Gambar bot harus yang diunggah ke server ini.",
+  "bot.notOwner": "Bot tidak dapat menjadi pemilik grup.",
+  "bot.noRole": "Bot tidak dapat menjadi administrator.",
+  "bot.noPassword":
+    "Bot tidak memiliki kata sandi: bot menandatangani panggilannya dengan tokennya (Konsol → Bot).",
   "totp.codeRequired": "Masukkan kode dari aplikasi autentikator Anda.",
   "totp.codeWrong": "Kode salah atau sudah digunakan. Masukkan kode saat ini.",
   "totp.alreadyOn":

@@ -25,6 +25,7 @@ import * as m0023 from "./0023_thread_broadcast.js";
 import * as m0024 from "./0024_public_groups.js";
 import * as m0025 from "./0025_sign_in.js";
 import * as m0026 from "./0026_import_links.js";
+import * as m0027 from "./0027_bots.js";
 
 /** Every migration, in order. Landed migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "0024_public_groups": m0024,
   "0025_sign_in": m0025,
   "0026_import_links": m0026,
+  "0027_bots": m0027,
 };

@@ -59,8 +59,11 @@ export type SenderRow = Pick<
   "user_id" | "realname" | "account" | "avatar" | "name_py"
 >;
 
-/** A user as the sender of a message (or of a call, a notice). */
-export function toSender(user: SenderRow, publicUrl: string): MessageSender {
+/** A user as the sender of a message (or of a call, a notice); a bot says so. */
+export function toSender(
+  user: SenderRow & { is_bot?: number },
+  publicUrl: string,
+): MessageSender {
   return {
     id: user.user_id,
     user_id: user.user_id,
@@ -69,7 +72,13 @@ export function toSender(user: SenderRow, publicUrl: string): MessageSender {
     account: user.account,
     avatar: avatarUrl(user.avatar, publicUrl),
     name_py: user.name_py,
+    ...botMark(user),
   };
+}
+
+/** `is_bot: 1` for a bot (extensions.md §9), nothing for a person: older clients see no change. */
+export function botMark(user: { is_bot?: number }): { is_bot?: 1 } {
+  return user.is_bot === 1 ? { is_bot: 1 } : {};
 }
 
 /** The one place a user row becomes the signed-in user's UserInfo; no secret leaves. */
@@ -90,6 +99,7 @@ export function toUserInfo(row: UserRow, publicUrl: string): UserInfo {
     is_auth: row.is_auth,
     status: row.status,
     lang: row.lang,
+    ...botMark(row),
   };
 }
 
@@ -127,7 +137,7 @@ export function userAsContact(
   user: Pick<
     UserRow,
     "user_id" | "realname" | "avatar" | "name_py" | "account"
-  >,
+  > & { is_bot?: number },
   parts: UserAsContactParts,
 ): Contact {
   const contact: Contact = {
@@ -151,6 +161,7 @@ export function userAsContact(
     email: "",
     last_login_ip: "",
     location: "",
+    ...botMark(user),
   };
   if (parts.type) contact.type = parts.type;
   if (parts.lastEvent) contact.lastEvent = parts.lastEvent;

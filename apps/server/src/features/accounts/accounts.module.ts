@@ -6,6 +6,9 @@ import { codesRepository } from "./codes.repository.js";
 import { CodesService } from "./codes.service.js";
 import { LoginTickets } from "./login-tickets.js";
 import { WelcomeLinks } from "./welcome-links.js";
+import { registerBotRoutes } from "./bots.routes.js";
+import { BotsService } from "./bots.service.js";
+import { botsRepository } from "./bots.repository.js";
 import { sessionsRepository } from "./sessions.repository.js";
 import { SessionsService } from "./sessions.service.js";
 import type { AccountsPorts } from "./accounts.service.js";
@@ -97,6 +100,15 @@ export const accountsModule = defineModule(
         ),
       },
     });
+    const bots = new BotsService({
+      repo: botsRepository(ctx.db),
+      clock: ctx.clock,
+      policy: ctx.policy,
+      audit,
+      sessions: service.sessions,
+      admin: service.admin,
+      accounts: service,
+    });
     system.events.on("closed", () =>
       service.sessions.revokeNonAdmins("closed"),
     );
@@ -105,6 +117,7 @@ export const accountsModule = defineModule(
       register: (calls) => {
         registerAccountRoutes(calls, service);
         registerUserAdminRoutes(calls, service.admin);
+        registerBotRoutes(calls, bots);
       },
     };
   },

@@ -16,6 +16,7 @@ export type ActiveUser = Pick<
   | "group_limit"
   | "friend_limit"
   | "lang"
+  | "is_bot"
 >;
 
 export function findUserByAccount(
@@ -66,6 +67,7 @@ const activeUser = compiledOnce((db, userId) =>
       "group_limit",
       "friend_limit",
       "lang",
+      "is_bot",
     ])
     .where("user_id", "=", userId)
     .where("status", "=", 1)
@@ -88,7 +90,7 @@ export async function findActiveUser(
 const directoryQuery = (db: Db, exceptUserId: never) =>
   db
     .selectFrom("users")
-    .select(["user_id", "account", "realname", "avatar", "name_py"])
+    .select(["user_id", "account", "realname", "avatar", "name_py", "is_bot"])
     .where("status", "=", 1)
     .where("deleted_at", "is", null)
     .where("user_id", "!=", exceptUserId);

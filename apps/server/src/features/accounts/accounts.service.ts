@@ -337,6 +337,8 @@ export class AccountsService {
       : { user: await this.credentials.account(input, origin), source: null };
 
     if (user.status !== 1) throw refuse("login.disabled");
+    // A bot signs its calls with its token; no login opens a session for it (issue 48).
+    if (user.is_bot === 1) throw refuse("login.failed");
     const policy = await this.system.rules();
     const actor = this.deps.policy.actor({
       userId: user.user_id,

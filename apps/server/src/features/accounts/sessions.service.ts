@@ -116,16 +116,20 @@ export class SessionsService implements SessionResolver {
       ip: string;
       userAgent: string;
       terminal: string;
-      method?: "password" | "code" | "token";
+      method?: "password" | "code" | "token" | "bot";
       /** Two-factor is required and not on yet: the session may only set it up. */
       setupOnly?: boolean;
+      /** How long it lasts, instead of remember-me's (a bot's token: until revoked). */
+      lifetimeMs?: number;
     },
     source: LiveSession | null = null,
   ): Promise<{ token: string; session: SessionRow }> {
     const token = newToken();
     const now = this.clock.now();
     const ownEnd =
-      now + (remember ? Limits.rememberSessionMs : Limits.shortSessionMs);
+      now +
+      (meta.lifetimeMs ??
+        (remember ? Limits.rememberSessionMs : Limits.shortSessionMs));
     const session = await this.repo.openSession({
       token_hash: hashSecret(token),
       user_id: userId,

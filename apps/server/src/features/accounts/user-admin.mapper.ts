@@ -2,7 +2,7 @@ import type { ConsoleUser } from "@parley/protocol";
 import type { UserRow } from "../../db/schema.js";
 import { formatDateTime } from "../../lib/clock.js";
 import { ipLocation } from "../../lib/ip-location.js";
-import { avatarUrl } from "./accounts.mapper.js";
+import { avatarUrl, botMark } from "./accounts.mapper.js";
 
 const NEVER = "--";
 
@@ -41,5 +41,6 @@ export function toConsoleUser(row: UserRow, publicUrl: string): ConsoleUser {
     update_time: formatDateTime(row.updated_at),
     created_at: row.created_at,
     last_login_at: row.last_login_at,
+    ...botMark(row),
   };
 }

@@ -228,6 +228,7 @@ export class UserAdminService {
       throw refuse("console.userNotFound");
     const actor = this.deps.policy.actor(admin);
     const roleChange = input.role !== undefined && input.role !== row.role;
+    if (roleChange && row.is_bot === 1) throw refuse("bot.noRole");
     // A role the caller may not give refuses the whole edit: never a success that
     // quietly left the role out (the old server ignored it, wire-contract §2.8).
     if (roleChange) {
@@ -311,6 +312,7 @@ export class UserAdminService {
   async setRole(admin: Admin, userId: number, role: 0 | 1 | 2): Promise<void> {
     const row = await this.changeable(admin, userId, "role");
     if (row.role === role) return;
+    if (row.is_bot === 1) throw refuse("bot.noRole");
     await this.keepsSuperAdmin(row, { role, status: row.status });
     const after = await this.deps.repo.updateUser(userId, {
       role,
@@ -334,6 +336,7 @@ export class UserAdminService {
     password: string,
   ): Promise<void> {
     const row = await this.changeable(admin, userId, "password");
+    if (row.is_bot === 1) throw refuse("bot.noPassword");
     const weak = checkPassword(password);
     if (weak) throw refuse(weak);
     const after = await this.deps.repo.updateUser(userId, {

@@ -75,6 +75,7 @@ export function friendEntriesQuery(db: Kysely<Database>, userId: number) {
         "u.realname",
         "u.avatar",
         "u.name_py",
+        "u.is_bot",
         "f.nickname",
       ])
       .where("f.user_id", "=", userId)

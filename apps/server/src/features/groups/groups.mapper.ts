@@ -11,7 +11,7 @@ import {
 } from "@parley/protocol";
 import { formatDateTime } from "../../lib/clock.js";
 import { parseJsonObject } from "../../lib/json.js";
-import { avatarUrl } from "../accounts/accounts.mapper.js";
+import { avatarUrl, botMark } from "../accounts/accounts.mapper.js";
 import type { GroupRow } from "./groups.repository.js";
 import type { MemberRow, UserGroupRow } from "./membership.repository.js";
 import type { PublicGroupRow } from "./directory.repository.js";
@@ -170,6 +170,7 @@ export function toGroupMember(row: MemberRow, publicUrl: string): GroupMember {
       account: row.account,
       name_py: row.name_py,
       avatar: avatarUrl(row.avatar, publicUrl),
+      ...botMark(row),
     },
   };
 }

@@ -109,6 +109,8 @@ export class GroupsService {
     publicUrl: string,
   ): Promise<Contact> {
     const me = await this.rules.activeUser(userId);
+    // A bot joins groups; it never owns one (extensions.md §9).
+    if (me.is_bot === 1) throw refuse("bot.notOwner");
     const config = await this.deps.policy.config();
     if (denial(this.rules.actor(me), "group.create", { config }) !== null)
       throw refuse("group.disabled");

@@ -312,6 +312,9 @@ export class MembersService {
     const ownerId = group.owner_id;
     if (targetId === ownerId) throw refuse("group.memberNotFound");
     await this.rules.target(groupId, targetId);
+    // A bot never owns a group (extensions.md §9).
+    if ((await this.rules.activeUser(targetId)).is_bot === 1)
+      throw refuse("bot.notOwner");
     let moved: boolean;
     try {
       moved = await this.repo.transferOwnership(

@@ -266,6 +266,7 @@ export function pageMembers(
       "u.account",
       "u.avatar",
       "u.name_py",
+      "u.is_bot",
       "uc.is_top",
       "uc.is_notice",
     ])

@@ -94,7 +94,15 @@ export async function listPeople(db: Db, ids: readonly number[]) {
 export function findCard(db: Db, userId: number) {
   return db
     .selectFrom("users")
-    .select([...PERSON, "email", "sex", "is_auth", "last_login_ip", "role"])
+    .select([
+      ...PERSON,
+      "email",
+      "sex",
+      "is_auth",
+      "last_login_ip",
+      "role",
+      "is_bot",
+    ])
     .where("user_id", "=", userId)
     .where("status", "=", 1)
     .where("deleted_at", "is", null)

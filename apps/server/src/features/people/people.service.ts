@@ -24,7 +24,7 @@ import {
   storageKeyOf,
   storageSrc,
 } from "../../storage/storage.js";
-import { avatarUrl } from "../accounts/accounts.mapper.js";
+import { avatarUrl, botMark } from "../accounts/accounts.mapper.js";
 import { namePinyin } from "../accounts/accounts.service.js";
 import type { PeopleRepository, PersonRow } from "./people.repository.js";
 import type {
@@ -203,6 +203,7 @@ export class PeopleService {
       friend: mutual ? friendLink(user.user_id, links) : "",
       applied: applied.has(user.user_id) ? 2 : 0,
       ...(self ? { totp: (await this.deps.signin.totpOn(me)) ? 1 : 0 } : {}),
+      ...botMark(user),
     };
   }
 
