@@ -69,6 +69,7 @@ export {
   USER_IMPORT_COLUMNS,
   USER_IMPORT_MAX_CHARS,
   USER_IMPORT_MAX_ROWS,
+  BOT_DESCRIPTION_MAX,
 } from "./http/manage.js";
 export * as complaints from "./http/complaints.js";
 export type {

@@ -43,6 +43,9 @@ const ArticlesPage = lazyPage(() =>
 const FilesPage = lazyPage(() =>
   import("./FilesPage").then((m) => ({ default: m.FilesPage })),
 );
+const BotsPage = lazyPage(() =>
+  import("./BotsPage").then((m) => ({ default: m.BotsPage })),
+);
 const AuditPage = lazyPage(() =>
   import("./AuditPage").then((m) => ({ default: m.AuditPage })),
 );
@@ -56,6 +59,7 @@ const routes = (Layout: ComponentType): RouteObject[] => [
       { path: "index", Component: ConsoleHomePage },
       { path: "setting", Component: SettingsPage },
       { path: "user", Component: UsersPage },
+      { path: "bot", Component: BotsPage },
       { path: "group", Component: GroupsPage },
       { path: "message", Component: MessageCentrePage },
       { path: "notice", Component: NoticesPage },

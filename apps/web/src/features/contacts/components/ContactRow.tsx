@@ -77,7 +77,7 @@ export function ContactRow({
         <span className={styles.contactTop}>
           <span className={styles.contactName} title={contact.displayName}>
             {contact.displayName}
-            {contact.is_group === 2 && (
+            {(contact.is_group === 2 || contact.is_bot === 1) && (
               <span className={styles.botTag}>{t("bot")}</span>
             )}
           </span>

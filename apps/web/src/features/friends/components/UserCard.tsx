@@ -1,3 +1,4 @@
+import { BotTag } from "../../../components/BotTag";
 import type { UserDetail } from "@parley/protocol";
 import { useQueryClient } from "@tanstack/react-query";
 import { Avatar, Button, Modal, Spin, Tag } from "antd";
@@ -127,6 +128,12 @@ function CardBody({ person }: { person: UserDetail }) {
         <div className={styles.headText}>
           <h3 className={styles.name}>
             {person.displayName}
+            {person.is_bot === 1 && (
+              <>
+                {" "}
+                <BotTag />
+              </>
+            )}
             {controls.self && (
               <Tag color="blue" className={styles.you}>
                 {t("card.you")}

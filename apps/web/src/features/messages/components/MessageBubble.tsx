@@ -1,3 +1,4 @@
+import { BotTag } from "../../../components/BotTag";
 import {
   CommentOutlined,
   MoreOutlined,
@@ -71,6 +72,8 @@ export interface BubbleProps {
   name: string;
   /** The sender: the avatar opens their card. */
   userId?: number | undefined;
+  /** The sender is a bot: marked beside its name. */
+  bot?: boolean | undefined;
   content: string;
   /** The web addresses in the text, drawn as links. */
   links?: readonly TextLink[] | undefined;
@@ -187,6 +190,7 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
     avatar,
     name,
     userId,
+    bot,
     content,
     links,
     media,
@@ -285,6 +289,7 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
         {groupStart && (
           <div className={styles.runHeading}>
             {!mine && <span className={styles.runName}>{name}</span>}
+            {!mine && bot && <BotTag />}
             {!timeShown && <time>{time}</time>}
           </div>
         )}

@@ -394,6 +394,7 @@ export function MessageList({
                 avatar={item.avatar}
                 name={item.name}
                 userId={item.userId}
+                bot={item.bot}
                 content={
                   item.notice === undefined
                     ? item.content

@@ -26,6 +26,8 @@ export interface ChatItem {
   name: string;
   /** The sender's user id (their card opens from the avatar). */
   userId: number;
+  /** The sender is a bot (extensions.md §9): marked beside its name. */
+  bot?: boolean;
   /** A time divider goes above this row. */
   divider: boolean;
   /** The first row of a run of one sender's messages: it shows the avatar, name and time. */
@@ -146,6 +148,7 @@ export function chatItems(
       avatar: message.fromUser.avatar,
       name: message.fromUser.displayName,
       userId: message.from_user,
+      ...(message.fromUser.is_bot === 1 ? { bot: true } : {}),
       divider: false,
       groupStart: true,
       unreadDivider: false,

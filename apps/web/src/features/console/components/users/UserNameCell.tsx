@@ -1,3 +1,4 @@
+import { BotTag } from "../../../../components/BotTag";
 import { UserOutlined } from "@ant-design/icons";
 import type { ConsoleUser } from "@parley/protocol";
 import { Avatar, Button, Tag, Typography } from "antd";
@@ -44,6 +45,7 @@ export function UserNameCell({
           >
             {user.realname}
           </Button>
+          {user.is_bot === 1 && <BotTag />}
           {self && (
             <Tag color="green" style={{ marginInlineEnd: 0, flex: "none" }}>
               {t("you")}

@@ -1,0 +1,213 @@
+import { PlusOutlined, RobotOutlined } from "@ant-design/icons";
+import {
+  type ConsoleBot,
+  CONSOLE_PAGE_SIZES,
+  denial,
+  LANGUAGE_TAGS,
+} from "@parley/protocol";
+import {
+  Avatar,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Popconfirm,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLanguage } from "../../../i18n";
+import { formatFullTime } from "../../../lib/time";
+import { useActor } from "../../system";
+import {
+  useAddBotMutation,
+  useBotsQuery,
+  useDeleteBotMutation,
+  useRevokeBotMutation,
+} from "../bots.queries";
+import { AddBotDialog } from "../components/bots/AddBotDialog";
+import { BotTokenDialog } from "../components/bots/BotTokenDialog";
+
+/**
+ * /manage/bot (issue 48, extensions.md §9): the bots that post for the organisation's
+ * tools. Add one (its token shown once), give it a new token (the old one stops at once),
+ * delete it. Demo mode looks only.
+ */
+export function BotsPage() {
+  const { t } = useTranslation("console");
+  const locale = LANGUAGE_TAGS[useLanguage()];
+  const writable = denial(useActor(), "console.write") === null;
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<(typeof CONSOLE_PAGE_SIZES)[number]>(20);
+  const bots = useBotsQuery(page, limit);
+  const add = useAddBotMutation();
+  const revoke = useRevokeBotMutation();
+  const remove = useDeleteBotMutation();
+  const [adding, setAdding] = useState(false);
+  const [shown, setShown] = useState<{ token: string; name: string } | null>(
+    null,
+  );
+  const when = (ms: number | null) =>
+    ms === null ? t("bots.never") : formatFullTime(ms, locale);
+
+  const columns: TableColumnsType<ConsoleBot> = [
+    {
+      key: "bot",
+      title: t("bots.bot"),
+      render: (_: unknown, bot) => (
+        <Flex gap={10} align="center">
+          <Avatar src={bot.avatar} icon={<RobotOutlined />} />
+          <div style={{ minWidth: 0 }}>
+            <Space size={6}>
+              <Typography.Text strong ellipsis>
+                {bot.name}
+              </Typography.Text>
+              <Tag color="geekblue" bordered={false}>
+                {t("bots.tag")}
+              </Tag>
+            </Space>
+            <Typography.Text
+              type="secondary"
+              style={{ display: "block", fontSize: 12 }}
+            >
+              {bot.account}
+            </Typography.Text>
+          </div>
+        </Flex>
+      ),
+    },
+    {
+      key: "description",
+      title: t("bots.description"),
+      dataIndex: "description",
+      ellipsis: true,
+      responsive: ["md"],
+    },
+    {
+      key: "owner",
+      title: t("bots.owner"),
+      dataIndex: "owner_name",
+      responsive: ["lg"],
+    },
+    {
+      key: "used",
+      title: t("bots.lastUsed"),
+      render: (_: unknown, bot) => when(bot.last_used_at),
+      responsive: ["md"],
+    },
+    {
+      key: "actions",
+      title: t("bots.actions"),
+      render: (_: unknown, bot) => (
+        <Space wrap>
+          <Popconfirm
+            title={t("bots.revokeTitle", { name: bot.name })}
+            description={t("bots.revokeText")}
+            okText={t("bots.revoke")}
+            disabled={!writable}
+            onConfirm={() =>
+              revoke.mutate(bot, {
+                onSuccess: ({ token }) => setShown({ token, name: bot.name }),
+              })
+            }
+          >
+            <Button size="small" disabled={!writable}>
+              {t("bots.revoke")}
+            </Button>
+          </Popconfirm>
+          <Popconfirm
+            title={t("bots.deleteTitle", { name: bot.name })}
+            okText={t("bots.delete")}
+            okButtonProps={{ danger: true }}
+            disabled={!writable}
+            onConfirm={() => remove.mutate(bot)}
+          >
+            <Button size="small" danger disabled={!writable}>
+              {t("bots.delete")}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  const rows = bots.data?.bots ?? [];
+  return (
+    <Card
+      title={t("bots.title")}
+      extra={
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          disabled={!writable}
+          onClick={() => setAdding(true)}
+        >
+          {t("bots.add")}
+        </Button>
+      }
+    >
+      <Typography.Paragraph type="secondary">
+        {t("bots.intro")}
+      </Typography.Paragraph>
+      <Table<ConsoleBot>
+        rowKey="user_id"
+        columns={columns}
+        dataSource={rows}
+        loading={bots.isLoading}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={
+                <>
+                  <Typography.Text strong style={{ display: "block" }}>
+                    {t("bots.emptyTitle")}
+                  </Typography.Text>
+                  <Typography.Text type="secondary">
+                    {t("bots.emptyText")}
+                  </Typography.Text>
+                </>
+              }
+            />
+          ),
+        }}
+        pagination={{
+          current: page,
+          pageSize: limit,
+          total: bots.data?.total ?? 0,
+          pageSizeOptions: CONSOLE_PAGE_SIZES.map(String),
+          showSizeChanger: true,
+          hideOnSinglePage: true,
+          onChange: (next, size) => {
+            setPage(next);
+            setLimit(
+              CONSOLE_PAGE_SIZES.find((option) => option === size) ?? 20,
+            );
+          },
+        }}
+      />
+      <AddBotDialog
+        open={adding}
+        busy={add.isPending}
+        onCancel={() => setAdding(false)}
+        onAdd={(values) =>
+          add.mutate(values, {
+            onSuccess: ({ token }) => {
+              setAdding(false);
+              setShown({ token, name: values.name });
+            },
+          })
+        }
+      />
+      <BotTokenDialog
+        token={shown?.token ?? null}
+        name={shown?.name ?? ""}
+        onClose={() => setShown(null)}
+      />
+    </Card>
+  );
+}
