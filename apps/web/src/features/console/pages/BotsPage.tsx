@@ -66,7 +66,7 @@ export function BotsPage() {
               <Typography.Text strong ellipsis>
                 {bot.name}
               </Typography.Text>
-              <Tag color="geekblue" bordered={false}>
+              <Tag color="geekblue" variant="filled">
                 {t("bots.tag")}
               </Tag>
             </Space>
