@@ -11,6 +11,7 @@ export default defineConfig({
     main: "src/main.ts",
     archive: "src/archive/main.ts",
     import: "src/importers/main.ts",
+    openapi: "src/openapi/main.ts",
   },
   format: ["esm"],
   platform: "node",

@@ -10,6 +10,7 @@ import Fastify, {
 } from "fastify";
 import type * as IORedis from "ioredis";
 import type { Redis } from "ioredis";
+import type { CallDescriptor } from "@parley/protocol";
 import type { FastifyBaseLogger as Logger } from "fastify";
 import type { Config } from "./config.js";
 import {
@@ -66,6 +67,7 @@ import { registerExtIcons } from "./plugins/ext-icons.js";
 import { registerStorage } from "./plugins/storage.js";
 import type { SessionResolver } from "./plugins/session.js";
 import { inlineScriptHashes, registerWeb } from "./plugins/web.js";
+import { registerApiDocs } from "./plugins/api-docs.js";
 import { Gateway } from "./realtime/gateway.js";
 import { type Hub, InProcessHub } from "./realtime/hub.js";
 import { createRealtimePorts } from "./realtime/publisher.js";
@@ -257,6 +259,8 @@ export interface AppServices extends Services {
   hub: Hub;
   /** The background queue; tests await `whenIdle()` for the work a call scheduled. */
   jobs: Jobs;
+  /** Every call this app registered (the API description lists each: api-docs.test). */
+  registeredCalls: readonly CallDescriptor[];
 }
 
 const API_PREFIX = /^\/+(common|enterprise|manage|index)\//i;
@@ -474,6 +478,7 @@ export function buildApp(deps: AppDeps): {
 
   registerStorage(app, storage);
   registerExtIcons(app);
+  registerApiDocs(app);
   registerWeb(app, config.WEB_DIST);
 
   app.addHook("preClose", async () => {
@@ -501,6 +506,7 @@ export function buildApp(deps: AppDeps): {
       gateway,
       hub,
       jobs,
+      registeredCalls: calls.registered(),
     },
   };
 }

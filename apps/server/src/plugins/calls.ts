@@ -113,6 +113,8 @@ export interface UploadLimit {
 /** Registers calls on one app; features receive it from app.ts. */
 export interface Calls {
   register<C extends CallDescriptor>(call: C, handler: Handler<C>): void;
+  /** Every call registered so far (the API description must list each: openapi.test). */
+  registered(): readonly CallDescriptor[];
   /**
    * Registers an upload call (its descriptor names the file's field): the file reaches the
    * handler as `ctx.file`, refused with `tooLarge` past `maxBytes` (read per request, so a
@@ -169,6 +171,7 @@ export const FILE_COOKIE_FOR = "parley_files_for";
 export function createCalls(app: FastifyInstance, shared: CallsOptions): Calls {
   app.decorateRequest("userLang", null);
   const links: Array<{ prefix: string; to: (rest: string) => string }> = [];
+  const registered: CallDescriptor[] = [];
   const publicUrl = shared.publicUrl ?? "";
   return {
     brokenLink: (url) => {
@@ -179,11 +182,14 @@ export function createCalls(app: FastifyInstance, shared: CallsOptions): Calls {
       return link ? `${publicUrl}${link.to("")}` : null;
     },
     register: (call, handler) => {
+      registered.push(call);
       registerCall(app, shared, call, handler, null);
     },
     upload: (call, limit, handler) => {
+      registered.push(call);
       registerCall(app, shared, call, handler, limit);
     },
+    registered: () => registered,
     link: (path, to) => {
       links.push({ prefix: path.slice(0, -1).toLowerCase(), to });
       registerLink(app, publicUrl, path, to);
