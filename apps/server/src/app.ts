@@ -35,6 +35,7 @@ import {
 } from "./features/groups/member-records.repository.js";
 import { eraseSubscriptions } from "./features/push/subscription-records.repository.js";
 import { messagesModule } from "./features/messages/messages.module.js";
+import { integrationsModule } from "./features/integrations/integrations.module.js";
 import { filesModule } from "./features/files/files.module.js";
 import { previewsModule } from "./features/previews/previews.module.js";
 import { peopleModule } from "./features/people/people.module.js";
@@ -188,6 +189,11 @@ const MODULES: readonly WiredModule[] = [
     messages: f.messages,
     people: f.people,
     groups: f.groups,
+  })),
+  wire(integrationsModule, (f) => ({
+    accounts: f.accounts,
+    groups: f.groups,
+    messages: f.messages,
   })),
 ];
 

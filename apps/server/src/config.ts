@@ -151,6 +151,9 @@ const EnvSchema = z.object({
   /** One-time login tickets one user may mint per window (each holds a shared key 60 s). */
   RATE_TICKET_USER: int(20),
   RATE_TICKET_WINDOW_S: int(10 * 60),
+  /** Deliveries one incoming webhook takes per window (issue 48). */
+  RATE_HOOK: int(60),
+  RATE_HOOK_WINDOW_S: int(60),
   RATE_UPLOAD_USER: int(60),
   RATE_UPLOAD_WINDOW_S: int(60),
   /** Messages one user may send per window, every chat together (issue 51 item 5). */

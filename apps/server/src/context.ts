@@ -1,6 +1,7 @@
 import type { Actor } from "@parley/protocol";
 import type { PreviewsService } from "./features/previews/previews.service.js";
 import type { SearchService } from "./features/search/search.service.js";
+import type { HooksService } from "./features/integrations/hooks.service.js";
 import type { SigninService } from "./features/signin/signin.service.js";
 import type { CustomFetch } from "openid-client";
 import type { FastifyBaseLogger as Logger } from "fastify";
@@ -71,6 +72,7 @@ export interface Services {
   calls: CallsService;
   previews: PreviewsService;
   search: SearchService;
+  integrations: HooksService;
   signin: SigninService;
 }
 
@@ -190,6 +192,7 @@ export function createFeatures(): {
     articles: true,
     calls: true,
     search: true,
+    integrations: true,
     signin: true,
   };
   // Object.keys answers string[]; the keys are exactly those of EVERY.

@@ -45,6 +45,8 @@ const OWNER: Record<string, string> = {
   user_totp: "signin",
   totp_recovery_codes: "signin",
   user_identities: "signin",
+  hooks: "integrations",
+  hook_deliveries: "integrations",
 };
 
 const FEATURES = path.join(import.meta.dirname, "features");
@@ -145,6 +147,7 @@ const LAYERS = [
   "tasks",
   "socket",
   "search",
+  "integrations",
 ];
 
 /** Every module a source names: imports (type-only too), re-exports, dynamic imports. */

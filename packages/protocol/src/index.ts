@@ -21,6 +21,9 @@ export * as files from "./http/files.js";
 export type { FileEntry, UploadMessage } from "./http/files.js";
 export * as friends from "./http/friends.js";
 export * as groups from "./http/groups.js";
+export * as integrations from "./http/integrations.js";
+export * from "./entities/hook.js";
+export { HOOKS_PER_GROUP_MAX } from "./http/integrations.js";
 export * as manage from "./http/manage.js";
 export type {
   AllConfig,

@@ -416,6 +416,28 @@ export interface ImportLinksTable {
   created_at: number;
 }
 
+/** A group's webhook (issue 48): an incoming one posts as its bot. */
+export interface HooksTable {
+  hook_id: Generated<number>;
+  group_id: number;
+  kind: string;
+  name: string;
+  /** SHA-256 of the secret in its URL. */
+  secret_hash: string;
+  bot_user_id: number;
+  created_by: number | null;
+  created_at: number;
+}
+
+/** One call of a hook: posted, or why not. */
+export interface HookDeliveriesTable {
+  delivery_id: Generated<number>;
+  hook_id: number;
+  at: number;
+  ok: number;
+  detail: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -451,6 +473,8 @@ export interface Database {
   totp_recovery_codes: TotpRecoveryCodesTable;
   user_identities: UserIdentitiesTable;
   import_links: ImportLinksTable;
+  hooks: HooksTable;
+  hook_deliveries: HookDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -148,6 +148,15 @@ export interface Calls {
       session: SessionContext | null,
     ) => Promise<unknown>,
   ): void;
+  /**
+   * An address other systems POST to, not a call of the wire (a webhook, issue 48): no
+   * session, the body parsed as every call's is (JSON, form or multipart fields); the
+   * handler writes the reply, an error answers its envelope like a call's.
+   */
+  receive(
+    path: string,
+    handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  ): void;
 }
 
 /**
@@ -193,6 +202,9 @@ export function createCalls(app: FastifyInstance, shared: CallsOptions): Calls {
     link: (path, to) => {
       links.push({ prefix: path.slice(0, -1).toLowerCase(), to });
       registerLink(app, publicUrl, path, to);
+    },
+    receive: (path, handler) => {
+      app.post(path, (request, reply) => handler(request, reply));
     },
     serve: (path, handler) => {
       app.get(path, async (request, reply) => {

@@ -3,6 +3,7 @@ import {
   type CallDescriptor,
   contacts,
   groups,
+  integrations,
   messages,
   search,
   settings,
@@ -41,6 +42,7 @@ const EXPORTS = [
   threads,
   search,
   signin,
+  integrations,
 ].flatMap((namespace) => {
   const values: unknown[] = Object.values(namespace);
   return values;

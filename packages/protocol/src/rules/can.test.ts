@@ -293,6 +293,14 @@ describe("group roles", () => {
     expect(can(USER, "group.quit", { member })).toBe(quits);
   });
 
+  it("webhooks: the owner and administrators, or a system administrator for any group", () => {
+    expect(can(USER, "group.manageHooks", { member: OWNER })).toBe(true);
+    expect(can(USER, "group.manageHooks", { member: MANAGER })).toBe(true);
+    expect(can(USER, "group.manageHooks", { member: MEMBER })).toBe(false);
+    expect(can(USER, "group.manageHooks", { member: null })).toBe(false);
+    expect(can(ADMIN, "group.manageHooks", { member: null })).toBe(true);
+  });
+
   it("clearing records: the owner or a system administrator", () => {
     expect(can(USER, "group.clearMessages", { member: OWNER })).toBe(true);
     expect(can(USER, "group.clearMessages", { member: MANAGER })).toBe(false);

@@ -144,6 +144,11 @@ export interface Subjects {
   "group.editInfo": { member: Membership; settings: GroupSettings };
   /** Open a group to the directory, or close it (issue 45): its owner and administrators. */
   "group.setPublic": { member: Membership };
+  /**
+   * A group's webhooks (issue 48, extensions.md §9): its owner and administrators, or a
+   * system administrator for any group (`member` null: not in it).
+   */
+  "group.manageHooks": { member: Membership | null };
   /** Show the notice edit icon (SPEC §6): exactly who may edit the notice. */
   "group.editNoticeIcon": { member: Membership; settings: GroupSettings };
   /** Mention everyone (`@all`, at 0): the owner and administrators. */
@@ -295,6 +300,8 @@ const RULES: { [A in Action]: Rule<A> } = {
   "group.editNoticeIcon": (actor, args) => RULES["group.editInfo"](actor, args),
   "group.setPublic": (_actor, { member }) =>
     isManager(member) ? null : "role",
+  "group.manageHooks": (actor, { member }) =>
+    isStaff(actor) || (member !== null && isManager(member)) ? null : "role",
   "group.mentionEveryone": (_actor, { member }) =>
     isManager(member) ? null : "role",
   "group.addMembers": (_actor, { member, settings }) =>

@@ -52,6 +52,14 @@ export const texts: Texts = {
   "bot.noRole": "ボットは管理者になれません。",
   "bot.noPassword":
     "ボットにはパスワードがありません。ボットはトークンで呼び出しに署名します（コンソール → ボット）。",
+  "hook.notFound": "このWebhookは存在しません。",
+  "hook.nameRequired": "Webhookの名前を入力してください。",
+  "hook.nameLength": "Webhookの名前は16文字までです。",
+  "hook.kind": "この種類のWebhookは利用できません。",
+  "hook.tooMany": "1つのグループのWebhookは20個までです。",
+  "hook.textRequired": "メッセージに本文がありません。",
+  "hook.payload":
+    "本文がWebhookメッセージではありません。textを含むJSONか、それを入れたフォーム項目payloadを送ってください。",
   "totp.codeRequired": "認証アプリに表示されるコードを入力してください。",
   "totp.codeWrong":
     "コードが間違っているか、すでに使用されています。現在のコードを入力してください。",

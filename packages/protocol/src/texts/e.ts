@@ -44,6 +44,14 @@ export const texts: Texts = {
   "bot.noRole": "봇은 관리자가 될 수 없습니다.",
   "bot.noPassword":
     "봇에는 비밀번호가 없습니다. 봇은 토큰으로 호출에 서명합니다(콘솔 → 봇).",
+  "hook.notFound": "이 웹훅은 존재하지 않습니다.",
+  "hook.nameRequired": "웹훅 이름을 입력하세요.",
+  "hook.nameLength": "웹훅 이름은 최대 16자입니다.",
+  "hook.kind": "이 종류의 웹훅은 아직 지원되지 않습니다.",
+  "hook.tooMany": "그룹당 웹훅은 최대 20개입니다.",
+  "hook.textRequired": "메시지에 텍스트가 없습니다.",
+  "hook.payload":
+    "본문이 웹훅 메시지가 아닙니다. text가 있는 JSON을 보내거나 폼 필드 payload에 담아 보내세요.",
   "totp.codeRequired": "인증 앱의 코드를 입력하세요.",
   "totp.codeWrong":
     "코드가 올바르지 않거나 이미 사용되었습니다. 현재 코드를 입력하세요.",

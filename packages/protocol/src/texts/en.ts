@@ -48,6 +48,14 @@ export const texts: Texts = {
   "bot.noRole": "A bot cannot be an administrator.",
   "bot.noPassword":
     "A bot has no password: it signs its calls with its token (Console → Bots).",
+  "hook.notFound": "This webhook does not exist.",
+  "hook.nameRequired": "Give the webhook a name.",
+  "hook.nameLength": "A webhook's name is at most 16 characters.",
+  "hook.kind": "This kind of webhook is not available.",
+  "hook.tooMany": "A group has at most 20 webhooks.",
+  "hook.textRequired": "The message has no text.",
+  "hook.payload":
+    "The body is not a webhook message: send JSON with text, or a form field payload holding it.",
   "totp.codeRequired": "Enter the code from your authenticator app.",
   "totp.codeWrong":
     "That code is wrong or already used. Enter the current code.",

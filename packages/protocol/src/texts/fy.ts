@@ -50,6 +50,14 @@ export const texts: Texts = {
   "bot.noRole": "Un bot ne peut pas être administrateur.",
   "bot.noPassword":
     "Un bot n'a pas de mot de passe : il signe ses appels avec son jeton (Console → Bots).",
+  "hook.notFound": "Ce webhook n'existe pas.",
+  "hook.nameRequired": "Donnez un nom au webhook.",
+  "hook.nameLength": "Le nom d'un webhook compte au plus 16 caractères.",
+  "hook.kind": "Ce type de webhook n'est pas disponible.",
+  "hook.tooMany": "Un groupe compte au plus 20 webhooks.",
+  "hook.textRequired": "Le message n'a pas de texte.",
+  "hook.payload":
+    "Le corps n'est pas un message de webhook : envoyez du JSON avec text, ou un champ de formulaire payload qui le contient.",
   "totp.codeRequired":
     "Saisissez le code de votre application d'authentification.",
   "totp.codeWrong":

@@ -51,6 +51,14 @@ export const texts: Texts = {
   "bot.noRole": "Ein Bot kann kein Administrator sein.",
   "bot.noPassword":
     "Ein Bot hat kein Passwort: Er signiert seine Aufrufe mit seinem Token (Konsole → Bots).",
+  "hook.notFound": "Diesen Webhook gibt es nicht.",
+  "hook.nameRequired": "Gib dem Webhook einen Namen.",
+  "hook.nameLength": "Der Name eines Webhooks hat höchstens 16 Zeichen.",
+  "hook.kind": "Diese Art von Webhook ist nicht verfügbar.",
+  "hook.tooMany": "Eine Gruppe hat höchstens 20 Webhooks.",
+  "hook.textRequired": "Die Nachricht hat keinen Text.",
+  "hook.payload":
+    "Der Inhalt ist keine Webhook-Nachricht: Sende JSON mit text oder ein Formularfeld payload, das es enthält.",
   "totp.codeRequired": "Gib den Code aus deiner Authenticator-App ein.",
   "totp.codeWrong":
     "Der Code ist falsch oder wurde bereits verwendet. Gib den aktuellen Code ein.",

@@ -46,6 +46,14 @@ export const texts: Texts = {
   "bot.noRole": "Um bot não pode ser administrador.",
   "bot.noPassword":
     "Um bot não tem senha: ele assina suas chamadas com seu token (Console → Bots).",
+  "hook.notFound": "Este webhook não existe.",
+  "hook.nameRequired": "Dê um nome ao webhook.",
+  "hook.nameLength": "O nome de um webhook tem no máximo 16 caracteres.",
+  "hook.kind": "Este tipo de webhook não está disponível.",
+  "hook.tooMany": "Um grupo tem no máximo 20 webhooks.",
+  "hook.textRequired": "A mensagem não tem texto.",
+  "hook.payload":
+    "O corpo não é uma mensagem de webhook: envie JSON com text, ou um campo de formulário payload com ele.",
   "totp.codeRequired": "Digite o código do seu aplicativo autenticador.",
   "totp.codeWrong":
     "Esse código está errado ou já foi usado. Digite o código atual.",

@@ -48,6 +48,14 @@ export const texts: Texts = {
   "bot.noRole": "Bot không thể làm quản trị viên.",
   "bot.noPassword":
     "Bot không có mật khẩu: bot ký các lệnh gọi bằng mã thông báo của mình (Bảng điều khiển → Bot).",
+  "hook.notFound": "Webhook này không tồn tại.",
+  "hook.nameRequired": "Hãy đặt tên cho webhook.",
+  "hook.nameLength": "Tên webhook tối đa 16 ký tự.",
+  "hook.kind": "Loại webhook này chưa được hỗ trợ.",
+  "hook.tooMany": "Mỗi nhóm có tối đa 20 webhook.",
+  "hook.textRequired": "Tin nhắn không có nội dung.",
+  "hook.payload":
+    "Nội dung không phải tin nhắn webhook: hãy gửi JSON có text, hoặc trường biểu mẫu payload chứa nó.",
   "totp.codeRequired": "Nhập mã từ ứng dụng xác thực của bạn.",
   "totp.codeWrong": "Mã không đúng hoặc đã được sử dụng. Hãy nhập mã hiện tại.",
   "totp.alreadyOn":

@@ -48,6 +48,14 @@ export const texts: Texts = {
   "bot.noRole": "Bot tidak dapat menjadi administrator.",
   "bot.noPassword":
     "Bot tidak memiliki kata sandi: bot menandatangani panggilannya dengan tokennya (Konsol → Bot).",
+  "hook.notFound": "Webhook ini tidak ada.",
+  "hook.nameRequired": "Beri nama webhook.",
+  "hook.nameLength": "Nama webhook paling banyak 16 karakter.",
+  "hook.kind": "Jenis webhook ini belum tersedia.",
+  "hook.tooMany": "Satu grup paling banyak memiliki 20 webhook.",
+  "hook.textRequired": "Pesan tidak berisi teks.",
+  "hook.payload":
+    "Isi permintaan bukan pesan webhook: kirim JSON berisi text, atau kolom formulir payload yang memuatnya.",
   "totp.codeRequired": "Masukkan kode dari aplikasi autentikator Anda.",
   "totp.codeWrong": "Kode salah atau sudah digunakan. Masukkan kode saat ini.",
   "totp.alreadyOn":

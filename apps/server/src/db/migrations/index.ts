@@ -26,6 +26,7 @@ import * as m0024 from "./0024_public_groups.js";
 import * as m0025 from "./0025_sign_in.js";
 import * as m0026 from "./0026_import_links.js";
 import * as m0027 from "./0027_bots.js";
+import * as m0028 from "./0028_hooks.js";
 
 /** Every migration, in order. Landed migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "0025_sign_in": m0025,
   "0026_import_links": m0026,
   "0027_bots": m0027,
+  "0028_hooks": m0028,
 };

@@ -7,7 +7,6 @@ import { CodesService } from "./codes.service.js";
 import { LoginTickets } from "./login-tickets.js";
 import { WelcomeLinks } from "./welcome-links.js";
 import { registerBotRoutes } from "./bots.routes.js";
-import { BotsService } from "./bots.service.js";
 import { botsRepository } from "./bots.repository.js";
 import { sessionsRepository } from "./sessions.repository.js";
 import { SessionsService } from "./sessions.service.js";
@@ -66,6 +65,7 @@ export const accountsModule = defineModule(
         audit,
       },
       tickets,
+      botsRepo: botsRepository(ctx.db),
       welcome: new WelcomeLinks({
         db: ctx.db,
         clock: ctx.clock,
@@ -100,15 +100,7 @@ export const accountsModule = defineModule(
         ),
       },
     });
-    const bots = new BotsService({
-      repo: botsRepository(ctx.db),
-      clock: ctx.clock,
-      policy: ctx.policy,
-      audit,
-      sessions: service.sessions,
-      admin: service.admin,
-      accounts: service,
-    });
+
     system.events.on("closed", () =>
       service.sessions.revokeNonAdmins("closed"),
     );
@@ -117,7 +109,7 @@ export const accountsModule = defineModule(
       register: (calls) => {
         registerAccountRoutes(calls, service);
         registerUserAdminRoutes(calls, service.admin);
-        registerBotRoutes(calls, bots);
+        registerBotRoutes(calls, service.bots);
       },
     };
   },

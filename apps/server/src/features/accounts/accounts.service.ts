@@ -38,6 +38,8 @@ import type { ProfileRepository } from "./profile.repository.js";
 import { type UserAdminDeps, UserAdminService } from "./user-admin.service.js";
 import { LOGIN_TICKET_TTL_S, type LoginTickets } from "./login-tickets.js";
 import type { WelcomeInput, WelcomeLinks } from "./welcome-links.js";
+import type { BotsRepository } from "./bots.repository.js";
+import { BotsService } from "./bots.service.js";
 import { Credentials, type SignInChecks } from "./credentials.js";
 import { lazyRequire } from "../../lib/lazy-require.js";
 
@@ -89,6 +91,8 @@ export interface AccountsDeps {
   tickets: LoginTickets;
   /** Invitation links (issue 47): set a password, once. */
   welcome: WelcomeLinks;
+  /** The bots among the users (issue 48). */
+  botsRepo: BotsRepository;
   clock: Clock;
   passwords: Passwords;
   limits: AccountLimits;
@@ -136,6 +140,8 @@ export class AccountsService {
   readonly invitations: InvitationsService;
   /** User administration (the console's users page). */
   readonly admin: UserAdminService;
+  /** Bot accounts (issue 48): the console's, and webhooks' bots for the features above. */
+  readonly bots: BotsService;
   /** A user's own changes to their account row (the people feature's settings calls). */
   readonly profile: ProfileRepository;
   private readonly users: UsersRepository;
@@ -173,6 +179,15 @@ export class AccountsService {
       clock: deps.clock,
       passwords: deps.passwords,
       policy: deps.policy,
+      accounts: this,
+    });
+    this.bots = new BotsService({
+      repo: deps.botsRepo,
+      clock: deps.clock,
+      policy: deps.policy,
+      audit: deps.admin.audit,
+      sessions: deps.sessions,
+      admin: this.admin,
       accounts: this,
     });
     this.users = deps.users;

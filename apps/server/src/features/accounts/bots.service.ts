@@ -34,7 +34,7 @@ export interface BotsDeps {
   policy: Policy;
   audit: AuditLog;
   sessions: SessionsService;
-  admin: Pick<UserAdminService, "deleteUser">;
+  admin: Pick<UserAdminService, "deleteUser" | "eraseBot">;
   accounts: Parameters<typeof auditActorOf>[0] & {
     events: { emit(name: "created"): Promise<void> };
   };
@@ -139,6 +139,34 @@ export class BotsService {
     const bot = await this.deps.repo.findBot(userId);
     if (!bot) throw refuse("bot.notFound");
     await this.deps.admin.deleteUser(admin, userId);
+  }
+
+  /**
+   * A webhook's bot (issue 48): made with the hook by a group's manager, no token (the
+   * hook's secret stands for it), its owner the manager who made the hook.
+   */
+  async createHookBot(name: string, ownerId: number): Promise<number> {
+    const now = this.deps.clock.now();
+    const row = await this.deps.repo.insertBot({
+      account: `bot_${randomBytes(5).toString("hex")}`,
+      realname: name,
+      name_py: namePinyin(name),
+      password_hash: "!",
+      avatar: "",
+      motto: "",
+      setting: JSON.stringify(DEFAULT_USER_SETTING),
+      is_bot: 1,
+      bot_owner_id: ownerId,
+      created_at: now,
+      updated_at: now,
+    });
+    await this.deps.accounts.events.emit("created");
+    return row.user_id;
+  }
+
+  /** A webhook's bot goes with its hook: as a deleted account goes (its memberships). */
+  async retireHookBot(userId: number, publicUrl: string): Promise<void> {
+    await this.deps.admin.eraseBot(userId, publicUrl);
   }
 
   /** A new token: a session of the bot's own, until revoked. */

@@ -360,6 +360,25 @@ export class UserAdminService {
     await this.keepsSuperAdmin(row, null);
     const owned = await this.deps.groups.ownedGroupCount(userId);
     if (owned > 0) throw refuse("console.ownsGroups", { count: String(owned) });
+    await this.erase(userId, admin.publicUrl);
+    await this.deps.audit.record(
+      await auditActorOf(this.deps.accounts, admin),
+      "user.delete",
+      { type: "user", id: userId },
+      audited(row),
+      null,
+    );
+  }
+
+  /** A webhook's bot, gone with its hook (issue 48): erased as a deleted account is. */
+  async eraseBot(userId: number, publicUrl: string): Promise<void> {
+    const row = await this.deps.repo.findUser(userId);
+    if (!row || row.is_bot !== 1) return;
+    await this.erase(userId, publicUrl);
+  }
+
+  /** An account erased: its sessions end, its memberships and friendships go. */
+  private async erase(userId: number, publicUrl: string): Promise<void> {
     const gone = await this.deps.repo.eraseAccount(
       userId,
       this.deps.clock.now(),
@@ -379,19 +398,12 @@ export class UserAdminService {
     await events.emit("membershipsErased", {
       userId,
       groupIds: gone.groupIds,
-      publicUrl: admin.publicUrl,
+      publicUrl,
     });
     await events.emit("friendshipsErased", {
       userId,
       friendIds: gone.friendIds,
     });
-    await this.deps.audit.record(
-      await auditActorOf(this.deps.accounts, admin),
-      "user.delete",
-      { type: "user", id: userId },
-      audited(row),
-      null,
-    );
   }
 
   /** A user the console may change this way, or the refusal. */

@@ -102,6 +102,36 @@ export class GroupsService {
     this.mute = members.mute.bind(members);
   }
 
+  /**
+   * Refuses unless the user may manage the group's webhooks (issue 48): its owner and
+   * administrators, or a system administrator. A group they are not in and may not manage
+   * answers like a missing one.
+   */
+  async mayManageHooks(userId: number, groupId: number): Promise<void> {
+    const me = await this.rules.activeUser(userId);
+    const [group, member] = await Promise.all([
+      this.repo.findGroup(groupId),
+      this.repo.findMembership(groupId, userId),
+    ]);
+    if (!group) throw refuse("group.notFound");
+    const refused = denial(this.rules.actor(me), "group.manageHooks", {
+      member: member ? membershipOf(member) : null,
+    });
+    if (refused !== null)
+      throw refuse(member ? "group.noPermission" : "group.notFound");
+  }
+
+  /** A webhook's bot joins the group, added by the manager who made the hook. */
+  async addHookBot(
+    groupId: number,
+    botId: number,
+    by: number,
+    publicUrl: string,
+  ): Promise<void> {
+    // As the console adds: any active account, whatever the run mode or invite setting.
+    await this.addMembers({ console: by }, groupId, [botId], publicUrl);
+  }
+
   /** `add`: a group of the caller (its owner) and at least two others. */
   async create(
     userId: number,
