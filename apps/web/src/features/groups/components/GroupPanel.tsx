@@ -1,3 +1,4 @@
+import { BotTag } from "../../../components/BotTag";
 import {
   EditOutlined,
   MoreOutlined,
@@ -289,6 +290,7 @@ export function GroupPanel({
                     {member.userInfo.displayName}
                   </span>
                 </UserCardButton>
+                {member.userInfo.is_bot === 1 && <BotTag />}
                 {roleTag(member.role)}
                 {muted && (
                   <Tooltip

@@ -3,6 +3,7 @@ import { Modal, Radio, Switch } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useGroupSettingMutation } from "../groups.queries";
+import { GroupHooks } from "./GroupHooks";
 import styles from "./groups.module.css";
 
 const SWITCHES = ["manage", "invite", "profile", "history"] as const;
@@ -18,6 +19,7 @@ export function GroupSettingsDialog({
   onClose,
   owner = true,
   publicAllowed = true,
+  hooks = false,
 }: {
   groupId: number;
   setting: GroupSetting;
@@ -27,6 +29,8 @@ export function GroupSettingsDialog({
   owner?: boolean;
   /** The console allows public groups (a public group may still be closed). */
   publicAllowed?: boolean;
+  /** The caller manages the group's webhooks (its owner and administrators). */
+  hooks?: boolean;
 }) {
   const { t } = useTranslation("groups");
   const [shown, setShown] = useState<GroupSetting | null>(null);
@@ -107,6 +111,7 @@ export function GroupSettingsDialog({
           />
         </>
       )}
+      {hooks && <GroupHooks groupId={groupId} />}
     </Modal>
   );
 }

@@ -107,6 +107,7 @@ export function GroupTitle({
           />
         </Tooltip>
         {(can(actor, "group.own", { member: me }) ||
+          can(actor, "group.manageHooks", { member: me }) ||
           (can(actor, "group.setPublic", { member: me }) && publicAllowed)) && (
           <Tooltip title={t("settings.title")}>
             <Button
@@ -140,6 +141,7 @@ export function GroupTitle({
         onClose={() => setSettingsOpen(false)}
         owner={can(actor, "group.own", { member: me })}
         publicAllowed={publicAllowed}
+        hooks={can(actor, "group.manageHooks", { member: me })}
       />
     </>
   );
