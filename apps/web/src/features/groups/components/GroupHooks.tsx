@@ -67,8 +67,7 @@ export function GroupHooks({ groupId }: { groupId: number }) {
         <Alert
           type="success"
           showIcon
-          closable
-          onClose={() => setMade(null)}
+          closable={{ onClose: () => setMade(null) }}
           title={t("hooks.madeTitle", { name: made.name })}
           description={
             <>
