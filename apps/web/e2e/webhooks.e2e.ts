@@ -74,5 +74,23 @@ describe("incoming webhooks", () => {
     await owner.getByRole("button", { name: "Group settings" }).click();
     await dialog.getByText(/^Posted /).waitFor();
     await settledShot(owner, "webhooks-log-en-1280");
+    // A new address: the old one stops at once.
+    await dialog
+      .getByRole("button", { name: "New address for CI", exact: true })
+      .click();
+    await owner
+      .getByRole("button", { name: "New address", exact: true })
+      .click();
+    await dialog.getByText("CI is ready").waitFor();
+    const renewed =
+      (await dialog.locator("code").first().textContent())?.trim() ?? "";
+    expect(renewed).not.toBe(address);
+    const old = await fetch(address, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ text: "old address" }),
+    });
+    expect(old.status).toBe(404);
+    await old.arrayBuffer();
   });
 });

@@ -54,3 +54,14 @@ export const delHook = defineCall({
   request: z.object({ hook_id: positiveId("hook.notFound") }),
   response: z.literal(""),
 });
+
+/**
+ * `enterprise/group/rotateHook` (Parley's own, issue 48): a new secret for an incoming
+ * hook; the old URL stops at once. Answers the new URL, this once.
+ */
+export const rotateHook = defineCall({
+  path: "/enterprise/group/rotateHook",
+  auth: "session",
+  request: z.object({ hook_id: positiveId("hook.notFound") }),
+  response: z.object({ hook_id: z.int(), url: z.string() }),
+});

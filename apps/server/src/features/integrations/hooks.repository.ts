@@ -58,6 +58,20 @@ export function findHookBySecret(db: Db, secretHash: string) {
     .executeTakeFirst();
 }
 
+/** A new secret for a hook; false when it is gone. */
+export async function setHookSecret(
+  db: Db,
+  hookId: number,
+  secretHash: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("hooks")
+    .set({ secret_hash: secretHash })
+    .where("hook_id", "=", hookId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function deleteHook(db: Db, hookId: number): Promise<boolean> {
   const result = await db
     .deleteFrom("hooks")
@@ -109,6 +123,7 @@ export function hooksRepository(db: Db) {
     findHook,
     findHookBySecret,
     deleteHook,
+    setHookSecret,
     addDelivery,
     listDeliveries,
   });

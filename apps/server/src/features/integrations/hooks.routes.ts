@@ -25,6 +25,14 @@ export function registerHookRoutes(
   registry.register(integrations.hooks, async (input, ctx) => ({
     data: await hooks.list(requireSession(ctx).userId, input.id),
   }));
+  registry.register(integrations.rotateHook, async (input, ctx) => ({
+    data: await hooks.rotate(
+      requireSession(ctx).userId,
+      input.hook_id,
+      ctx.publicUrl,
+    ),
+    key: "ok",
+  }));
   registry.register(integrations.delHook, async (input, ctx) => {
     await hooks.remove(
       requireSession(ctx).userId,

@@ -127,12 +127,8 @@ export class HooksService {
     }));
   }
 
-  /** `enterprise/group/delHook`: the hook and its bot go; a foreign hook is a missing one. */
-  async remove(
-    userId: number,
-    hookId: number,
-    publicUrl: string,
-  ): Promise<void> {
+  /** A hook the user manages; another group's answers like a missing one. */
+  private async managed(userId: number, hookId: number) {
     const hook = await this.deps.repo.findHook(hookId);
     if (!hook) throw refuse("hook.notFound");
     try {
@@ -141,6 +137,29 @@ export class HooksService {
       if (error instanceof AppError) throw refuse("hook.notFound");
       throw error;
     }
+    return hook;
+  }
+
+  /** `enterprise/group/rotateHook`: a new secret; the old URL stops at once. */
+  async rotate(
+    userId: number,
+    hookId: number,
+    publicUrl: string,
+  ): Promise<{ hook_id: number; url: string }> {
+    await this.managed(userId, hookId);
+    const secret = newToken();
+    if (!(await this.deps.repo.setHookSecret(hookId, hashSecret(secret))))
+      throw refuse("hook.notFound");
+    return { hook_id: hookId, url: `${publicUrl}/hooks/${secret}` };
+  }
+
+  /** `enterprise/group/delHook`: the hook and its bot go; a foreign hook is a missing one. */
+  async remove(
+    userId: number,
+    hookId: number,
+    publicUrl: string,
+  ): Promise<void> {
+    const hook = await this.managed(userId, hookId);
     if (!(await this.deps.repo.deleteHook(hookId)))
       throw refuse("hook.notFound");
     await this.deps.accounts.bots.retireHookBot(hook.bot_user_id, publicUrl);

@@ -231,4 +231,44 @@ describe("incoming webhooks", () => {
     const rows = members.data as Array<{ userInfo: { is_bot?: number } }>;
     expect(rows.some((r) => r.userInfo.is_bot === 1)).toBe(false);
   });
+
+  it("rotate a secret: the old URL stops at once, the new one posts; only for whoever manages the hook", async () => {
+    const { owner, member, group } = await team();
+    const made = (await addHook(owner, group.id)).data as {
+      hook_id: number;
+      url: string;
+    };
+    expect(
+      (
+        await app().post(
+          "/enterprise/group/rotateHook",
+          { hook_id: made.hook_id },
+          { token: member.token },
+        )
+      ).key,
+    ).toBe("hook.notFound");
+    const rotated = await app().post(
+      "/enterprise/group/rotateHook",
+      { hook_id: made.hook_id },
+      { token: owner.token },
+    );
+    expect(rotated.code, rotated.msg).toBe(0);
+    const { url } = rotated.data as { url: string };
+    expect(url).not.toBe(made.url);
+    expect(
+      (await post(local(made.url), JSON.stringify({ text: "old" }))).status,
+    ).toBe(404);
+    expect(
+      (await post(local(url), JSON.stringify({ text: "new" }))).status,
+    ).toBe(200);
+    expect(
+      (
+        await app().post(
+          "/enterprise/group/rotateHook",
+          { hook_id: 999_999 },
+          { token: owner.token },
+        )
+      ).key,
+    ).toBe("hook.notFound");
+  });
 });

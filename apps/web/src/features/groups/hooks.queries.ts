@@ -29,6 +29,16 @@ export function useAddHookMutation(groupId: number) {
   });
 }
 
+/** A new secret for a webhook (the old address stops at once); answers the new address. */
+export function useRotateHookMutation(groupId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (hookId: number) =>
+      (await call(integrations.rotateHook, { hook_id: hookId })).data,
+    onSettled: () => client.invalidateQueries({ queryKey: hooksKey(groupId) }),
+  });
+}
+
 /** Deletes a webhook: its URL stops and its bot leaves the group. */
 export function useDeleteHookMutation(groupId: number) {
   const client = useQueryClient();

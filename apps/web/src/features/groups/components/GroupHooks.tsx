@@ -1,4 +1,4 @@
-import { ApiOutlined, DeleteOutlined } from "@ant-design/icons";
+import { ApiOutlined, DeleteOutlined, SyncOutlined } from "@ant-design/icons";
 import { type Hook, LANGUAGE_TAGS } from "@parley/protocol";
 import {
   Alert,
@@ -17,6 +17,7 @@ import {
   useAddHookMutation,
   useDeleteHookMutation,
   useHooksQuery,
+  useRotateHookMutation,
 } from "../hooks.queries";
 import styles from "./groups.module.css";
 
@@ -35,6 +36,7 @@ export function GroupHooks({ groupId }: { groupId: number }) {
   const hooks = useHooksQuery(groupId, true);
   const add = useAddHookMutation(groupId);
   const remove = useDeleteHookMutation(groupId);
+  const rotate = useRotateHookMutation(groupId);
   const [name, setName] = useState("");
   const [made, setMade] = useState<{ name: string; url: string } | null>(null);
   const create = () => {
@@ -107,21 +109,40 @@ export function GroupHooks({ groupId }: { groupId: number }) {
               </Flex>
             ),
             extra: (
-              <Popconfirm
-                title={t("hooks.deleteTitle", { name: hook.name })}
-                okText={t("hooks.delete")}
-                okButtonProps={{ danger: true }}
-                onConfirm={() => remove.mutate(hook.hook_id)}
-              >
-                <Button
-                  size="small"
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={t("hooks.deleteNamed", { name: hook.name })}
-                  onClick={(event) => event.stopPropagation()}
-                />
-              </Popconfirm>
+              <Flex gap={4}>
+                <Popconfirm
+                  title={t("hooks.rotateTitle", { name: hook.name })}
+                  okText={t("hooks.rotate")}
+                  onConfirm={() =>
+                    rotate.mutate(hook.hook_id, {
+                      onSuccess: ({ url }) => setMade({ name: hook.name, url }),
+                    })
+                  }
+                >
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<SyncOutlined />}
+                    aria-label={t("hooks.rotateNamed", { name: hook.name })}
+                    onClick={(event) => event.stopPropagation()}
+                  />
+                </Popconfirm>
+                <Popconfirm
+                  title={t("hooks.deleteTitle", { name: hook.name })}
+                  okText={t("hooks.delete")}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => remove.mutate(hook.hook_id)}
+                >
+                  <Button
+                    size="small"
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t("hooks.deleteNamed", { name: hook.name })}
+                    onClick={(event) => event.stopPropagation()}
+                  />
+                </Popconfirm>
+              </Flex>
             ),
             children:
               hook.deliveries.length === 0 ? (
