@@ -92,6 +92,23 @@ describe("bot accounts", () => {
     await bubbles(phone).filter({ hasText: "v1.2 已上线" }).waitFor();
     await phone.getByText("机器人", { exact: true }).first().waitFor();
     await settledShot(phone, "bot-message-zh-390");
+    // The bot's card, from its avatar in the chat: marked as a bot.
+    await bubbles(phone)
+      .filter({ hasText: "v1.2 已上线" })
+      .getByRole("button")
+      .first()
+      .click();
+    await phone
+      .getByRole("dialog")
+      .getByText("机器人", { exact: true })
+      .waitFor();
+    await settledShot(phone, "bot-card-zh-390");
+    await phone.keyboard.press("Escape");
+    // The console's users list marks it too.
+    await page.goto(`${url()}/#/manage/user`);
+    await page.getByText("Deploy bot").first().waitFor();
+    await settledShot(page, "bot-in-users-en-1280");
+    await page.goto(`${url()}/#/manage/bot`);
 
     // A new token: the old one stops at once.
     await page.getByRole("button", { name: "New token" }).click();

@@ -11,6 +11,7 @@ import {
 } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { siteAbsolute } from "../../../lib/site-address";
 import { useLanguage } from "../../../i18n";
 import { formatFullTime } from "../../../lib/time";
 import {
@@ -20,11 +21,6 @@ import {
   useRotateHookMutation,
 } from "../hooks.queries";
 import styles from "./groups.module.css";
-
-/** A webhook's address as others call it (the server answers it relative without PUBLIC_URL). */
-function absolute(url: string): string {
-  return new URL(url, window.location.href).href;
-}
 
 /**
  * The group's incoming webhooks (issue 48), for its owner and administrators: add one (its
@@ -74,11 +70,11 @@ export function GroupHooks({ groupId }: { groupId: number }) {
           description={
             <>
               <Typography.Paragraph
-                copyable={{ text: absolute(made.url) }}
+                copyable={{ text: siteAbsolute(made.url) }}
                 code
                 style={{ wordBreak: "break-all", marginBottom: 4 }}
               >
-                {absolute(made.url)}
+                {siteAbsolute(made.url)}
               </Typography.Paragraph>
               <Typography.Text type="secondary">
                 {t("hooks.urlOnce")}

@@ -12,6 +12,7 @@ import {
 } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { siteAbsolute } from "../../../../lib/site-address";
 import { refusalText } from "../../../../lib/feedback";
 import { useImportUsersMutation } from "../../users.queries";
 import { roleOf } from "./user-fields";
@@ -30,11 +31,6 @@ function save(name: string, rows: readonly (readonly string[])[]): void {
   link.download = name;
   link.click();
   URL.revokeObjectURL(url);
-}
-
-/** An invitation link as the browser opens it (the server answers it relative without PUBLIC_URL). */
-function absoluteLink(link: string): string {
-  return new URL(link, window.location.href).href;
 }
 
 /**
@@ -101,10 +97,10 @@ export function ImportUsersDialog({
           render: (_: unknown, row: UserImportRow) =>
             row.link ? (
               <Typography.Text
-                copyable={{ text: absoluteLink(row.link) }}
+                copyable={{ text: siteAbsolute(row.link) }}
                 ellipsis
               >
-                {absoluteLink(row.link)}
+                {siteAbsolute(row.link)}
               </Typography.Text>
             ) : row.password ? (
               <Typography.Text code copyable>
@@ -150,7 +146,7 @@ export function ImportUsersDialog({
         row.realname,
         row.email,
         t(roleOf(row.role).key),
-        row.link ? absoluteLink(row.link) : (row.password ?? ""),
+        row.link ? siteAbsolute(row.link) : (row.password ?? ""),
       ]),
     ]);
 
