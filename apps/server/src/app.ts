@@ -120,6 +120,7 @@ const MODULES: readonly WiredModule[] = [
     audit: f.audit,
     push: f.push,
     notices: f.notices,
+    commands: f.integrations, // read interface: slash commands
     // Read interfaces, supplied by the features above that write into chats.
     friends: f.friends,
     groups: f.groups,
@@ -191,6 +192,8 @@ const MODULES: readonly WiredModule[] = [
     groups: f.groups,
   })),
   wire(integrationsModule, (f) => ({
+    system: f.system,
+    audit: f.audit,
     accounts: f.accounts,
     groups: f.groups,
     messages: f.messages,
@@ -489,6 +492,7 @@ export function buildApp(deps: AppDeps): {
 
   app.addHook("preClose", async () => {
     features.tasks.stopSchedule();
+    await features.integrations.close();
     // Running jobs finish while the database and the hub are still there.
     await jobs.close();
     await gateway.close();

@@ -154,6 +154,9 @@ const EnvSchema = z.object({
   /** Deliveries one incoming webhook takes per window (issue 48). */
   RATE_HOOK: int(60),
   RATE_HOOK_WINDOW_S: int(60),
+  // Slash commands run per user in the window (issue 48).
+  RATE_COMMAND: int(30),
+  RATE_COMMAND_WINDOW_S: int(60),
   RATE_UPLOAD_USER: int(60),
   RATE_UPLOAD_WINDOW_S: int(60),
   /** Messages one user may send per window, every chat together (issue 51 item 5). */
@@ -175,6 +178,9 @@ const EnvSchema = z.object({
    * own sites, tests), comma-separated (extensions.md §5).
    */
   LINK_PREVIEW_ALLOW_HOSTS: z.string().default(""),
+  // `host:port` pairs outgoing hooks and slash commands may POST to whatever their address
+  // (an intranet's CI), besides LINK_PREVIEW_ALLOW_HOSTS (issue 48).
+  HOOK_ALLOW_HOSTS: z.string().default(""),
   /** How long a call rings before the server ends it (SPEC §9: 40 s); tests shorten it. */
   CALL_RING_MS: int(40_000),
   /*

@@ -1,7 +1,7 @@
 import type { Actor } from "@parley/protocol";
 import type { PreviewsService } from "./features/previews/previews.service.js";
 import type { SearchService } from "./features/search/search.service.js";
-import type { HooksService } from "./features/integrations/hooks.service.js";
+import type { IntegrationsService } from "./features/integrations/integrations.module.js";
 import type { SigninService } from "./features/signin/signin.service.js";
 import type { CustomFetch } from "openid-client";
 import type { FastifyBaseLogger as Logger } from "fastify";
@@ -72,7 +72,7 @@ export interface Services {
   calls: CallsService;
   previews: PreviewsService;
   search: SearchService;
-  integrations: HooksService;
+  integrations: IntegrationsService;
   signin: SigninService;
 }
 

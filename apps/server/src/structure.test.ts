@@ -47,6 +47,8 @@ const OWNER: Record<string, string> = {
   user_identities: "signin",
   hooks: "integrations",
   hook_deliveries: "integrations",
+  hook_outbox: "integrations",
+  commands: "integrations",
 };
 
 const FEATURES = path.join(import.meta.dirname, "features");

@@ -23,6 +23,8 @@ export * as friends from "./http/friends.js";
 export * as groups from "./http/groups.js";
 export * as integrations from "./http/integrations.js";
 export * from "./entities/hook.js";
+export * as commands from "./http/commands.js";
+export * from "./entities/command.js";
 export { HOOKS_PER_GROUP_MAX } from "./http/integrations.js";
 export * as manage from "./http/manage.js";
 export type {

@@ -427,6 +427,38 @@ export interface HooksTable {
   bot_user_id: number;
   created_by: number | null;
   created_at: number;
+  /** Outgoing: the address POSTed to. */
+  url: string | null;
+  /** Outgoing: trigger words, lower case, comma-separated. */
+  triggers: string | null;
+  /** Outgoing: the `token` each POST carries. */
+  token: string | null;
+  /** Outgoing: the HMAC key, sealed with the installation's secret. */
+  secret_sealed: string | null;
+}
+
+/** An outgoing hook's POST waiting to be answered (tried again with back-off). */
+export interface HookOutboxTable {
+  job_id: Generated<number>;
+  hook_id: number;
+  body: string;
+  attempts: Generated<number>;
+  next_at: number;
+  claimed_until: Generated<number>;
+  created_at: number;
+}
+
+/** A slash command (extensions.md §9). */
+export interface CommandsTable {
+  command_id: Generated<number>;
+  name: string;
+  url: string;
+  description: string;
+  /** The token its POSTs carry, sealed with the installation's secret. */
+  token_sealed: string;
+  bot_user_id: number;
+  created_by: number | null;
+  created_at: number;
 }
 
 /** One call of a hook: posted, or why not. */
@@ -475,6 +507,8 @@ export interface Database {
   import_links: ImportLinksTable;
   hooks: HooksTable;
   hook_deliveries: HookDeliveriesTable;
+  hook_outbox: HookOutboxTable;
+  commands: CommandsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

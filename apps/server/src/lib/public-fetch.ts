@@ -64,6 +64,12 @@ export interface PublicFetchOptions {
   accept: string;
   /** Resolves names (tests give their own; Node's resolver otherwise). */
   lookup?: typeof dns.lookup;
+  /** POST this body (with its type) instead of a GET; a POST follows no redirect. */
+  post?: { body: Buffer; contentType: string };
+  /** More request headers (a signature). */
+  headers?: Readonly<Record<string, string>>;
+  /** Who asks (the User-Agent). */
+  userAgent?: string;
 }
 
 export interface Fetched {
@@ -91,7 +97,10 @@ function portOf(url: URL): number {
   return url.protocol === "https:" ? 443 : 80;
 }
 
-/** A GET of a public http(s) address, following at most `maxRedirects` redirects. */
+/**
+ * A GET of a public http(s) address, following at most `maxRedirects` redirects, or a POST
+ * (`post`) of a body to one, which follows none.
+ */
 export async function fetchPublic(
   address: string,
   options: PublicFetchOptions,
@@ -101,7 +110,8 @@ export async function fetchPublic(
   for (let hop = 0; ; hop += 1) {
     const answer = await getOnce(url, options, deadline);
     if (answer.kind === "body") return answer.fetched;
-    if (hop >= options.maxRedirects) throw new FetchRefused("redirects");
+    if (options.post || hop >= options.maxRedirects)
+      throw new FetchRefused("redirects");
     url = new URL(answer.location, url);
   }
 }
@@ -152,13 +162,22 @@ function getOnce(
     const request = (url.protocol === "https:" ? https : http).request(
       url,
       {
-        method: "GET",
+        method: options.post ? "POST" : "GET",
         lookup,
         agent: false,
         headers: {
+          ...options.headers,
           accept: options.accept,
           "accept-encoding": "identity",
-          "user-agent": "Parley link preview (+https://github.com/parley)",
+          "user-agent":
+            options.userAgent ??
+            "Parley link preview (+https://github.com/parley)",
+          ...(options.post
+            ? {
+                "content-type": options.post.contentType,
+                "content-length": String(options.post.body.length),
+              }
+            : {}),
         },
         timeout: remaining,
       },
@@ -230,6 +249,6 @@ function getOnce(
           : new FetchRefused("network", error.message),
       ),
     );
-    request.end();
+    request.end(options.post?.body);
   });
 }

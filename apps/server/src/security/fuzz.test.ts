@@ -1,6 +1,7 @@
 import {
   accounts,
   type CallDescriptor,
+  commands,
   contacts,
   groups,
   integrations,
@@ -43,6 +44,8 @@ const EXPORTS = [
   search,
   signin,
   integrations,
+  // The console's commands answer 404 to anyone else (as all of manage/ does).
+  { chatCommands: commands.chatCommands },
 ].flatMap((namespace) => {
   const values: unknown[] = Object.values(namespace);
   return values;

@@ -233,6 +233,7 @@ const samples: { [T in ServerEventType]: ServerEventMap[T] } = {
   offline: { id: 7, client_id: "other", isMobile: false },
   isRead: [{ id: "m1", msg_id: 1, is_read: 1, toContactId: 2 }],
   readAll: { toContactId: 2 },
+  ephemeral: { toContactId: "group-4", is_group: 1, content: "Deployed." },
   group: { ...makeMessage(2, 2), is_group: 1, toContactId: "group-4" },
   addGroup: makeContact(4, { id: "group-4", is_group: 1, role: 3 }),
   reaction: {

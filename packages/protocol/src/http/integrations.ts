@@ -1,7 +1,13 @@
 import { z } from "zod/mini";
 import { formString } from "../common/form.js";
 import { GroupIdSchema, positiveId } from "../common/ids.js";
-import { HOOK_KINDS, HookSchema } from "../entities/hook.js";
+import {
+  HOOK_KINDS,
+  HookSchema,
+  HookUrlSchema,
+  triggerWords,
+} from "../entities/hook.js";
+import { optional } from "../common/form.js";
 import { defineCall } from "./define.js";
 
 /*
@@ -24,19 +30,49 @@ const hookName = z.pipe(
     ),
 );
 
+/** Trigger words, comma-separated (stored trimmed and in lower case). */
+const hookTriggers = z.pipe(
+  formString(),
+  z.string().check(
+    z.refine((text) => triggerWords(text) !== null, {
+      error: "hook.triggers",
+    }),
+  ),
+);
+
+/** An incoming hook's URL (holding its secret), or an outgoing hook's HMAC key: shown once. */
+const hookSecretAnswer = z.union([
+  z.object({ hook_id: z.int(), url: z.string() }),
+  z.object({ hook_id: z.int(), secret: z.string() }),
+]);
+
 /**
- * `enterprise/group/addHook`: a new incoming hook and its bot (a member of the group):
- * answers its URL, with the secret, this once.
+ * `enterprise/group/addHook`: a new hook and its bot (a member of the group). An incoming
+ * one answers its URL, with the secret, this once; an outgoing one (`url`, `triggers`)
+ * answers the key its POSTs are signed with, this once.
  */
 export const addHook = defineCall({
   path: "/enterprise/group/addHook",
   auth: "session",
-  request: z.object({
-    id: GroupIdSchema,
-    kind: z.pipe(formString(), z.enum(HOOK_KINDS, { error: "hook.kind" })),
-    name: hookName,
-  }),
-  response: z.object({ hook_id: z.int(), url: z.string() }),
+  request: z
+    .object({
+      id: GroupIdSchema,
+      kind: z.pipe(formString(), z.enum(HOOK_KINDS, { error: "hook.kind" })),
+      name: hookName,
+      url: optional(HookUrlSchema),
+      triggers: optional(hookTriggers),
+    })
+    .check(
+      z.refine((body) => body.kind !== "outgoing" || body.url !== undefined, {
+        path: ["url"],
+        error: "hook.url",
+      }),
+      z.refine(
+        (body) => body.kind !== "outgoing" || body.triggers !== undefined,
+        { path: ["triggers"], error: "hook.triggers" },
+      ),
+    ),
+  response: hookSecretAnswer,
 });
 
 /** `enterprise/group/hooks`: the group's hooks, with each one's latest deliveries. */
@@ -56,12 +92,13 @@ export const delHook = defineCall({
 });
 
 /**
- * `enterprise/group/rotateHook` (Parley's own, issue 48): a new secret for an incoming
- * hook; the old URL stops at once. Answers the new URL, this once.
+ * `enterprise/group/rotateHook` (Parley's own, issue 48): a new secret for a hook: an
+ * incoming hook's old URL stops at once, an outgoing hook signs with a new key from now.
+ * Answers the new URL or key, this once.
  */
 export const rotateHook = defineCall({
   path: "/enterprise/group/rotateHook",
   auth: "session",
   request: z.object({ hook_id: positiveId("hook.notFound") }),
-  response: z.object({ hook_id: z.int(), url: z.string() }),
+  response: hookSecretAnswer,
 });

@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   "user.role",
   "bot.add",
   "bot.revoke",
+  "command.add",
+  "command.delete",
   "group.addMembers",
   "group.removeMember",
   "group.changeOwner",

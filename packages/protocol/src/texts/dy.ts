@@ -60,6 +60,18 @@ export const texts: Texts = {
   "hook.textRequired": "メッセージに本文がありません。",
   "hook.payload":
     "本文がWebhookメッセージではありません。textを含むJSONか、それを入れたフォーム項目payloadを送ってください。",
+  "hook.url":
+    "POST先のアドレスを、httpまたはhttpsのURLで入力してください（1,000文字まで）。",
+  "hook.triggers":
+    "トリガーワードを1～10個、カンマ区切りで入力してください。各ワードにスペースは使えません（32文字まで）。",
+  "command.notFound": "このコマンドは存在しません。",
+  "command.name": "コマンド名は英小文字、数字、-、_を使った1～32文字です。",
+  "command.taken": "この名前のコマンドはすでにあります。",
+  "command.tooMany": "コマンドはすでに100個あります。先に1つ削除してください。",
+  "command.unknown":
+    "/{name}というコマンドはありません。スラッシュで始まる文字を送るには、//で始めてください。",
+  "command.failed": "/{name}から応答がありませんでした（{reason}）。",
+  "command.noText": "/{name}の応答に表示できる内容がありません。",
   "totp.codeRequired": "認証アプリに表示されるコードを入力してください。",
   "totp.codeWrong":
     "コードが間違っているか、すでに使用されています。現在のコードを入力してください。",

@@ -52,6 +52,19 @@ export const texts: Texts = {
   "hook.textRequired": "메시지에 텍스트가 없습니다.",
   "hook.payload":
     "본문이 웹훅 메시지가 아닙니다. text가 있는 JSON을 보내거나 폼 필드 payload에 담아 보내세요.",
+  "hook.url":
+    "POST로 보낼 주소를 입력하세요. http 또는 https URL이어야 합니다(최대 1,000자).",
+  "hook.triggers":
+    "트리거 단어를 1~10개 입력하세요. 쉼표로 구분하며 각 단어에는 공백이 없어야 합니다(각 최대 32자).",
+  "command.notFound": "이 명령어는 존재하지 않습니다.",
+  "command.name":
+    "명령어 이름은 영문 소문자, 숫자, - 또는 _로 된 1~32자입니다.",
+  "command.taken": "같은 이름의 명령어가 이미 있습니다.",
+  "command.tooMany": "명령어가 이미 100개 있습니다. 먼저 하나를 삭제하세요.",
+  "command.unknown":
+    "/{name} 명령어가 없습니다. 슬래시로 시작하는 텍스트를 보내려면 //로 시작하세요.",
+  "command.failed": "/{name} 명령어가 응답하지 않았습니다({reason}).",
+  "command.noText": "/{name} 명령어의 응답에 표시할 내용이 없습니다.",
   "totp.codeRequired": "인증 앱의 코드를 입력하세요.",
   "totp.codeWrong":
     "코드가 올바르지 않거나 이미 사용되었습니다. 현재 코드를 입력하세요.",

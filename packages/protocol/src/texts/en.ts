@@ -56,6 +56,19 @@ export const texts: Texts = {
   "hook.textRequired": "The message has no text.",
   "hook.payload":
     "The body is not a webhook message: send JSON with text, or a form field payload holding it.",
+  "hook.url":
+    "Give the address to POST to: an http or https URL (at most 1000 characters).",
+  "hook.triggers":
+    "Give one to ten trigger words, separated by commas, each without spaces (at most 32 characters).",
+  "command.notFound": "This command does not exist.",
+  "command.name":
+    "A command's name is 1 to 32 lower-case letters, digits, - or _.",
+  "command.taken": "A command of this name exists already.",
+  "command.tooMany": "There are 100 commands already. Delete one first.",
+  "command.unknown":
+    "There is no command /{name}. To send text starting with a slash, start it with //.",
+  "command.failed": "/{name} did not answer ({reason}).",
+  "command.noText": "/{name} answered nothing to show.",
   "totp.codeRequired": "Enter the code from your authenticator app.",
   "totp.codeWrong":
     "That code is wrong or already used. Enter the current code.",

@@ -46,6 +46,16 @@ export const texts: Texts = {
   "hook.textRequired": "訊息沒有文字內容",
   "hook.payload":
     "請求內容不是 Webhook 訊息：請傳送含 text 的 JSON，或在表單欄位 payload 中放入它",
+  "hook.url": "請填寫推送位址：http 或 https 網址（最多 1000 個字元）",
+  "hook.triggers":
+    "請填寫 1 到 10 個觸發詞，以逗號分隔，每個不含空格（最多 32 個字元）",
+  "command.notFound": "該指令不存在",
+  "command.name": "指令名稱為 1 到 32 個小寫字母、數字、- 或 _",
+  "command.taken": "已有同名指令",
+  "command.tooMany": "已有 100 個指令，請先刪除一個",
+  "command.unknown": "沒有指令 /{name}。如要傳送以斜線開頭的文字，請以 // 開頭",
+  "command.failed": "/{name} 沒有回應（{reason}）",
+  "command.noText": "/{name} 的回應沒有可顯示的內容",
   "totp.codeRequired": "請輸入驗證器應用程式中的驗證碼",
   "totp.codeWrong": "驗證碼錯誤或已使用過，請輸入目前的驗證碼",
   "totp.alreadyOn": "兩步驟驗證已開啟。如要更換驗證器，請先將它關閉",

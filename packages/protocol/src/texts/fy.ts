@@ -58,6 +58,19 @@ export const texts: Texts = {
   "hook.textRequired": "Le message n'a pas de texte.",
   "hook.payload":
     "Le corps n'est pas un message de webhook : envoyez du JSON avec text, ou un champ de formulaire payload qui le contient.",
+  "hook.url":
+    "Indiquez l'adresse à laquelle envoyer les POST : une URL http ou https (1 000 caractères au plus).",
+  "hook.triggers":
+    "Indiquez un à dix mots déclencheurs, séparés par des virgules, chacun sans espace (32 caractères au plus).",
+  "command.notFound": "Cette commande n'existe pas.",
+  "command.name":
+    "Le nom d'une commande compte de 1 à 32 lettres minuscules, chiffres, - ou _.",
+  "command.taken": "Une commande de ce nom existe déjà.",
+  "command.tooMany": "Il y a déjà 100 commandes. Supprimez-en une d'abord.",
+  "command.unknown":
+    "Il n'y a pas de commande /{name}. Pour envoyer un texte commençant par une barre oblique, commencez-le par //.",
+  "command.failed": "/{name} n'a pas répondu ({reason}).",
+  "command.noText": "La réponse de /{name} ne contient rien à afficher.",
   "totp.codeRequired":
     "Saisissez le code de votre application d'authentification.",
   "totp.codeWrong":

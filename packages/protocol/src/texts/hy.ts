@@ -59,6 +59,19 @@ export const texts: Texts = {
   "hook.textRequired": "Die Nachricht hat keinen Text.",
   "hook.payload":
     "Der Inhalt ist keine Webhook-Nachricht: Sende JSON mit text oder ein Formularfeld payload, das es enthält.",
+  "hook.url":
+    "Gib die Adresse an, an die per POST gesendet wird: eine http- oder https-URL (höchstens 1.000 Zeichen).",
+  "hook.triggers":
+    "Gib ein bis zehn Auslösewörter an, durch Kommas getrennt, jedes ohne Leerzeichen (höchstens 32 Zeichen).",
+  "command.notFound": "Diesen Befehl gibt es nicht.",
+  "command.name":
+    "Der Name eines Befehls besteht aus 1 bis 32 Kleinbuchstaben, Ziffern, - oder _.",
+  "command.taken": "Einen Befehl mit diesem Namen gibt es schon.",
+  "command.tooMany": "Es gibt schon 100 Befehle. Lösche zuerst einen.",
+  "command.unknown":
+    "Es gibt keinen Befehl /{name}. Um Text zu senden, der mit einem Schrägstrich beginnt, beginne ihn mit //.",
+  "command.failed": "/{name} hat nicht geantwortet ({reason}).",
+  "command.noText": "Die Antwort von /{name} enthält nichts zum Anzeigen.",
   "totp.codeRequired": "Gib den Code aus deiner Authenticator-App ein.",
   "totp.codeWrong":
     "Der Code ist falsch oder wurde bereits verwendet. Gib den aktuellen Code ein.",

@@ -54,6 +54,19 @@ export const texts: Texts = {
   "hook.textRequired": "A mensagem não tem texto.",
   "hook.payload":
     "O corpo não é uma mensagem de webhook: envie JSON com text, ou um campo de formulário payload com ele.",
+  "hook.url":
+    "Informe o endereço para onde enviar o POST: uma URL http ou https (no máximo 1.000 caracteres).",
+  "hook.triggers":
+    "Informe de uma a dez palavras-gatilho, separadas por vírgulas, cada uma sem espaços (no máximo 32 caracteres).",
+  "command.notFound": "Este comando não existe.",
+  "command.name":
+    "O nome de um comando tem de 1 a 32 letras minúsculas, dígitos, - ou _.",
+  "command.taken": "Já existe um comando com este nome.",
+  "command.tooMany": "Já existem 100 comandos. Exclua um primeiro.",
+  "command.unknown":
+    "Não existe o comando /{name}. Para enviar um texto que comece com barra, comece-o com //.",
+  "command.failed": "/{name} não respondeu ({reason}).",
+  "command.noText": "A resposta de /{name} não tem nada para mostrar.",
   "totp.codeRequired": "Digite o código do seu aplicativo autenticador.",
   "totp.codeWrong":
     "Esse código está errado ou já foi usado. Digite o código atual.",

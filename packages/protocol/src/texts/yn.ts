@@ -56,6 +56,18 @@ export const texts: Texts = {
   "hook.textRequired": "Tin nhắn không có nội dung.",
   "hook.payload":
     "Nội dung không phải tin nhắn webhook: hãy gửi JSON có text, hoặc trường biểu mẫu payload chứa nó.",
+  "hook.url":
+    "Hãy nhập địa chỉ nhận yêu cầu POST: URL http hoặc https (tối đa 1.000 ký tự).",
+  "hook.triggers":
+    "Hãy nhập từ một đến mười từ kích hoạt, phân cách bằng dấu phẩy, mỗi từ không có khoảng trắng (tối đa 32 ký tự).",
+  "command.notFound": "Lệnh này không tồn tại.",
+  "command.name": "Tên lệnh gồm 1 đến 32 chữ cái thường, chữ số, - hoặc _.",
+  "command.taken": "Đã có một lệnh mang tên này.",
+  "command.tooMany": "Đã có 100 lệnh. Hãy xóa một lệnh trước.",
+  "command.unknown":
+    "Không có lệnh /{name}. Để gửi văn bản bắt đầu bằng dấu gạch chéo, hãy bắt đầu bằng //.",
+  "command.failed": "/{name} không phản hồi ({reason}).",
+  "command.noText": "/{name} không phản hồi nội dung nào để hiển thị.",
   "totp.codeRequired": "Nhập mã từ ứng dụng xác thực của bạn.",
   "totp.codeWrong": "Mã không đúng hoặc đã được sử dụng. Hãy nhập mã hiện tại.",
   "totp.alreadyOn":

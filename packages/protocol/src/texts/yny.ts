@@ -56,6 +56,19 @@ export const texts: Texts = {
   "hook.textRequired": "Pesan tidak berisi teks.",
   "hook.payload":
     "Isi permintaan bukan pesan webhook: kirim JSON berisi text, atau kolom formulir payload yang memuatnya.",
+  "hook.url":
+    "Masukkan alamat tujuan POST: URL http atau https (paling banyak 1.000 karakter).",
+  "hook.triggers":
+    "Masukkan satu hingga sepuluh kata pemicu, dipisahkan koma, masing-masing tanpa spasi (paling banyak 32 karakter).",
+  "command.notFound": "Perintah ini tidak ada.",
+  "command.name":
+    "Nama perintah terdiri dari 1 hingga 32 huruf kecil, angka, - atau _.",
+  "command.taken": "Perintah dengan nama ini sudah ada.",
+  "command.tooMany": "Sudah ada 100 perintah. Hapus satu terlebih dahulu.",
+  "command.unknown":
+    "Tidak ada perintah /{name}. Untuk mengirim teks yang diawali garis miring, awali dengan //.",
+  "command.failed": "/{name} tidak menjawab ({reason}).",
+  "command.noText": "/{name} tidak menjawab apa pun yang dapat ditampilkan.",
   "totp.codeRequired": "Masukkan kode dari aplikasi autentikator Anda.",
   "totp.codeWrong": "Kode salah atau sudah digunakan. Masukkan kode saat ini.",
   "totp.alreadyOn":

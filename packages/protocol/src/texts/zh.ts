@@ -46,6 +46,17 @@ export const texts: Texts = {
   "hook.textRequired": "消息没有文字内容",
   "hook.payload":
     "请求体不是 Webhook 消息：请发送含 text 的 JSON，或在表单字段 payload 中放入它",
+  "hook.url": "请填写推送地址：http 或 https 网址（最多 1000 个字符）。",
+  "hook.triggers":
+    "请填写 1 到 10 个触发词，用逗号分隔，每个不含空格（最多 32 个字符）。",
+  "command.notFound": "该命令不存在。",
+  "command.name": "命令名为 1 到 32 个小写字母、数字、- 或 _。",
+  "command.taken": "已有同名命令。",
+  "command.tooMany": "已有 100 个命令，请先删除一个。",
+  "command.unknown":
+    "没有命令 /{name}。如要发送以斜杠开头的文字，请以 // 开头。",
+  "command.failed": "/{name} 没有应答（{reason}）。",
+  "command.noText": "/{name} 的应答没有可显示的内容。",
   "totp.codeRequired": "请输入身份验证器应用中的验证码",
   "totp.codeWrong": "验证码错误或已使用，请输入当前的验证码",
   "totp.alreadyOn": "两步验证已开启。要更换身份验证器，请先关闭它",

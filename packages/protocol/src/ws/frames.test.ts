@@ -29,6 +29,7 @@ const SAMPLES: ServerEventMap = {
   offline: { id: 2, client_id: "0a1b2c3d4e5f60718293", isMobile: false },
   isRead: [{ id: MESSAGE.id, msg_id: 7, is_read: 1, toContactId: 3 }],
   readAll: { toContactId: 3 },
+  ephemeral: { toContactId: "group-4", is_group: 1, content: "Deployed." },
   group: GROUP_MESSAGE,
   addGroup: GROUP_CONTACT,
   editGroupName: { id: "group-4", displayName: "Team", editUserName: "Ann" },

@@ -301,6 +301,16 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
       is_group: z.int(),
     }),
   ),
+  // A slash command's `ephemeral` answer (extensions.md §9): to the caller's sockets alone,
+  // never stored; `toContactId` as the caller files the chat, `content` its text as HTML.
+  event(
+    "ephemeral",
+    z.object({
+      toContactId: z.union([z.int(), z.string()]),
+      is_group: z.int(),
+      content: z.string(),
+    }),
+  ),
   event("setChatTop", z.extend(ChatFlagSchema, { is_top: z.int() })),
   event("setIsNotice", z.extend(ChatFlagSchema, { is_notice: z.int() })),
   // I read a chat (opened it) on one of my devices: each clears its count and mention mark

@@ -27,6 +27,7 @@ import * as m0025 from "./0025_sign_in.js";
 import * as m0026 from "./0026_import_links.js";
 import * as m0027 from "./0027_bots.js";
 import * as m0028 from "./0028_hooks.js";
+import * as m0029 from "./0029_outgoing_hooks.js";
 
 /** Every migration, in order. Landed migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "0026_import_links": m0026,
   "0027_bots": m0027,
   "0028_hooks": m0028,
+  "0029_outgoing_hooks": m0029,
 };

@@ -1,4 +1,5 @@
 import { HOOK_LOG_SIZE } from "@parley/protocol";
+import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import { bindRepository } from "../../db/repository.js";
 
@@ -14,6 +15,10 @@ export async function insertHook(
     bot_user_id: number;
     created_by: number;
     created_at: number;
+    url?: string;
+    triggers?: string;
+    token?: string;
+    secret_sealed?: string;
   },
 ): Promise<number> {
   const row = await db
@@ -58,15 +63,27 @@ export function findHookBySecret(db: Db, secretHash: string) {
     .executeTakeFirst();
 }
 
-/** A new secret for a hook; false when it is gone. */
+/** A group's outgoing hooks (their trigger words, address and sealed key). */
+export function outgoingHooks(db: Db, groupId: number) {
+  return db
+    .selectFrom("hooks")
+    .select(["hook_id", "triggers", "bot_user_id", "token"])
+    .where("group_id", "=", groupId)
+    .where("kind", "=", "outgoing")
+    .orderBy("hook_id")
+    .execute();
+}
+
+/** A new secret for a hook (hashed, and sealed for an outgoing one); false when it is gone. */
 export async function setHookSecret(
   db: Db,
   hookId: number,
   secretHash: string,
+  secretSealed: string | null = null,
 ): Promise<boolean> {
   const result = await db
     .updateTable("hooks")
-    .set({ secret_hash: secretHash })
+    .set({ secret_hash: secretHash, secret_sealed: secretSealed })
     .where("hook_id", "=", hookId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -115,8 +132,116 @@ export function listDeliveries(db: Db, hookIds: readonly number[]) {
     .execute();
 }
 
+/** An outgoing hook's POST, to be made as soon as it can. */
+export async function enqueuePost(
+  db: Db,
+  post: { hook_id: number; body: string; now: number },
+): Promise<void> {
+  await db
+    .insertInto("hook_outbox")
+    .values({
+      hook_id: post.hook_id,
+      body: post.body,
+      next_at: post.now,
+      created_at: post.now,
+    })
+    .execute();
+}
+
+/**
+ * Takes up to `limit` POSTs that are due and not being made by another process: each is
+ * claimed until `until` (a process that stops mid-POST leaves it to be taken again then),
+ * its attempt counted. Answers those this process took.
+ */
+export async function claimDuePosts(
+  db: Db,
+  now: number,
+  until: number,
+  limit: number,
+) {
+  const due = await db
+    .selectFrom("hook_outbox")
+    .select("job_id")
+    .where("next_at", "<=", now)
+    .where("claimed_until", "<=", now)
+    .orderBy("next_at")
+    .orderBy("job_id")
+    .limit(limit)
+    .execute();
+  if (due.length === 0) return [];
+  const taken = await db
+    .updateTable("hook_outbox")
+    .set((eb) => ({
+      claimed_until: until,
+      attempts: eb("attempts", "+", 1),
+    }))
+    .where(
+      "job_id",
+      "in",
+      due.map((row) => row.job_id),
+    )
+    .where("claimed_until", "<=", now)
+    .returning(["job_id", "hook_id", "body", "attempts"])
+    .execute();
+  if (taken.length === 0) return [];
+  const hooks = await db
+    .selectFrom("hooks")
+    .select(["hook_id", "url", "secret_sealed", "bot_user_id", "group_id"])
+    .where(
+      "hook_id",
+      "in",
+      taken.map((row) => row.hook_id),
+    )
+    .execute();
+  const byId = new Map(hooks.map((hook) => [hook.hook_id, hook]));
+  return taken.flatMap((job) => {
+    const hook = byId.get(job.hook_id);
+    return hook ? [{ ...job, hook }] : [];
+  });
+}
+
+/** The soonest time a POST waiting falls due (or its claim runs out), or null for none. */
+export async function nextPostAt(db: Db): Promise<number | null> {
+  const row = await db
+    .selectFrom("hook_outbox")
+    .select(
+      // PostgreSQL answers a bigint's min as text.
+      sql<
+        string | number | null
+      >`min(case when claimed_until > next_at then claimed_until else next_at end)`.as(
+        "due",
+      ),
+    )
+    .executeTakeFirst();
+  return row?.due === null || row?.due === undefined ? null : Number(row.due);
+}
+
+/** A POST done with: answered, or out of tries. */
+export async function dropPost(db: Db, jobId: number): Promise<void> {
+  await db.deleteFrom("hook_outbox").where("job_id", "=", jobId).execute();
+}
+
+/** A POST tried again at `nextAt`. */
+export async function retryPost(
+  db: Db,
+  jobId: number,
+  nextAt: number,
+): Promise<void> {
+  await db
+    .updateTable("hook_outbox")
+    .set({ next_at: nextAt, claimed_until: 0 })
+    .where("job_id", "=", jobId)
+    .execute();
+}
+
 export function hooksRepository(db: Db) {
   return bindRepository(db, {
+    outgoingHooks,
+    enqueuePost,
+    claimDuePosts,
+    nextPostAt,
+    dropPost,
+    retryPost,
     insertHook,
     listHooks,
     countHooks,

@@ -7,6 +7,7 @@ import {
   messages as messageCalls,
   parseCallRequest,
   textToHtml,
+  triggerWords,
 } from "@parley/protocol";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, rateLimited, refuse } from "../../lib/errors.js";
@@ -15,14 +16,16 @@ import type { Limiter } from "../../lib/rate-limits.js";
 import type { AccountsService } from "../accounts/accounts.service.js";
 import type { GroupsService } from "../groups/groups.service.js";
 import type { MessagesService } from "../messages/messages.service.js";
+import type { SecretBox } from "../../lib/secret-box.js";
 import type { HooksRepository } from "./hooks.repository.js";
 
 /*
- * Incoming webhooks (issue 48, extensions.md §9). A group's owner or administrators (or a
- * system administrator) make one: a bot account made with it joins the group, and the
+ * A group's webhooks (issue 48, extensions.md §9). A group's owner or administrators (or a
+ * system administrator) make one: a bot account made with it joins the group. An incoming
  * hook's URL, `/hooks/<secret>`, takes Slack's payload and posts its text in the group as
- * that bot. The secret is kept only hashed; deleting the hook stops the URL and takes its
- * bot away. Each call is logged (the newest HOOK_LOG_SIZE) for the group's managers, and
+ * that bot; its secret is kept only hashed. An outgoing hook (outgoing.service.ts) POSTs
+ * messages starting with its trigger words; its key is kept sealed, for it signs each
+ * POST. Deleting a hook stops it and takes its bot away. Each call is logged (the newest HOOK_LOG_SIZE) for the group's managers, and
  * each hook has a rate limit of its own.
  */
 
@@ -33,6 +36,10 @@ export interface HooksDeps {
   groups: Pick<GroupsService, "mayManageHooks" | "addHookBot">;
   messages: Pick<MessagesService, "send">;
   perHook: Limiter;
+  /** The box outgoing hooks' keys are sealed in (the installation's secret). */
+  box: () => Promise<SecretBox>;
+  /** Told when a group's outgoing hooks change (what is kept of them is read again). */
+  changed: (groupId: number) => void;
 }
 
 /** The most text one delivery posts (a message's limit applies after). */
@@ -78,12 +85,23 @@ export function payloadOf(body: unknown): unknown {
 export class HooksService {
   constructor(private readonly deps: HooksDeps) {}
 
-  /** `enterprise/group/addHook`: a hook, its bot in the group, and its URL (shown once). */
+  /**
+   * `enterprise/group/addHook`: a hook and its bot in the group; an incoming hook's URL or
+   * an outgoing hook's key, shown once.
+   */
   async add(
     userId: number,
-    input: { id: number; name: string },
+    input: {
+      id: number;
+      kind: "incoming" | "outgoing";
+      name: string;
+      url?: string | undefined;
+      triggers?: string | undefined;
+    },
     publicUrl: string,
-  ): Promise<{ hook_id: number; url: string }> {
+  ): Promise<
+    { hook_id: number; url: string } | { hook_id: number; secret: string }
+  > {
     const groupId = input.id;
     await this.deps.groups.mayManageHooks(userId, groupId);
     if ((await this.deps.repo.countHooks(groupId)) >= HOOKS_PER_GROUP_MAX)
@@ -94,14 +112,29 @@ export class HooksService {
     );
     await this.deps.groups.addHookBot(groupId, botId, userId, publicUrl);
     const secret = newToken();
-    const hookId = await this.deps.repo.insertHook({
+    const hook = {
       group_id: groupId,
-      kind: "incoming",
       name: input.name,
       secret_hash: hashSecret(secret),
       bot_user_id: botId,
       created_by: userId,
       created_at: this.deps.clock.now(),
+    };
+    if (input.kind === "outgoing") {
+      const hookId = await this.deps.repo.insertHook({
+        ...hook,
+        kind: "outgoing",
+        url: input.url ?? "",
+        triggers: (triggerWords(input.triggers ?? "") ?? []).join(","),
+        token: newToken(),
+        secret_sealed: (await this.deps.box()).seal(secret),
+      });
+      this.deps.changed(groupId);
+      return { hook_id: hookId, secret };
+    }
+    const hookId = await this.deps.repo.insertHook({
+      ...hook,
+      kind: "incoming",
     });
     return { hook_id: hookId, url: `${publicUrl}/hooks/${secret}` };
   }
@@ -116,10 +149,17 @@ export class HooksService {
     return rows.map((row) => ({
       hook_id: row.hook_id,
       group_id: row.group_id,
-      kind: "incoming",
+      kind: row.kind === "outgoing" ? "outgoing" : "incoming",
       name: row.name,
       bot_user_id: row.bot_user_id,
       created_at: row.created_at,
+      ...(row.kind === "outgoing"
+        ? {
+            url: row.url ?? "",
+            triggers: row.triggers ?? "",
+            token: row.token ?? "",
+          }
+        : {}),
       deliveries: deliveries
         .filter((d) => d.hook_id === row.hook_id)
         .slice(0, HOOK_LOG_SIZE)
@@ -145,12 +185,20 @@ export class HooksService {
     userId: number,
     hookId: number,
     publicUrl: string,
-  ): Promise<{ hook_id: number; url: string }> {
-    await this.managed(userId, hookId);
+  ): Promise<
+    { hook_id: number; url: string } | { hook_id: number; secret: string }
+  > {
+    const hook = await this.managed(userId, hookId);
     const secret = newToken();
-    if (!(await this.deps.repo.setHookSecret(hookId, hashSecret(secret))))
+    const outgoing = hook.kind === "outgoing";
+    const sealed = outgoing ? (await this.deps.box()).seal(secret) : null;
+    if (
+      !(await this.deps.repo.setHookSecret(hookId, hashSecret(secret), sealed))
+    )
       throw refuse("hook.notFound");
-    return { hook_id: hookId, url: `${publicUrl}/hooks/${secret}` };
+    return outgoing
+      ? { hook_id: hookId, secret }
+      : { hook_id: hookId, url: `${publicUrl}/hooks/${secret}` };
   }
 
   /** `enterprise/group/delHook`: the hook and its bot go; a foreign hook is a missing one. */
@@ -163,6 +211,7 @@ export class HooksService {
     if (!(await this.deps.repo.deleteHook(hookId)))
       throw refuse("hook.notFound");
     await this.deps.accounts.bots.retireHookBot(hook.bot_user_id, publicUrl);
+    if (hook.kind === "outgoing") this.deps.changed(hook.group_id);
   }
 
   /**
@@ -179,7 +228,8 @@ export class HooksService {
       secret.length > 0 && secret.length <= 128
         ? await this.deps.repo.findHookBySecret(hashSecret(secret))
         : undefined;
-    if (!hook) throw refuse("hook.notFound");
+    // An outgoing hook's key is no address: it answers like a missing one.
+    if (hook?.kind !== "incoming") throw refuse("hook.notFound");
     const log = (ok: boolean, detail: string) =>
       this.deps.repo.addDelivery({
         hook_id: hook.hook_id,

@@ -1,5 +1,10 @@
 import type { ThreadsRepository } from "./threads.repository.js";
-import type { Contact, GroupSetting, Membership } from "@parley/protocol";
+import type {
+  Contact,
+  GroupSetting,
+  Membership,
+  Message,
+} from "@parley/protocol";
 import type { Policy, Publish } from "../../context.js";
 import type { Emitter } from "../../events.js";
 import { type Clock } from "../../lib/clock.js";
@@ -11,7 +16,7 @@ import type { ActiveUsers } from "../accounts/accounts.ports.js";
 import type { NoticeFeed } from "../notices/notices.ports.js";
 import type { MessagePush } from "../push/push.ports.js";
 import type { MessageEventMap } from "./messages.ports.js";
-import type { FileSendInput } from "./send-input.js";
+import type { FileSendInput, SendInput } from "./send-input.js";
 
 /*
  * What the messages feature's services are built from: its repository, the context's
@@ -103,6 +108,19 @@ export interface ChatListEntries {
   ): Promise<Contact | undefined>;
 }
 
+/** Slash commands (a read interface: integrations supplies it, extensions.md §9). */
+export interface SlashCommands {
+  /**
+   * Runs the command a typed text starting with `/` names, answering what the send
+   * answers; null when the text names no command (`//`, a path): it is sent as typed.
+   */
+  runCommand(
+    userId: number,
+    input: SendInput,
+    publicUrl: string,
+  ): Promise<Message | null>;
+}
+
 export interface MessagesDeps {
   repo: MessagesRepository;
   /** Messages' link previews (their `extends`). */
@@ -126,6 +144,8 @@ export interface MessagesDeps {
   push: MessagePush;
   /** System notices (a port: app.ts wires it). */
   notices: NoticeFeed;
+  /** Slash commands (a read interface: app.ts wires it). */
+  commands: SlashCommands;
   /** Sends per user in a window, every chat together (RATE_SEND_USER). */
   sendsPerUser: Limiter;
   /** When each user last sent to each chat, for `chatInfo.sendInterval`; every process sees it. */
@@ -135,7 +155,7 @@ export interface MessagesDeps {
 /** What this service asks of other features (app.ts wires each one). */
 export type MessagesPorts = Pick<
   MessagesDeps,
-  "accounts" | "friends" | "files" | "groups" | "push" | "notices"
+  "accounts" | "friends" | "files" | "groups" | "push" | "notices" | "commands"
 >;
 
 /** A member's standing in a group as the groups feature answers it; null for none. */

@@ -87,7 +87,7 @@ export const messagesModule = defineModule(
     return {
       service,
       register: (calls) => {
-        registerMessageRoutes(calls, service);
+        registerMessageRoutes(calls, service, ports.commands);
         registerMessageActionRoutes(calls, actions, moderation);
         registerReactionRoutes(calls, reactions);
         registerEditRoutes(calls, edits, service);

@@ -54,6 +54,19 @@ export interface MessageEventMap {
    * (the wire's HTML). Listeners must not hold the send: they start their work and return.
    */
   linkSent: { msgId: number; content: string };
+  /**
+   * A text message was sent in a group (outgoing webhooks, extensions.md §9): its content
+   * (the wire's HTML), who sent it and when. Listeners must not hold the send.
+   */
+  groupTextSent: {
+    groupId: number;
+    groupName: string;
+    senderId: number;
+    senderName: string;
+    fromBot: boolean;
+    content: string;
+    sentAt: number;
+  };
 }
 /** A message's link preview set or taken away, after the fetch (link previews). */
 export type LinkPreviewTarget = Pick<MessagesService, "attachLinkPreview">;

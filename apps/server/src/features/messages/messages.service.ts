@@ -11,6 +11,7 @@ import { ReadMarksService } from "./read-marks.service.js";
 import { SendingService } from "./sending.service.js";
 import { TypingService } from "./typing.service.js";
 import { LinkPreviewService } from "./link-preview.service.js";
+import { CommandChatsService } from "./command-chats.service.js";
 
 export type { MessagesDeps, MessagesPorts } from "./messages.deps.js";
 export type { ConversationState } from "./messages.repository.js";
@@ -32,6 +33,7 @@ export class MessagesService {
   readonly events: Events<MessageEventMap>;
   readonly send: SendingService["send"];
   readonly alreadySent: SendingService["alreadySent"];
+  readonly sentText: SendingService["sentText"];
   readonly postGroupEvent: ChatEventsService["postGroupEvent"];
   readonly postDirectEvent: ChatEventsService["postDirectEvent"];
   readonly storeCallRecord: CallRecordsService["storeCallRecord"];
@@ -56,6 +58,8 @@ export class MessagesService {
   readonly mayReach: ChatRules["mayReach"];
   /** A user's `typing` frame (the gateway routes it here). */
   readonly typing: TypingService["typing"];
+  readonly commandChat: CommandChatsService["commandChat"];
+  readonly ephemeral: CommandChatsService["ephemeral"];
   readonly conversationForConsole: ConsoleViewService["conversationForConsole"];
   readonly recentForConsole: ConsoleViewService["recentForConsole"];
   readonly consoleView: ConsoleViewService["consoleView"];
@@ -84,6 +88,7 @@ export class MessagesService {
     const typing = new TypingService(deps, rules);
     this.send = sending.send.bind(sending);
     this.alreadySent = sending.alreadySent.bind(sending);
+    this.sentText = sending.sentText.bind(sending);
     this.postGroupEvent = lines.postGroupEvent.bind(lines);
     this.postDirectEvent = lines.postDirectEvent.bind(lines);
     this.storeCallRecord = calls.storeCallRecord.bind(calls);
@@ -107,6 +112,9 @@ export class MessagesService {
     this.groupReaders = reads.groupReaders.bind(reads);
     this.mayReach = rules.mayReach.bind(rules);
     this.typing = typing.typing.bind(typing);
+    const commandChats = new CommandChatsService(deps, rules);
+    this.commandChat = commandChats.commandChat.bind(commandChats);
+    this.ephemeral = commandChats.ephemeral.bind(commandChats);
     this.conversationForConsole =
       consoleView.conversationForConsole.bind(consoleView);
     this.recentForConsole = consoleView.recentForConsole.bind(consoleView);

@@ -374,6 +374,25 @@ export class SendingService {
     );
   }
 
+  /** A text this user sent under this client id, as a retry answers it; null for none. */
+  async sentText(
+    userId: number,
+    clientId: string,
+    toContactId: ContactId,
+    publicUrl: string,
+  ): Promise<Message | null> {
+    const stored = await this.repo.findByClientId(userId, clientId);
+    if (!stored) return null;
+    const me = await this.rules.activeUser(userId);
+    const input = { id: clientId, toContactId, type: "text" as const };
+    return this.retried(
+      stored,
+      { ...input, content: stored.content },
+      me,
+      publicUrl,
+    );
+  }
+
   /**
    * A message to a group: from a member the speak rules allow, stored once, pushed once to
    * every member's sockets after the commit; mentions of members (or everyone, by a
@@ -458,6 +477,16 @@ export class SendingService {
     });
     await announceThreadReply(this.deps, row, thread);
     await announceLink(this.deps.events, row);
+    if (row.type === "text")
+      await this.deps.events.emit("groupTextSent", {
+        groupId,
+        groupName: standing.name,
+        senderId: me.user_id,
+        senderName: me.realname,
+        fromBot: me.is_bot === 1,
+        content: row.content,
+        sentAt: row.created_at,
+      });
     // The sender's own copy starts its receipt: read by none yet of everyone else then in.
     return { ...message, readCount: 0, readTotal: memberIds.length - 1 };
   }

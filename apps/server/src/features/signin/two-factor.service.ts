@@ -14,7 +14,7 @@ import { rateLimited, refuse } from "../../lib/errors.js";
 import type { Limiter } from "../../lib/rate-limits.js";
 import type { AccountSessions } from "../accounts/accounts.ports.js";
 import type { LiveConfig, SigninSettings } from "../system/system.ports.js";
-import { SecretBox } from "./secret-box.js";
+import { SecretBox } from "../../lib/secret-box.js";
 import type { SigninRepository } from "./signin.repository.js";
 
 /** Letters and digits of a recovery code: none two people mix up (0/o, 1/l/i). */

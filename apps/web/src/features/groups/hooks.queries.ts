@@ -4,7 +4,7 @@ import { call } from "../../api/http";
 
 const hooksKey = (groupId: number) => ["groups", groupId, "hooks"] as const;
 
-/** A group's incoming webhooks with their latest deliveries (`enterprise/group/hooks`). */
+/** A group's webhooks with their latest deliveries (`enterprise/group/hooks`). */
 export function useHooksQuery(groupId: number, enabled: boolean) {
   return useQuery({
     queryKey: hooksKey(groupId),
@@ -13,18 +13,20 @@ export function useHooksQuery(groupId: number, enabled: boolean) {
   });
 }
 
-/** Makes an incoming webhook; answers its URL, shown once. */
+/** What a new webhook is: its name, and for an outgoing one its address and trigger words. */
+export type NewHook =
+  | { kind: "incoming"; name: string }
+  | { kind: "outgoing"; name: string; url: string; triggers: string };
+
+/**
+ * Makes a webhook; answers an incoming one's URL or an outgoing one's signing key, shown
+ * once.
+ */
 export function useAddHookMutation(groupId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (name: string) =>
-      (
-        await call(integrations.addHook, {
-          id: groupId,
-          kind: "incoming",
-          name,
-        })
-      ).data,
+    mutationFn: async (hook: NewHook) =>
+      (await call(integrations.addHook, { id: groupId, ...hook })).data,
     onSettled: () => client.invalidateQueries({ queryKey: hooksKey(groupId) }),
   });
 }

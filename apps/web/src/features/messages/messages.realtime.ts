@@ -30,6 +30,7 @@ import {
   upsertMessage,
 } from "./messages.queries";
 import { flushOutbox } from "./outbox";
+import { useEphemeralStore } from "./ephemeral.store";
 import {
   applyThreadUnread,
   readThread,
@@ -179,6 +180,11 @@ export const messagesRealtime: RealtimeHandlers = {
     },
     removeMessage: (gone, ctx) => {
       applyGone(ctx.client, gone);
+    },
+    // A slash command's answer for me alone (extensions.md §9): shown under the chat.
+    ephemeral: (data) => {
+      const chat = eventChat(data.toContactId);
+      if (chat !== null) useEphemeralStore.getState().heard(chat, data.content);
     },
     // Someone's reactions changed (extensions.md §1): the message shows them all.
     reaction: (data, ctx) => {

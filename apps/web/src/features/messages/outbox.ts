@@ -351,7 +351,10 @@ async function sendOne(
   if (session !== current) return "wait";
   current.retryDelay = FIRST_RETRY_MS;
   current.serverErrors.delete(entry.id);
-  storeSent(current.client, entry.contactId, stored);
+  // A slash command answered for me alone: its `ephemeral` event shows it, nothing is
+  // stored in the chat (extensions.md §9).
+  if (stored.extends.ephemeral !== 1)
+    storeSent(current.client, entry.contactId, stored);
   useOutboxStore.getState().remove(entry.id);
   return "next";
 }

@@ -31,6 +31,7 @@ import {
 } from "../bots.queries";
 import { AddBotDialog } from "../components/bots/AddBotDialog";
 import { BotTokenDialog } from "../components/bots/BotTokenDialog";
+import { CommandsCard } from "../components/bots/CommandsCard";
 
 /**
  * /manage/bot (issue 48, extensions.md §9): the bots that post for the organisation's
@@ -137,77 +138,80 @@ export function BotsPage() {
 
   const rows = bots.data?.bots ?? [];
   return (
-    <Card
-      title={t("bots.title")}
-      extra={
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          disabled={!writable}
-          onClick={() => setAdding(true)}
-        >
-          {t("bots.add")}
-        </Button>
-      }
-    >
-      <Typography.Paragraph type="secondary">
-        {t("bots.intro")}
-      </Typography.Paragraph>
-      <Table<ConsoleBot>
-        rowKey="user_id"
-        columns={columns}
-        dataSource={rows}
-        loading={bots.isLoading}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={
-                <>
-                  <Typography.Text strong style={{ display: "block" }}>
-                    {t("bots.emptyTitle")}
-                  </Typography.Text>
-                  <Typography.Text type="secondary">
-                    {t("bots.emptyText")}
-                  </Typography.Text>
-                </>
-              }
-            />
-          ),
-        }}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: bots.data?.total ?? 0,
-          pageSizeOptions: CONSOLE_PAGE_SIZES.map(String),
-          showSizeChanger: true,
-          hideOnSinglePage: true,
-          onChange: (next, size) => {
-            setPage(next);
-            setLimit(
-              CONSOLE_PAGE_SIZES.find((option) => option === size) ?? 20,
-            );
-          },
-        }}
-      />
-      <AddBotDialog
-        open={adding}
-        busy={add.isPending}
-        onCancel={() => setAdding(false)}
-        onAdd={(values) =>
-          add.mutate(values, {
-            onSuccess: ({ token }) => {
-              setAdding(false);
-              setShown({ token, name: values.name });
-            },
-          })
+    <>
+      <Card
+        title={t("bots.title")}
+        extra={
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={!writable}
+            onClick={() => setAdding(true)}
+          >
+            {t("bots.add")}
+          </Button>
         }
-      />
-      <BotTokenDialog
-        token={shown?.token ?? null}
-        name={shown?.name ?? ""}
-        onClose={() => setShown(null)}
-      />
-    </Card>
+      >
+        <Typography.Paragraph type="secondary">
+          {t("bots.intro")}
+        </Typography.Paragraph>
+        <Table<ConsoleBot>
+          rowKey="user_id"
+          columns={columns}
+          dataSource={rows}
+          loading={bots.isLoading}
+          locale={{
+            emptyText: (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={
+                  <>
+                    <Typography.Text strong style={{ display: "block" }}>
+                      {t("bots.emptyTitle")}
+                    </Typography.Text>
+                    <Typography.Text type="secondary">
+                      {t("bots.emptyText")}
+                    </Typography.Text>
+                  </>
+                }
+              />
+            ),
+          }}
+          pagination={{
+            current: page,
+            pageSize: limit,
+            total: bots.data?.total ?? 0,
+            pageSizeOptions: CONSOLE_PAGE_SIZES.map(String),
+            showSizeChanger: true,
+            hideOnSinglePage: true,
+            onChange: (next, size) => {
+              setPage(next);
+              setLimit(
+                CONSOLE_PAGE_SIZES.find((option) => option === size) ?? 20,
+              );
+            },
+          }}
+        />
+        <AddBotDialog
+          open={adding}
+          busy={add.isPending}
+          onCancel={() => setAdding(false)}
+          onAdd={(values) =>
+            add.mutate(values, {
+              onSuccess: ({ token }) => {
+                setAdding(false);
+                setShown({ token, name: values.name });
+              },
+            })
+          }
+        />
+        <BotTokenDialog
+          token={shown?.token ?? null}
+          name={shown?.name ?? ""}
+          onClose={() => setShown(null)}
+        />
+      </Card>
+      <CommandsCard />
+    </>
   );
 }

@@ -1,5 +1,15 @@
-import { ApiOutlined, DeleteOutlined, SyncOutlined } from "@ant-design/icons";
-import { type Hook, LANGUAGE_TAGS } from "@parley/protocol";
+import {
+  ApiOutlined,
+  DeleteOutlined,
+  SendOutlined,
+  SyncOutlined,
+} from "@ant-design/icons";
+import {
+  type Hook,
+  isHookUrl,
+  LANGUAGE_TAGS,
+  triggerWords,
+} from "@parley/protocol";
 import {
   Alert,
   Button,
@@ -7,6 +17,8 @@ import {
   Flex,
   Input,
   Popconfirm,
+  Segmented,
+  Tag,
   Typography,
 } from "antd";
 import { useState } from "react";
@@ -22,9 +34,13 @@ import {
 } from "../hooks.queries";
 import styles from "./groups.module.css";
 
+/** What is shown once: an incoming hook's address, or an outgoing hook's signing key. */
+type Made = { name: string } & ({ url: string } | { secret: string });
+
 /**
- * The group's incoming webhooks (issue 48), for its owner and administrators: add one (its
- * address shown once), see each one's latest deliveries, delete it.
+ * The group's webhooks (issue 48), for its owner and administrators: add an incoming one
+ * (its address shown once) or an outgoing one (an address, trigger words; its signing key
+ * shown once), see each one's latest deliveries, give it a new secret, delete it.
  */
 export function GroupHooks({ groupId }: { groupId: number }) {
   const { t } = useTranslation("groups");
@@ -33,17 +49,31 @@ export function GroupHooks({ groupId }: { groupId: number }) {
   const add = useAddHookMutation(groupId);
   const remove = useDeleteHookMutation(groupId);
   const rotate = useRotateHookMutation(groupId);
+  const [kind, setKind] = useState<"incoming" | "outgoing">("incoming");
   const [name, setName] = useState("");
-  const [made, setMade] = useState<{ name: string; url: string } | null>(null);
+  const [url, setUrl] = useState("");
+  const [triggers, setTriggers] = useState("");
+  const [made, setMade] = useState<Made | null>(null);
+  const outgoing = kind === "outgoing";
+  const urlOk = isHookUrl(url.trim());
+  const triggersOk = triggerWords(triggers) !== null;
+  const ready = name.trim() !== "" && (!outgoing || (urlOk && triggersOk));
   const create = () => {
     const given = name.trim();
-    if (given === "") return;
-    add.mutate(given, {
-      onSuccess: ({ url }) => {
-        setMade({ name: given, url });
-        setName("");
+    if (!ready) return;
+    add.mutate(
+      outgoing
+        ? { kind, name: given, url: url.trim(), triggers }
+        : { kind, name: given },
+      {
+        onSuccess: (answer) => {
+          setMade({ name: given, ...answer });
+          setName("");
+          setUrl("");
+          setTriggers("");
+        },
       },
-    });
+    );
   };
 
   const last = (hook: Hook) => {
@@ -69,15 +99,20 @@ export function GroupHooks({ groupId }: { groupId: number }) {
           title={t("hooks.madeTitle", { name: made.name })}
           description={
             <>
+              {"secret" in made && (
+                <Typography.Text>{t("hooks.keyIs")}</Typography.Text>
+              )}
               <Typography.Paragraph
-                copyable={{ text: siteAbsolute(made.url) }}
+                copyable={{
+                  text: "secret" in made ? made.secret : siteAbsolute(made.url),
+                }}
                 code
                 style={{ wordBreak: "break-all", marginBottom: 4 }}
               >
-                {siteAbsolute(made.url)}
+                {"secret" in made ? made.secret : siteAbsolute(made.url)}
               </Typography.Paragraph>
               <Typography.Text type="secondary">
-                {t("hooks.urlOnce")}
+                {"secret" in made ? t("hooks.keyOnce") : t("hooks.urlOnce")}
               </Typography.Text>
             </>
           }
@@ -97,8 +132,15 @@ export function GroupHooks({ groupId }: { groupId: number }) {
             key: hook.hook_id,
             label: (
               <Flex gap={8} align="center" wrap>
-                <ApiOutlined />
+                {hook.kind === "outgoing" ? (
+                  <SendOutlined aria-label={t("hooks.outgoing")} />
+                ) : (
+                  <ApiOutlined aria-label={t("hooks.incoming")} />
+                )}
                 <Typography.Text strong>{hook.name}</Typography.Text>
+                {hook.triggers?.split(",").map((word) => (
+                  <Tag key={word}>{word}</Tag>
+                ))}
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {last(hook)}
                 </Typography.Text>
@@ -107,11 +149,21 @@ export function GroupHooks({ groupId }: { groupId: number }) {
             extra: (
               <Flex gap={4}>
                 <Popconfirm
-                  title={t("hooks.rotateTitle", { name: hook.name })}
-                  okText={t("hooks.rotate")}
+                  title={t(
+                    hook.kind === "outgoing"
+                      ? "hooks.rotateKeyTitle"
+                      : "hooks.rotateTitle",
+                    { name: hook.name },
+                  )}
+                  okText={t(
+                    hook.kind === "outgoing"
+                      ? "hooks.rotateKey"
+                      : "hooks.rotate",
+                  )}
                   onConfirm={() =>
                     rotate.mutate(hook.hook_id, {
-                      onSuccess: ({ url }) => setMade({ name: hook.name, url }),
+                      onSuccess: (answer) =>
+                        setMade({ name: hook.name, ...answer }),
                     })
                   }
                 >
@@ -119,7 +171,12 @@ export function GroupHooks({ groupId }: { groupId: number }) {
                     size="small"
                     type="text"
                     icon={<SyncOutlined />}
-                    aria-label={t("hooks.rotateNamed", { name: hook.name })}
+                    aria-label={t(
+                      hook.kind === "outgoing"
+                        ? "hooks.rotateKeyNamed"
+                        : "hooks.rotateNamed",
+                      { name: hook.name },
+                    )}
                     onClick={(event) => event.stopPropagation()}
                   />
                 </Popconfirm>
@@ -140,29 +197,59 @@ export function GroupHooks({ groupId }: { groupId: number }) {
                 </Popconfirm>
               </Flex>
             ),
-            children:
-              hook.deliveries.length === 0 ? (
-                <Typography.Text type="secondary">
-                  {t("hooks.never")}
-                </Typography.Text>
-              ) : (
-                <ul className={styles.hookLog}>
-                  {hook.deliveries.map((delivery, index) => (
-                    <li key={index}>
-                      <Typography.Text
-                        type={delivery.ok === 1 ? "success" : "danger"}
-                      >
-                        {delivery.ok === 1 ? "✓" : "✕"}
-                      </Typography.Text>{" "}
-                      {formatFullTime(delivery.at, locale)} · {delivery.detail}
-                    </li>
-                  ))}
-                </ul>
-              ),
+            children: (
+              <>
+                {hook.kind === "outgoing" && (
+                  <Typography.Paragraph
+                    type="secondary"
+                    style={{ wordBreak: "break-all", marginBottom: 4 }}
+                  >
+                    {t("hooks.postsTo", { url: hook.url })}
+                    <br />
+                    {t("hooks.token")}{" "}
+                    <Typography.Text code copyable>
+                      {hook.token}
+                    </Typography.Text>
+                  </Typography.Paragraph>
+                )}
+                {hook.deliveries.length === 0 ? (
+                  <Typography.Text type="secondary">
+                    {t("hooks.never")}
+                  </Typography.Text>
+                ) : (
+                  <ul className={styles.hookLog}>
+                    {hook.deliveries.map((delivery, index) => (
+                      <li key={index}>
+                        <Typography.Text
+                          type={delivery.ok === 1 ? "success" : "danger"}
+                        >
+                          {delivery.ok === 1 ? "✓" : "✕"}
+                        </Typography.Text>{" "}
+                        {formatFullTime(delivery.at, locale)} ·{" "}
+                        {delivery.detail}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </>
+            ),
           }))}
         />
       )}
-      <Flex gap={8}>
+      <Flex vertical gap={8}>
+        <Segmented<"incoming" | "outgoing">
+          value={kind}
+          onChange={(value) => setKind(value)}
+          options={[
+            { value: "incoming", label: t("hooks.incoming") },
+            { value: "outgoing", label: t("hooks.outgoing") },
+          ]}
+        />
+        {outgoing && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t("hooks.outgoingHint")}
+          </Typography.Text>
+        )}
         <Input
           value={name}
           maxLength={16}
@@ -171,9 +258,31 @@ export function GroupHooks({ groupId }: { groupId: number }) {
           onChange={(event) => setName(event.target.value)}
           onPressEnter={create}
         />
+        {outgoing && (
+          <>
+            <Input
+              value={url}
+              maxLength={1000}
+              placeholder="https://ci.example.com/parley"
+              aria-label={t("hooks.url")}
+              status={url.trim() !== "" && !urlOk ? "error" : undefined}
+              onChange={(event) => setUrl(event.target.value)}
+            />
+            <Input
+              value={triggers}
+              placeholder={t("hooks.triggersPlaceholder")}
+              aria-label={t("hooks.triggers")}
+              status={
+                triggers.trim() !== "" && !triggersOk ? "error" : undefined
+              }
+              onChange={(event) => setTriggers(event.target.value)}
+              onPressEnter={create}
+            />
+          </>
+        )}
         <Button
           type="primary"
-          disabled={name.trim() === ""}
+          disabled={!ready}
           loading={add.isPending}
           onClick={create}
         >

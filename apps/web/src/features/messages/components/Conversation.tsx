@@ -38,6 +38,7 @@ import {
 import { useMessageMenu } from "./message-menu";
 import { MessageList } from "./MessageList";
 import { TypingLine } from "./TypingLine";
+import { EphemeralNotes } from "./EphemeralNotes";
 import toolbarStyles from "./toolbar.module.css";
 import { loadNamespaceGroup } from "../../../i18n";
 import { lazyDialog } from "../../../lib/lazy-parts";
@@ -304,6 +305,7 @@ export function Conversation({
             />
           )}
           <TypingLine contactId={contactId} />
+          <EphemeralNotes contactId={contactId} />
           {contact.disbanded === 1 ? (
             <DisbandedNotice contactId={String(contactId)} />
           ) : (

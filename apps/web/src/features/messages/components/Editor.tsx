@@ -35,6 +35,8 @@ import {
 import { syncDraft } from "../messages.queries";
 import { useTypingNotifier } from "../typing";
 import { type Mentionable, mentionedIds, mentionQuery } from "./mentions";
+import { commandQuery } from "../commands.queries";
+import { CommandHints } from "./CommandHints";
 import {
   historyKey,
   present,
@@ -138,6 +140,14 @@ export function Editor({
   const [picked, setPicked] = useState<Mentionable[]>([]);
   const [query, setQuery] = useState<string | null>(null);
   const latest = useRef(text);
+  // `/` at the start offers the slash commands (not in a thread, not while editing); the
+  // first one offered, which Tab takes.
+  const typedCommand = inThread ? null : commandQuery(text);
+  const firstCommand = useRef<string | null>(null);
+  const pickCommand = (name: string) => {
+    change(`/${name} `);
+    placeCaret(name.length + 2);
+  };
   // One of my messages being edited (extensions.md §2).
   const editing = useChatUiStore((s) =>
     s.editing?.contactId === slot ? s.editing : null,
@@ -327,6 +337,17 @@ export function Editor({
       event.preventDefault();
       return;
     }
+    // While commands are offered, Tab takes the first.
+    if (
+      event.key === "Tab" &&
+      !editing &&
+      typedCommand !== null &&
+      firstCommand.current !== null
+    ) {
+      event.preventDefault();
+      pickCommand(firstCommand.current);
+      return;
+    }
     // While the @ picker offers names, Enter picks one (the picker's own key).
     if (
       event.key === "Enter" &&
@@ -423,6 +444,13 @@ export function Editor({
             onClick={() => useChatUiStore.getState().setQuote(slot, null)}
           />
         </div>
+      )}
+      {!editing && typedCommand !== null && (
+        <CommandHints
+          query={typedCommand}
+          first={firstCommand}
+          onPick={pickCommand}
+        />
       )}
       {mentionables ? (
         <MentionsField
