@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {
   adminConsole,
@@ -42,6 +43,27 @@ describe("bot accounts", () => {
     await settledShot(page, "bots-token-en-1280");
     await shown.getByRole("button", { name: "Done" }).click();
     await page.getByRole("cell", { name: /Deploy bot/ }).waitFor();
+    // Its picture, uploaded from the list: drawn by the server, shown in the row.
+    const chooser = page.waitForEvent("filechooser");
+    await page
+      .getByRole("button", { name: "Change Deploy bot's picture" })
+      .click();
+    await (
+      await chooser
+    ).setFiles({
+      name: "bot.png",
+      mimeType: "image/png",
+      buffer: await sharp({
+        create: { width: 320, height: 200, channels: 3, background: "#2f7d4f" },
+      })
+        .png()
+        .toBuffer(),
+    });
+    await page.getByText("Deploy bot has a new picture.").waitFor();
+    await page
+      .getByRole("cell", { name: /Deploy bot/ })
+      .locator("img[src*='/storage/avatar/']")
+      .waitFor();
     await settledShot(page, "bots-list-en-1280");
 
     // The bot joins a group and posts with its token.

@@ -77,3 +77,15 @@ export const botDel = defineCall({
   request: z.object({ user_id: botId }),
   response: z.literal(""),
 });
+
+/**
+ * `manage/Bot/avatar` (Parley's own): a bot's picture (multipart `file`, a JPEG, PNG or GIF
+ * by its bytes, at most 5 MB, drawn as 240×240, as a person's avatar); answers its URL.
+ */
+export const botAvatar = defineCall({
+  path: "/manage/Bot/avatar",
+  auth: "admin",
+  upload: { field: "file" },
+  request: z.object({ user_id: botId }),
+  response: z.string(),
+});

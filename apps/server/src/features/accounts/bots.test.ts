@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ConsoleBot, Message } from "@parley/protocol";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/build-test-app.js";
 import {
@@ -303,5 +304,68 @@ describe("bot accounts", () => {
         })
       ).code,
     ).toBe(0);
+  });
+});
+
+describe("a bot's picture (manage/Bot/avatar)", () => {
+  const picture = () =>
+    sharp({
+      create: { width: 300, height: 200, channels: 3, background: "#2266aa" },
+    })
+      .png()
+      .toBuffer();
+  const upload = async (user: TestUser, userId: number, bytes: Buffer) => {
+    const form = new FormData();
+    form.append("user_id", String(userId));
+    form.append(
+      "file",
+      new Blob([new Uint8Array(bytes)], { type: "image/png" }),
+      "bot.png",
+    );
+    return app().post(
+      "/manage/Bot/avatar",
+      {},
+      { token: user.token, raw: form },
+    );
+  };
+
+  it("is set by an administrator, drawn as 240×240 and shown in the list", async () => {
+    const admin = await loginAdmin(app());
+    const bot = await newBot(admin);
+    const res = await upload(admin, bot.user_id, await picture());
+    expect(res.code, res.msg).toBe(0);
+    const url = res.data as string;
+    expect(url).toMatch(/\/storage\/avatar\/\d+\/.+\.png$/);
+    const stored = await fetch(
+      `${app().url}${url.replace(/^https?:\/\/[^/]+/, "")}`,
+    );
+    const meta = await sharp(
+      Buffer.from(await stored.arrayBuffer()),
+    ).metadata();
+    expect([meta.width, meta.height]).toEqual([240, 240]);
+    const list = await app().post(
+      "/manage/Bot/index",
+      { page: 1, limit: 100 },
+      { token: admin.token },
+    );
+    expect(
+      (list.data as ConsoleBot[]).find((b) => b.user_id === bot.user_id)
+        ?.avatar,
+    ).toBe(url);
+  });
+
+  it("is refused for a person, a missing bot, a non-administrator and bytes that are no picture", async () => {
+    const admin = await loginAdmin(app());
+    const person = await registerAndLogin(app(), { realname: "Pia" });
+    const bot = await newBot(admin);
+    const png = await picture();
+    const forPerson = await upload(admin, person.userId, png);
+    const forMissing = await upload(admin, 999_999, png);
+    expect(forPerson.key).toBe("bot.notFound");
+    expect(forMissing.key).toBe("bot.notFound");
+    const byPerson = await upload(person, bot.user_id, png);
+    expect(byPerson.code).not.toBe(0);
+    const notPicture = await upload(admin, bot.user_id, Buffer.from("<svg/>"));
+    expect(notPicture.code).not.toBe(0);
   });
 });

@@ -68,6 +68,18 @@ export function payloadText(payload: unknown): string | null {
   return parts.join("\n").slice(0, PAYLOAD_TEXT_MAX);
 }
 
+/** The most of Slack's `username` shown. */
+const USERNAME_MAX = 32;
+
+/** Slack's `username`, shown instead of the bot's name: trimmed text, one line. */
+export function usernameOf(payload: unknown): { hookName?: string } {
+  if (typeof payload !== "object" || payload === null) return {};
+  const name = (payload as Record<string, unknown>).username;
+  if (typeof name !== "string") return {};
+  const line = name.replace(/\s+/g, " ").trim().slice(0, USERNAME_MAX);
+  return line === "" ? {} : { hookName: line };
+}
+
 /** The payload a request brings: JSON, or a form whose `payload` field holds the JSON. */
 export function payloadOf(body: unknown): unknown {
   if (typeof body !== "object" || body === null) return null;
@@ -263,7 +275,11 @@ export class HooksService {
       throw refuse("message.tooLong");
     }
     try {
-      await this.deps.messages.send(hook.bot_user_id, input.data, publicUrl);
+      await this.deps.messages.send(
+        hook.bot_user_id,
+        { ...input.data, ...usernameOf(payload) },
+        publicUrl,
+      );
     } catch (error) {
       await log(false, error instanceof AppError ? error.key : "failed");
       throw error;

@@ -88,6 +88,8 @@ describe("incoming webhooks", () => {
       "Deploy<br />v1.2 is live<br />fallback only",
     ]);
     expect(seen[0]?.fromUser.displayName).toBe("CI");
+    // Slack's `username` is shown instead of the bot's name (the BOT mark stays).
+    expect(seen.map((m) => m.extends.hookName)).toEqual(["jenkins", undefined]);
     const members = await app().post(
       "/enterprise/group/groupuserlist",
       { group_id: group.id },

@@ -19,7 +19,13 @@ import type { MessageRow } from "./message-store.repository.js";
 /* What a send carries, as the call parsed it or the files feature made it, and what is stored. */
 
 /** A send as the call parsed it. */
-export type SendInput = CallRequest<typeof calls.sendMessage>;
+export type SendInput = CallRequest<typeof calls.sendMessage> & {
+  /**
+   * The name an incoming webhook's payload gives (Slack's `username`), shown instead of
+   * its bot's (`extends.hookName`); never from the wire.
+   */
+  hookName?: string;
+};
 /**
  * A message carrying a stored file (the files feature's uploads): its type, its content
  * (the file's address), the file and what the message says of it.
@@ -56,7 +62,7 @@ export function payloadOf(input: SendInput | FileSendInput): {
     type: input.type,
     content: checkedContent(input.content),
     fileId: null,
-    extends: {},
+    extends: input.hookName ? { hookName: input.hookName } : {},
   };
 }
 

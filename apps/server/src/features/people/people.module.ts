@@ -21,7 +21,7 @@ export const peopleModule = defineModule(
     return {
       service,
       register: (calls) => {
-        registerPeopleRoutes(calls, service);
+        registerPeopleRoutes(calls, service, ctx.policy);
       },
     };
   },

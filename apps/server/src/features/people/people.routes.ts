@@ -1,10 +1,14 @@
-import { PeopleLimits, people as calls } from "@parley/protocol";
+import { manage, PeopleLimits, people as calls } from "@parley/protocol";
+import { mayWriteConsole } from "../accounts/admin-acts.js";
+import { adminOf } from "../accounts/admin-of.js";
+import type { Policy } from "../../context.js";
 import { type Calls, requireSession } from "../../plugins/calls.js";
 import type { PeopleService } from "./people.service.js";
 
 export function registerPeopleRoutes(
   registry: Calls,
   people: PeopleService,
+  policy: Policy,
 ): void {
   registry.register(calls.searchUser, async (input, ctx) => ({
     data: await people.search(
@@ -54,5 +58,23 @@ export function registerPeopleRoutes(
       ),
       key: "avatar.saved",
     }),
+  );
+  registry.upload(
+    manage.botAvatar,
+    {
+      maxBytes: () => Promise.resolve(PeopleLimits.avatarMaxBytes),
+      tooLarge: "avatar.tooLarge",
+    },
+    async (input, ctx) => {
+      mayWriteConsole(policy, adminOf(ctx));
+      return {
+        data: await people.uploadBotAvatar(
+          input.user_id,
+          ctx.file?.data ?? null,
+          ctx.publicUrl,
+        ),
+        key: "avatar.saved",
+      };
+    },
   );
 }

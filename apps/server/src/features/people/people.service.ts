@@ -390,6 +390,28 @@ export class PeopleService {
     file: Buffer | null,
     publicUrl: string,
   ): Promise<string> {
+    return this.setAvatar(me, file, publicUrl);
+  }
+
+  /**
+   * `manage/Bot/avatar`: a bot's picture, set by an administrator (a person's id, or a
+   * missing one, answers `bot.notFound`).
+   */
+  async uploadBotAvatar(
+    botId: number,
+    file: Buffer | null,
+    publicUrl: string,
+  ): Promise<string> {
+    const bot = await this.deps.accounts.activeUser(botId);
+    if (bot?.is_bot !== 1) throw refuse("bot.notFound");
+    return this.setAvatar(botId, file, publicUrl);
+  }
+
+  private async setAvatar(
+    me: number,
+    file: Buffer | null,
+    publicUrl: string,
+  ): Promise<string> {
     if (!file || file.length === 0) throw refuse("avatar.missing");
     const folder = `avatar/${String(me)}/`;
     const { key, png } = await drawAvatar(file, folder);

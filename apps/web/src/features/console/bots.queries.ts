@@ -9,7 +9,7 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { call } from "../../api/http";
+import { call, upload } from "../../api/http";
 import { i18n } from "../../i18n";
 import { toast } from "../../lib/feedback";
 import { consoleKey } from "./console.queries";
@@ -66,6 +66,18 @@ export function useDeleteBotMutation() {
     },
     onSuccess: (_, bot) =>
       toast("success", i18n.t("console:bots.deleted", { name: bot.name })),
+    onSettled: () => client.invalidateQueries({ queryKey: botsKey }),
+  });
+}
+
+/** A bot's picture (`manage/Bot/avatar`): the server draws it as 240×240. */
+export function useBotAvatarMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ bot, file }: { bot: ConsoleBot; file: Blob }) =>
+      (await upload(manage.botAvatar, file, { user_id: bot.user_id })).data,
+    onSuccess: (_, { bot }) =>
+      toast("success", i18n.t("console:bots.pictureSaved", { name: bot.name })),
     onSettled: () => client.invalidateQueries({ queryKey: botsKey }),
   });
 }

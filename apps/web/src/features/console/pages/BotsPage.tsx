@@ -1,4 +1,4 @@
-import { PlusOutlined, RobotOutlined } from "@ant-design/icons";
+import { CameraOutlined, PlusOutlined, RobotOutlined } from "@ant-design/icons";
 import {
   type ConsoleBot,
   CONSOLE_PAGE_SIZES,
@@ -17,6 +17,7 @@ import {
   type TableColumnsType,
   Tag,
   Typography,
+  Upload,
 } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,6 +26,7 @@ import { formatFullTime } from "../../../lib/time";
 import { useActor } from "../../system";
 import {
   useAddBotMutation,
+  useBotAvatarMutation,
   useBotsQuery,
   useDeleteBotMutation,
   useRevokeBotMutation,
@@ -48,6 +50,7 @@ export function BotsPage() {
   const add = useAddBotMutation();
   const revoke = useRevokeBotMutation();
   const remove = useDeleteBotMutation();
+  const picture = useBotAvatarMutation();
   const [adding, setAdding] = useState(false);
   const [shown, setShown] = useState<{ token: string; name: string } | null>(
     null,
@@ -105,6 +108,31 @@ export function BotsPage() {
       title: t("bots.actions"),
       render: (_: unknown, bot) => (
         <Space wrap>
+          <Upload
+            accept="image/png,image/jpeg,image/gif"
+            showUploadList={false}
+            maxCount={1}
+            disabled={!writable}
+            customRequest={({ file, onSuccess, onError }) => {
+              if (!(file instanceof Blob)) return;
+              picture.mutate(
+                { bot, file },
+                {
+                  onSuccess: (url) => onSuccess?.(url),
+                  onError: (error) => onError?.(error),
+                },
+              );
+            }}
+          >
+            <Button
+              size="small"
+              icon={<CameraOutlined />}
+              disabled={!writable}
+              aria-label={t("bots.pictureNamed", { name: bot.name })}
+            >
+              {t("bots.picture")}
+            </Button>
+          </Upload>
           <Popconfirm
             title={t("bots.revokeTitle", { name: bot.name })}
             description={t("bots.revokeText")}

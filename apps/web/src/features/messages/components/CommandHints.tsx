@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChatCommandsQuery } from "../commands.queries";
 import styles from "./chat.module.css";
@@ -9,13 +9,13 @@ import styles from "./chat.module.css";
  */
 export function CommandHints({
   query,
-  first,
+  onFirst,
   onPick,
 }: {
   /** What is typed after `/`. */
   query: string;
-  /** Set to the first command offered (the editor's Tab takes it), or null. */
-  first: RefObject<string | null>;
+  /** Told the first command offered (the editor's Tab takes it), or null for none. */
+  onFirst: (name: string | null) => void;
   onPick: (name: string) => void;
 }) {
   const { t } = useTranslation("messages");
@@ -25,11 +25,9 @@ export function CommandHints({
     .slice(0, 8);
   const firstName = matches[0]?.name ?? null;
   useEffect(() => {
-    first.current = firstName;
-    return () => {
-      first.current = null;
-    };
-  }, [first, firstName]);
+    onFirst(firstName);
+    return () => onFirst(null);
+  }, [onFirst, firstName]);
   if (matches.length === 0) return null;
   return (
     <div

@@ -11,6 +11,7 @@ import {
   type ComponentProps,
   type KeyboardEvent,
   type ReactNode,
+  useCallback,
   useEffect,
   useMemo,
   useRef,
@@ -144,6 +145,9 @@ export function Editor({
   // first one offered, which Tab takes.
   const typedCommand = inThread ? null : commandQuery(text);
   const firstCommand = useRef<string | null>(null);
+  const offerFirst = useCallback((name: string | null) => {
+    firstCommand.current = name;
+  }, []);
   const pickCommand = (name: string) => {
     change(`/${name} `);
     placeCaret(name.length + 2);
@@ -448,7 +452,7 @@ export function Editor({
       {!editing && typedCommand !== null && (
         <CommandHints
           query={typedCommand}
-          first={firstCommand}
+          onFirst={offerFirst}
           onPick={pickCommand}
         />
       )}

@@ -4,6 +4,7 @@ import {
   chatItems,
   firstUnreadKey,
   GROUP_GAP_MS,
+  senderName,
   unreadMissing,
 } from "./chat-items";
 
@@ -243,5 +244,36 @@ describe("the message list's rows", () => {
     ];
     expect(firstUnreadKey(busy, me.id, 1)).toBeNull();
     expect(firstUnreadKey(busy, me.id, 2)).toBe("2:m4");
+  });
+});
+
+describe("senderName", () => {
+  const from = (patch: object) => ({
+    ...makeMessage(1, 2).fromUser,
+    displayName: "CI",
+    ...patch,
+  });
+  it("shows a webhook bot's given name, and a person's own name whatever extends says", () => {
+    expect(
+      senderName(
+        makeMessage(1, 2, {
+          fromUser: from({ is_bot: 1 }),
+          extends: { hookName: "jenkins" },
+        }),
+      ),
+    ).toBe("jenkins");
+    expect(
+      senderName(
+        makeMessage(1, 2, {
+          fromUser: from({}),
+          extends: { hookName: "Admin" },
+        }),
+      ),
+    ).toBe("CI");
+    expect(
+      senderName(
+        makeMessage(1, 2, { fromUser: from({ is_bot: 1 }), extends: {} }),
+      ),
+    ).toBe("CI");
   });
 });

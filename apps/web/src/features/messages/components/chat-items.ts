@@ -146,7 +146,7 @@ export function chatItems(
           ? message.is_read === 1
           : undefined,
       avatar: message.fromUser.avatar,
-      name: message.fromUser.displayName,
+      name: senderName(message),
       userId: message.from_user,
       ...(message.fromUser.is_bot === 1 ? { bot: true } : {}),
       divider: false,
@@ -314,4 +314,17 @@ export function firstUnreadKey(
     found = key;
   }
   return found;
+}
+
+/**
+ * The name a message shows for its sender: a webhook's bot shows the name its payload
+ * gave (Slack's `username`, `extends.hookName`), with the BOT mark beside it.
+ */
+export function senderName(message: Message): string {
+  const given = message.extends.hookName;
+  return message.fromUser.is_bot === 1 &&
+    typeof given === "string" &&
+    given.trim() !== ""
+    ? given
+    : message.fromUser.displayName;
 }
