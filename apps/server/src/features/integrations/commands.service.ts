@@ -13,11 +13,7 @@ import { isUniqueViolation } from "../../db/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, rateLimited, refuse } from "../../lib/errors.js";
 import { newToken } from "../../lib/ids.js";
-import {
-  fetchPublic,
-  FetchRefused,
-  type PublicFetchOptions,
-} from "../../lib/public-fetch.js";
+import { FetchRefused } from "../../lib/public-fetch.js";
 import type { Limiter } from "../../lib/rate-limits.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { AuditService } from "../audit/audit.service.js";
@@ -33,7 +29,8 @@ import type {
   SendInput,
 } from "../messages/messages.service.js";
 import type { CommandsRepository } from "./commands.repository.js";
-import { signature, typedText } from "./outgoing.service.js";
+import { typedText } from "./outgoing.service.js";
+import { postSigned, type ToolReach, toolAnswer } from "./signed-post.js";
 
 /*
  * Slash commands (issue 48, extensions.md §9). An administrator registers `/name` with an
@@ -50,35 +47,6 @@ import { signature, typedText } from "./outgoing.service.js";
 
 /** How long a command may take to answer, ms (Slack's 3 s). */
 export const COMMAND_TIMEOUT_MS = 3_000;
-/** The most of an answer read. */
-const ANSWER_MAX_BYTES = 64 * 1024;
-
-/** A command's answer: where it goes and what it says. */
-export function commandAnswer(
-  contentType: string,
-  body: Buffer,
-): { inChannel: boolean; text: string } | null {
-  const raw = body.toString("utf8").trim();
-  if (raw === "") return null;
-  if (contentType.includes("json") || raw.startsWith("{")) {
-    try {
-      const parsed = JSON.parse(raw) as unknown;
-      if (typeof parsed !== "object" || parsed === null) return null;
-      const answer = parsed as Record<string, unknown>;
-      if (typeof answer.text !== "string" || answer.text.trim() === "")
-        return null;
-      return {
-        inChannel: answer.response_type === "in_channel",
-        text: answer.text,
-      };
-    } catch {
-      return null;
-    }
-  }
-  return contentType.startsWith("text/plain")
-    ? { inChannel: false, text: raw }
-    : null;
-}
 
 export interface CommandsDeps {
   repo: CommandsRepository;
@@ -89,10 +57,10 @@ export interface CommandsDeps {
   groups: Pick<GroupsService, "addHookBot" | "membersAmong">;
   messages: Pick<
     MessagesService,
-    "send" | "sentText" | "commandChat" | "ephemeral"
+    "send" | "alreadySent" | "commandChat" | "ephemeral"
   >;
   box: () => Promise<SecretBox>;
-  fetch: Pick<PublicFetchOptions, "allowHosts" | "lookup">;
+  fetch: ToolReach;
   perUser: Limiter;
 }
 
@@ -203,17 +171,19 @@ export class CommandsService {
     );
     // A retried send answers the answer posted the first time.
     const posted =
-      (await this.deps.messages.sentText(
+      (await this.deps.messages.alreadySent(
         command.bot_user_id,
         input.id,
         input.toContactId,
         publicUrl,
+        "text",
       )) ??
-      (await this.deps.messages.sentText(
+      (await this.deps.messages.alreadySent(
         userId,
         input.id,
         input.toContactId,
         publicUrl,
+        "text",
       ));
     if (posted) return posted;
     const waitMs = await this.deps.perUser.take(String(userId));
@@ -229,22 +199,19 @@ export class CommandsService {
       channel_name: chat.channelName,
       response_url: "",
     }).toString();
-    let answer: ReturnType<typeof commandAnswer>;
+    let answer: ReturnType<typeof toolAnswer>;
     try {
-      const fetched = await fetchPublic(command.url, {
-        ...this.deps.fetch,
-        maxBytes: ANSWER_MAX_BYTES,
-        timeoutMs: COMMAND_TIMEOUT_MS,
-        maxRedirects: 0,
-        accept: "application/json, text/plain;q=0.5",
-        userAgent: "Parley slash command",
-        post: {
-          body: Buffer.from(form, "utf8"),
-          contentType: "application/x-www-form-urlencoded",
+      const fetched = await postSigned(
+        command.url,
+        { text: form, contentType: "application/x-www-form-urlencoded" },
+        token,
+        {
+          ...this.deps.fetch,
+          timeoutMs: COMMAND_TIMEOUT_MS,
+          userAgent: "Parley slash command",
         },
-        headers: { "x-parley-signature": signature(token, form) },
-      });
-      answer = commandAnswer(fetched.contentType, fetched.body);
+      );
+      answer = toolAnswer(fetched.contentType, fetched.body);
     } catch (error) {
       if (!(error instanceof FetchRefused)) throw error;
       throw refuse("command.failed", {
@@ -256,7 +223,7 @@ export class CommandsService {
       });
     }
     if (!answer) throw refuse("command.noText", { name: command.name });
-    if (!answer.inChannel)
+    if (answer.responseType !== "in_channel")
       return this.deps.messages.ephemeral(
         userId,
         command.bot_user_id,

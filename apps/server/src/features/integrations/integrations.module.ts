@@ -23,7 +23,7 @@ export interface IntegrationsPorts {
   groups: Pick<GroupsService, "mayManageHooks" | "addHookBot" | "membersAmong">;
   messages: Pick<
     MessagesService,
-    "send" | "sentText" | "commandChat" | "ephemeral"
+    "send" | "alreadySent" | "commandChat" | "ephemeral"
   > &
     MessageEvents;
 }

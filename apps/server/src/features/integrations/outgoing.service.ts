@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import {
   groupContactId,
   messages as messageCalls,
@@ -9,14 +9,11 @@ import type { FastifyBaseLogger as Logger } from "fastify";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { shownText } from "../../lib/message-html.js";
-import {
-  fetchPublic,
-  FetchRefused,
-  type PublicFetchOptions,
-} from "../../lib/public-fetch.js";
+import { FetchRefused } from "../../lib/public-fetch.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { MessagesService } from "../messages/messages.service.js";
 import type { HooksRepository } from "./hooks.repository.js";
+import { postSigned, type ToolReach, toolAnswer } from "./signed-post.js";
 
 /*
  * Outgoing webhooks (issue 48, extensions.md §9). A text message in a group whose first
@@ -38,8 +35,6 @@ import type { HooksRepository } from "./hooks.repository.js";
 export const RETRY_AFTER_MS = [10_000, 60_000, 300_000, 1_800_000] as const;
 /** How long one POST may take, ms. */
 export const POST_TIMEOUT_MS = 5_000;
-/** The most of an answer read. */
-const ANSWER_MAX_BYTES = 64 * 1024;
 /** POSTs taken at a time. */
 const BATCH = 10;
 /** A claim's length: past it, another process takes a POST this one did not finish. */
@@ -47,31 +42,9 @@ const CLAIM_MS = 60_000;
 /** How long a group's trigger words are kept in memory, ms. */
 const TRIGGERS_KEPT_MS = 10_000;
 
-/** The signature header of a body: `sha256=` and the hex HMAC-SHA256 under `key`. */
-export function signature(key: string, body: string): string {
-  return `sha256=${createHmac("sha256", key).update(body).digest("hex")}`;
-}
-
 /** A message's text as its sender typed it: line breaks back, tags gone, entities decoded. */
 export function typedText(content: string): string {
   return shownText(content.replace(/<br\s*\/?>/gi, "\n"));
-}
-
-/** The text an answer brings: `{text}` as JSON, or a plain-text body; null for none. */
-export function answerText(contentType: string, body: Buffer): string | null {
-  const raw = body.toString("utf8").trim();
-  if (raw === "") return null;
-  if (contentType.includes("json") || raw.startsWith("{")) {
-    try {
-      const parsed = JSON.parse(raw) as unknown;
-      if (typeof parsed !== "object" || parsed === null) return null;
-      const text = (parsed as Record<string, unknown>).text;
-      return typeof text === "string" && text.trim() !== "" ? text : null;
-    } catch {
-      return null;
-    }
-  }
-  return contentType.startsWith("text/plain") ? raw : null;
 }
 
 export interface OutgoingDeps {
@@ -81,7 +54,7 @@ export interface OutgoingDeps {
   messages: Pick<MessagesService, "send">;
   /** The box hooks' keys are sealed in (the installation's secret). */
   box: () => Promise<SecretBox>;
-  fetch: Pick<PublicFetchOptions, "allowHosts" | "lookup">;
+  fetch: ToolReach;
   /** PUBLIC_URL, for the answers posted. */
   publicUrl: string;
 }
@@ -270,20 +243,17 @@ export class OutgoingHooks {
     }
     let text: string | null;
     try {
-      const answer = await fetchPublic(job.hook.url, {
-        ...this.deps.fetch,
-        maxBytes: ANSWER_MAX_BYTES,
-        timeoutMs: POST_TIMEOUT_MS,
-        maxRedirects: 0,
-        accept: "application/json, text/plain;q=0.5",
-        userAgent: "Parley outgoing webhook",
-        post: {
-          body: Buffer.from(job.body, "utf8"),
-          contentType: "application/json",
+      const answer = await postSigned(
+        job.hook.url,
+        { text: job.body, contentType: "application/json" },
+        key,
+        {
+          ...this.deps.fetch,
+          timeoutMs: POST_TIMEOUT_MS,
+          userAgent: "Parley outgoing webhook",
         },
-        headers: { "x-parley-signature": signature(key, job.body) },
-      });
-      text = answerText(answer.contentType, answer.body);
+      );
+      text = toolAnswer(answer.contentType, answer.body)?.text ?? null;
     } catch (error) {
       const why =
         error instanceof FetchRefused

@@ -33,7 +33,6 @@ export class MessagesService {
   readonly events: Events<MessageEventMap>;
   readonly send: SendingService["send"];
   readonly alreadySent: SendingService["alreadySent"];
-  readonly sentText: SendingService["sentText"];
   readonly postGroupEvent: ChatEventsService["postGroupEvent"];
   readonly postDirectEvent: ChatEventsService["postDirectEvent"];
   readonly storeCallRecord: CallRecordsService["storeCallRecord"];
@@ -88,7 +87,6 @@ export class MessagesService {
     const typing = new TypingService(deps, rules);
     this.send = sending.send.bind(sending);
     this.alreadySent = sending.alreadySent.bind(sending);
-    this.sentText = sending.sentText.bind(sending);
     this.postGroupEvent = lines.postGroupEvent.bind(lines);
     this.postDirectEvent = lines.postDirectEvent.bind(lines);
     this.storeCallRecord = calls.storeCallRecord.bind(calls);

@@ -355,42 +355,24 @@ export class SendingService {
     clientId: string,
     toContactId: ContactId,
     publicUrl: string,
+    /** A file's upload (the default), or a text (a slash command's answer). */
+    kind: "file" | "text" = "file",
   ): Promise<Message | null> {
     const stored = await this.repo.findByClientId(userId, clientId);
     if (!stored) return null;
     const me = await this.rules.activeUser(userId);
-    return this.retried(
-      stored,
-      {
-        id: clientId,
-        toContactId,
-        type: "file",
-        content: "",
-        fileId: stored.file_id ?? 0,
-        extends: {},
-      },
-      me,
-      publicUrl,
-    );
-  }
-
-  /** A text this user sent under this client id, as a retry answers it; null for none. */
-  async sentText(
-    userId: number,
-    clientId: string,
-    toContactId: ContactId,
-    publicUrl: string,
-  ): Promise<Message | null> {
-    const stored = await this.repo.findByClientId(userId, clientId);
-    if (!stored) return null;
-    const me = await this.rules.activeUser(userId);
-    const input = { id: clientId, toContactId, type: "text" as const };
-    return this.retried(
-      stored,
-      { ...input, content: stored.content },
-      me,
-      publicUrl,
-    );
+    const asked: SendInput | FileSendInput =
+      kind === "text"
+        ? { id: clientId, toContactId, type: "text", content: stored.content }
+        : {
+            id: clientId,
+            toContactId,
+            type: "file",
+            content: "",
+            fileId: stored.file_id ?? 0,
+            extends: {},
+          };
+    return this.retried(stored, asked, me, publicUrl);
   }
 
   /**
