@@ -331,6 +331,8 @@ function createHttp(
       caseSensitive: false,
       ignoreDuplicateSlashes: true,
       ignoreTrailingSlash: true,
+      // A command's `response_url` carries a signed token longer than the default 100.
+      maxParamLength: 512,
     },
     // Existing clients may add `.html` to an API path (wire-contract.md §1.1).
     rewriteUrl: (request) => {

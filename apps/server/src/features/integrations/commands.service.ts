@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import {
   type ChatCommand,
+  type ContactId,
   commandOf,
   COMMANDS_MAX,
   type ConsoleCommand,
@@ -13,6 +15,7 @@ import { isUniqueViolation } from "../../db/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, rateLimited, refuse } from "../../lib/errors.js";
 import { newToken } from "../../lib/ids.js";
+import { signToken, verifyToken } from "../../lib/signing.js";
 import { FetchRefused } from "../../lib/public-fetch.js";
 import type { Limiter } from "../../lib/rate-limits.js";
 import type { SecretBox } from "../../lib/secret-box.js";
@@ -25,6 +28,7 @@ import {
 } from "../accounts/admin-acts.js";
 import type { GroupsService } from "../groups/groups.service.js";
 import type {
+  CommandChat,
   MessagesService,
   SendInput,
 } from "../messages/messages.service.js";
@@ -45,6 +49,13 @@ import { postSigned, type ToolReach, toolAnswer } from "./signed-post.js";
  * Mattermost does. A retried send (the same client id) answers the answer posted.
  */
 
+/** How long a command's `response_url` takes later answers, ms (Slack's 30 minutes). */
+export const RESPONSE_URL_LIFETIME_MS = 30 * 60_000;
+/** How many later answers one `response_url` takes (Slack's 5). */
+export const RESPONSE_URL_USES = 5;
+/** The signing key's purpose for `response_url` tokens. */
+const RESPONSE_PURPOSE = "command-response";
+
 /** How long a command may take to answer, ms (Slack's 3 s). */
 export const COMMAND_TIMEOUT_MS = 3_000;
 
@@ -60,8 +71,11 @@ export interface CommandsDeps {
     "send" | "alreadySent" | "commandChat" | "ephemeral"
   >;
   box: () => Promise<SecretBox>;
+  signingKey: (purpose: string) => Promise<string>;
   fetch: ToolReach;
   perUser: Limiter;
+  /** Later answers per `response_url` (RESPONSE_URL_USES in its lifetime). */
+  perResponseUrl: Limiter;
 }
 
 export class CommandsService {
@@ -197,7 +211,12 @@ export class CommandsService {
       user_name: chat.userName,
       channel_id: chat.channelId,
       channel_name: chat.channelName,
-      response_url: "",
+      response_url: await this.responseUrl(
+        command.command_id,
+        userId,
+        input.toContactId,
+        publicUrl,
+      ),
     }).toString();
     let answer: ReturnType<typeof toolAnswer>;
     try {
@@ -223,19 +242,34 @@ export class CommandsService {
       });
     }
     if (!answer) throw refuse("command.noText", { name: command.name });
+    return this.answer(command, userId, chat, input, answer, publicUrl);
+  }
+
+  /**
+   * A command's answer where it goes: to the caller alone, or posted in the chat (by the
+   * command's bot in a group, by the caller in a one-to-one chat), under `sent.id`.
+   */
+  private async answer(
+    command: { name: string; bot_user_id: number },
+    userId: number,
+    chat: CommandChat,
+    sent: { id: string; toContactId: ContactId },
+    answer: { text: string; responseType: string },
+    publicUrl: string,
+  ): Promise<Message> {
     if (answer.responseType !== "in_channel")
       return this.deps.messages.ephemeral(
         userId,
         command.bot_user_id,
-        input,
+        sent,
         textToHtml(answer.text),
         publicUrl,
       );
     const reply = parseCallRequest(messageCalls.sendMessage, {
-      id: input.id,
+      id: sent.id,
       type: "text",
       content: textToHtml(answer.text),
-      toContactId: input.toContactId,
+      toContactId: sent.toContactId,
     });
     if (!reply.success) throw refuse("message.tooLong");
     if (!chat.isGroup)
@@ -265,5 +299,61 @@ export class CommandsService {
         });
       throw error;
     }
+  }
+
+  /** The address a command's later answers go to (Slack's `response_url`). */
+  private async responseUrl(
+    commandId: number,
+    userId: number,
+    toContactId: ContactId,
+    publicUrl: string,
+  ): Promise<string> {
+    const token = signToken(
+      await this.deps.signingKey(RESPONSE_PURPOSE),
+      { c: commandId, u: userId, t: String(toContactId) },
+      this.deps.clock.now() + RESPONSE_URL_LIFETIME_MS,
+    );
+    return `${publicUrl}/hooks/respond/${token}`;
+  }
+
+  /**
+   * `POST /hooks/respond/<token>`: a later answer of a command to the chat it was run in
+   * (`{text, response_type}`), at most RESPONSE_URL_USES times within 30 minutes, while
+   * the caller may still send there. A bad or expired token answers like a missing hook.
+   */
+  async respond(
+    token: string,
+    body: unknown,
+    publicUrl: string,
+  ): Promise<void> {
+    const now = this.deps.clock.now();
+    const grant =
+      token.length <= 512
+        ? verifyToken(await this.deps.signingKey(RESPONSE_PURPOSE), token, now)
+        : null;
+    const command = grant
+      ? await this.deps.repo.findCommand(Number(grant.data.c))
+      : undefined;
+    if (!grant || !command) throw refuse("hook.notFound");
+    const waitMs = await this.deps.perResponseUrl.take(token.slice(-43));
+    if (waitMs > 0) throw rateLimited(waitMs);
+    const text = typeof body === "object" && body !== null ? body : {};
+    const answer = toolAnswer(
+      "application/json",
+      Buffer.from(JSON.stringify(text)),
+    );
+    if (!answer) throw refuse("hook.textRequired");
+    const userId = Number(grant.data.u);
+    const raw = String(grant.data.t);
+    const toContactId: ContactId = /^group-\d+$/.test(raw) ? raw : Number(raw);
+    const chat = await this.deps.messages.commandChat(userId, toContactId);
+    await this.answer(
+      command,
+      userId,
+      chat,
+      { id: randomUUID(), toContactId },
+      answer,
+      publicUrl,
+    );
   }
 }

@@ -11,6 +11,7 @@ import {
 } from "../../../test/factories.js";
 import { startHookReceiver } from "../../../test/hook-receiver.js";
 import { openSocket } from "../../../test/ws-client.js";
+import { RESPONSE_URL_LIFETIME_MS } from "./commands.service.js";
 
 /*
  * Issue 48, slash commands (extensions.md §9): administrators register `/name` with an
@@ -129,7 +130,7 @@ describe("slash commands", () => {
       user_name: "Max",
       channel_id: group.id,
       channel_name: "Team",
-      response_url: "",
+      response_url: expect.stringMatching(/^\/hooks\/respond\/[\w-]+\.[\w-]+$/),
     });
     expect(post?.headers["x-parley-signature"]).toBe(
       `sha256=${createHmac("sha256", cmd.token)
@@ -174,7 +175,12 @@ describe("slash commands", () => {
     const first = await send(caller, group.id, `/${cmd.name}`, id);
     expect(first.code, first.msg).toBe(0);
     const again = await send(caller, group.id, `/${cmd.name}`, id);
-    expect(again.data).toEqual(first.data);
+    // The same message (the group's picture in contactInfo may have been drawn since).
+    const same = (m: unknown) => {
+      const { msg_id, id, content, from_user } = m as Message;
+      return { msg_id, id, content, from_user };
+    };
+    expect(same(again.data)).toEqual(same(first.data));
     expect(posts(cmd.path)).toHaveLength(1);
     const seen = await history(other, group.id);
     const posted = seen.filter((m) => m.type === "text");
@@ -369,5 +375,58 @@ describe("slash commands", () => {
     expect(
       (after.data as ChatCommand[]).some((c) => c.name === "weather"),
     ).toBe(false);
+  });
+
+  it("take later answers at the response_url: five within 30 minutes, to the chat it was run in", async () => {
+    const { caller, other, group } = await team();
+    const cmd = await command({
+      body: JSON.stringify({ text: "Working on it" }),
+    });
+    const socket = await openSocket(app().url);
+    await socket.bind(caller.token);
+    expect((await send(caller, group.id, `/${cmd.name} deploy`)).code).toBe(0);
+    await socket.next("ephemeral");
+    const form = new URLSearchParams(posts(cmd.path).at(-1)?.body);
+    const address = `${app().url}${form.get("response_url") ?? ""}`;
+    const later = async (target: string, body: object) => {
+      const res = await fetch(target, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, text: await res.text() };
+    };
+    expect(
+      await later(address, {
+        response_type: "in_channel",
+        text: "Deployed ✅",
+      }),
+    ).toEqual({ status: 200, text: "ok" });
+    const seen = await history(other, group.id);
+    expect(seen.map((m) => [m.content, m.fromUser.realname])).toEqual([
+      ["Deployed ✅", `/${cmd.name}`],
+    ]);
+    expect((await later(address, { text: "Only you see this" })).status).toBe(
+      200,
+    );
+    const quiet = await socket.next("ephemeral");
+    expect(quiet.data).toMatchObject({ content: "Only you see this" });
+    // Hostile and used-up addresses.
+    const tampered = `${address.slice(0, -1)}${address.endsWith("A") ? "B" : "A"}`;
+    expect((await later(tampered, { text: "x" })).status).toBe(404);
+    expect(
+      (await later(`${app().url}/hooks/respond/nope`, { text: "x" })).status,
+    ).toBe(404);
+    expect((await later(address, { nothing: 1 })).status).toBe(400);
+    expect((await later(address, { text: "3" })).status).toBe(200);
+    expect((await later(address, { text: "4" })).status).toBe(200);
+    const sixth = await later(address, { text: "6" });
+    expect(sixth.status).toBe(429);
+    // Expired after 30 minutes.
+    expect((await send(caller, group.id, `/${cmd.name} again`)).code).toBe(0);
+    const fresh = `${app().url}${new URLSearchParams(posts(cmd.path).at(-1)?.body).get("response_url") ?? ""}`;
+    app().clock.advance(RESPONSE_URL_LIFETIME_MS + 1);
+    expect((await later(fresh, { text: "too late" })).status).toBe(404);
+    await socket.close();
   });
 });

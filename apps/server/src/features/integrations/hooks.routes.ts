@@ -1,4 +1,5 @@
 import { Codes, integrations } from "@parley/protocol";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../lib/errors.js";
 import { type Calls, requireSession } from "../../plugins/calls.js";
 import { type FieldFilter, parseForm, RawForm } from "../../plugins/body.js";
@@ -44,29 +45,44 @@ export function registerHookRoutes(
   // Slack's incoming webhooks answer `ok`; a refusal answers the envelope with its status.
   registry.receive("/hooks/:secret", async (request, reply) => {
     const { secret } = request.params as { secret: string };
-    try {
-      // A form is read for its `payload` field only, as the calls read theirs.
-      const body =
-        request.body instanceof RawForm
-          ? parseForm(request.body.text, PAYLOAD_FIELD)
-          : request.body;
-      await hooks.deliver(secret, body, publicUrl);
-      return await reply.type("text/plain; charset=utf-8").send("ok");
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const status =
-        error.key === "hook.notFound"
-          ? 404
-          : error.code === Codes.rateLimited
-            ? 429
-            : 400;
-      if (error.retryAfterSeconds !== undefined)
-        void reply.header("Retry-After", String(error.retryAfterSeconds));
-      return reply.code(status).send(
-        envelope(requestLanguage(request), error.code, error.key, "", {
-          params: error.params,
-        }),
-      );
-    }
+    return receiving(request, reply, () =>
+      hooks.deliver(secret, payloadBody(request.body), publicUrl),
+    );
   });
+}
+
+/** A request's body as a hook reads it: JSON, or a form's `payload` field only. */
+export function payloadBody(body: unknown): unknown {
+  return body instanceof RawForm ? parseForm(body.text, PAYLOAD_FIELD) : body;
+}
+
+/**
+ * What a tool's POST to one of our addresses answers: `ok` once `work` is done; a refusal
+ * its envelope, with 404 for an unknown address, 429 (and Retry-After) past a limit, 400
+ * otherwise.
+ */
+export async function receiving(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  work: () => Promise<void>,
+): Promise<FastifyReply> {
+  try {
+    await work();
+    return await reply.type("text/plain; charset=utf-8").send("ok");
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const status =
+      error.key === "hook.notFound"
+        ? 404
+        : error.code === Codes.rateLimited
+          ? 429
+          : 400;
+    if (error.retryAfterSeconds !== undefined)
+      void reply.header("Retry-After", String(error.retryAfterSeconds));
+    return reply.code(status).send(
+      envelope(requestLanguage(request), error.code, error.key, "", {
+        params: error.params,
+      }),
+    );
+  }
 }

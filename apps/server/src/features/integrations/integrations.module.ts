@@ -9,7 +9,11 @@ import type { MessagesService } from "../messages/messages.service.js";
 import type { SigningKeys } from "../system/system.ports.js";
 import { commandsRepository } from "./commands.repository.js";
 import { registerCommandRoutes } from "./commands.routes.js";
-import { CommandsService } from "./commands.service.js";
+import {
+  CommandsService,
+  RESPONSE_URL_LIFETIME_MS,
+  RESPONSE_URL_USES,
+} from "./commands.service.js";
 import { hooksRepository } from "./hooks.repository.js";
 import { registerHookRoutes } from "./hooks.routes.js";
 import { HooksService } from "./hooks.service.js";
@@ -98,7 +102,13 @@ export const integrationsModule = defineModule(
       groups: ports.groups,
       messages: ports.messages,
       box: sealing,
+      signingKey: (purpose) => ports.system.signingKey(purpose),
       fetch,
+      perResponseUrl: ctx.limiter(
+        "command-response",
+        RESPONSE_URL_USES,
+        RESPONSE_URL_LIFETIME_MS / 1000,
+      ),
       perUser: ctx.limiter(
         "command",
         ctx.config.RATE_COMMAND,
@@ -114,7 +124,7 @@ export const integrationsModule = defineModule(
       service: new IntegrationsService(hooks, outgoing, commands),
       register: (calls) => {
         registerHookRoutes(calls, hooks, publicUrl);
-        registerCommandRoutes(calls, commands);
+        registerCommandRoutes(calls, commands, publicUrl);
       },
     };
   },

@@ -21,6 +21,7 @@ export type {
   SendOptions,
 } from "./sending.service.js";
 export type { ListInput, SeenMessage } from "./history.service.js";
+export type { CommandChat } from "./command-chats.service.js";
 
 /**
  * The messages feature as the others and its routes reach it: sending, history, read

@@ -1,4 +1,4 @@
-import { CodeOutlined, PlusOutlined } from "@ant-design/icons";
+import { PlusOutlined } from "@ant-design/icons";
 import {
   COMMAND_DESCRIPTION_MAX,
   COMMAND_NAME,
@@ -119,9 +119,7 @@ export function CommandsCard() {
         locale={{
           emptyText: (
             <Empty
-              image={
-                <CodeOutlined style={{ fontSize: 32, color: "#bfc7d5" }} />
-              }
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
               description={t("commands.empty")}
             />
           ),
