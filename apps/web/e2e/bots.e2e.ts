@@ -42,7 +42,10 @@ describe("bot accounts", () => {
     expect(token.length).toBeGreaterThan(20);
     await settledShot(page, "bots-token-en-1280");
     await shown.getByRole("button", { name: "Done" }).click();
-    await page.getByRole("cell", { name: /^Deploy bot/ }).waitFor();
+    await page
+      .getByRole("cell", { name: /^Deploy bot/ })
+      .first()
+      .waitFor();
     // Its picture, uploaded from the list: drawn by the server, shown in the row.
     const chooser = page.waitForEvent("filechooser");
     await page
@@ -62,6 +65,7 @@ describe("bot accounts", () => {
     await page.getByText("Deploy bot has a new picture.").waitFor();
     await page
       .getByRole("cell", { name: /^Deploy bot/ })
+      .first()
       .locator("img[src*='/storage/avatar/']")
       .waitFor();
     await settledShot(page, "bots-list-en-1280");

@@ -307,6 +307,45 @@ describe("bot accounts", () => {
   });
 });
 
+describe("a disabled bot", () => {
+  it("stops at once, and works again with a new token once enabled", async () => {
+    const admin = await loginAdmin(app());
+    const bot = await newBot(admin);
+    const asBot = (token: string) =>
+      app().post(
+        "/enterprise/im/getUserInfo",
+        { user_id: bot.user_id },
+        { token: bearer(token) },
+      );
+    const setStatus = (status: number) =>
+      app().post(
+        "/manage/User/setStatus",
+        { user_id: bot.user_id, status },
+        { token: admin.token },
+      );
+    expect((await setStatus(0)).code).toBe(0);
+    expect((await asBot(bot.token)).code).not.toBe(0);
+    const listed = await app().post(
+      "/manage/Bot/index",
+      { page: 1, limit: 100 },
+      { token: admin.token },
+    );
+    expect(
+      (listed.data as ConsoleBot[]).find((b) => b.user_id === bot.user_id)
+        ?.status,
+    ).toBe(0);
+    expect((await setStatus(1)).code).toBe(0);
+    expect((await asBot(bot.token)).code).not.toBe(0);
+    const renewed = await app().post(
+      "/manage/Bot/revoke",
+      { user_id: bot.user_id },
+      { token: admin.token },
+    );
+    const { token } = renewed.data as { token: string };
+    expect((await asBot(token)).code).toBe(0);
+  });
+});
+
 describe("a bot's picture (manage/Bot/avatar)", () => {
   const picture = () =>
     sharp({

@@ -81,3 +81,27 @@ export function useBotAvatarMutation() {
     onSettled: () => client.invalidateQueries({ queryKey: botsKey }),
   });
 }
+
+/**
+ * Enables (1) or disables (0) a bot (`manage/User/setStatus`): disabled, its token stops at
+ * once; enabled again, it needs a new token.
+ */
+export function useSetBotStatusMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ bot, status }: { bot: ConsoleBot; status: 0 | 1 }) => {
+      await call(manage.userSetStatus, { user_id: bot.user_id, status });
+    },
+    onSuccess: (_, { bot, status }) =>
+      toast(
+        "success",
+        i18n.t(
+          status === 1 ? "console:bots.enabled" : "console:bots.disabled",
+          {
+            name: bot.name,
+          },
+        ),
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: botsKey }),
+  });
+}

@@ -13,6 +13,7 @@ import {
   Flex,
   Popconfirm,
   Space,
+  Switch,
   Table,
   type TableColumnsType,
   Tag,
@@ -30,6 +31,7 @@ import {
   useBotsQuery,
   useDeleteBotMutation,
   useRevokeBotMutation,
+  useSetBotStatusMutation,
 } from "../bots.queries";
 import { AddBotDialog } from "../components/bots/AddBotDialog";
 import { BotTokenDialog } from "../components/bots/BotTokenDialog";
@@ -51,6 +53,7 @@ export function BotsPage() {
   const revoke = useRevokeBotMutation();
   const remove = useDeleteBotMutation();
   const picture = useBotAvatarMutation();
+  const setStatus = useSetBotStatusMutation();
   const [adding, setAdding] = useState(false);
   const [shown, setShown] = useState<{ token: string; name: string } | null>(
     null,
@@ -96,6 +99,23 @@ export function BotsPage() {
       title: t("bots.owner"),
       dataIndex: "owner_name",
       responsive: ["lg"],
+    },
+    {
+      key: "status",
+      title: t("bots.active"),
+      render: (_: unknown, bot) => (
+        <Switch
+          size="small"
+          checked={bot.status === 1}
+          disabled={!writable}
+          loading={
+            setStatus.isPending &&
+            setStatus.variables.bot.user_id === bot.user_id
+          }
+          aria-label={t("bots.activeNamed", { name: bot.name })}
+          onChange={(on) => setStatus.mutate({ bot, status: on ? 1 : 0 })}
+        />
+      ),
     },
     {
       key: "used",
