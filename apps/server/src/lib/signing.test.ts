@@ -28,6 +28,27 @@ describe("signed tokens", () => {
       expect(verifyToken(KEY, junk, NOW)).toBeNull();
   });
 
+  it("takes only the one spelling of its signature (base64url's last character has spare bits)", () => {
+    const token = signToken(KEY, { g: 12, u: 3 }, NOW + 1000);
+    const [body, sig] = token.split(".") as [string, string];
+    const alphabet =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const last = alphabet.indexOf(sig.slice(-1));
+    // The three others that decode to the same bytes.
+    const twins = [0, 1, 2, 3]
+      .map((low) => alphabet[(last & ~3) | low] ?? "")
+      .filter((c) => c !== sig.slice(-1));
+    for (const twin of twins) {
+      expect(Buffer.from(`${sig.slice(0, -1)}${twin}`, "base64url")).toEqual(
+        Buffer.from(sig, "base64url"),
+      );
+      expect(
+        verifyToken(KEY, `${body}.${sig.slice(0, -1)}${twin}`, NOW),
+      ).toBeNull();
+    }
+    expect(verifyToken(KEY, token, NOW)).not.toBeNull();
+  });
+
   it("refuses a validly signed body that is not a token's shape", () => {
     const body = Buffer.from(JSON.stringify({ d: "x", e: "y" })).toString(
       "base64url",

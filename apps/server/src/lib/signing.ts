@@ -38,8 +38,10 @@ export function verifyToken(
 ): { data: Record<string, number | string>; expiresAt: number } | null {
   const [body, sig, extra] = token.split(".");
   if (!body || !sig || extra !== undefined) return null;
-  const expected = signature(key, body);
-  const given = Buffer.from(sig, "base64url");
+  // Compared as text: base64url's last character carries two bits that decoding ignores,
+  // so four spellings of one signature decode alike; only the one we write is taken.
+  const expected = Buffer.from(signature(key, body).toString("base64url"));
+  const given = Buffer.from(sig);
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
     return null;
   let parsed: unknown;
