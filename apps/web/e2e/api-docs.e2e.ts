@@ -17,8 +17,12 @@ describe("the API's documentation page", () => {
     });
     await page.goto(`${setup.product().url}/api/docs`);
     await page.getByRole("heading", { name: /Parley API/ }).waitFor();
+    // Each part (common, enterprise, manage) opens when clicked.
+    for (const part of ["common", "manage"])
+      await page.getByText(part, { exact: true }).first().click();
     await page.getByText("/common/pub/login").first().waitFor();
     await page.getByText("/manage/Bot/add").first().waitFor();
+    await page.getByText("/manage/Command/add").first().waitFor();
     await settledShot(page, "api-docs-en-1280");
     expect(blocked).toEqual([]);
     expect(errors).toEqual([]);

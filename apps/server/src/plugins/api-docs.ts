@@ -49,6 +49,9 @@ const INIT = `window.ui = SwaggerUIBundle({
   dom_id: "#swagger-ui",
   deepLinking: true,
   tryItOutEnabled: false,
+  // Each part opens when clicked: Swagger UI 5 stopped drawing after the first part when
+  // all of 147 calls were open at once.
+  docExpansion: "none",
 });
 `;
 
