@@ -1180,7 +1180,11 @@ try {
   await redis?.quit();
   ceilingChild.kill("SIGTERM");
   await storage.drop();
-  for (const dir of [dataDir, ...otherDirs])
+  // BENCH_KEEP_DATA=1 keeps the data folder, to look at a statement's plan on it.
+  if (env.BENCH_KEEP_DATA === "1") console.log(`data folder kept: ${dataDir}`);
+  for (const dir of env.BENCH_KEEP_DATA === "1"
+    ? otherDirs
+    : [dataDir, ...otherDirs])
     fs.rmSync(dir, { recursive: true, force: true });
 }
 results.wallSeconds = Math.round((performance.now() - wallStart) / 1000);

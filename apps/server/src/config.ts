@@ -36,6 +36,8 @@ const EnvSchema = z.object({
    * event loop (db/sqlite-driver.ts), for disks whose fsync takes milliseconds.
    */
   SQLITE_SYNC: z.enum(["sqlite", "driver"]).default("sqlite"),
+  /** A profiling aid: each statement's count and time written to this file at exit. */
+  SQL_TIMINGS: z.preprocess(blankToUndefined, z.string().optional()),
   REDIS_URL: z.preprocess(
     blankToUndefined,
     z.string().startsWith("redis").optional(),

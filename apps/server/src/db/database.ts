@@ -13,6 +13,7 @@ import { lazyRequire } from "../lib/lazy-require.js";
 import { migrations } from "./migrations/index.js";
 import { prepareByName, StatementNames } from "./pg-prepared.js";
 import type { Database } from "./schema.js";
+import { statementTimings } from "./statement-timings.js";
 import {
   type Prepare,
   type SqliteSync,
@@ -29,8 +30,15 @@ export type DatabaseTarget =
       file: string;
       /** Who syncs the WAL at each commit (SQLITE_SYNC, README): SQLite, or the driver. */
       syncWal?: SqliteSync | undefined;
+      /** SQL_TIMINGS: where each statement's count and time go at exit (statement-timings.ts). */
+      timings?: string | undefined;
     }
-  | { kind: "postgres"; url: string; schema?: string | undefined };
+  | {
+      kind: "postgres";
+      url: string;
+      schema?: string | undefined;
+      timings?: string | undefined;
+    };
 
 /** The database handle every repository receives. */
 export type Db = Kysely<Database>;
@@ -62,6 +70,7 @@ export function createDatabase(
   target: DatabaseTarget,
   options: { syncFile?: SyncFile } = {},
 ): Db {
+  const timings = statementTimings(target.timings);
   if (target.kind === "sqlite") {
     fs.mkdirSync(path.dirname(target.file), { recursive: true });
     const sqlite = new SQLite(target.file);
@@ -80,6 +89,7 @@ export function createDatabase(
         byDriver ? `${target.file}-wal` : undefined,
         options.syncFile,
       ),
+      timings?.record,
     );
     return new Kysely<Database>({ dialect: new SqliteDurableDialect(driver) });
   }
@@ -93,7 +103,10 @@ export function createDatabase(
   pool.on("connect", (client) => {
     prepareByName(client, statementNames);
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: timings?.log,
+  });
 }
 
 /** How many distinct statements stay prepared (the app has a few hundred at most). */
@@ -251,17 +264,24 @@ export async function openInstallationDatabase(config: {
   DATABASE_SCHEMA?: string | undefined;
   DATA_DIR: string;
   SQLITE_SYNC: "sqlite" | "driver";
+  SQL_TIMINGS?: string | undefined;
 }): Promise<Db> {
   const schema = config.DATABASE_SCHEMA;
   if (config.DATABASE_URL && schema)
     await ensureSchema(config.DATABASE_URL, schema);
   const db = createDatabase(
     config.DATABASE_URL
-      ? { kind: "postgres", url: config.DATABASE_URL, schema }
+      ? {
+          kind: "postgres",
+          url: config.DATABASE_URL,
+          schema,
+          timings: config.SQL_TIMINGS,
+        }
       : {
           kind: "sqlite",
           file: path.join(config.DATA_DIR, "parley.sqlite"),
           syncWal: config.SQLITE_SYNC,
+          timings: config.SQL_TIMINGS,
         },
   );
   try {

@@ -242,6 +242,8 @@ export class SqliteDurableDriver implements Driver {
     private readonly sqlite: SQLite.Database,
     private readonly prepare: Prepare,
     private readonly durability: WalDurability,
+    /** SQL_TIMINGS: told each statement's synchronous run time (db/statement-timings.ts). */
+    private readonly observe?: (sql: string, ms: number) => void,
   ) {
     this.connection = {
       executeQuery: <R>(query: CompiledQuery) =>
@@ -347,6 +349,16 @@ export class SqliteDurableDriver implements Driver {
   }
 
   private execute<R>(query: CompiledQuery): QueryResult<R> {
+    if (!this.observe) return this.run(query);
+    const started = performance.now();
+    try {
+      return this.run(query);
+    } finally {
+      this.observe(query.sql, performance.now() - started);
+    }
+  }
+
+  private run<R>(query: CompiledQuery): QueryResult<R> {
     const statement = this.prepare(query.sql);
     const parameters = query.parameters as unknown[];
     let result: QueryResult<R>;

@@ -154,7 +154,11 @@ export async function listRolesAmong(
   if (unique.length === 0) return new Map();
   const rows = await db
     .selectFrom("group_members")
-    .select(["user_id", "role"])
+    // joined_seq is not needed: asked for, no index holds every column asked, and SQLite
+    // (which keeps no statistics here) looks each member up by key. With only the two,
+    // it read them off (group_id, role, user_id) by scanning the whole group: 0.56 ms in a
+    // group of 10,000 against 0.01, a third of the reconnect storm's time (issue 49).
+    .select(["user_id", "role", "joined_seq"])
     .where("group_id", "=", groupId)
     .where("user_id", "in", unique)
     .execute();
