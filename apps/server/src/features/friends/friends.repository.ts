@@ -37,13 +37,17 @@ export async function countFriendLinks(
 
 /** The ids of a user's friends. */
 export async function listFriendIds(db: Db, userId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom("friends")
-    .select("friend_user_id")
-    .where("user_id", "=", userId)
-    .execute();
+  const rows = await friendIdsOf(db, userId);
   return rows.map((row) => row.friend_user_id);
 }
+
+// Asked at every socket's bind (presence's audience): built once (issue 49).
+const friendIdsOf = compiledOnce((db, userId) =>
+  db
+    .selectFrom("friends")
+    .select("friend_user_id")
+    .where("user_id", "=", userId),
+);
 
 /** How many friends a user has. */
 export async function countFriends(db: Db, userId: number): Promise<number> {

@@ -216,7 +216,13 @@ export async function countMembersUpTo(
   groupId: number,
   upTo: number,
 ): Promise<number> {
-  const row = await db
+  const [row] = await membersUpTo(db, groupId, upTo);
+  return row?.n ?? 0;
+}
+
+// Each member's first page of a group asks it (read receipts): built once (issue 49).
+const membersUpTo = compiledOnce((db, groupId, upTo) =>
+  db
     .selectFrom((eb) =>
       eb
         .selectFrom("group_members")
@@ -225,10 +231,8 @@ export async function countMembersUpTo(
         .limit(upTo)
         .as("some"),
     )
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
+    .select((eb) => eb.fn.countAll<number>().as("n")),
+);
 
 /** Groups a user owns, for their group_limit. */
 export async function countOwnedGroups(

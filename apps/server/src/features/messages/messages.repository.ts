@@ -125,16 +125,20 @@ export function listUserConversations(db: Db, userId: number, peerId?: string) {
 
 /** The users who list a one-to-one chat with this user (by index, no scan). */
 export async function listChatPeers(db: Db, userId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom("user_conversations")
-    .select("user_id")
-    .where("peer_id", "=", String(userId))
-    .where("is_group", "=", 0)
-    // Not the user themselves: their chat with themselves has them as its peer.
-    .where("user_id", "!=", userId)
-    .execute();
+  const rows = await chatPeersOf(db, String(userId), userId);
   return rows.map((row) => row.user_id);
 }
+
+// Asked at every socket's bind (who sees the user come online): built once (issue 49).
+const chatPeersOf = compiledOnce((db, peerId, userId) =>
+  db
+    .selectFrom("user_conversations")
+    .select("user_id")
+    .where("peer_id", "=", peerId)
+    .where("is_group", "=", 0)
+    // Not the user themselves: their chat with themselves has them as its peer.
+    .where("user_id", "!=", userId),
+);
 
 /**
  * Every pair of people with a one-to-one chat that holds messages, each pair once (the

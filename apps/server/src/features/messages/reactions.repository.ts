@@ -1,5 +1,4 @@
 import { type Reaction, ReactionLimits } from "@parley/protocol";
-import { sql } from "kysely";
 import { type Db } from "../../db/database.js";
 import { isSqlite } from "../../db/dialect.js";
 import { groupCommit } from "../../db/group-commit.js";
@@ -73,11 +72,57 @@ async function removeReaction(
   });
 }
 
+/** How many (message, emoji) pairs one statement of firstReactors reads. */
+const PAIRS_PER_STATEMENT = 50;
+
+/**
+ * The first users of each (message, emoji), in the order they reacted: one indexed read
+ * of at most `usersListed` rows per pair, all the pairs in one statement (UNION ALL). A
+ * window over the page's reactions numbered every one of them first: 0.6 ms for a message
+ * 200 people reacted to, read by every member opening the chat (the reconnect storm after
+ * the reaction storm, issue 49), and ten thousand rows for one ten thousand reacted to.
+ */
+async function firstReactors(
+  db: Db,
+  pairs: readonly { msg_id: number; emoji: string }[],
+): Promise<{ msg_id: number; emoji: string; user_id: number }[]> {
+  const rows: {
+    msg_id: number;
+    emoji: string;
+    user_id: number;
+    reaction_id: number;
+  }[] = [];
+  for (let at = 0; at < pairs.length; at += PAIRS_PER_STATEMENT) {
+    const firsts = pairs
+      .slice(at, at + PAIRS_PER_STATEMENT)
+      .map((pair) =>
+        db
+          .selectFrom((eb) =>
+            eb
+              .selectFrom("message_reactions")
+              .select(["msg_id", "emoji", "user_id", "reaction_id"])
+              .where("msg_id", "=", pair.msg_id)
+              .where("emoji", "=", pair.emoji)
+              .orderBy("reaction_id")
+              .limit(ReactionLimits.usersListed)
+              .as("first"),
+          )
+          .selectAll(),
+      );
+    const [one, ...rest] = firsts;
+    if (!one) break;
+    rows.push(
+      ...(await rest
+        .reduce((union, next) => union.unionAll(next), one)
+        .execute()),
+    );
+  }
+  return rows.sort((a, b) => a.reaction_id - b.reaction_id);
+}
+
 /**
  * The reactions of a page of messages, in two queries whatever its size (one when none
- * has any): each emoji's
- * exact count and first use, and its first 100 users (a window per message and emoji, so
- * a message ten thousand people reacted to reads 100 rows per emoji, not ten thousand).
+ * has any): each emoji's exact count and first use, and its first 100 users (firstReactors).
  * Messages nobody reacted to are absent.
  */
 export async function reactionsOf(
@@ -102,26 +147,7 @@ export async function reactionsOf(
     .execute();
   // Most pages carry no reaction at all: one indexed read answers them.
   if (counts.length === 0) return found;
-  const users = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom("message_reactions")
-        .select([
-          "msg_id",
-          "emoji",
-          "user_id",
-          "reaction_id",
-          sql<number>`row_number() over (partition by msg_id, emoji order by reaction_id)`.as(
-            "place",
-          ),
-        ])
-        .where("msg_id", "in", ids)
-        .as("ranked"),
-    )
-    .select(["msg_id", "emoji", "user_id"])
-    .where("place", "<=", ReactionLimits.usersListed)
-    .orderBy("reaction_id")
-    .execute();
+  const users = await firstReactors(db, counts);
   const byEmoji = new Map<string, Reaction>();
   for (const row of counts) {
     const msgId = row.msg_id;

@@ -158,6 +158,76 @@ describe("reactions in a one-to-one chat", () => {
     ]);
   });
 
+  it("lists each emoji's first 100 users in order, however many reacted, for every emoji of a page", async () => {
+    const [alice, bob] = await registerMany(api, 2, "Crowd");
+    const lines: Awaited<ReturnType<typeof send>>[] = [];
+    for (let i = 0; i < 4; i += 1) lines.push(await send(alice, bob.userId));
+    // 130 people on one emoji, and 20 emojis on each of the four messages: 80 pairs, more
+    // than one statement of firstReactors reads (they are split), stored as reactions are.
+    const now = Date.now();
+    const crowd = await api.db
+      .insertInto("users")
+      .values(
+        Array.from({ length: 130 }, (_, i) => ({
+          account: `crowd${String(i)}x${randomUUID().slice(0, 8)}`,
+          realname: `Crowd ${String(i)}`,
+          password_hash: "-",
+          name_py: "crowd",
+          setting: "{}",
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .returning("user_id")
+      .execute();
+    const emojis =
+      "😀 😃 😄 😁 😆 😅 🤣 😂 🙂 🙃 😉 😊 😇 🥰 😍 🤩 😘 😗 😚 😙".split(" ");
+    const rows = [];
+    for (const line of lines)
+      for (const emoji of emojis)
+        rows.push({ msg_id: line.msg_id, user_id: bob.userId, emoji });
+    // Reversed: the crowd's order is by reaction_id, not by user_id.
+    for (const { user_id } of [...crowd].reverse())
+      rows.push({ msg_id: lines[0]?.msg_id ?? 0, user_id, emoji: "🎉" });
+    await api.db
+      .insertInto("message_reactions")
+      .values(rows.map((row) => ({ ...row, created_at: now })))
+      .execute();
+    const page = await post(alice, "im/getMessageList", {
+      toContactId: bob.userId,
+      page: 1,
+      limit: 10,
+    });
+    expect(page.code, page.msg).toBe(0);
+    const shownLines = (page.data as Message[]).filter((m) =>
+      lines.some((line) => line.id === m.id),
+    );
+    expect(shownLines).toHaveLength(4);
+    for (const message of shownLines) {
+      const first = message.id === lines[0]?.id;
+      expect(message.reactions?.map((r) => r.emoji)).toEqual(
+        first ? [...emojis, "🎉"] : emojis,
+      );
+      for (const reaction of message.reactions ?? []) {
+        if (reaction.emoji !== "🎉") {
+          expect(reaction).toEqual({
+            emoji: reaction.emoji,
+            count: 1,
+            user_ids: [bob.userId],
+          });
+          continue;
+        }
+        expect(reaction.count).toBe(130);
+        expect(reaction.user_ids).toEqual(
+          [...crowd]
+            .reverse()
+            .slice(0, ReactionLimits.usersListed)
+            .map((row) => row.user_id),
+        );
+      }
+    }
+  });
+
   it("works on a note to oneself, told to my other devices as the chat -1", async () => {
     const alice = await registerAndLogin(api);
     const note = await send(alice, -1, "remember");
