@@ -1,11 +1,14 @@
-import ip2region from "ip2region";
+import type Ip2region from "ip2region";
+import { lazyRequire } from "./lazy-require.js";
 
-// The package is CommonJS exporting `default`: Node's ESM loader hands over the whole
-// exports object, bundlers and TypeScript the class. Either way, take the class.
-const IP2Region: typeof ip2region =
-  (ip2region as unknown as { default?: typeof ip2region }).default ?? ip2region;
+// Loaded at the first lookup, not at start (W7, issue 49). The package is CommonJS
+// exporting `default`: take the class either way.
+const ip2region = lazyRequire<typeof Ip2region>("ip2region");
+const IP2Region = (): typeof Ip2region =>
+  (ip2region() as unknown as { default?: typeof Ip2region }).default ??
+  ip2region();
 
-let finder: InstanceType<typeof IP2Region> | undefined;
+let finder: Ip2region | undefined;
 
 /**
  * Where an IP address is, from the ip2region database shipped in its npm package (never an
@@ -16,8 +19,8 @@ let finder: InstanceType<typeof IP2Region> | undefined;
 export function ipLocation(ip: string): string {
   const address = ip.replace(/^::ffff:/i, "").trim();
   if (address === "") return "";
-  finder ??= new IP2Region();
-  let found: ReturnType<InstanceType<typeof IP2Region>["search"]>;
+  finder ??= new (IP2Region())();
+  let found: ReturnType<Ip2region["search"]>;
   try {
     found = finder.search(address);
   } catch {

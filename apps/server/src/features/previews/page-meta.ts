@@ -1,5 +1,9 @@
 import type { LinkPreview } from "@parley/protocol";
-import { Parser } from "htmlparser2";
+import type * as Htmlparser2 from "htmlparser2";
+import { lazyRequire } from "../../lib/lazy-require.js";
+
+/** Loaded at the first link preview, not at start (W7, issue 49). */
+const htmlparser2 = lazyRequire<typeof Htmlparser2>("htmlparser2");
 
 /** The longest title, description and site name kept (characters). */
 const LIMITS = { title: 200, description: 500, siteName: 100 } as const;
@@ -29,7 +33,7 @@ export function pageMeta(html: string, pageUrl: string): PageMeta {
   let title = "";
   let inTitle = false;
   const reading = { done: false };
-  const parser = new Parser(
+  const parser = new (htmlparser2().Parser)(
     {
       onopentag(name, attributes) {
         if (name === "title") inTitle = true;

@@ -1,10 +1,15 @@
 import path from "node:path";
-import { bucketOfInstallation, exportArchive } from "../../archive/export.js";
 import { defineModule } from "../../context.js";
 import { tasksRepository } from "./tasks.repository.js";
 import { registerTaskRoutes } from "./tasks.routes.js";
 import { TasksService } from "./tasks.service.js";
 import type { TasksPorts } from "./tasks.service.js";
+
+/**
+ * The archive's code (tar, gzip, the table walk) is loaded the first night it runs, not at
+ * every start: a start answers its first call sooner (W7, issue 49).
+ */
+const archiveCode = () => import("../../archive/export.js");
 
 /**
  * Scheduled tasks (issue 12): retention, cleanup, orphan files, the nightly archive (issue
@@ -21,6 +26,7 @@ export const tasksModule = defineModule("tasks", (ctx, ports: TasksPorts) => {
       dir: ctx.config.ARCHIVE_DIR,
       keep: ctx.config.ARCHIVE_KEEP,
       write: async (file) => {
+        const { bucketOfInstallation, exportArchive } = await archiveCode();
         const bucket = await bucketOfInstallation(ctx.db, ctx.config);
         try {
           return await exportArchive(
@@ -34,7 +40,8 @@ export const tasksModule = defineModule("tasks", (ctx, ports: TasksPorts) => {
           bucket?.destroy();
         }
       },
-      bucket: () => bucketOfInstallation(ctx.db, ctx.config),
+      bucket: async () =>
+        (await archiveCode()).bucketOfInstallation(ctx.db, ctx.config),
     },
   });
   return {
