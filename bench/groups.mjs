@@ -454,6 +454,12 @@ async function reconnectStorm(group) {
       headers: { "content-type": "application/json", authorization: token },
       agent,
     });
+  // SQL_TIMINGS: the product writes its statements so far, so the next part is the storm's.
+  const markTimings = () => {
+    if (env.SQL_TIMINGS)
+      for (const p of products) process.kill(p.pid, "SIGUSR2");
+  };
+  markTimings();
   const cpuBefore = cpuSnapshot(pids);
   const started = performance.now();
   let failed = 0;
@@ -473,6 +479,7 @@ async function reconnectStorm(group) {
   );
   const stormMs = performance.now() - started;
   const cpu = cpuBetween(cpuBefore, cpuSnapshot(pids));
+  markTimings();
   agent.destroy();
   // The ceiling: as many plain sockets at once to the raw server, each to its first frame.
   const rawStarted = performance.now();
