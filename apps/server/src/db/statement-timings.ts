@@ -3,8 +3,8 @@ import type { LogEvent } from "kysely";
 
 /** Where statements' times go: SQLite's driver times each run itself, Kysely the rest. */
 export interface StatementTimings {
-  record(sql: string, ms: number): void;
-  log(event: LogEvent): void;
+  record: (sql: string, ms: number) => void;
+  log: (event: LogEvent) => void;
 }
 
 /**

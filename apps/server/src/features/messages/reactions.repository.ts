@@ -105,10 +105,11 @@ async function firstReactors(
         (pair, i) =>
           sql`select ${sql.lit(at + i)} as pair, (select ${joined} from (select user_id, reaction_id from message_reactions where msg_id = ${pair.msg_id} and emoji = ${pair.emoji} order by reaction_id limit ${sql.lit(ReactionLimits.usersListed)}) first) as ids`,
       );
-    const { rows } = await sql<{ pair: number; ids: string | null }>`${sql.join(
-      parts,
-      sql` union all `,
-    )}`.execute(db);
+    const { rows } = await sql<{
+      // A number, which PostgreSQL's driver hands over as text.
+      pair: number | string;
+      ids: string | null;
+    }>`${sql.join(parts, sql` union all `)}`.execute(db);
     for (const row of rows)
       lists[Number(row.pair)] = (row.ids ? row.ids.split(",") : [])
         .map((entry) => entry.split(":").map(Number))

@@ -205,10 +205,10 @@ describe("reactions in a one-to-one chat", () => {
     expect(shownLines).toHaveLength(4);
     for (const message of shownLines) {
       const first = message.id === lines[0]?.id;
-      expect(message.reactions?.map((r) => r.emoji)).toEqual(
+      expect(message.reactions.map((r) => r.emoji)).toEqual(
         first ? [...emojis, "🎉"] : emojis,
       );
-      for (const reaction of message.reactions ?? []) {
+      for (const reaction of message.reactions) {
         if (reaction.emoji !== "🎉") {
           expect(reaction).toEqual({
             emoji: reaction.emoji,
