@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, useTestDb } from "../../test/test-db.js";
-import { compiledOnce } from "./compiled-once.js";
+import { compiledOnce, compiledPerLength } from "./compiled-once.js";
 
 const testDb = useTestDb();
 beforeAll(async () => {
@@ -144,5 +144,44 @@ describe("compiledOnce", () => {
     );
     // And one called with the wrong number of arguments runs nothing.
     await expect(byName(testDb().db)).rejects.toThrow("1 arguments expected");
+  });
+
+  it("compiles a list query once per length, and builds one past 64 afresh", async () => {
+    const now = Date.now();
+    const names = Array.from({ length: 70 }, (_, i) => `list-${String(i)}`);
+    await testDb()
+      .db.insertInto("config")
+      .values(names.map((name) => ({ name, value: name, updated_at: now })))
+      .execute();
+    let builds = 0;
+    const valuesOf = compiledPerLength((db, list) => {
+      builds += 1;
+      return db
+        .selectFrom("config")
+        .select("value")
+        .where("name", "in", list)
+        .orderBy("name");
+    });
+    const sorted = (list: string[]) =>
+      [...list].sort().map((value) => ({ value }));
+    expect(await valuesOf(testDb().db, names.slice(0, 3))).toEqual(
+      sorted(names.slice(0, 3)),
+    );
+    expect(await valuesOf(testDb().db, names.slice(5, 8))).toEqual(
+      sorted(names.slice(5, 8)),
+    );
+    expect(builds).toBe(1);
+    expect(await valuesOf(testDb().db, names.slice(0, 20))).toEqual(
+      sorted(names.slice(0, 20)),
+    );
+    expect(builds).toBe(2);
+    // Values stay parameters: a quote or SQL in one is a value, nothing more.
+    expect(await valuesOf(testDb().db, ["it's", "x') or ('1'='1"])).toEqual([
+      { value: "quote" },
+    ]);
+    // Past 64: built at each call, with every value.
+    expect(await valuesOf(testDb().db, names)).toEqual(sorted(names));
+    expect(await valuesOf(testDb().db, names)).toEqual(sorted(names));
+    expect(builds).toBe(5);
   });
 });

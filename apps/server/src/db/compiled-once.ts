@@ -6,8 +6,8 @@ import {
 } from "kysely";
 import type { Database } from "./schema.js";
 
-/** The most arguments a compiled query takes (an insert of a whole message row). */
-const MAX_ARGUMENTS = 16;
+/** The most arguments a compiled query takes (a page's ids, compiledPerLength). */
+const MAX_ARGUMENTS = 64;
 
 /** Stand-ins for a query's arguments while it is compiled: no real value looks like them. */
 const SLOTS = Array.from(
@@ -81,5 +81,37 @@ export function compiledOnce<Row>(
       queryId: createQueryId(),
     });
     return result.rows;
+  };
+}
+
+/**
+ * compiledOnce for a query over a list of values (`where(column, "in", list)`): one
+ * compiled query per length of the list, the list's stand-ins being its only arguments.
+ * A page of messages asks its reactions and threads by their ids at every read (issue
+ * 49: W4, the reconnect storm). A list longer than MAX_ARGUMENTS is built afresh.
+ */
+export function compiledPerLength<Row>(
+  build: (db: Kysely<Database>, list: never[]) => Compilable<Row>,
+): (db: Kysely<Database>, list: readonly Argument[]) => Promise<Row[]> {
+  const byLength = new Map<
+    number,
+    (db: Kysely<Database>, ...args: readonly Argument[]) => Promise<Row[]>
+  >();
+  return async (db, list) => {
+    if (list.length > MAX_ARGUMENTS) {
+      const result = await db.executeQuery<Row>(
+        build(db, [...list] as never[]).compile(),
+      );
+      return result.rows;
+    }
+    let run = byLength.get(list.length);
+    if (!run) {
+      run = compiledOnce<Row>(
+        (on, ...slots: never[]) => build(on, slots),
+        list.length,
+      );
+      byLength.set(list.length, run);
+    }
+    return run(db, ...list);
   };
 }

@@ -1,5 +1,6 @@
 import { type Reaction, ReactionLimits } from "@parley/protocol";
 import { sql } from "kysely";
+import { compiledPerLength } from "../../db/compiled-once.js";
 import { type Db } from "../../db/database.js";
 import { isSqlite } from "../../db/dialect.js";
 import { groupCommit } from "../../db/group-commit.js";
@@ -124,14 +125,8 @@ async function firstReactors(
  * has any): each emoji's exact count and first use, and its first 100 users (firstReactors).
  * Messages nobody reacted to are absent.
  */
-export async function reactionsOf(
-  db: Db,
-  msgIds: readonly number[],
-): Promise<Map<number, Reaction[]>> {
-  const found = new Map<number, Reaction[]>();
-  if (msgIds.length === 0) return found;
-  const ids = [...new Set(msgIds)];
-  const counts = await db
+const reactionCounts = compiledPerLength((db, msgIds) =>
+  db
     .selectFrom("message_reactions")
     .select((eb) => [
       "msg_id",
@@ -139,11 +134,20 @@ export async function reactionsOf(
       eb.fn.countAll<number>().as("n"),
       eb.fn.min("reaction_id").as("first"),
     ])
-    .where("msg_id", "in", ids)
+    .where("msg_id", "in", msgIds)
     .groupBy(["msg_id", "emoji"])
     .orderBy("msg_id")
-    .orderBy("first")
-    .execute();
+    .orderBy("first"),
+);
+
+export async function reactionsOf(
+  db: Db,
+  msgIds: readonly number[],
+): Promise<Map<number, Reaction[]>> {
+  const found = new Map<number, Reaction[]>();
+  if (msgIds.length === 0) return found;
+  const ids = [...new Set(msgIds)];
+  const counts = await reactionCounts(db, ids);
   // Most pages carry no reaction at all: one indexed read answers them.
   if (counts.length === 0) return found;
   const users = await firstReactors(db, counts);

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { compiledPerLength } from "../../db/compiled-once.js";
 import type { Db } from "../../db/database.js";
 import { bindRepository } from "../../db/repository.js";
 import type { Database } from "../../db/schema.js";
@@ -289,16 +290,19 @@ async function followersOf(
 }
 
 /** The summaries of the roots that have replies, of those given (one read for a page). */
+const threadsOf = compiledPerLength((db, rootMsgIds) =>
+  db
+    .selectFrom("message_threads")
+    .selectAll()
+    .where("root_msg_id", "in", rootMsgIds),
+);
+
 async function threadSummaries(
   db: Db,
   rootMsgIds: readonly number[],
 ): Promise<Map<number, ThreadSummary>> {
   if (rootMsgIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("message_threads")
-    .selectAll()
-    .where("root_msg_id", "in", [...rootMsgIds])
-    .execute();
+  const rows = await threadsOf(db, rootMsgIds);
   return new Map(
     rows.map((row) => [
       row.root_msg_id,
