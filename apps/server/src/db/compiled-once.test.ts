@@ -184,4 +184,37 @@ describe("compiledOnce", () => {
     expect(await valuesOf(testDb().db, names)).toEqual(sorted(names));
     expect(builds).toBe(5);
   });
+
+  it("takes further arguments after the list, each in its place", async () => {
+    await testDb()
+      .db.insertInto("config")
+      .values(
+        ["fix-1", "fix-2", "fix-3", "fix-4"].map((name) => ({
+          name,
+          value: name,
+          updated_at: 1,
+        })),
+      )
+      .execute();
+    const valuesBetween = compiledPerLength((db, list, low, high) =>
+      db
+        .selectFrom("config")
+        .select("value")
+        .where("name", "in", list)
+        .where("name", ">=", low)
+        .where("name", "<", high)
+        .orderBy("name"),
+    );
+    const list = ["fix-1", "fix-2", "fix-3", "fix-4"];
+    expect(await valuesBetween(testDb().db, list, "fix-2", "fix-4")).toEqual([
+      { value: "fix-2" },
+      { value: "fix-3" },
+    ]);
+    expect(await valuesBetween(testDb().db, list, "a", "fix-2")).toEqual([
+      { value: "fix-1" },
+    ]);
+    await expect(valuesBetween(testDb().db, list, "a")).rejects.toThrow(
+      "2 arguments expected",
+    );
+  });
 });

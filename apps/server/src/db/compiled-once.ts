@@ -86,32 +86,46 @@ export function compiledOnce<Row>(
 
 /**
  * compiledOnce for a query over a list of values (`where(column, "in", list)`): one
- * compiled query per length of the list, the list's stand-ins being its only arguments.
- * A page of messages asks its reactions and threads by their ids at every read (issue
+ * compiled query per length of the list. `build` gets the list's stand-ins, then one for
+ * each of `fixed` further arguments (plain values, as compiledOnce's). A page of messages
+ * asks its reactions, threads, senders and their roles by their ids at every read (issue
  * 49: W4, the reconnect storm). A list longer than MAX_ARGUMENTS is built afresh.
  */
 export function compiledPerLength<Row>(
-  build: (db: Kysely<Database>, list: never[]) => Compilable<Row>,
-): (db: Kysely<Database>, list: readonly Argument[]) => Promise<Row[]> {
+  build: (
+    db: Kysely<Database>,
+    list: never[],
+    ...fixed: never[]
+  ) => Compilable<Row>,
+  fixed = build.length - 2,
+): (
+  db: Kysely<Database>,
+  list: readonly Argument[],
+  ...args: readonly Argument[]
+) => Promise<Row[]> {
   const byLength = new Map<
     number,
     (db: Kysely<Database>, ...args: readonly Argument[]) => Promise<Row[]>
   >();
-  return async (db, list) => {
-    if (list.length > MAX_ARGUMENTS) {
+  return async (db, list, ...args) => {
+    if (args.length !== fixed)
+      throw new Error(`compiledPerLength: ${String(fixed)} arguments expected`);
+    if (list.length + fixed > MAX_ARGUMENTS) {
       const result = await db.executeQuery<Row>(
-        build(db, [...list] as never[]).compile(),
+        build(db, [...list] as never[], ...(args as never[])).compile(),
       );
       return result.rows;
     }
     let run = byLength.get(list.length);
     if (!run) {
+      const length = list.length;
       run = compiledOnce<Row>(
-        (on, ...slots: never[]) => build(on, slots),
-        list.length,
+        (on, ...slots: never[]) =>
+          build(on, slots.slice(0, length), ...slots.slice(length)),
+        length + fixed,
       );
-      byLength.set(list.length, run);
+      byLength.set(length, run);
     }
-    return run(db, ...list);
+    return run(db, ...list, ...args);
   };
 }

@@ -1,4 +1,4 @@
-import { compiledOnce } from "../../db/compiled-once.js";
+import { compiledOnce, compiledPerLength } from "../../db/compiled-once.js";
 import type { Db } from "../../db/database.js";
 import { bindRepository } from "../../db/repository.js";
 import { sameAccount } from "./account-match.js";
@@ -110,11 +110,14 @@ export function listDirectory(
 ) {
   if (onlyIds === null) return everyoneBut(db, exceptUserId);
   if (onlyIds.length === 0) return Promise.resolve([]);
-  return directoryQuery(db, exceptUserId as never)
-    .where("user_id", "in", onlyIds)
-    .orderBy("user_id")
-    .execute();
+  return some(db, onlyIds, exceptUserId);
 }
+// A page's senders, a friend list: compiled once per number of ids.
+const some = compiledPerLength((db, onlyIds, exceptUserId) =>
+  directoryQuery(db, exceptUserId)
+    .where("user_id", "in", onlyIds)
+    .orderBy("user_id"),
+);
 /** One entry of the directory. */
 export type DirectoryEntry = Awaited<ReturnType<typeof listDirectory>>[number];
 

@@ -2,7 +2,7 @@
  * Who is in a group, in which role, and which groups a user is in: the groups feature's
  * reads (groups.repository.ts binds them with its writes).
  */
-import { compiledOnce } from "../../db/compiled-once.js";
+import { compiledOnce, compiledPerLength } from "../../db/compiled-once.js";
 import { sql } from "kysely";
 import { type Db } from "../../db/database.js";
 import { groupConversationId } from "../../db/conversation-ids.js";
@@ -152,7 +152,12 @@ export async function listRolesAmong(
 ): Promise<Map<number, number>> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return new Map();
-  const rows = await db
+  const rows = await rolesOf(db, unique, groupId);
+  return new Map(rows.map((row) => [row.user_id, row.role]));
+}
+
+const rolesOf = compiledPerLength((db, userIds, groupId) =>
+  db
     .selectFrom("group_members")
     // joined_seq is not needed: asked for, no index holds every column asked, and SQLite
     // (which keeps no statistics here) looks each member up by key. With only the two,
@@ -160,10 +165,8 @@ export async function listRolesAmong(
     // group of 10,000 against 0.01, a third of the reconnect storm's time (issue 49).
     .select(["user_id", "role", "joined_seq"])
     .where("group_id", "=", groupId)
-    .where("user_id", "in", unique)
-    .execute();
-  return new Map(rows.map((row) => [row.user_id, row.role]));
-}
+    .where("user_id", "in", userIds),
+);
 
 /** Which of these groups a user is a member of (active groups only). */
 export async function listGroupsAmong(
