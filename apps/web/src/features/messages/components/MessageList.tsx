@@ -27,6 +27,7 @@ import type { ChatItem } from "./chat-items";
 import {
   arrivedFromOthers,
   distanceFromEnd,
+  followsAfterScroll,
   mySendAppended,
   openingPosition,
 } from "./list-scroll";
@@ -154,10 +155,17 @@ export function MessageList({
   const [unseen, setUnseen] = useState(0);
   const seeking = useRef(0);
 
+  const lastTop = useRef(0);
   const onScroll = useCallback(() => {
     const el = scroller.current;
     if (!el) return;
-    const bottom = distanceFromEnd(el) <= BOTTOM_THRESHOLD_PX;
+    const bottom = followsAfterScroll(
+      atBottom.current,
+      lastTop.current,
+      el,
+      BOTTOM_THRESHOLD_PX,
+    );
+    lastTop.current = el.scrollTop;
     atBottom.current = bottom;
     if (bottom) setUnseen(0);
   }, []);

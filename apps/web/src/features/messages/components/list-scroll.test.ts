@@ -4,6 +4,7 @@ import { chatItems } from "./chat-items";
 import {
   arrivedFromOthers,
   distanceFromEnd,
+  followsAfterScroll,
   mySendAppended,
   openingPosition,
 } from "./list-scroll";
@@ -113,5 +114,30 @@ describe("counting arrivals for the new-messages pill", () => {
 
   it("counts nothing for a list that was empty", () => {
     expect(arrivedFromOthers([], rows([1, 2]))).toBe(0);
+  });
+});
+
+describe("following the newest row through scroll events", () => {
+  const box = (scrollTop: number, scrollHeight = 2_000) => ({
+    scrollTop,
+    scrollHeight,
+    clientHeight: 500,
+  });
+
+  it("follows whenever the end is within the threshold", () => {
+    expect(followsAfterScroll(false, 1_500, box(1_450), 80)).toBe(true);
+  });
+
+  it("keeps following while a smooth scroll moves down and new rows push the end away", () => {
+    // Halfway through the animation three rows arrived: 300 px still below.
+    expect(followsAfterScroll(true, 1_100, box(1_200), 80)).toBe(true);
+  });
+
+  it("stops following when the reader moves up away from the end", () => {
+    expect(followsAfterScroll(true, 1_500, box(1_300), 80)).toBe(false);
+  });
+
+  it("does not start following on a move down that stops short of the end", () => {
+    expect(followsAfterScroll(false, 200, box(600), 80)).toBe(false);
   });
 });

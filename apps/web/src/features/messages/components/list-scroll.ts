@@ -37,6 +37,22 @@ export function distanceFromEnd(el: {
 }
 
 /**
+ * Whether the list still follows the newest row after a scroll event. At the end (within
+ * `threshold` pixels) it does; moved up, it stops; moved down but short of the end, it
+ * keeps what it was: a smooth scroll to the end runs for several frames, and rows that
+ * arrive meanwhile push the end further away, which must not read as the reader leaving.
+ */
+export function followsAfterScroll(
+  following: boolean,
+  previousTop: number,
+  el: { scrollHeight: number; scrollTop: number; clientHeight: number },
+  threshold: number,
+): boolean {
+  if (distanceFromEnd(el) <= threshold) return true;
+  return el.scrollTop >= previousTop ? following : false;
+}
+
+/**
  * How many of the other side's messages arrived between two renders of the list: rows that are
  * new and come after the newest row still there from before (older pages loaded above do
  * not count). Anchored on the newest row, not the oldest: a catch-up after the socket came
