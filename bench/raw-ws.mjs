@@ -20,6 +20,8 @@ const wss = new WebSocketServer({
   host: "127.0.0.1",
   perMessageDeflate: false,
   maxPayload: 64 * 1024,
+  // The product's listen queue (apps/server/src/main.ts).
+  backlog: 4096,
 });
 wss.on("connection", (ws, request) => {
   const name =

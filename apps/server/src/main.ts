@@ -4,6 +4,14 @@ import { loadConfig } from "./config.js";
 import { openInstallationDatabase } from "./db/database.js";
 import { systemClock } from "./lib/clock.js";
 
+/**
+ * Connections the kernel holds while the process is busy before accepting them. Node's
+ * 511 overflowed when 2,000 clients came back at once after a restart (W6, issue 49: a
+ * thousand SYNs dropped, and those clients retried only 1 and 3 s later, the storm's
+ * slowest members). The kernel caps it at net.core.somaxconn (4096 on current Linux).
+ */
+const LISTEN_BACKLOG = 4096;
+
 /** Config → database (migrated, seeded) → app → listen; stops cleanly on SIGTERM and SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -53,7 +61,11 @@ async function main(): Promise<void> {
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({
+    port: config.PORT,
+    host: config.HOST,
+    backlog: LISTEN_BACKLOG,
+  });
   logger.info(`Parley is serving on http://localhost:${config.PORT}`);
 }
 

@@ -256,6 +256,22 @@ describe("prepared statements (SQLite keeps them by SQL text)", () => {
         expect(rows[0]?.n).toBe(i);
       }
       expect(await byId(1)).toEqual([{ id: 1, name: "one", extra: "x" }]);
+      // Rows are read as arrays and named by the statement's columns: a rename, which
+      // keeps their number, is seen too.
+      await sql`alter table t rename column extra to other`.execute(db);
+      expect(await byId(1)).toEqual([{ id: 1, name: "one", other: "x" }]);
+      // A stream reads the same cached statement as objects; a run after it, as before.
+      const all = db
+        .selectFrom("t" as never)
+        .selectAll()
+        .where("id" as never, ">=", 1 as never);
+      const streamed: unknown[] = [];
+      for await (const row of all.stream()) streamed.push(row);
+      expect(streamed).toEqual([
+        { id: 1, name: "one", other: "x" },
+        { id: 2, name: "two", other: "x" },
+      ]);
+      expect(await all.execute()).toEqual(streamed);
     } finally {
       await db.destroy();
     }

@@ -112,12 +112,38 @@ async function firstReactors(
       ids: string | null;
     }>`${sql.join(parts, sql` union all `)}`.execute(db);
     for (const row of rows)
-      lists[Number(row.pair)] = (row.ids ? row.ids.split(",") : [])
-        .map((entry) => entry.split(":").map(Number))
-        .sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0))
-        .map((entry) => entry[1] ?? 0);
+      lists[Number(row.pair)] = usersInReactionOrder(row.ids ?? "");
   }
   return lists;
+}
+
+/**
+ * The users of one pair's "reaction:user,reaction:user…" string, in reaction order. The
+ * database joins them in the order it read them, which is that order in practice but not
+ * a promise: they are sorted only when found out of order. Read with indexOf, not split
+ * into an array per entry: 66 µs a page of 200 reactors took that way, paid by every
+ * member of the reconnect storm after the reaction storm (issue 49).
+ */
+export function usersInReactionOrder(joined: string): number[] {
+  const reactions: number[] = [];
+  const users: number[] = [];
+  let ordered = true;
+  for (let start = 0; start < joined.length;) {
+    const colon = joined.indexOf(":", start);
+    let comma = joined.indexOf(",", start);
+    if (comma < 0) comma = joined.length;
+    if (colon < 0 || colon > comma) break;
+    const reaction = Number(joined.slice(start, colon));
+    if (reaction < (reactions.at(-1) ?? -Infinity)) ordered = false;
+    reactions.push(reaction);
+    users.push(Number(joined.slice(colon + 1, comma)));
+    start = comma + 1;
+  }
+  if (ordered) return users;
+  return users
+    .map((user, i) => ({ user, reaction: reactions[i] ?? 0 }))
+    .sort((a, b) => a.reaction - b.reaction)
+    .map((entry) => entry.user);
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   type TestUser,
 } from "../../../test/factories.js";
 import { chatHelpers } from "../../../test/chat.js";
+import { usersInReactionOrder } from "./reactions.repository.js";
 import { openSocket, type TestSocket } from "../../../test/ws-client.js";
 
 /*
@@ -459,3 +460,19 @@ describe.runIf(process.env.TEST_REDIS_URL)(
     });
   },
 );
+
+describe("a pair's joined reactors read back", () => {
+  it("keeps the order the database gave when it is the reaction order", () => {
+    expect(usersInReactionOrder("3:30,7:10,12:20")).toEqual([30, 10, 20]);
+  });
+
+  it("puts the users in reaction order when the database joined them otherwise", () => {
+    expect(usersInReactionOrder("12:20,3:30,7:10,100:5")).toEqual([
+      30, 10, 20, 5,
+    ]);
+  });
+
+  it("reads an empty string as nobody", () => {
+    expect(usersInReactionOrder("")).toEqual([]);
+  });
+});
