@@ -1,4 +1,4 @@
-import { type Actor, can } from "@parley/protocol";
+import { type Actor, mayOpenConsole } from "@parley/protocol";
 import { REDIRECT_PARAM, safeRedirect } from "../lib/redirect";
 
 /** What the routing guard knows (SPEC §4 Start-up and routing guard). */
@@ -37,7 +37,7 @@ function isManagePath(path: string): boolean {
 export function decideRoute(state: GuardState): GuardDecision {
   const { path, signedIn, actor } = state;
   // The console's rule, the same table the server enforces; a visitor in demo mode passes too.
-  const consoleOpen = can(actor, "console.open");
+  const consoleOpen = mayOpenConsole(actor);
 
   if (state.closed) {
     if (consoleOpen) {

@@ -1,24 +1,13 @@
 import type { ChatInfo, SysInfo } from "../entities/config.js";
+import { type Actor, isStaff, mayOpenConsole } from "./actor.js";
+
+export { type Actor, mayOpenConsole, visitor } from "./actor.js";
 
 /*
  * The capability table of SPEC §6: every role rule, written once, as pure functions. The
  * server enforces it (it is the authority); the web client asks the same question to show
  * or hide a control. A role rule written anywhere else is a bug waiting to diverge.
  */
-
-/** Who acts: a signed-in user, or a visitor (user 0, role 0). */
-export interface Actor {
-  readonly userId: number;
-  /** 0 a normal user; above 0 a system administrator. */
-  readonly role: number;
-  /** Demo mode (from the environment): anyone may look at the console. */
-  readonly demoMode: boolean;
-}
-
-/** A visitor: nobody is signed in. */
-export function visitor(demoMode: boolean): Actor {
-  return { userId: 0, role: 0, demoMode };
-}
 
 /** The config switches the rules read, as the wire carries them (strings); a GlobalConfig fits. */
 export interface Switches {
@@ -226,7 +215,6 @@ type Rule<A extends Action> = (
   subject: Subjects[A],
 ) => Denial | null;
 
-const isStaff = (actor: Actor) => actor.role > 0;
 const isManager = (member: Membership) => member.role <= GroupRoles.admin;
 const on = (value: string) => value === "1";
 
@@ -239,7 +227,7 @@ export function isMuted(member: Membership, now: number): boolean {
 }
 
 const RULES: { [A in Action]: Rule<A> } = {
-  "console.open": (actor) => (isStaff(actor) || actor.demoMode ? null : "role"),
+  "console.open": (actor) => (mayOpenConsole(actor) ? null : "role"),
   // Demo mode lets anyone look at the console (console.open); it refuses every change alike.
   "console.write": (actor) => {
     if (actor.demoMode) return "demo";
