@@ -6,6 +6,7 @@ import {
   type GroupSettings,
   isMuted,
   type Membership,
+  mayOpenConsole,
   type Switches,
   visitor,
 } from "./can.js";
@@ -534,5 +535,20 @@ describe("the user card (SPEC §2)", () => {
     expect(can(USER, "user.addFriend", card(RUN_MODE_2, true, false))).toBe(
       false,
     );
+  });
+});
+
+describe("the routing guard's console rule (rules/actor.ts)", () => {
+  it("answers as the table's console.open for every kind of actor", () => {
+    const actors = [USER, ADMIN, DEMO_USER, visitor(false), visitor(true)];
+    for (const actor of actors)
+      expect(mayOpenConsole(actor)).toBe(can(actor, "console.open"));
+    expect(actors.map(mayOpenConsole)).toEqual([
+      false,
+      true,
+      true,
+      false,
+      true,
+    ]);
   });
 });
